@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (lint forbids it elsewhere). Parsed once at start; a bad value
+ * stops the start with a message naming the variable.
+ */
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: optional.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, { error: 'debe empezar con postgres://' }).optional(),
+  ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_URL: z.url({ error: 'debe ser una URL completa, por ejemplo http://localhost:3000' }).default('http://localhost:3000'),
+  ADMIN_EMAIL: optional.pipe(z.email({ error: 'debe ser un correo válido' }).optional()),
+  ADMIN_PASSWORD: optional.pipe(z.string().min(4).max(128).optional()),
+  SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, { error: 'debe empezar con smtp:// o smtps://' }).optional()),
+  MAIL_FROM: z.string().default('Envíos MX <no-responder@envios.mx>'),
+  SECRET_KEY: optional.pipe(z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional()),
+  SUPPORT_PHONE: z.string().default('33 1234 5678'),
+  WHATSAPP_NUMBER: z.string().regex(/^\d{10,15}$/, { error: 'debe tener solo dígitos (10 a 15), con lada de país' }).default('5213312345678'),
+  CHAT_WIDGET_SRC: optional.pipe(z.url().optional()),
+  META_PIXEL_ID: optional.pipe(z.string().regex(/^\d+$/).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optional,
+});
+
+export type RawEnv = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<RawEnv, 'SECRET_KEY'> {
+  SECRET_KEY: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined>): RawEnv {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const env = result.data;
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+    throw new ConfigError(['ADMIN_PASSWORD: es obligatorio cuando ADMIN_EMAIL está definido']);
+  }
+  return env;
+}
+
+/** Resolves DATA_DIR and the secret key (generated into DATA_DIR on first start). */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  let secret = env.SECRET_KEY;
+  if (!secret) {
+    const file = path.join(dataDir, 'secret.key');
+    if (existsSync(file)) {
+      secret = readFileSync(file, 'utf8').trim();
+    } else {
+      secret = randomBytes(32).toString('hex');
+      writeFileSync(file, secret, { mode: 0o600 });
+    }
+  }
+  return { ...env, SECRET_KEY: secret, dataDir };
+}

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { DatabaseHandle } from './client.js';
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+// Any fixed number: every process that migrates the same PostgreSQL takes this lock first.
+const MIGRATION_LOCK = 727_001;
+
+/** Applies the committed migrations; safe when several processes start at once. */
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  const raw = handle.raw;
+  if (raw.kind === 'pglite') {
+    await migratePglite(drizzlePglite(raw.client), { migrationsFolder });
+    return;
+  }
+  // A session-level lock on one dedicated connection; the migrator runs on that same connection.
+  const client = await raw.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig } from './config/env.js';
+import { createDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { buildApp, redactedLogPaths } from './app.js';
+
+const startedAt = performance.now();
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const webDist =
+    config.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const logger = {
+    level: config.LOG_LEVEL,
+    redact: { paths: redactedLogPaths, censor: '[oculto]' },
+  };
+
+  const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  await runMigrations(database);
+
+  const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDist }, database, logger });
+  app.server.requestTimeout = 30_000;
+  app.server.headersTimeout = 35_000;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando el servidor');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, startupMs: Math.round(performance.now() - startedAt), database: database.kind },
+    'servidor listo',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { errorCodes } from '@envios/contracts/errors';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * A failure meant for the caller: status, stable code and a Spanish message. Created by each
+ * feature's `*.errors.ts` factories; the error handler turns it into the public shape.
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly code: string,
+    message: string,
+    public readonly errors?: FieldError[],
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const commonErrors = {
+  validation: (errors: FieldError[], message = 'Revisa los datos enviados.') =>
+    new AppError(400, errorCodes.validation, message, errors),
+  notFound: (what = 'El recurso') => new AppError(404, errorCodes.notFound, `${what} no existe.`),
+  unauthenticated: () =>
+    new AppError(401, errorCodes.unauthenticated, 'Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.'),
+  forbidden: () => new AppError(403, errorCodes.forbidden, 'No tienes permiso para realizar esta acción.'),
+  unavailable: (message = 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.') =>
+    new AppError(503, errorCodes.unavailable, message),
+};

@@ -1,0 +1,23 @@
+/** Every URL of the web app, in one place (spec 01 §2, spec 02 §2). */
+export const paths = {
+  home: '/',
+  signIn: '/signin',
+  signUp: '/signup',
+  passwordRecovery: '/password-recovery',
+  passwordReset: (token: string) => `/password-recovery/${encodeURIComponent(token)}`,
+  newShipmentPublic: '/shipment/new',
+  serviceProviders: '/service-providers',
+  dashboard: '/dashboard',
+  shipments: '/shipments',
+  shipment: (id: string) => `/shipments/${id}`,
+  newShipment: '/dashboard/shipment/new',
+  settings: '/configuracion',
+  contact: '/contactanos',
+  services: '/servicios',
+  about: '/quienes-somos',
+  terms: '/terminos-de-servicio',
+  privacy: '/politicas-de-privacidad',
+  faq: '/preguntas-frecuentes',
+  thankYou: '/thank-page',
+  blog: '/blog',
+} as const;

@@ -1,0 +1,22 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/es-mx';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.locale('es-mx');
+
+export const MX_TIMEZONE = 'America/Mexico_City';
+
+/** "lunes, 23 de noviembre de 2026" (spec: weekday, day, month and year in Spanish). */
+export function formatLongDate(value: string | Date): string {
+  return dayjs(value).tz(MX_TIMEZONE).format('dddd, D [de] MMMM [de] YYYY');
+}
+
+/** DD/MM/YYYY HH:mm:ss in Mexico City time, as lists show it (spec 02 §9). */
+export function formatDateTime(value: string | Date): string {
+  return dayjs(value).tz(MX_TIMEZONE).format('DD/MM/YYYY HH:mm:ss');
+}
+
+export { dayjs };

@@ -1,0 +1,25 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { applySpanishValidationMessages } from '@envios/contracts/messages';
+
+applySpanishValidationMessages();
+afterEach(() => cleanup());
+
+// jsdom lacks these; Mantine's components read them.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => undefined,
+  removeListener: () => undefined,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Public facts the web app needs at load: support contacts and which integrations are sandbox. */
+export const siteInfoSchema = z.object({
+  supportPhone: z.string(),
+  whatsappNumber: z.string(),
+  chatWidgetSrc: z.string().nullable(),
+  metaPixelId: z.string().nullable(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok') });

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: measures the hot paths of the running product against a bare Fastify handler
+ * in the same run, and writes the figures to bench/results/RESULTS.md and latest.json.
+ * Not a test: it reports numbers, it asserts nothing. Traffic goes to 127.0.0.1 only.
+ *
+ *   npm run bench                 every suite
+ *   npm run bench -- geography    only the named suites
+ *   BENCH_DURATION=5 npm run bench
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort } from '../apps/api/src/testing/pg-cluster.js';
+import { ensureWebBuild, root } from '../scripts/lib/build-web.mjs';
+import { suites, type BenchContext, type BenchRequest } from './suites.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = 50;
+const wanted = process.argv.slice(2);
+
+interface Figure {
+  suite: string;
+  name: string;
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  baselineRps: number;
+  baselineP99: number;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return performance.now() - start;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} no respondió en ${timeoutMs} ms`);
+}
+
+async function load(url: string, req: Omit<BenchRequest, 'name'> = {}) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    method: req.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...req.headers },
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+function startServer(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function main(): Promise<void> {
+  ensureWebBuild({ quiet: true });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-bench-'));
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ADMIN_EMAIL: 'bench-admin@envios.test', ADMIN_PASSWORD: 'BenchAdmin1' };
+  const base = `http://127.0.0.1:${port}`;
+
+  let server = startServer(env);
+  const startupMs = await waitFor(`${base}/api/health`, 120_000);
+  const stopServer = () =>
+    new Promise<void>((resolve) => {
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
+  const bare = fork(path.join(here, 'bare-server.ts'), ['0'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const barePort = await new Promise<number>((resolve) => bare.once('message', (m: { port: number }) => resolve(m.port)));
+  const figures: Figure[] = [];
+  const notes: string[] = [`Arranque en frío (DATA_DIR vacío → primera respuesta de /api/health): ${Math.round(startupMs)} ms.`];
+  try {
+    const ctx: BenchContext = {
+      base,
+      dataDir,
+      env,
+      notes,
+      // The embedded database belongs to one process: offline work (imports) stops the server first.
+      withServerStopped: async (work) => {
+        await stopServer();
+        try {
+          await work();
+        } finally {
+          server = startServer(env);
+          await waitFor(`${base}/api/health`, 120_000);
+        }
+      },
+    };
+    for (const suite of suites.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
+      const requests = await suite.setup(ctx);
+      const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
+      for (const req of requests) {
+        const r = await load(`${base}${req.path}`, req);
+        figures.push({ suite: suite.name, name: req.name, requestsPerSec: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, non2xx: r.non2xx, baselineRps: baseline.rps, baselineP99: baseline.p99 });
+        console.log(`${suite.name} · ${req.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms (base ${Math.round(baseline.rps)} req/s)`);
+      }
+    }
+  } finally {
+    server.kill('SIGTERM');
+    bare.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const when = new Date().toISOString();
+  const machine = `${os.cpus().length} núcleos, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  writeFileSync(path.join(here, 'results/latest.json'), JSON.stringify({ when, machine, duration, connections, notes, figures }, null, 2) + '\n');
+  const rows = figures.map(
+    (f) =>
+      `| ${f.suite} | ${f.name} | ${Math.round(f.requestsPerSec)} | ${f.p50} | ${f.p99} | ${Math.round(f.baselineRps)} | ${f.baselineP99} | ${Math.round((100 * f.requestsPerSec) / f.baselineRps)} % | ${f.errors + f.non2xx} |`,
+  );
+  const md = [
+    '# Benchmarks',
+    '',
+    `Medido el ${when} en ${machine}; autocannon, ${connections} conexiones, ${duration} s por figura, base de datos embebida (PGlite).`,
+    'Cada figura va junto a un handler Fastify desnudo medido en la misma corrida (columna «base»).',
+    '',
+    ...notes.map((n) => `- ${n}`),
+    '',
+    '| suite | ruta | req/s | p50 ms | p99 ms | base req/s | base p99 ms | % de base | errores |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(here, 'results/RESULTS.md'), md);
+  console.log(`\nResultados en bench/results/RESULTS.md`);
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,40 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const webDist = path.join(root, 'apps/web/dist');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    const m = entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs;
+    if (m > newest) newest = m;
+  }
+  return newest;
+}
+
+/** Builds the web app when its bundle is missing or older than its sources. */
+export function ensureWebBuild({ quiet = false } = {}) {
+  const index = path.join(webDist, 'index.html');
+  const sources = [
+    path.join(root, 'apps/web/src'),
+    path.join(root, 'apps/web/public'),
+    path.join(root, 'packages/contracts/src'),
+  ].filter(existsSync);
+  const newestSource = Math.max(
+    ...sources.map(newestMtime),
+    statSync(path.join(root, 'apps/web/index.html')).mtimeMs,
+    statSync(path.join(root, 'apps/web/vite.config.ts')).mtimeMs,
+  );
+  if (existsSync(index) && statSync(index).mtimeMs >= newestSource) return false;
+  if (!quiet) console.log('Compilando la aplicación web (solo la primera vez o tras cambios)…');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'error' : 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  return true;
+}

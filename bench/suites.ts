@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../scripts/lib/build-web.mjs';
+import { DHL_FAKE_CREDENTIALS, startDhlFake } from '../apps/api/src/modules/carriers/adapters/fakes/dhl-express.fake.js';
 
 export interface BenchRequest {
   name: string;
@@ -25,6 +26,56 @@ export interface BenchSuite {
 
 const catalogue = path.resolve(root, '../shared/data/sepomex/CPdescarga_20241116_utf8.txt.gz');
 
+/** The home page's quote: Guadalajara → Ciudad de México, one box 30×20×15 cm of 3 kg. */
+const quoteBody = {
+  origin_direction: { country_code: 'MX', postal_code: '44100', city: 'Guadalajara' },
+  destination_direction: { country_code: 'MX', postal_code: '06600', city: 'Ciudad de México' },
+  parcels: [{ depth: 20, width: 30, height: 15, weight: 3 }],
+  package_type: 'box',
+  cantidadGuias: 1,
+};
+
+/**
+ * Issue 4's second bar: with one carrier API hanging, the quote still arrives within that
+ * carrier's time limit + 50 ms. The server restarts with DHL's live rating pointed at a local
+ * fake that never answers, answers a few quotes one after another, and goes back to tariffs.
+ */
+async function measureHangingCarrier(ctx: BenchContext): Promise<void> {
+  const limitMs = 500;
+  const fake = await startDhlFake();
+  fake.mode = { kind: 'hang' };
+  const added: Record<string, string> = {
+    CARRIER_RATE_TIMEOUT_MS: String(limitMs),
+    DHL_API_URL: fake.baseUrl,
+    DHL_API_KEY: DHL_FAKE_CREDENTIALS.apiKey,
+    DHL_API_SECRET: DHL_FAKE_CREDENTIALS.apiSecret,
+    DHL_ACCOUNT_NUMBER: DHL_FAKE_CREDENTIALS.accountNumber,
+  };
+  Object.assign(ctx.env, added);
+  try {
+    await ctx.withServerStopped(() => undefined);
+    const times: number[] = [];
+    let reported = true;
+    for (let i = 0; i < 12; i++) {
+      const started = performance.now();
+      const res = await fetch(`${ctx.base}/api/v1/quoting`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quoteBody) });
+      const answer = (await res.json()) as { unavailable_carriers?: { carrier_code: string }[] };
+      times.push(performance.now() - started);
+      reported &&= res.ok && Boolean(answer.unavailable_carriers?.some((u) => u.carrier_code === 'dhl'));
+    }
+    // The first answer also warms the process up; the bar is about the steady state.
+    const steady = times.slice(2).sort((a, b) => a - b);
+    ctx.notes.push(
+      `Cotización con la API de DHL colgada (límite ${limitMs} ms, meta ≤ ${limitMs + 50} ms): mediana ${Math.round(steady[Math.floor(steady.length / 2)]!)} ms, ` +
+        `máximo ${Math.round(steady.at(-1)!)} ms en ${steady.length} cotizaciones seguidas; DHL reportada como no disponible: ${reported ? 'sí' : 'NO'}.`,
+    );
+  } finally {
+    for (const key of Object.keys(added)) delete ctx.env[key];
+    await ctx.withServerStopped(() => undefined);
+    await fake.close();
+  }
+}
+
 export const suites: BenchSuite[] = [
   {
     name: 'geography',
@@ -46,6 +97,21 @@ export const suites: BenchSuite[] = [
         { name: 'GET /api/v1/postalcodes?search=441 (prefijo)', path: '/api/v1/postalcodes?search=441&country=MX' },
         { name: 'GET /api/v1/postalcodes?search=0660 (prefijo)', path: '/api/v1/postalcodes?search=0660&country=MX' },
         { name: 'GET /api/v1/countrycodes', path: '/api/v1/countrycodes' },
+      ];
+    },
+  },
+  {
+    name: 'quoting',
+    async setup(ctx) {
+      await measureHangingCarrier(ctx);
+      ctx.notes.push('Cotización sobre tarifas (las cinco paqueterías, catálogo en memoria, sin consultas a la base por solicitud); metas: p99 ≤ 30 ms y ≥ 30 % de las solicitudes por segundo del Fastify básico.');
+      return [
+        {
+          name: 'POST /api/v1/quoting 44100 → 06600, 1 paquete 30×20×15 cm, 3 kg',
+          path: '/api/v1/quoting',
+          method: 'POST',
+          body: quoteBody,
+        },
       ];
     },
   },

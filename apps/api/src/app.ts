@@ -10,11 +10,43 @@ import { registerSpa } from './plugins/spa.js';
 import './shared/route-guard.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { geographyRoutes } from './modules/geography/geography.routes.js';
+import { registerAuth } from './plugins/auth.js';
+import { systemClock, type Clock } from './shared/clock.js';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './modules/jobs/jobs.usecases.js';
+import { createNotifier, type Notifier } from './modules/notifications/notifications.usecases.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { authenticate, ensureBootstrapAdmin, getUser, type AccountsDeps } from './modules/accounts/accounts.usecases.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createGeography } from './modules/geography/geography.usecases.js';
+import { carrierApisFromConfig, createCarriers } from './modules/carriers/carriers.usecases.js';
+import { AppError } from './shared/errors.js';
+import { carriersRoutes } from './modules/carriers/carriers.routes.js';
+import { createQuoting, type OverweightProvider } from './modules/quotes/quotes.usecases.js';
+import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Tests pass a clock they can move. */
+  clock?: Clock;
+  /** Job-queue tuning (poll interval, lease, back-off); the worker starts only when told (server.ts). */
+  jobs?: Omit<JobQueueOptions, 'db' | 'clock' | 'log'>;
+  /** Replace the mail or WhatsApp delivery (tests); by default they follow the configuration. */
+  notifications?: Pick<Parameters<typeof createNotifier>[0], 'mailer' | 'whatsapp'>;
+  /** The caller's unpaid overweight, added once to every quote; zero until the shipments module supplies it. */
+  overweightOwed?: OverweightProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue; `app.jobs.start()` runs the worker, closing the app stops it. */
+    jobs: JobQueue;
+    notifier: Notifier;
+    /** Every route as registered, with its guard (tests and the ROUTES.md generator read it). */
+    routeTable: { method: string; url: string; guard: string | undefined; ownerParam: string | undefined }[];
+  }
 }
 
 /** Header and body fields that must never reach a log line. */
@@ -22,7 +54,22 @@ export const redactedLogPaths = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  'req.body.password',
+  'req.body.currentPassword',
+  'token',
 ];
+
+/** Request lines in logs never carry a recovery token (it travels in the path). */
+export const logSerializers = {
+  req(request: { method: string; url: string; id?: string; ip?: string }) {
+    return {
+      method: request.method,
+      url: request.url.replace(/(\/password-recovery\/)[^/?#]+/, '$1[oculto]'),
+      id: request.id,
+      remoteAddress: request.ip,
+    };
+  },
+};
 
 /** Builds the whole application without listening: plugins first, then one visible module list. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -30,18 +77,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // Client addresses feed the per-address sign-in limits: trust X-Forwarded-For only behind a known proxy.
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // Every /api/v1 route must say who may call it (shared/route-guard.ts).
+  app.decorate('routeTable', []);
   app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, guard: route.config?.guard, ownerParam: route.config?.ownerParam });
+    }
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.guard) {
       throw new Error(`La ruta ${String(route.method)} ${route.url} no declara config.guard`);
+    }
+    if (route.config?.guard === 'self' && !route.config.ownerParam && !route.url.includes(':userId')) {
+      throw new Error(`La ruta ${String(route.method)} ${route.url} es 'self' pero no dice en qué parámetro está el dueño (config.ownerParam)`);
     }
   });
 
@@ -54,14 +108,77 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerOpenApi(app);
 
+  // Background work and notices (DESIGN §3): the queue lives with the app; server.ts starts it.
+  const clock = deps.clock ?? systemClock;
+  const jobs = createJobQueue({ db: database.db, clock, log: app.log, pollIntervalMs: config.JOBS_POLL_INTERVAL_MS, ...deps.jobs });
+  const notifier = createNotifier({
+    db: database.db,
+    queue: jobs,
+    clock,
+    log: app.log,
+    config: {
+      smtpUrl: config.SMTP_URL,
+      mailFrom: config.MAIL_FROM,
+      whatsapp:
+        config.WHATSAPP_API_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
+          ? { apiUrl: config.WHATSAPP_API_URL, token: config.WHATSAPP_API_TOKEN, phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID }
+          : undefined,
+    },
+    ...deps.notifications,
+  });
+  app.decorate('jobs', jobs);
+  app.decorate('notifier', notifier);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    notifier.close();
+  });
+  const accounts: AccountsDeps = {
+    db: database.db,
+    clock,
+    notifier,
+    queue: jobs,
+    appUrl: config.APP_URL,
+    whatsappApprovalTemplate: config.WHATSAPP_APPROVAL_TEMPLATE,
+    log: app.log,
+  };
+  const secureCookie = config.APP_URL.startsWith('https://');
+  registerAuth(app, { authenticate: (token) => authenticate(accounts, token), secureCookie });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await ensureBootstrapAdmin(accounts, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
+  }
+
   // Modules, in one visible list.
   await app.register(healthRoutes, { db: database.db });
+  await app.register(accountsRoutes, { deps: accounts, secureCookie });
+  await app.register(notificationsRoutes, { db: database.db, notifier });
+  const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log });
+  await app.register(geographyRoutes, { db: database.db, geography });
+  const carriers = createCarriers({
+    db: database.db,
+    clock,
+    refreshIntervalMs: config.TARIFFS_REFRESH_MS,
+    logger: app.log,
+    apis: carrierApisFromConfig(config),
+    userExists: (id) =>
+      getUser(accounts, id).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 404) return false;
+          throw error;
+        },
+      ),
+  });
+  await app.register(carriersRoutes, { carriers });
+  await app.register(quotesRoutes, {
+    quoting: createQuoting({ carriers, geography, clock, rateTimeoutMs: config.CARRIER_RATE_TIMEOUT_MS, overweightOwed: deps.overweightOwed, logger: app.log }),
+  });
   await app.register(siteRoutes, {
     info: {
       supportPhone: config.SUPPORT_PHONE,
       whatsappNumber: config.WHATSAPP_NUMBER,
       chatWidgetSrc: config.CHAT_WIDGET_SRC ?? null,
       metaPixelId: config.META_PIXEL_ID ?? null,
+      howItWorksVideoId: config.HOW_IT_WORKS_VIDEO_ID ?? null,
     },
   });
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig } from './config/env.js';
 import { createDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
-import { buildApp, redactedLogPaths } from './app.js';
+import { buildApp, logSerializers, redactedLogPaths } from './app.js';
 
 const startedAt = performance.now();
 
@@ -23,6 +23,7 @@ async function main(): Promise<void> {
   const logger = {
     level: config.LOG_LEVEL,
     redact: { paths: redactedLogPaths, censor: '[oculto]' },
+    serializers: logSerializers,
   };
 
   const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
@@ -52,6 +53,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The background worker (mail, notices); app.close() stops it before the database closes.
+  app.jobs.start();
   app.log.info(
     { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, startupMs: Math.round(performance.now() - startedAt), database: database.kind },
     'servidor listo',

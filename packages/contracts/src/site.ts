@@ -6,6 +6,8 @@ export const siteInfoSchema = z.object({
   whatsappNumber: z.string(),
   chatWidgetSrc: z.string().nullable(),
   metaPixelId: z.string().nullable(),
+  /** YouTube id of the how-it-works video; null hides the video (no placeholder). */
+  howItWorksVideoId: z.string().nullable(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

@@ -29,10 +29,37 @@ const envSchema = z.object({
   SECRET_KEY: optional.pipe(z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional()),
   SUPPORT_PHONE: z.string().default('33 1234 5678'),
   WHATSAPP_NUMBER: z.string().regex(/^\d{10,15}$/, { error: 'debe tener solo dígitos (10 a 15), con lada de país' }).default('5213312345678'),
+  /** WhatsApp Cloud API (Meta) for account notices; unset: notices go to the outbox. */
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_API_TOKEN: optional,
+  WHATSAPP_PHONE_NUMBER_ID: optional.pipe(z.string().regex(/^\d+$/, { error: 'debe tener solo dígitos' }).optional()),
+  /** Approved template for the account-approved notice (one body parameter: the first name). */
+  WHATSAPP_APPROVAL_TEMPLATE: optional,
+  /** How often the background worker looks for due jobs, in milliseconds. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
+  HOW_IT_WORKS_VIDEO_ID: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{11}$/, { error: 'debe ser el id de 11 caracteres de un video de YouTube' }).optional()),
   CHAT_WIDGET_SRC: optional.pipe(z.url().optional()),
   META_PIXEL_ID: optional.pipe(z.string().regex(/^\d+$/).optional()),
+  /** Number of proxies in front of the server (X-Forwarded-For hops to trust); 0 = none. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How often each process checks for a newly imported postal-code catalogue; 0 never checks. */
+  POSTAL_CODES_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   WEB_DIST_DIR: optional,
+  /** How often each process checks for carrier catalogue changes made by another process; 0 never checks. */
+  TARIFFS_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  /** Per-carrier time limit of a quote's rating call; a slower carrier is reported unavailable. */
+  CARRIER_RATE_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(4_000),
+  /** DHL Express MyDHL API (rates); unset: DHL is priced from our tariffs. */
+  DHL_API_URL: z.url().default('https://express.api.dhl.com/mydhlapi'),
+  DHL_API_KEY: optional,
+  DHL_API_SECRET: optional,
+  DHL_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^\w{1,12}$/, { error: 'debe tener hasta 12 letras o dígitos' }).optional()),
+  /** FedEx REST APIs (OAuth + rate quotes); unset: FedEx is priced from our tariffs. */
+  FEDEX_API_URL: z.url().default('https://apis.fedex.com'),
+  FEDEX_CLIENT_ID: optional,
+  FEDEX_CLIENT_SECRET: optional,
+  FEDEX_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^\d{5,12}$/, { error: 'debe tener solo dígitos' }).optional()),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -55,6 +82,18 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const env = result.data;
+  if (Boolean(env.WHATSAPP_API_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID)) {
+    throw new ConfigError(['WHATSAPP_API_TOKEN y WHATSAPP_PHONE_NUMBER_ID: se definen juntos o ninguno']);
+  }
+  for (const group of [
+    ['DHL_API_KEY', 'DHL_API_SECRET', 'DHL_ACCOUNT_NUMBER'],
+    ['FEDEX_CLIENT_ID', 'FEDEX_CLIENT_SECRET', 'FEDEX_ACCOUNT_NUMBER'],
+  ] as const) {
+    const set = group.filter((name) => env[name] !== undefined);
+    if (set.length > 0 && set.length < group.length) {
+      throw new ConfigError([`${group.join(', ')}: se definen juntos o ninguno`]);
+    }
+  }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new ConfigError(['ADMIN_PASSWORD: es obligatorio cuando ADMIN_EMAIL está definido']);
   }

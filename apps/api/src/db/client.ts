@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,11 +39,73 @@ export function openPglite(client: PGlite): DatabaseHandle {
   };
 }
 
+export class DatabaseInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `La base embebida en ${dir} está en uso por otro proceso (pid ${pid}). ` +
+        'PGlite pertenece a un solo proceso: detén el servidor antes de usarla desde otro comando, o usa DATABASE_URL.',
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+// Tells this process apart from an earlier one that had the same pid (containers restart as pid 1).
+const processToken = randomUUID();
+
+/**
+ * PGlite does not lock its directory; two processes (or two opens in one process) on one
+ * directory would corrupt it. The lock names the holder's pid and process token.
+ */
+function acquireDirLock(lockFile: string, dir: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, `${process.pid}:${processToken}`);
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const [pidText = '', token = ''] = readFileSync(lockFile, 'utf8').trim().split(':');
+      const pid = Number(pidText);
+      const heldByThisProcess = pid === process.pid && token === processToken;
+      const heldByAnother = pid !== process.pid && Number.isInteger(pid) && pid > 0 && isAlive(pid);
+      if (heldByThisProcess || heldByAnother) throw new DatabaseInUseError(dir, pid);
+      rmSync(lockFile, { force: true }); // stale: its process is gone
+    }
+  }
+  throw new Error(`No se pudo tomar el candado ${lockFile}`);
+}
+
 export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHandle> {
   const dir = path.join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  return openPglite(client);
+  const release = acquireDirLock(path.join(dataDir, 'pglite.lock'), dir);
+  try {
+    const client = await PGlite.create(dir);
+    const handle = openPglite(client);
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export function createPostgresDatabase(url: string, poolSize = 10): DatabaseHandle {

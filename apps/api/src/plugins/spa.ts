@@ -15,6 +15,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     await app.register(fastifyStatic, {
       root: distDir!,
       wildcard: false,
+      preCompressed: true,
       index: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

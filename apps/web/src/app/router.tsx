@@ -1,16 +1,46 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PublicLayout } from '@/components/layouts/public-layout';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PublicHydrateFallback, PublicRoot } from './routes/public/root';
+import HomeRoute from './routes/public/home';
 import { RouteError } from '@/components/errors/route-error';
 import { paths } from '@/config/paths';
 
 /** Routes by audience; pages load lazily so the home page ships only what it needs. */
 export const routes: RouteObject[] = [
   {
-    element: <PublicLayout />,
+    element: <PublicRoot />,
+    HydrateFallback: PublicHydrateFallback,
     errorElement: <RouteError />,
     children: [
-      { path: paths.home, lazy: () => import('./routes/public/home').then((m) => ({ Component: m.default })) },
+      // The landing page comes with the shell (its hero is ~3 KB): no extra round trip before it paints.
+      { path: paths.home, Component: HomeRoute },
+      { path: paths.blog, lazy: () => import('./routes/public/blog').then((m) => ({ Component: m.default })) },
+      { path: paths.serviceProviders, lazy: () => import('./routes/public/service-providers').then((m) => ({ Component: m.default })) },
+      { path: paths.signIn, lazy: () => import('./routes/public/sign-in').then((m) => ({ Component: m.default })) },
+      { path: paths.signUp, lazy: () => import('./routes/public/sign-up').then((m) => ({ Component: m.default })) },
+      { path: paths.passwordRecovery, lazy: () => import('./routes/public/password-recovery').then((m) => ({ Component: m.default })) },
+      { path: `${paths.passwordRecovery}/:token`, lazy: () => import('./routes/public/password-reset').then((m) => ({ Component: m.default })) },
+      // Signed-in, but outside the dashboard layout (spec 02 §2).
+      { path: paths.settings, lazy: () => import('./routes/settings').then((m) => ({ Component: m.default })) },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.default })) },
+    ],
+  },
+  {
+    // Signed-in area with the sidebar; visitors go to /signin and come back.
+    // Lazy like the pages: the home page never downloads the dashboard's layout and guards.
+    lazy: () => import('./routes/dashboard/root').then((m) => ({ Component: m.DashboardRoot })),
+    errorElement: <RouteError />,
+    children: [
+      // The statistics screen comes with the shipments issue; until then /dashboard is the list.
+      { path: paths.dashboard, element: <Navigate to={paths.shipments} replace /> },
+      { path: paths.shipments, lazy: () => import('./routes/dashboard/shipments').then((m) => ({ Component: m.default })) },
+      {
+        lazy: () => import('./routes/admin/root').then((m) => ({ Component: m.AdminRoot })),
+        children: [
+          { path: paths.users, lazy: () => import('./routes/admin/users').then((m) => ({ Component: m.default })) },
+          { path: paths.outbox, lazy: () => import('./routes/admin/outbox').then((m) => ({ Component: m.default })) },
+          { path: paths.carriersAdmin, lazy: () => import('./routes/admin/carriers').then((m) => ({ Component: m.default })) },
+        ],
+      },
     ],
   },
 ];

@@ -12,6 +12,9 @@ export const paths = {
   shipment: (id: string) => `/shipments/${id}`,
   newShipment: '/dashboard/shipment/new',
   settings: '/configuracion',
+  users: '/users',
+  outbox: '/outbox',
+  carriersAdmin: '/admin/paqueterias',
   contact: '/contactanos',
   services: '/servicios',
   about: '/quienes-somos',
@@ -20,4 +23,5 @@ export const paths = {
   faq: '/preguntas-frecuentes',
   thankYou: '/thank-page',
   blog: '/blog',
+  tracking: (guide: string) => `/rastreo/${encodeURIComponent(guide)}`,
 } as const;

@@ -22,9 +22,11 @@ function buildUrl(path: string, query?: Query): string {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
   body?: unknown;
+  /** A body sent as is (a CSV file's text, for instance) instead of JSON. */
+  text?: { contentType: string; content: string };
   signal?: AbortSignal;
 }
 
@@ -35,6 +37,9 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   if (opts.body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };
     init.body = JSON.stringify(opts.body);
+  } else if (opts.text) {
+    init.headers = { ...init.headers, 'content-type': opts.text.contentType };
+    init.body = opts.text.content;
   }
   const response = await fetch(buildUrl(path, opts.query), init);
   if (response.status === 204) return undefined as T;

@@ -14,6 +14,14 @@ export function formatLongDate(value: string | Date): string {
   return dayjs(value).tz(MX_TIMEZONE).format('dddd, D [de] MMMM [de] YYYY');
 }
 
+/**
+ * A calendar day the API sends as YYYY-MM-DD (already a Mexico City date), in the same long
+ * Spanish form; read as a plain day so no time zone can move it to the day before.
+ */
+export function formatLongDay(isoDate: string): string {
+  return dayjs(isoDate).format('dddd, D [de] MMMM [de] YYYY');
+}
+
 /** DD/MM/YYYY HH:mm:ss in Mexico City time, as lists show it (spec 02 §9). */
 export function formatDateTime(value: string | Date): string {
   return dayjs(value).tz(MX_TIMEZONE).format('DD/MM/YYYY HH:mm:ss');

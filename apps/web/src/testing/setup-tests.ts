@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { applySpanishValidationMessages } from '@envios/contracts/messages';
 
 applySpanishValidationMessages();
 afterEach(() => cleanup());
+// Lazy chunks transform slowly on a busy 2-core CI machine; give async queries room.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; Mantine's components read them.
 window.matchMedia ??= ((query: string) => ({

@@ -1,12 +1,34 @@
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { FloatingContact } from './floating-contact';
+import { SiteHeader } from './site-header';
+import { SiteFooter, type SupportContact } from './site-footer';
+import classes from './public-layout.module.css';
 
-/** Public pages: navbar, page, footer. */
-export function PublicLayout() {
+export interface PublicLayoutProps {
+  /** Support phone and WhatsApp; undefined while they load. */
+  contact?: SupportContact | undefined;
+  contactLoading?: boolean;
+  /** A signed-in user's menu, in place of Iniciar sesión / Registrate. */
+  account?: ReactNode;
+  /** The page; the matched child route when omitted. */
+  children?: ReactNode;
+}
+
+/** Public pages: skip link, navbar, page, footer, and the floating WhatsApp and phone buttons. */
+export function PublicLayout({ contact, contactLoading = false, account, children }: PublicLayoutProps) {
   return (
-    <>
-      <main id="contenido">
-        <Outlet />
+    <div className={classes.shell}>
+      <a href="#contenido" className={classes.skipLink}>
+        Saltar al contenido principal
+      </a>
+      <SiteHeader account={account} />
+      <main id="contenido" tabIndex={-1} className={classes.main}>
+        {children ?? <Outlet />}
       </main>
-    </>
+      <SiteFooter contact={contact} contactLoading={contactLoading} />
+      <FloatingContact contact={contact} />
+      <ScrollRestoration />
+    </div>
   );
 }

@@ -1,9 +1,54 @@
-import { Container, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { useDocumentTitle } from '@mantine/hooks';
+import { RenderWhenNear } from '@/components/ui/render-when-near';
+import { HomeHero, QuoteFormPlaceholder } from '@/features/site/components/home-hero';
+
+/**
+ * The quote form brings the shared contract (zod), react-hook-form and the autocomplete; it is
+ * fetched when the home page first renders, in parallel with the first paint of the hero (and
+ * never by other pages, although this page ships inside the shell).
+ */
+const HomeQuoteForm = lazy(async () => {
+  const [{ QuoteForm }, { PostalCodeAutocomplete }, { CountrySelect }] = await Promise.all([
+    import('@/features/quotes/components/quote-form'),
+    import('@/features/geography/components/postal-code-autocomplete'),
+    import('@/features/geography/components/country-select'),
+  ]);
+  return { default: () => <QuoteForm PostalCodeField={PostalCodeAutocomplete} CountryField={CountrySelect} /> };
+});
+
+// Below the first screen: downloaded when the browser is idle, rendered when scrolled near.
+const loadHomeSections = () => import('@/features/site/components/home-sections');
+const HomeSections = lazy(loadHomeSections);
+
+function usePreloadWhenIdle(load: () => Promise<unknown>) {
+  useEffect(() => {
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(() => void load());
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => void load(), 1500);
+    return () => clearTimeout(timer);
+  }, [load]);
+}
 
 export default function HomeRoute() {
+  useDocumentTitle('Envíos MX · Cotiza y envía paquetes en México');
+  usePreloadWhenIdle(loadHomeSections);
   return (
-    <Container py="xl">
-      <Title order={1}>Envía paquetes a todo México al mejor precio</Title>
-    </Container>
+    <>
+      <HomeHero
+        form={
+          <Suspense fallback={<QuoteFormPlaceholder />}>
+            <HomeQuoteForm />
+          </Suspense>
+        }
+      />
+      <RenderWhenNear placeholderHeight="180vh">
+        <Suspense fallback={<div style={{ minHeight: '180vh' }} />}>
+          <HomeSections />
+        </Suspense>
+      </RenderWhenNear>
+    </>
   );
 }

@@ -1,0 +1,246 @@
+import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../shared/pagination.js';
+import { accountErrors } from './accounts.errors.js';
+import { authThrottle, passwordResetTokens, sessions, users, type TaxInformationColumn } from './accounts.table.js';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  website: string | null;
+  rol: 'user' | 'admin';
+  active: boolean;
+  locked: boolean;
+  invoice: boolean;
+  taxInformation: TaxInformationColumn | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Every column a caller may see; the password hash is selected only where it is checked. */
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  website: users.website,
+  rol: users.rol,
+  active: users.active,
+  locked: users.locked,
+  invoice: users.invoice,
+  taxInformation: users.taxInformation,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function insertUser(
+  db: Executor,
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    phone: string;
+    website: string | null;
+    passwordHash: string;
+    rol: 'user' | 'admin';
+    active: boolean;
+    now: Date;
+  },
+): Promise<UserRow> {
+  const { now, ...values } = input;
+  try {
+    const rows = await db
+      .insert(users)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning(userColumns);
+    return rows[0]!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw accountErrors.emailTaken();
+    throw error;
+  }
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const rows = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select(userColumns).from(users).where(eq(users.email, email));
+  return rows[0];
+}
+
+export async function findCredentialsByEmail(db: Executor, email: string): Promise<(UserRow & { passwordHash: string }) | undefined> {
+  const rows = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+  return rows[0];
+}
+
+export async function findPasswordHash(db: Executor, id: string): Promise<string | undefined> {
+  const rows = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return rows[0]?.passwordHash;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  patch: Partial<{
+    firstName: string;
+    lastName: string;
+    website: string | null;
+    passwordHash: string;
+    rol: 'user' | 'admin';
+    active: boolean;
+    locked: boolean;
+    invoice: boolean;
+    taxInformation: TaxInformationColumn;
+  }>,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const rows = await db
+    .update(users)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning(userColumns);
+  return rows[0];
+}
+
+export async function listUsers(
+  db: Executor,
+  opts: { filter?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  let where: SQL | undefined;
+  if (opts.filter) {
+    const pattern = `%${escapeLike(opts.filter)}%`;
+    where = or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(users.phone, pattern));
+  }
+  const [rows, totals] = await Promise.all([
+    db.select(userColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(opts.limit).offset(opts.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findActiveAdminEmails(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.rol, 'admin'), eq(users.active, true), eq(users.locked, false)));
+  return rows.map((r) => r.email);
+}
+
+// ---------------------------------------------------------------- sessions
+
+export async function insertSession(
+  db: Executor,
+  input: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
+): Promise<{ id: string }> {
+  const rows = await db.insert(sessions).values(input).returning({ id: sessions.id });
+  return rows[0]!;
+}
+
+export interface SessionUser {
+  sessionId: string;
+  id: string;
+  rol: 'user' | 'admin';
+  active: boolean;
+  locked: boolean;
+}
+
+/** The user behind a live session: not revoked and not expired. */
+export async function findSessionUser(db: Executor, tokenHash: string, now: Date): Promise<SessionUser | undefined> {
+  const rows = await db
+    .select({ sessionId: sessions.id, id: users.id, rol: users.rol, active: users.active, locked: users.locked })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return rows[0];
+}
+
+export async function revokeSessionByHash(db: Executor, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Executor, userId: string, now: Date, exceptSessionId?: string): Promise<void> {
+  const filters = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptSessionId) filters.push(ne(sessions.id, exceptSessionId));
+  await db.update(sessions).set({ revokedAt: now }).where(and(...filters));
+}
+
+// ---------------------------------------------------------------- password recovery
+
+export async function insertResetToken(db: Executor, input: { userId: string; tokenHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
+  await db.insert(passwordResetTokens).values(input);
+}
+
+/** Older unused links stop working when a new one is requested or one is used. */
+export async function invalidateResetTokens(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** Uses the link atomically: answers its user only for an unused, unexpired link. */
+export async function consumeResetToken(db: Executor, tokenHash: string, now: Date): Promise<string | undefined> {
+  const rows = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId });
+  return rows[0]?.userId;
+}
+
+// ---------------------------------------------------------------- throttle
+
+/**
+ * Counts one attempt for `key` in a fixed window and blocks the key for `blockMs` once the count
+ * passes `limit`. One statement, so concurrent attempts from many processes count exactly.
+ */
+export async function hitThrottle(
+  db: Executor,
+  opts: { key: string; limit: number; windowMs: number; blockMs: number; now: Date },
+): Promise<{ attempts: number; blockedUntil: Date | null }> {
+  const windowStart = new Date(opts.now.getTime() - opts.windowMs);
+  const blockUntil = new Date(opts.now.getTime() + opts.blockMs);
+  // Raw SQL gets ISO strings: PGlite does not serialise Date parameters of unknown type.
+  const expired = sql`${authThrottle.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+  const nextAttempts = sql`case when ${expired} then 1 else ${authThrottle.attempts} + 1 end`;
+  const rows = await db
+    .insert(authThrottle)
+    .values({ key: opts.key, attempts: 1, windowStartedAt: opts.now, blockedUntil: opts.limit < 1 ? blockUntil : null })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        attempts: nextAttempts,
+        windowStartedAt: sql`case when ${expired} then ${opts.now.toISOString()}::timestamptz else ${authThrottle.windowStartedAt} end`,
+        blockedUntil: sql`case when ${nextAttempts} > ${opts.limit}::int then ${blockUntil.toISOString()}::timestamptz else ${authThrottle.blockedUntil} end`,
+      },
+    })
+    .returning({ attempts: authThrottle.attempts, blockedUntil: authThrottle.blockedUntil });
+  return rows[0]!;
+}
+
+/** The latest moment until which any of the keys is blocked, if one is blocked now. */
+export async function findThrottleBlock(db: Executor, keys: string[], now: Date): Promise<Date | undefined> {
+  const rows = await db
+    .select({ blockedUntil: authThrottle.blockedUntil })
+    .from(authThrottle)
+    .where(and(inArray(authThrottle.key, keys), gt(authThrottle.blockedUntil, now)));
+  const times = rows.map((r) => r.blockedUntil!.getTime());
+  return times.length ? new Date(Math.max(...times)) : undefined;
+}
+
+export async function clearThrottle(db: Executor, key: string): Promise<void> {
+  await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}

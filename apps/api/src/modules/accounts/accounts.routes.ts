@@ -1,0 +1,200 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createUserFromDashboardInputSchema,
+  messageResponseSchema,
+  passwordRecoveryInputSchema,
+  passwordResetInputSchema,
+  passwordResetParamsSchema,
+  signInInputSchema,
+  signInResponseSchema,
+  signUpInputSchema,
+  signUpResponseSchema,
+  updateUserInputSchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+  userSchema,
+} from '@envios/contracts/accounts';
+import { apiErrorSchema } from '@envios/contracts/errors';
+import { clearSessionCookie, requestToken, setSessionCookie } from '../../plugins/auth.js';
+import {
+  createUserFromDashboard,
+  getUser,
+  listUsers,
+  requestPasswordRecovery,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+  updateUser,
+  type AccountsDeps,
+} from './accounts.usecases.js';
+
+const tags = ['cuentas'];
+const e = apiErrorSchema;
+const signedIn = { 401: e, 403: e };
+
+export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureCookie: boolean }> = async (app, { deps, secureCookie }) => {
+  app.post(
+    '/api/v1/users',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags,
+        summary: 'Registro: crea una cuenta inactiva (rol user, aunque el cuerpo diga otra cosa) que un admin debe aprobar',
+        body: signUpInputSchema,
+        response: { 201: signUpResponseSchema, 400: e, 409: e, 429: e },
+      },
+    },
+    async (request, reply) => {
+      const created = await signUp(deps, request.body, { ip: request.ip });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/v1/login',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags,
+        summary: 'Inicio de sesión: responde { id, token } y deja la misma sesión en una cookie httpOnly; la sesión dura 30 días',
+        body: signInInputSchema,
+        response: { 200: signInResponseSchema, 400: e, 403: e, 404: e, 429: e },
+      },
+    },
+    async (request, reply) => {
+      const session = await signIn(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
+      void reply.header('cache-control', 'no-store');
+      return { id: session.id, token: session.token };
+    },
+  );
+
+  app.post(
+    '/api/v1/logout',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags,
+        summary: 'Cierra la sesión: revoca el token (cabecera o cookie) y borra la cookie',
+        response: { 204: z.void() },
+      },
+    },
+    async (request, reply) => {
+      const token = requestToken(request);
+      if (token) await signOut(deps, token);
+      clearSessionCookie(reply, secureCookie);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/v1/me',
+    {
+      config: { guard: 'user' },
+      schema: { tags, summary: 'La cuenta de la sesión actual', response: { 200: userSchema, ...signedIn } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getUser(deps, request.caller!.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/password-recovery',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags,
+        summary: 'Envía por correo un enlace de un solo uso (vence en 1 hora) para elegir una nueva contraseña',
+        body: passwordRecoveryInputSchema,
+        response: { 200: messageResponseSchema, 400: e, 404: e, 429: e },
+      },
+    },
+    async (request) => {
+      await requestPasswordRecovery(deps, request.body, { ip: request.ip });
+      return { message: 'Te enviamos un correo con el enlace para configurar tu nueva contraseña.' };
+    },
+  );
+
+  app.post(
+    '/api/v1/password-recovery/:token',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags,
+        summary: 'Usa el enlace de recuperación: fija la nueva contraseña y cierra todas las sesiones de la cuenta',
+        params: passwordResetParamsSchema,
+        body: passwordResetInputSchema,
+        response: { 200: messageResponseSchema, 400: e },
+      },
+    },
+    async (request) => {
+      await resetPassword(deps, request.params.token, request.body.password);
+      return { message: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.' };
+    },
+  );
+
+  app.get(
+    '/api/v1/users',
+    {
+      config: { guard: 'admin' },
+      schema: {
+        tags,
+        summary: 'Usuarios (admin): filtro por nombre, apellidos, correo o teléfono; páginas de 10',
+        querystring: userListQuerySchema,
+        response: { 200: userListResponseSchema, 400: e, ...signedIn },
+      },
+    },
+    async (request) => listUsers(deps, request.query),
+  );
+
+  app.post(
+    '/api/v1/users/createFromDashboard',
+    {
+      config: { guard: 'admin' },
+      schema: {
+        tags,
+        summary: 'Crea una cuenta desde el panel (admin): rol user, activa desde el inicio',
+        body: createUserFromDashboardInputSchema,
+        response: { 201: userSchema, 400: e, 409: e, ...signedIn },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createUserFromDashboard(deps, request.body)),
+  );
+
+  app.get(
+    '/api/v1/users/:id',
+    {
+      config: { guard: 'self', ownerParam: 'id' },
+      schema: {
+        tags,
+        summary: 'Una cuenta: la propia, o cualquiera para un admin',
+        params: userIdParamsSchema,
+        response: { 200: userSchema, 400: e, 404: e, ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return getUser(deps, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/v1/users/:id',
+    {
+      config: { guard: 'self', ownerParam: 'id' },
+      schema: {
+        tags,
+        summary:
+          'Actualiza una cuenta con una de las variantes: { firstName, lastName, website }, { password, currentPassword }, { taxInformation }, { invoice }; { active } y { locked } solo admin',
+        params: userIdParamsSchema,
+        body: updateUserInputSchema,
+        response: { 200: userSchema, 400: e, 404: e, 409: e, ...signedIn },
+      },
+    },
+    async (request) => updateUser(deps, request.caller!, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,395 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { User } from '@envios/contracts/accounts';
+import type { Database } from '../../db/client.js';
+import type { Caller } from '../../plugins/auth.js';
+import type { Clock } from '../../shared/clock.js';
+import { commonErrors } from '../../shared/errors.js';
+import { toPage } from '../../shared/pagination.js';
+import type { JobQueue } from '../jobs/jobs.usecases.js';
+import type { Notifier } from '../notifications/notifications.usecases.js';
+import {
+  accountApprovedMail,
+  accountApprovedWhatsApp,
+  accountAwaitingApprovalMail,
+  passwordRecoveryMail,
+  welcomePendingMail,
+} from '../notifications/templates/mail-templates.js';
+import { accountErrors } from './accounts.errors.js';
+import * as repo from './accounts.repository.js';
+import type { TaxInformationColumn } from './accounts.table.js';
+import { burnPasswordCheck, digestToken, hashPassword, newSecretToken, verifyPassword } from './passwords.js';
+
+export type { SessionUser } from './accounts.repository.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Sessions last a fixed 30 days from sign-in (no sliding), and end earlier at sign-out. */
+export const SESSION_TTL_MS = 30 * 24 * HOUR;
+export const RESET_TOKEN_TTL_MS = HOUR;
+
+/** Brute-force and abuse limits; counted in the database so all processes share them. */
+export const limits = {
+  /** Attempts per account, counted before the password is checked, reset by a success. */
+  signInPerAccount: { limit: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  /** Failed attempts per client address. */
+  signInFailuresPerAddress: { limit: 30, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  recoveryPerAccount: { limit: 3, windowMs: HOUR, blockMs: HOUR },
+  recoveryPerAddress: { limit: 10, windowMs: HOUR, blockMs: HOUR },
+  signUpPerAddress: { limit: 10, windowMs: HOUR, blockMs: HOUR },
+};
+
+export interface AccountsDeps {
+  db: Database;
+  clock: Clock;
+  notifier: Notifier;
+  queue: JobQueue;
+  appUrl: string;
+  /** Name of the approved WhatsApp template for the approval notice, when there is one. */
+  whatsappApprovalTemplate?: string | undefined;
+  log?: FastifyBaseLogger;
+}
+
+export type { Caller } from '../../plugins/auth.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+function url(deps: AccountsDeps, path: string): string {
+  return `${deps.appUrl.replace(/\/+$/, '')}${path}`;
+}
+
+export function toUserDto(row: repo.UserRow): User {
+  return {
+    _id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    rol: row.rol,
+    active: row.active,
+    locked: row.locked,
+    invoice: row.invoice,
+    taxInformation: row.taxInformation,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function guardRate(deps: AccountsDeps, key: string, rule: { limit: number; windowMs: number; blockMs: number }): Promise<void> {
+  const now = deps.clock.now();
+  const hit = await repo.hitThrottle(deps.db, { key, ...rule, now });
+  if (hit.blockedUntil && hit.blockedUntil > now) throw accountErrors.tooManyRequests(hit.blockedUntil, now);
+}
+
+// ---------------------------------------------------------------- sign-up
+
+/** Spec 01 §5: the account starts inactive and always as `user`, whatever the body says. */
+export async function signUp(
+  deps: AccountsDeps,
+  input: { firstName: string; lastName: string; email: string; phone: string; password: string; website?: string | undefined },
+  client: ClientInfo,
+): Promise<{ _id: string; active: boolean }> {
+  await guardRate(deps, `signup:ip:${client.ip}`, limits.signUpPerAddress);
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  const user = await deps.db.transaction(async (tx) => {
+    const created = await repo.insertUser(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      website: input.website ?? null,
+      passwordHash,
+      rol: 'user',
+      active: false,
+      now,
+    });
+    await deps.notifier.sendEmail({ key: `mail:welcome:${created.id}`, to: created.email, mail: welcomePendingMail(created) }, tx);
+    for (const adminEmail of await repo.findActiveAdminEmails(tx)) {
+      await deps.notifier.sendEmail(
+        {
+          key: `mail:awaiting-approval:${created.id}:${adminEmail}`,
+          to: adminEmail,
+          mail: accountAwaitingApprovalMail({ ...created, usersUrl: url(deps, '/users') }),
+        },
+        tx,
+      );
+    }
+    return created;
+  });
+  deps.queue.wake();
+  return { _id: user.id, active: user.active };
+}
+
+// ---------------------------------------------------------------- sign-in and sessions
+
+export async function signIn(
+  deps: AccountsDeps,
+  input: { email: string; password: string },
+  client: ClientInfo,
+): Promise<{ id: string; token: string; expiresAt: Date }> {
+  const accountKey = `login:email:${input.email}`;
+  const addressKey = `login:ip:${client.ip}`;
+  const startedAt = deps.clock.now();
+  const blocked = await repo.findThrottleBlock(deps.db, [accountKey, addressKey], startedAt);
+  if (blocked) throw accountErrors.tooManySignIns(blocked, startedAt);
+  // Counted before the check, so a burst of parallel guesses cannot slip past the limit.
+  const hit = await repo.hitThrottle(deps.db, { key: accountKey, ...limits.signInPerAccount, now: startedAt });
+  if (hit.blockedUntil && hit.blockedUntil > startedAt) throw accountErrors.tooManySignIns(hit.blockedUntil, startedAt);
+
+  const user = await repo.findCredentialsByEmail(deps.db, input.email);
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  const now = deps.clock.now();
+  if (!user || !valid) {
+    await repo.hitThrottle(deps.db, { key: addressKey, ...limits.signInFailuresPerAddress, now });
+    deps.log?.info({ event: 'sign_in_failed', known: Boolean(user) }, 'inicio de sesión rechazado');
+    throw accountErrors.invalidCredentials();
+  }
+  await repo.clearThrottle(deps.db, accountKey);
+  if (user.locked) throw accountErrors.locked();
+  if (!user.active) throw accountErrors.inactive();
+
+  const token = newSecretToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  await repo.insertSession(deps.db, {
+    userId: user.id,
+    tokenHash: digestToken(token),
+    createdAt: now,
+    expiresAt,
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  return { id: user.id, token, expiresAt };
+}
+
+export async function signOut(deps: AccountsDeps, token: string): Promise<void> {
+  await repo.revokeSessionByHash(deps.db, digestToken(token), deps.clock.now());
+}
+
+/** The live session behind a token, with its account's state; undefined for a dead token. */
+export async function findSession(deps: Pick<AccountsDeps, 'db' | 'clock'>, token: string): Promise<repo.SessionUser | undefined> {
+  if (token.length < 20 || token.length > 200) return undefined;
+  return repo.findSessionUser(deps.db, digestToken(token), deps.clock.now());
+}
+
+/**
+ * The caller behind a token, for the auth plugin: 401 for a missing, expired or revoked session,
+ * 403 when the account was deactivated or locked after signing in.
+ */
+export async function authenticate(deps: Pick<AccountsDeps, 'db' | 'clock'>, token: string): Promise<Caller> {
+  const session = await findSession(deps, token);
+  if (!session) throw commonErrors.unauthenticated();
+  if (session.locked) throw accountErrors.locked();
+  if (!session.active) throw accountErrors.inactive();
+  return { id: session.id, rol: session.rol, sessionId: session.sessionId };
+}
+
+// ---------------------------------------------------------------- password recovery
+
+export async function requestPasswordRecovery(deps: AccountsDeps, input: { email: string }, client: ClientInfo): Promise<void> {
+  await guardRate(deps, `recovery:ip:${client.ip}`, limits.recoveryPerAddress);
+  await guardRate(deps, `recovery:email:${input.email}`, limits.recoveryPerAccount);
+  const user = await repo.findUserByEmail(deps.db, input.email);
+  // Spec 01 §8 tells an unknown address apart ('El correo no existe'); the limits above bound
+  // how fast anyone can probe addresses that way.
+  if (!user) throw accountErrors.emailNotFound();
+  const token = newSecretToken();
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await repo.invalidateResetTokens(tx, user.id, now);
+    await repo.insertResetToken(tx, {
+      userId: user.id,
+      tokenHash: digestToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    });
+    await deps.notifier.sendEmail(
+      {
+        key: `mail:password-recovery:${digestToken(token).slice(0, 24)}`,
+        to: user.email,
+        mail: passwordRecoveryMail({
+          firstName: user.firstName,
+          resetUrl: url(deps, `/password-recovery/${token}`),
+          validMinutes: RESET_TOKEN_TTL_MS / MINUTE,
+        }),
+      },
+      tx,
+    );
+  });
+  deps.queue.wake();
+}
+
+/** Uses a recovery link once: sets the password and ends every session of the account. */
+export async function resetPassword(deps: AccountsDeps, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const now = deps.clock.now();
+  const userId = await deps.db.transaction(async (tx) => {
+    const owner = await repo.consumeResetToken(tx, digestToken(token), now);
+    if (!owner) return undefined;
+    await repo.updateUser(tx, owner, { passwordHash }, now);
+    await repo.invalidateResetTokens(tx, owner, now);
+    await repo.revokeUserSessions(tx, owner, now);
+    return owner;
+  });
+  if (!userId) throw accountErrors.recoveryTokenInvalid();
+  const user = await repo.findUserById(deps.db, userId);
+  if (user) await repo.clearThrottle(deps.db, `login:email:${user.email}`);
+}
+
+// ---------------------------------------------------------------- profile
+
+export async function getUser(deps: AccountsDeps, id: string): Promise<User> {
+  const row = await repo.findUserById(deps.db, id);
+  if (!row) throw accountErrors.userNotFound();
+  return toUserDto(row);
+}
+
+export interface UpdateUserData {
+  active?: boolean | undefined;
+  locked?: boolean | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  website?: string | null | undefined;
+  password?: string | undefined;
+  currentPassword?: string | undefined;
+  taxInformation?: TaxInformationColumn | undefined;
+  invoice?: boolean | undefined;
+}
+
+/**
+ * `PUT /users/{id}` (spec 02 §7). The guard already let only the owner or an admin in; here:
+ * `active`/`locked` are admin-only, changing one's own password needs the current one, and an
+ * approval (inactive → active) notifies the person by e-mail and WhatsApp.
+ */
+export async function updateUser(deps: AccountsDeps, caller: Caller, id: string, input: UpdateUserData): Promise<User> {
+  const isSelf = caller.id === id;
+  if (!isSelf && caller.rol !== 'admin') throw commonErrors.forbidden();
+  if ((input.active !== undefined || input.locked !== undefined) && caller.rol !== 'admin') throw accountErrors.adminOnlyFields();
+  if (isSelf && (input.active === false || input.locked === true)) throw accountErrors.cannotDeactivateSelf();
+
+  const before = await repo.findUserById(deps.db, id);
+  if (!before) throw accountErrors.userNotFound();
+
+  let passwordHash: string | undefined;
+  if (input.password !== undefined) {
+    if (isSelf) {
+      if (!input.currentPassword) throw accountErrors.currentPasswordRequired();
+      const current = await repo.findPasswordHash(deps.db, id);
+      if (!current || !(await verifyPassword(current, input.currentPassword))) throw accountErrors.wrongCurrentPassword();
+    }
+    passwordHash = await hashPassword(input.password);
+  }
+
+  const now = deps.clock.now();
+  const patch: Parameters<typeof repo.updateUser>[2] = {};
+  if (input.active !== undefined) patch.active = input.active;
+  if (input.locked !== undefined) patch.locked = input.locked;
+  if (input.firstName !== undefined) patch.firstName = input.firstName;
+  if (input.lastName !== undefined) patch.lastName = input.lastName;
+  if (input.website !== undefined) patch.website = input.website;
+  if (input.taxInformation !== undefined) patch.taxInformation = input.taxInformation;
+  if (input.invoice !== undefined) patch.invoice = input.invoice;
+  if (passwordHash) patch.passwordHash = passwordHash;
+
+  const approved = input.active === true && !before.active;
+  const updated = await deps.db.transaction(async (tx) => {
+    const row = await repo.updateUser(tx, id, patch, now);
+    if (!row) throw accountErrors.userNotFound();
+    // A new password ends the other sessions (all of them when an admin set it).
+    if (passwordHash) await repo.revokeUserSessions(tx, id, now, isSelf ? caller.sessionId : undefined);
+    if (approved) {
+      const signInUrl = url(deps, '/signin');
+      const event = now.getTime();
+      await deps.notifier.sendEmail(
+        { key: `mail:account-approved:${id}:${event}`, to: row.email, mail: accountApprovedMail({ firstName: row.firstName, signInUrl }) },
+        tx,
+      );
+      await deps.notifier.sendWhatsApp(
+        {
+          key: `whatsapp:account-approved:${id}:${event}`,
+          to: row.phone,
+          text: accountApprovedWhatsApp({ firstName: row.firstName, signInUrl }),
+          ...(deps.whatsappApprovalTemplate
+            ? { template: { name: deps.whatsappApprovalTemplate, language: 'es_MX', bodyParameters: [row.firstName] } }
+            : {}),
+        },
+        tx,
+      );
+    }
+    return row;
+  });
+  if (approved) deps.queue.wake();
+  return toUserDto(updated);
+}
+
+// ---------------------------------------------------------------- users admin
+
+export async function listUsers(deps: AccountsDeps, query: { filter?: string | undefined; page: number; limit: number }) {
+  const { rows, total } = await repo.listUsers(deps.db, {
+    filter: query.filter || undefined,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return toPage(rows.map(toUserDto), total, query.page, query.limit);
+}
+
+/** Spec 02: an admin creates an account from the dashboard; it is a `user`, active at once. */
+export async function createUserFromDashboard(
+  deps: AccountsDeps,
+  input: { firstName: string; lastName: string; email: string; phone: string; password: string },
+): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  const now = deps.clock.now();
+  const user = await deps.db.transaction(async (tx) => {
+    const created = await repo.insertUser(tx, { ...input, website: null, passwordHash, rol: 'user', active: true, now });
+    await deps.notifier.sendEmail(
+      {
+        key: `mail:account-approved:${created.id}:${now.getTime()}`,
+        to: created.email,
+        mail: accountApprovedMail({ firstName: created.firstName, signInUrl: url(deps, '/signin') }),
+      },
+      tx,
+    );
+    return created;
+  });
+  deps.queue.wake();
+  return toUserDto(user);
+}
+
+/**
+ * DESIGN §2: at every start make sure ADMIN_EMAIL is an active admin. The password is set only
+ * when the account is created; an existing account keeps its own.
+ */
+export async function ensureBootstrapAdmin(deps: Pick<AccountsDeps, 'db' | 'clock'>, admin: { email: string; password: string }): Promise<void> {
+  const email = admin.email.trim().toLowerCase();
+  const now = deps.clock.now();
+  const existing = await repo.findUserByEmail(deps.db, email);
+  if (!existing) {
+    const passwordHash = await hashPassword(admin.password);
+    try {
+      await repo.insertUser(deps.db, {
+        email,
+        firstName: 'Administrador',
+        lastName: 'Envíos MX',
+        phone: '0000000000',
+        website: null,
+        passwordHash,
+        rol: 'admin',
+        active: true,
+        now,
+      });
+      return;
+    } catch (error) {
+      // Another process created it at the same moment: fall through and make sure of its state.
+      if (!(error instanceof Error && 'code' in error && error.code === 'accounts.email_taken')) throw error;
+    }
+  }
+  const current = existing ?? (await repo.findUserByEmail(deps.db, email));
+  if (current && (current.rol !== 'admin' || !current.active || current.locked)) {
+    await repo.updateUser(deps.db, current.id, { rol: 'admin', active: true, locked: false }, now);
+  }
+}

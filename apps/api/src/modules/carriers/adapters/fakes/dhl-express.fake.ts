@@ -1,0 +1,119 @@
+import type { ServerResponse } from 'node:http';
+import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from './fake-server.js';
+
+/**
+ * A local fake of the MyDHL API 3.1 rating call (reference/dhl-express.md), for tests:
+ * `POST {base}/rates` with HTTP Basic credentials and `x-version`, the documented required fields
+ * checked, errors as `application/problem+json` with a string `status`, and the
+ * `Message-Reference` header echoed. Prices are a fixed formula of the billable weight so tests
+ * can predict them.
+ */
+export const DHL_FAKE_CREDENTIALS = { apiKey: 'dhl-clave', apiSecret: 'dhl-secreto', accountNumber: '123456789' };
+
+/** Domestic products the fake offers ('I', 9:00, is not in our catalogue: it must be ignored). */
+export const DHL_FAKE_PRODUCTS: Readonly<Record<string, { name: string; base: number; perKg: number; days: number; international: boolean }>> = {
+  N: { name: 'EXPRESS DOMESTIC', base: 210, perKg: 12.5, days: 1, international: false },
+  '1': { name: 'EXPRESS DOMESTIC 12:00', base: 250, perKg: 13, days: 1, international: false },
+  O: { name: 'EXPRESS DOMESTIC 10:30', base: 290, perKg: 14, days: 1, international: false },
+  I: { name: 'EXPRESS DOMESTIC 9:00', base: 390, perKg: 15, days: 1, international: false },
+  G: { name: 'ECONOMY SELECT DOMESTIC', base: 160, perKg: 9.25, days: 3, international: false },
+  P: { name: 'EXPRESS WORLDWIDE', base: 980, perKg: 160, days: 2, international: true },
+};
+
+/** The price the fake answers for a product and a package (BILLC, MXN). */
+export function dhlFakePrice(code: string, pkg: { weight: number; dimensions?: { length: number; width: number; height: number } }): number {
+  const product = DHL_FAKE_PRODUCTS[code]!;
+  const d = pkg.dimensions;
+  const volumetric = d ? (d.length * d.width * d.height) / 5000 : 0;
+  const kg = Math.ceil(Math.max(pkg.weight, volumetric));
+  return Math.round((product.base + product.perKg * kg) * 100) / 100;
+}
+
+export interface DhlFake extends FakeServer {
+  /** The base URL to configure (`DHL_API_URL`). */
+  baseUrl: string;
+  mode: FakeMode;
+}
+
+interface RatesBody {
+  customerDetails?: { shipperDetails?: { countryCode?: string; cityName?: string }; receiverDetails?: { countryCode?: string; cityName?: string } };
+  accounts?: { typeCode?: string; number?: string }[];
+  plannedShippingDateAndTime?: string;
+  unitOfMeasurement?: string;
+  isCustomsDeclarable?: boolean;
+  packages?: { weight?: number; dimensions?: { length: number; width: number; height: number } }[];
+}
+
+function problem(res: ServerResponse, status: number, title: string, detail: string): void {
+  sendJson(res, status, { instance: '/expressapi/rates', detail, title, message: title, status: String(status) }, 'application/problem+json');
+}
+
+export async function startDhlFake(): Promise<DhlFake> {
+  const state: { mode: FakeMode } = { mode: { kind: 'ok' } };
+  const expectedAuth = `Basic ${Buffer.from(`${DHL_FAKE_CREDENTIALS.apiKey}:${DHL_FAKE_CREDENTIALS.apiSecret}`).toString('base64')}`;
+  const server = await startFakeServer(async (req, res, raw) => {
+    const mode = state.mode;
+    if (mode.kind === 'hang') return;
+    if (mode.kind === 'slow') await sleep(mode.delayMs);
+    const reference = req.headers['message-reference'];
+    if (typeof reference === 'string') res.setHeader('message-reference', reference);
+    res.setHeader('invocation-id', 'fake-invocation');
+    if (req.method !== 'POST' || req.url !== '/mydhlapi/rates') return problem(res, 404, 'Not Found', 'No data found');
+    if (req.headers.authorization !== expectedAuth) return problem(res, 401, 'Unauthorized', 'Invalid credentials');
+    if (mode.kind === 'error') return problem(res, mode.status, mode.status >= 500 ? 'Internal Server Error' : 'Validation error', 'Simulated failure');
+    if (!req.headers['x-version']) return problem(res, 400, 'Missing parameters', 'x-version header is required');
+    let body: RatesBody;
+    try {
+      body = JSON.parse(raw) as RatesBody;
+    } catch {
+      return problem(res, 400, 'Validation error', 'Request body is not valid JSON');
+    }
+    for (const key of ['customerDetails', 'plannedShippingDateAndTime', 'unitOfMeasurement', 'isCustomsDeclarable'] as const) {
+      if (body[key] === undefined) return problem(res, 422, 'Validation error', `#: required key [${key}] not found`);
+    }
+    const shipper = body.customerDetails?.shipperDetails;
+    const receiver = body.customerDetails?.receiverDetails;
+    if (!shipper?.countryCode || !receiver?.countryCode || !shipper.cityName || !receiver.cityName) {
+      return problem(res, 422, 'Validation error', '#/customerDetails: required key [countryCode] not found');
+    }
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}GMT[+-]\d{2}:\d{2}$/.test(body.plannedShippingDateAndTime!)) {
+      return problem(res, 422, 'Validation error', '#/plannedShippingDateAndTime: string does not match pattern');
+    }
+    if (body.accounts?.[0]?.number !== DHL_FAKE_CREDENTIALS.accountNumber) return problem(res, 422, 'Validation error', 'Invalid account number');
+    const packages = body.packages ?? [];
+    if (packages.length === 0 || packages.some((p) => typeof p.weight !== 'number' || p.weight <= 0)) {
+      return problem(res, 422, 'Validation error', '#/packages/0: required key [weight] not found');
+    }
+    const international = shipper.countryCode !== receiver.countryCode;
+    const products = Object.entries(DHL_FAKE_PRODUCTS)
+      .filter(([, p]) => p.international === international)
+      .map(([code, p]) => {
+        const price = packages.reduce((sum, pkg) => sum + dhlFakePrice(code, pkg as { weight: number }), 0);
+        return {
+          productName: p.name,
+          productCode: code,
+          localProductCode: code,
+          localProductCountryCode: shipper.countryCode,
+          networkTypeCode: 'TD',
+          isCustomerAgreement: false,
+          weight: { volumetric: 0, provided: packages[0]!.weight, unitOfMeasurement: 'metric' },
+          totalPrice: [
+            { currencyType: 'BILLC', priceCurrency: 'MXN', price },
+            { currencyType: 'PULCL', priceCurrency: 'MXN', price: Math.round(price * 120) / 100 },
+          ],
+          deliveryCapabilities: { totalTransitDays: String(p.days), estimatedDeliveryDateAndTime: '2026-01-20T23:59:00' },
+        };
+      });
+    sendJson(res, 200, { products, exchangeRates: [], warnings: [] });
+  });
+  return {
+    ...server,
+    baseUrl: `${server.url}/mydhlapi`,
+    get mode() {
+      return state.mode;
+    },
+    set mode(m: FakeMode) {
+      state.mode = m;
+    },
+  };
+}

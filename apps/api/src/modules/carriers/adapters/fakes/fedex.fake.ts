@@ -1,0 +1,152 @@
+import type { ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from './fake-server.js';
+
+/**
+ * A local fake of the FedEx REST APIs used for rating (reference/fedex.md), for tests:
+ * `POST /oauth/token` (form-encoded client credentials → bearer token with `expires_in`) and
+ * `POST /rate/v1/rates/quotes` (bearer token, the documented required fields, all services when
+ * `serviceType` is omitted, amounts as numbers in `NMP`), errors as `{ transactionId, errors[] }`.
+ */
+export const FEDEX_FAKE_CREDENTIALS = { clientId: 'fedex-cliente', clientSecret: 'fedex-secreto', accountNumber: '740561073' };
+
+/** What each service costs in the fake: base + perKg × kg, in MXN. */
+export const FEDEX_FAKE_SERVICES: Readonly<Record<string, { name: string; base: number; perKg: number; transit: string; international: boolean }>> = {
+  STANDARD_OVERNIGHT: { name: 'FedEx Standard Overnight', base: 230, perKg: 11, transit: 'ONE_DAY', international: false },
+  FEDEX_EXPRESS_SAVER: { name: 'FedEx Express Saver', base: 170, perKg: 8.5, transit: 'THREE_DAYS', international: false },
+  FIRST_OVERNIGHT: { name: 'FedEx First Overnight', base: 420, perKg: 15, transit: 'ONE_DAY', international: false },
+  FEDEX_INTERNATIONAL_PRIORITY: { name: 'FedEx International Priority', base: 950, perKg: 150, transit: 'TWO_DAYS', international: true },
+  INTERNATIONAL_ECONOMY: { name: 'FedEx International Economy', base: 760, perKg: 120, transit: 'FIVE_DAYS', international: true },
+};
+
+/** Destinations where the fake adds FedEx's out-of-delivery-area surcharge. */
+export const FEDEX_FAKE_REMOTE = { postalCodes: new Set(['77000']), surcharge: 185 };
+
+export function fedexFakePrice(type: string, pkg: { weight: number; dimensions?: { length: number; width: number; height: number } }): number {
+  const s = FEDEX_FAKE_SERVICES[type]!;
+  const d = pkg.dimensions;
+  const kg = Math.ceil(Math.max(pkg.weight, d ? (d.length * d.width * d.height) / 5000 : 0));
+  return Math.round((s.base + s.perKg * kg) * 100) / 100;
+}
+
+export interface FedexFake extends FakeServer {
+  mode: FakeMode;
+  /** Lifetime of the tokens it issues, seconds. */
+  tokenLifetimeS: number;
+  tokensIssued: number;
+  /** Invalidates every token issued so far (as if they expired early). */
+  revokeTokens(): void;
+}
+
+interface RateBody {
+  accountNumber?: { value?: string };
+  requestedShipment?: {
+    shipper?: { address?: { postalCode?: string; countryCode?: string } };
+    recipient?: { address?: { postalCode?: string; countryCode?: string } };
+    pickupType?: string;
+    serviceType?: string;
+    requestedPackageLineItems?: { weight?: { units?: string; value?: number }; dimensions?: { length: number; width: number; height: number } }[];
+  };
+}
+
+function fail(res: ServerResponse, status: number, code: string, message: string): void {
+  sendJson(res, status, { transactionId: randomUUID(), errors: [{ code, message }] });
+}
+
+export async function startFedexFake(): Promise<FedexFake> {
+  const state = { mode: { kind: 'ok' } as FakeMode, tokenLifetimeS: 3599, tokensIssued: 0, valid: new Set<string>() };
+  const server = await startFakeServer(async (req, res, raw) => {
+    const mode = state.mode;
+    if (mode.kind === 'hang') return;
+    if (mode.kind === 'slow') await sleep(mode.delayMs);
+
+    if (req.method === 'POST' && req.url === '/oauth/token') {
+      const form = new URLSearchParams(raw);
+      if (
+        req.headers['content-type'] !== 'application/x-www-form-urlencoded' ||
+        form.get('grant_type') !== 'client_credentials' ||
+        form.get('client_id') !== FEDEX_FAKE_CREDENTIALS.clientId ||
+        form.get('client_secret') !== FEDEX_FAKE_CREDENTIALS.clientSecret
+      ) {
+        return fail(res, 401, 'NOT.AUTHORIZED.ERROR', 'The given client credentials were not valid. Please modify your request and try again.');
+      }
+      const token = `fake-token-${++state.tokensIssued}`;
+      state.valid.add(token);
+      return sendJson(res, 200, { access_token: token, token_type: 'bearer', expires_in: state.tokenLifetimeS, scope: 'CXS' });
+    }
+
+    if (req.method === 'POST' && req.url === '/rate/v1/rates/quotes') {
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!bearer || !state.valid.has(bearer)) return fail(res, 401, 'NOT.AUTHORIZED.ERROR', 'Access token expired. Please modify your request and try again.');
+      if (mode.kind === 'error') {
+        return fail(res, mode.status, mode.status === 503 ? 'SERVICE.UNAVAILABLE.ERROR' : 'INTERNAL.SERVER.ERROR', 'We encountered an unexpected error and are working to resolve the issue.');
+      }
+      let body: RateBody;
+      try {
+        body = JSON.parse(raw) as RateBody;
+      } catch {
+        return fail(res, 400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
+      }
+      const shipment = body.requestedShipment;
+      if (!body.accountNumber?.value) return fail(res, 400, 'ACCOUNTNUMBER.REQUIRED', 'Account number is required.');
+      if (body.accountNumber.value !== FEDEX_FAKE_CREDENTIALS.accountNumber) return fail(res, 400, 'ACCOUNT.NUMBER.MISMATCH', 'The account number does not match.');
+      const from = shipment?.shipper?.address;
+      const to = shipment?.recipient?.address;
+      if (!from?.postalCode || !from.countryCode || !to?.countryCode) return fail(res, 400, 'SHIPPER.POSTALSTATE.MISMATCH', 'Shipper or recipient address is incomplete.');
+      if (!['DROPOFF_AT_FEDEX_LOCATION', 'CONTACT_FEDEX_TO_SCHEDULE', 'USE_SCHEDULED_PICKUP'].includes(shipment?.pickupType ?? '')) {
+        return fail(res, 400, 'PICKUPTYPE.INVALID', 'Pickup type is invalid.');
+      }
+      const items = shipment?.requestedPackageLineItems ?? [];
+      if (items.length === 0 || items.some((i) => i.weight?.units !== 'KG' || !(Number(i.weight.value) > 0))) {
+        return fail(res, 400, 'WEIGHT.VALUE.INVALID', 'Package weight is required.');
+      }
+      const international = from.countryCode !== to.countryCode;
+      const remote = to.postalCode !== undefined && FEDEX_FAKE_REMOTE.postalCodes.has(to.postalCode);
+      const rateReplyDetails = Object.entries(FEDEX_FAKE_SERVICES)
+        .filter(([type, s]) => s.international === international && (!shipment?.serviceType || shipment.serviceType === type))
+        .map(([type, s]) => {
+          const freight = items.reduce((sum, i) => sum + fedexFakePrice(type, { weight: i.weight!.value!, ...(i.dimensions ? { dimensions: i.dimensions } : {}) }), 0);
+          const surCharges = remote ? [{ type: 'OUT_OF_DELIVERY_AREA', description: 'Out of delivery area', amount: FEDEX_FAKE_REMOTE.surcharge }] : [];
+          const total = Math.round((freight + (remote ? FEDEX_FAKE_REMOTE.surcharge : 0)) * 100) / 100;
+          const rated = (rateType: string, amount: number) => ({
+            rateType,
+            totalBaseCharge: freight,
+            totalNetCharge: amount,
+            totalNetFedExCharge: amount,
+            shipmentRateDetail: { currency: 'NMP', totalSurcharges: remote ? FEDEX_FAKE_REMOTE.surcharge : 0, surCharges },
+          });
+          return {
+            serviceType: type,
+            serviceName: s.name,
+            packagingType: 'YOUR_PACKAGING',
+            ratedShipmentDetails: [rated('LIST', Math.round(total * 115) / 100), rated('ACCOUNT', total)],
+            operationalDetail: { transitTime: s.transit },
+          };
+        });
+      return sendJson(res, 200, { transactionId: randomUUID(), output: { quoteDate: '2026-01-15', rateReplyDetails, alerts: [] } });
+    }
+
+    fail(res, 404, 'NOT.FOUND.ERROR', 'The resource you requested is no longer available.');
+  });
+  return {
+    ...server,
+    get mode() {
+      return state.mode;
+    },
+    set mode(m: FakeMode) {
+      state.mode = m;
+    },
+    get tokenLifetimeS() {
+      return state.tokenLifetimeS;
+    },
+    set tokenLifetimeS(s: number) {
+      state.tokenLifetimeS = s;
+    },
+    get tokensIssued() {
+      return state.tokensIssued;
+    },
+    revokeTokens() {
+      state.valid.clear();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  countryListResponseSchema,
+  postalLookupParamsSchema,
+  postalSearchQuerySchema,
+  postalSearchResponseSchema,
+  zipCodeQuerySchema,
+  zipCodeResponseSchema,
+} from '@envios/contracts/geography';
+import { apiErrorSchema } from '@envios/contracts/errors';
+import type { Database } from '../../db/client.js';
+import { createGeography, type Geography } from './geography.usecases.js';
+
+export interface GeographyRoutesOptions {
+  db: Database;
+  /** How often this process checks for a newly imported catalogue (default 5 s; 0: never). */
+  refreshIntervalMs?: number;
+  /** The instance to serve, when other modules share it (quotes resolve postal codes with it). */
+  geography?: Geography;
+}
+
+// The catalogue changes a few times a year; a short browser cache spares repeated keystrokes.
+const POSTAL_CACHE = 'public, max-age=300';
+const COUNTRIES_CACHE = 'public, max-age=86400';
+
+export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = async (app, opts) => {
+  const geography = opts.geography ?? createGeography({ db: opts.db, refreshIntervalMs: opts.refreshIntervalMs, logger: app.log });
+  app.addHook('onReady', () => geography.start());
+  app.addHook('onClose', () => geography.stop());
+
+  app.get(
+    '/api/v1/postalcodes',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags: ['geografía'],
+        summary: 'Sugerencias de códigos postales que empiezan con lo escrito (3 a 7 caracteres en MX, 5 a 7 en otros países)',
+        querystring: postalSearchQuerySchema,
+        response: { 200: postalSearchResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = geography.searchPostalCodes(request.query);
+      void reply.header('cache-control', POSTAL_CACHE);
+      return answer;
+    },
+  );
+
+  app.get(
+    '/api/v1/postalcode',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags: ['geografía'],
+        summary: 'Asentamientos (parish) de un código postal completo, con ciudad y estado',
+        querystring: zipCodeQuerySchema,
+        response: { 200: zipCodeResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = geography.findZipCode(request.query);
+      void reply.header('cache-control', POSTAL_CACHE);
+      return answer;
+    },
+  );
+
+  app.get(
+    '/api/v1/postalcodes/:country/:code',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags: ['geografía'],
+        summary: 'Asentamientos de un código postal exacto de un país',
+        params: postalLookupParamsSchema,
+        response: { 200: postalSearchResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = geography.lookupPostalCode(request.params);
+      void reply.header('cache-control', POSTAL_CACHE);
+      return answer;
+    },
+  );
+
+  app.get(
+    '/api/v1/countrycodes',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags: ['geografía'],
+        summary: 'Países (ISO 3166-1) con nombre en español, bandera y lada; México primero',
+        response: { 200: countryListResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', COUNTRIES_CACHE);
+      return geography.listCountries();
+    },
+  );
+};

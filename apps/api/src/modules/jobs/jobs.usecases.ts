@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../../db/client.js';
+import { systemClock, type Clock } from '../../shared/clock.js';
+import * as repo from './jobs.repository.js';
+
+export type { JobRow } from './jobs.repository.js';
+
+/** What a handler gets besides its payload. */
+export interface JobContext {
+  id: string;
+  key: string;
+  /** 1 on the first try. */
+  attempt: number;
+  /**
+   * Runs the job's database effects in the same transaction that marks it done, so the effect
+   * and the completion commit together or not at all. Throws when the lease was lost meanwhile
+   * (another worker took the job over): the effect is rolled back.
+   */
+  commit(effect: (tx: Executor) => Promise<void>): Promise<void>;
+}
+
+export interface JobHandler<P> {
+  run(payload: P, ctx: JobContext): Promise<void>;
+  /** What stays of the payload once done (drop secrets such as links with tokens). */
+  scrub?(payload: P): unknown;
+}
+
+export interface EnqueueInput<P> {
+  type: string;
+  /** Idempotency key: enqueueing the same key twice keeps one job. */
+  key: string;
+  payload: P;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export interface JobQueue {
+  register<P>(type: string, handler: JobHandler<P>): void;
+  /** Inside a transaction, pass it: the job then exists only if the transaction commits. */
+  enqueue<P>(input: EnqueueInput<P>, executor?: Executor): Promise<{ id: string; created: boolean }>;
+  /** Claims one batch and runs it; answers how many jobs ran. */
+  runOnce(): Promise<number>;
+  /** Runs batches until none is due (tests and one-off scripts). */
+  drain(maxBatches?: number): Promise<number>;
+  /** Starts the polling loop; `wake` skips the wait after new work was enqueued. */
+  start(): void;
+  wake(): void;
+  stop(): Promise<void>;
+  readonly workerId: string;
+}
+
+export interface JobQueueOptions {
+  db: Database;
+  clock?: Clock;
+  log?: FastifyBaseLogger;
+  workerId?: string;
+  pollIntervalMs?: number;
+  /** How long a claim holds before another worker may take the job over. */
+  leaseMs?: number;
+  batchSize?: number;
+  defaultMaxAttempts?: number;
+  /** Wait before attempt n+1 after n failures. */
+  backoffMs?: (failedAttempts: number) => number;
+}
+
+/** 10 s, 20 s, 40 s … capped at one hour. */
+export function defaultBackoffMs(failedAttempts: number): number {
+  return Math.min(3_600_000, 10_000 * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+class LeaseLostError extends Error {
+  constructor() {
+    super('el trabajo fue tomado por otro trabajador');
+  }
+}
+
+export function createJobQueue(opts: JobQueueOptions): JobQueue {
+  const db = opts.db;
+  const clock = opts.clock ?? systemClock;
+  const workerId = opts.workerId ?? `w-${randomUUID()}`;
+  const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+  const leaseMs = opts.leaseMs ?? 5 * 60_000;
+  const batchSize = opts.batchSize ?? 5;
+  const defaultMaxAttempts = opts.defaultMaxAttempts ?? 8;
+  const backoffMs = opts.backoffMs ?? defaultBackoffMs;
+  const handlers = new Map<string, JobHandler<unknown>>();
+
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wakeUp: (() => void) | undefined;
+  // A wake that arrives while a batch runs must not be lost to the next sleep.
+  let woken = false;
+
+  async function runJob(job: repo.JobRow): Promise<void> {
+    const handler = handlers.get(job.type);
+    const attempt = job.attempts;
+    let settled = false;
+    const ctx: JobContext = {
+      id: job.id,
+      key: job.key,
+      attempt,
+      commit: async (effect) => {
+        await db.transaction(async (tx) => {
+          await effect(tx);
+          const ok = await repo.markJobDone(tx, {
+            id: job.id,
+            workerId,
+            attempt,
+            now: clock.now(),
+            payload: handler?.scrub ? handler.scrub(job.payload) : undefined,
+          });
+          if (!ok) throw new LeaseLostError();
+        });
+        settled = true;
+      },
+    };
+    try {
+      if (!handler) throw new Error(`no hay manejador para el tipo de trabajo «${job.type}»`);
+      await handler.run(job.payload, ctx);
+      if (!settled) {
+        const ok = await repo.markJobDone(db, {
+          id: job.id,
+          workerId,
+          attempt,
+          now: clock.now(),
+          payload: handler.scrub ? handler.scrub(job.payload) : undefined,
+        });
+        if (!ok) opts.log?.warn({ jobId: job.id, type: job.type }, 'trabajo terminado después de perder su plazo');
+      }
+    } catch (error) {
+      if (error instanceof LeaseLostError) {
+        opts.log?.warn({ jobId: job.id, type: job.type }, 'trabajo tomado por otro trabajador; se descarta este intento');
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      const now = clock.now();
+      const retryAt = attempt < job.maxAttempts ? new Date(now.getTime() + backoffMs(attempt)) : null;
+      opts.log?.warn({ jobId: job.id, type: job.type, attempt, retryAt, err: message }, 'trabajo fallido');
+      await repo.markJobFailed(db, { id: job.id, workerId, attempt, now, error: message, retryAt });
+    }
+  }
+
+  async function runOnce(): Promise<number> {
+    const now = clock.now();
+    await repo.failAbandonedJobs(db, now);
+    const claimed = await repo.claimJobs(db, {
+      now,
+      workerId,
+      lockedUntil: new Date(now.getTime() + leaseMs),
+      limit: batchSize,
+    });
+    await Promise.all(claimed.map((job) => runJob(job)));
+    return claimed.length;
+  }
+
+  async function runLoop(): Promise<void> {
+    while (running) {
+      let ran = 0;
+      woken = false;
+      try {
+        ran = await runOnce();
+      } catch (error) {
+        opts.log?.error({ err: error }, 'la cola de trabajos no pudo reclamar trabajos');
+      }
+      if (!running) break;
+      if (ran === 0 && !woken) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollIntervalMs);
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeUp = undefined;
+      }
+    }
+  }
+
+  return {
+    workerId,
+    register(type, handler) {
+      if (handlers.has(type)) throw new Error(`El tipo de trabajo ${type} ya tiene manejador`);
+      handlers.set(type, handler);
+    },
+    async enqueue(input, executor) {
+      const now = clock.now();
+      return repo.insertJob(executor ?? db, {
+        type: input.type,
+        key: input.key,
+        payload: input.payload,
+        runAt: input.runAt ?? now,
+        maxAttempts: input.maxAttempts ?? defaultMaxAttempts,
+        now,
+      });
+    },
+    runOnce,
+    async drain(maxBatches = 100) {
+      let total = 0;
+      for (let i = 0; i < maxBatches; i++) {
+        const ran = await runOnce();
+        if (ran === 0) break;
+        total += ran;
+      }
+      return total;
+    },
+    start() {
+      if (running) return;
+      running = true;
+      loop = runLoop();
+    },
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+      loop = undefined;
+    },
+  };
+}
+
+/** Reads for tests and admin tools. */
+export const jobsQueries = {
+  findByKey: (db: Executor, key: string) => repo.findJobByKey(db, key),
+  list: (db: Executor, opts?: { type?: string }) => repo.findJobs(db, opts),
+};

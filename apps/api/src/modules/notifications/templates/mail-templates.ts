@@ -1,0 +1,143 @@
+/**
+ * Spanish e-mail templates, each as HTML and plain text. Anything a person typed (names) is
+ * escaped for HTML and stripped of control characters before it reaches a template.
+ */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function clean(value: string): string {
+  return value.replace(/\p{Cc}/gu, ' ').trim();
+}
+
+const BRAND = 'Envíos MX';
+
+function layout(opts: { title: string; paragraphs: string[]; action?: { label: string; url: string }; footnote?: string }): string {
+  const body = opts.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`).join('\n');
+  const action = opts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#1c4fd8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(opts.action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">Si el botón no funciona, copia esta dirección en tu navegador:<br><span style="word-break:break-all">${escapeHtml(opts.action.url)}</span></p>`
+    : '';
+  const footnote = opts.footnote ? `<p style="margin:24px 0 0;font-size:12px;color:#777">${opts.footnote}</p>` : '';
+  return `<!doctype html>
+<html lang="es-MX">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(opts.title)}</title></head>
+<body style="margin:0;background:#f4f6fb;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<div style="background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 24px;font-size:22px;color:#1c4fd8">${escapeHtml(opts.title)}</h1>
+${body}
+${action}
+${footnote}
+</div>
+<p style="text-align:center;font-size:12px;color:#777;margin-top:16px">${BRAND} · Este correo se envió automáticamente; no respondas a este mensaje.</p>
+</div>
+</body>
+</html>`;
+}
+
+function textLayout(lines: string[]): string {
+  return `${lines.join('\n\n')}\n\n--\n${BRAND} · Este correo se envió automáticamente; no respondas a este mensaje.\n`;
+}
+
+export function welcomePendingMail(data: { firstName: string }): RenderedMail {
+  const name = clean(data.firstName);
+  const title = 'Bienvenido a Envíos MX';
+  return {
+    subject: 'Recibimos tu registro: tu cuenta está en revisión',
+    html: layout({
+      title,
+      paragraphs: [
+        `Hola ${escapeHtml(name)}:`,
+        'Gracias por registrarte. Usted ha creado una cuenta en nuestro sistema y nuestro equipo la revisará en breve.',
+        'Aún no ha sido aprobada su cuenta; al ser aprobada será notificado por correo y por WhatsApp, y podrá iniciar sesión para cotizar, comprar y rastrear sus guías.',
+      ],
+      footnote: 'Si no creaste esta cuenta, ignora este mensaje.',
+    }),
+    text: textLayout([
+      `Hola ${name}:`,
+      'Gracias por registrarte. Usted ha creado una cuenta en nuestro sistema y nuestro equipo la revisará en breve.',
+      'Aún no ha sido aprobada su cuenta; al ser aprobada será notificado por correo y por WhatsApp, y podrá iniciar sesión para cotizar, comprar y rastrear sus guías.',
+      'Si no creaste esta cuenta, ignora este mensaje.',
+    ]),
+  };
+}
+
+export function accountAwaitingApprovalMail(data: { firstName: string; lastName: string; email: string; phone: string; usersUrl: string }): RenderedMail {
+  const fullName = `${clean(data.firstName)} ${clean(data.lastName)}`;
+  const details = [`Nombre: ${fullName}`, `Correo: ${clean(data.email)}`, `Teléfono: ${clean(data.phone)}`];
+  return {
+    subject: `Nueva cuenta por aprobar: ${fullName}`,
+    html: layout({
+      title: 'Nueva cuenta por aprobar',
+      paragraphs: [
+        'Una persona se registró y espera la aprobación de su cuenta:',
+        details.map(escapeHtml).join('<br>'),
+        'Revísala y actívala desde la sección Usuarios.',
+      ],
+      action: { label: 'Ir a Usuarios', url: data.usersUrl },
+    }),
+    text: textLayout([
+      'Una persona se registró y espera la aprobación de su cuenta:',
+      details.join('\n'),
+      `Revísala y actívala desde la sección Usuarios: ${data.usersUrl}`,
+    ]),
+  };
+}
+
+export function accountApprovedMail(data: { firstName: string; signInUrl: string }): RenderedMail {
+  const name = clean(data.firstName);
+  return {
+    subject: 'Tu cuenta fue aprobada',
+    html: layout({
+      title: '¡Tu cuenta fue aprobada!',
+      paragraphs: [
+        `Hola ${escapeHtml(name)}:`,
+        'Tu cuenta de Envíos MX ya está activa. Inicia sesión para cotizar, comprar y rastrear tus guías.',
+      ],
+      action: { label: 'Iniciar sesión', url: data.signInUrl },
+    }),
+    text: textLayout([
+      `Hola ${name}:`,
+      'Tu cuenta de Envíos MX ya está activa. Inicia sesión para cotizar, comprar y rastrear tus guías.',
+      `Iniciar sesión: ${data.signInUrl}`,
+    ]),
+  };
+}
+
+export function passwordRecoveryMail(data: { firstName: string; resetUrl: string; validMinutes: number }): RenderedMail {
+  const name = clean(data.firstName);
+  const validity = `El enlace vence en ${data.validMinutes} minutos y solo se puede usar una vez.`;
+  const ignore = 'Si no solicitaste este cambio, ignora este correo: tu contraseña actual sigue siendo válida.';
+  return {
+    subject: 'Recupera tu contraseña',
+    html: layout({
+      title: 'Recupera tu contraseña',
+      paragraphs: [
+        `Hola ${escapeHtml(name)}:`,
+        'Recibimos una solicitud para configurar una nueva contraseña en tu cuenta. Usa el siguiente botón para elegirla.',
+        validity,
+      ],
+      action: { label: 'Configurar nueva contraseña', url: data.resetUrl },
+      footnote: ignore,
+    }),
+    text: textLayout([
+      `Hola ${name}:`,
+      'Recibimos una solicitud para configurar una nueva contraseña en tu cuenta. Abre este enlace para elegirla:',
+      data.resetUrl,
+      validity,
+      ignore,
+    ]),
+  };
+}
+
+/** WhatsApp notice sent when an admin approves the account (spec 01 §4). */
+export function accountApprovedWhatsApp(data: { firstName: string; signInUrl: string }): string {
+  return `Hola ${clean(data.firstName)}, tu cuenta de ${BRAND} fue aprobada. Ya puedes iniciar sesión en ${data.signInUrl}`;
+}

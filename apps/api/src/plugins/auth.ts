@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { commonErrors } from '../shared/errors.js';
+
+/** The signed-in caller of a request (set for every route whose guard is not `public`). */
+export interface Caller {
+  id: string;
+  rol: 'user' | 'admin';
+  sessionId: string;
+}
+
+/** The httpOnly cookie that carries the session token for the web app. */
+export const SESSION_COOKIE = 'envios_sesion';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, on guarded routes; null on public ones (see `identify`). */
+    caller: Caller | null;
+    /** On public routes that want to know a signed-in caller: resolves it, or null. */
+    identify(): Promise<Caller | null>;
+  }
+}
+
+export interface AuthOptions {
+  /** Resolves a token to its caller, or throws 401/403 (accounts use case). */
+  authenticate(token: string): Promise<Caller>;
+  /** Send the cookie only over HTTPS (APP_URL is https). */
+  secureCookie: boolean;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function readToken(request: FastifyRequest): { token: string; fromCookie: boolean } | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match?.[1] ? { token: match[1], fromCookie: false } : undefined;
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, fromCookie: true } : undefined;
+}
+
+function ownerOf(request: FastifyRequest, param: string): unknown {
+  const params = request.params as Record<string, unknown> | undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  return params?.[param] ?? query?.[param];
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean): void {
+  void reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/api', expires });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/api' });
+}
+
+/** The token a request carries (header first, then cookie), for sign-out. */
+export function requestToken(request: FastifyRequest): string | undefined {
+  return readToken(request)?.token;
+}
+
+/**
+ * Enforces every route's `config.guard` before the body is read: `public` passes; `user` needs
+ * a live session of an active, unlocked account; `self` also needs the owner parameter to be
+ * the caller (admins pass); `admin` needs rol admin. Tokens come as `Authorization: Bearer` or
+ * in the session cookie; with the cookie, a state-changing request from another origin is
+ * refused (SameSite=Lax already keeps other sites' forms out; this also covers sibling hosts).
+ */
+export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('identify', async function identify(this: FastifyRequest) {
+    if (this.caller) return this.caller;
+    const found = readToken(this);
+    if (!found) return null;
+    try {
+      this.caller = await opts.authenticate(found.token);
+      return this.caller;
+    } catch {
+      return null;
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const config = request.routeOptions.config;
+    const guard = config?.guard;
+    if (!guard || guard === 'public') return;
+    const found = readToken(request);
+    if (!found) throw commonErrors.unauthenticated();
+    if (found.fromCookie && !SAFE_METHODS.has(request.method)) {
+      const origin = request.headers.origin;
+      if (origin && origin !== 'null') {
+        let host: string | undefined;
+        try {
+          host = new URL(origin).host;
+        } catch {
+          host = undefined;
+        }
+        if (host !== request.host) throw commonErrors.forbidden();
+      } else if (origin === 'null') {
+        throw commonErrors.forbidden();
+      }
+    }
+    let caller: Caller;
+    try {
+      caller = await opts.authenticate(found.token);
+    } catch (error) {
+      if (found.fromCookie) clearSessionCookie(reply, opts.secureCookie);
+      throw error;
+    }
+    request.caller = caller;
+    if (guard === 'user' || caller.rol === 'admin') return;
+    if (guard === 'admin') throw commonErrors.forbidden();
+    // guard === 'self'
+    const owner = ownerOf(request, config.ownerParam ?? 'userId');
+    if (typeof owner !== 'string' || owner !== caller.id) throw commonErrors.forbidden();
+  });
+}

@@ -1,0 +1,14 @@
+import fastJson from 'fast-json-stringify';
+import { z } from 'zod';
+
+/**
+ * A route-level response serializer compiled from the route's zod schema: the JSON Schema of its
+ * output fed to fast-json-stringify. The answer keeps the contract (only declared fields leave)
+ * and is written several times faster than zod's encode + JSON.stringify, which matters for the
+ * large answers of hot paths (the quote). Nothing is validated at run time: the use case must
+ * already build the schema's types (its TypeScript type is the schema's).
+ */
+export function compiledSerializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
+  const jsonSchema = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
+  return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+}

@@ -1,0 +1,46 @@
+import { DashboardLayout, type DashboardNavItem } from '@/components/layouts/dashboard-layout';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/accounts/api/get-me';
+import { RequireUser } from '@/features/accounts/components/route-guards';
+import { UserMenu } from '@/features/accounts/components/user-menu';
+
+/**
+ * Sidebar entries (spec 01 §2, spec 02 §6). Entries whose screens come in later issues are added
+ * with those screens, never before.
+ */
+const userNav: DashboardNavItem[] = [{ label: 'Mis Envíos', to: paths.shipments }];
+const adminNav: DashboardNavItem[] = [
+  { label: 'Usuarios', to: paths.users },
+  { label: 'Paqueterías y tarifas', to: paths.carriersAdmin },
+  { label: 'Bandeja de salida', to: paths.outbox },
+];
+
+function DashboardShell() {
+  const user = useUser().data;
+  if (!user) return null;
+  return (
+    <DashboardLayout
+      nav={userNav}
+      adminNav={user.rol === 'admin' ? adminNav : []}
+      account={
+        <UserMenu
+          user={user}
+          links={[
+            { label: 'Configuración', to: paths.settings },
+            { label: 'Guia de Usuario', to: paths.faq },
+          ]}
+          afterSignOut={paths.home}
+        />
+      }
+    />
+  );
+}
+
+/** The signed-in area: a visitor is sent to /signin and comes back afterwards. */
+export function DashboardRoot() {
+  return (
+    <RequireUser signInHref={paths.signIn}>
+      <DashboardShell />
+    </RequireUser>
+  );
+}

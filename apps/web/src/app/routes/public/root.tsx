@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { useSiteInfo } from '@/features/site/api/get-site-info';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/accounts/api/get-me';
+
+// Only signed-in people need the menu (and Mantine's Menu); visitors never download it.
+const UserMenu = lazy(() => import('@/features/accounts/components/user-menu').then((m) => ({ default: m.UserMenu })));
+
+/** The public layout with the support contacts filled in; the page renders without waiting for them. */
+export function PublicRoot() {
+  const site = useSiteInfo();
+  // Signed in: the name's dropdown replaces Iniciar sesión / Registrate (spec 01 §2).
+  const user = useUser().data;
+  const account = user ? (
+    <Suspense fallback={null}>
+      <UserMenu
+        user={user}
+        links={[
+          { label: 'Configuración', to: paths.settings },
+          { label: 'Mis Envíos', to: paths.shipments },
+          { label: 'Usuarios', to: paths.users, adminOnly: true },
+        ]}
+        helpLinks={[
+          { label: 'Guía de inicio', to: paths.faq },
+          { label: 'Contactanos', to: paths.contact },
+        ]}
+        afterSignOut={paths.home}
+        signOutLabel="Cerrar Sesión"
+      />
+    </Suspense>
+  ) : undefined;
+  return <PublicLayout contact={site.data} contactLoading={site.isPending} account={account} />;
+}
+
+/** While the first page's code loads, the same frame paints at once (header first, then the page). */
+export function PublicHydrateFallback() {
+  const site = useSiteInfo();
+  return (
+    <PublicLayout contact={site.data} contactLoading={site.isPending}>
+      <div style={{ minHeight: '100vh' }} aria-busy="true" />
+    </PublicLayout>
+  );
+}

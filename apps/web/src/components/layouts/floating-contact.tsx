@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { IconChat, IconPhone } from '@/components/ui/icons';
+import { telHref, whatsappHref } from '@/lib/contact-links';
+import type { SupportContact } from './site-footer';
+import classes from './public-layout.module.css';
+
+/** How far a phone must scroll before the buttons show, so they never cover the quote form's first view. */
+const MOBILE_REVEAL_SCROLL_PX = 320;
+
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > px);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > px);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [px]);
+  return past;
+}
+
+/**
+ * Round WhatsApp and phone buttons in the corner; they appear once the contacts are known (on
+ * small screens, once the visitor scrolls).
+ */
+export function FloatingContact({ contact }: { contact: SupportContact | undefined }) {
+  const scrolled = useScrolledPast(MOBILE_REVEAL_SCROLL_PX);
+  if (!contact) return null;
+  return (
+    <div className={classes.floating} data-waiting={scrolled ? undefined : true}>
+      <a
+        className={`${classes.floatingButton} ${classes.floatingWhatsapp}`}
+        href={whatsappHref(contact.whatsappNumber, 'Hola, quiero información sobre un envío.')}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Escríbenos por WhatsApp (se abre en una pestaña nueva)"
+        title="Escríbenos por WhatsApp"
+      >
+        <IconChat size={26} />
+      </a>
+      <a
+        className={`${classes.floatingButton} ${classes.floatingPhone}`}
+        href={telHref(contact.supportPhone)}
+        aria-label={`Llámanos al ${contact.supportPhone}`}
+        title={`Llámanos al ${contact.supportPhone}`}
+      >
+        <IconPhone size={24} />
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { queryOptions } from '@tanstack/react-query';
+import { accountErrorCodes, type User } from '@envios/contracts/accounts';
+import { ApiRequestError, apiRequest } from '@/lib/api-client';
+
+/**
+ * Whether the person may buy right now (spec 01 §4: only active accounts pick a service).
+ * `getMe` folds 401 and 403 into "signed out"; buying needs to tell them apart, so that an account
+ * pending approval or locked for purchases ('bloqueado para comprar') hears why instead of
+ * being sent to sign in again.
+ */
+export type AccountStatus = 'signed-out' | 'active' | 'inactive' | 'locked';
+
+export async function getAccountStatus({ signal }: { signal?: AbortSignal } = {}): Promise<AccountStatus> {
+  try {
+    const user = await apiRequest<User>('/api/v1/me', signal ? { signal } : {});
+    if (user.locked) return 'locked';
+    return user.active ? 'active' : 'inactive';
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.status === 401) return 'signed-out';
+    if (error.body.code === accountErrorCodes.locked) return 'locked';
+    if (error.body.code === accountErrorCodes.inactive) return 'inactive';
+    throw error;
+  }
+}
+
+/** Always asked afresh: an admin may have just approved or locked the account. */
+export function getAccountStatusQueryOptions() {
+  return queryOptions({
+    queryKey: ['accounts', 'status'],
+    queryFn: ({ signal }) => getAccountStatus({ signal }),
+    staleTime: 0,
+    retry: 0,
+  });
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import type { User } from '@envios/contracts/accounts';
+import { renderWithApp } from '@/testing/render';
+import { server, setupMockApi } from '@/testing/msw';
+import { AccountSettings } from './account-settings';
+
+setupMockApi();
+
+const ana: User = {
+  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11',
+  firstName: 'Ana',
+  lastName: 'López',
+  email: 'ana@correo.test',
+  phone: '3312345678',
+  website: null,
+  rol: 'user',
+  active: true,
+  locked: false,
+  invoice: false,
+  taxInformation: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('AccountSettings', () => {
+  it("saves the automatic invoice at once, with the box disabled while saving, then says 'Cambios guadados'", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put('/api/v1/users/:id', async ({ request }) => {
+        bodies.push(await request.json());
+        await delay(150);
+        return HttpResponse.json({ ...ana, invoice: true });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<AccountSettings user={ana} />);
+    const box = screen.getByRole('checkbox', { name: /Facturación automática/ });
+    await user.click(box);
+    expect(box).toBeChecked();
+    expect(box).toBeDisabled();
+    expect(await screen.findByText('Cambios guadados')).toBeInTheDocument();
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(bodies).toEqual([{ invoice: true }]);
+  });
+
+  it('shows the e-mail read-only in the account modal and requires the website', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<AccountSettings user={ana} />);
+    await user.click(screen.getByRole('button', { name: 'Editar cuenta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar cuenta' });
+    expect(within(dialog).getByRole('textbox', { name: 'Correo electrónico' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('El sitio web es obligatorio.')).toBeInTheDocument();
+  });
+
+  it('sends the current password with the new one, and refuses a mismatch first', async () => {
+    let body: unknown;
+    server.use(
+      http.put('/api/v1/users/:id', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(ana);
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<AccountSettings user={ana} />);
+    await user.click(screen.getByRole('button', { name: 'Cambiar contraseña' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cambiar contraseña' });
+    await user.type(within(dialog).getByLabelText(/^Contraseña actual/), 'vieja1');
+    await user.type(within(dialog).getByLabelText(/^Nueva contraseña/), 'nueva123');
+    await user.type(within(dialog).getByLabelText(/^Repetir nueva contraseña/), 'nueva124');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Las contraseñas no coinciden')).toBeInTheDocument();
+    expect(body).toBeUndefined();
+    await user.clear(within(dialog).getByLabelText(/^Repetir nueva contraseña/));
+    await user.type(within(dialog).getByLabelText(/^Repetir nueva contraseña/), 'nueva123');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Cambios guadados')).toBeInTheDocument();
+    expect(body).toEqual({ password: 'nueva123', currentPassword: 'vieja1' });
+  });
+
+  it("checks the RFC format and fills 'state, city' from the postal code", async () => {
+    let body: { taxInformation?: Record<string, string> } = {};
+    server.use(
+      http.get('/api/v1/postalcodes', ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search');
+        const rows = search && '44100'.startsWith(search)
+          ? [{ postal_code: '44100', place_name: 'Guadalajara Centro', city: 'Guadalajara', municipality: 'Guadalajara', state: 'Jalisco', state_short: 'JAL', country_code: 'MX' }]
+          : [];
+        return HttpResponse.json({ country_codes: rows });
+      }),
+      http.put('/api/v1/users/:id', async ({ request }) => {
+        body = (await request.json()) as typeof body;
+        return HttpResponse.json({ ...ana, taxInformation: body.taxInformation });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<AccountSettings user={ana} />);
+    await user.click(screen.getByRole('button', { name: 'Editar información fiscal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Información fiscal' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'RFC' }), 'ABC12');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Calle y número' }), 'Av. Juárez 100');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('El RFC debe tener 4 letras, 6 dígitos y 3 caracteres (por ejemplo GODE561231GR8).')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'RFC' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'RFC' }), 'lopa800101ab1');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Colonia' }), 'Centro');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Código postal' }), '44100');
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Estado y ciudad' })).toHaveValue('Jalisco, Guadalajara'));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Cambios guadados')).toBeInTheDocument();
+    expect(body.taxInformation).toEqual({
+      name: 'Ana López',
+      rfc: 'LOPA800101AB1',
+      phone: '3312345678',
+      address: 'Av. Juárez 100',
+      colony: 'Centro',
+      postal_code: '44100',
+      state_city: 'Jalisco, Guadalajara',
+    });
+  });
+});

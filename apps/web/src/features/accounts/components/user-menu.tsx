@@ -1,0 +1,70 @@
+import { Link, useNavigate } from 'react-router';
+import { Button, Menu } from '@mantine/core';
+import type { User } from '@envios/contracts/accounts';
+import { useSignOut } from '../api/sign-out';
+
+export interface UserMenuLink {
+  label: string;
+  to: string;
+  /** Shown only to admins. */
+  adminOnly?: boolean;
+}
+
+export interface UserMenuProps {
+  user: Pick<User, 'firstName' | 'lastName' | 'rol'>;
+  /** Account entries (Configuración, Mis Envíos …), in order. */
+  links: UserMenuLink[];
+  /** A second group (help: Guía de inicio, Contactanos …). */
+  helpLinks?: UserMenuLink[];
+  /** Where sign-out leads (spec: /). */
+  afterSignOut: string;
+  /** The navbar's menu says 'Cerrar Sesión', the top bar's 'Cerrar sesión' (spec 01 §2). */
+  signOutLabel?: string;
+}
+
+/**
+ * The signed-in person's dropdown: their full name, the entries given, and Cerrar sesión, which
+ * revokes the session on the server before leaving.
+ */
+export function UserMenu({ user, links, helpLinks = [], afterSignOut, signOutLabel = 'Cerrar sesión' }: UserMenuProps) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const visible = (l: UserMenuLink) => !l.adminOnly || user.rol === 'admin';
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={230}>
+      <Menu.Target>
+        <Button variant="subtle" rightSection={<span aria-hidden>▾</span>} aria-label={`Menú de ${fullName}`}>
+          {fullName}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {links.filter(visible).map((l) => (
+          <Menu.Item key={l.to} component={Link} to={l.to}>
+            {l.label}
+          </Menu.Item>
+        ))}
+        {helpLinks.length > 0 && (
+          <>
+            <Menu.Divider />
+            <Menu.Label>Ayuda</Menu.Label>
+            {helpLinks.filter(visible).map((l) => (
+              <Menu.Item key={l.to} component={Link} to={l.to}>
+                {l.label}
+              </Menu.Item>
+            ))}
+          </>
+        )}
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(afterSignOut) })}
+        >
+          {signOutLabel}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { User } from '@envios/contracts/accounts';
+import { useUpdateUser } from '../api/update-user';
+import { useUsers } from '../api/get-users';
+import { NewUserModal } from './new-user-modal';
+
+function StatusAction({ user }: { user: User }) {
+  const update = useUpdateUser();
+  const next = !user.active;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        size="xs"
+        variant={next ? 'filled' : 'light'}
+        color={next ? 'green' : 'red'}
+        loading={update.isPending}
+        onClick={() => update.mutate({ id: user._id, data: { active: next } })}
+        aria-label={`${next ? 'Activar' : 'Desactivar'} a ${user.firstName} ${user.lastName}`}
+      >
+        {next ? 'Activar' : 'Desactivar'}
+      </Button>
+      {update.error && (
+        <Text size="xs" c="red" role="alert">
+          {update.error.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Spec 02 "Users admin": search, 'Nuevo usuario', the table, Activar / Desactivar. */
+export function UsersAdmin() {
+  const [filter, setFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState(false);
+  const [debounced] = useDebouncedValue(filter, 250);
+  const users = useUsers({ filter: debounced, page });
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>Usuarios</Title>
+        <Button onClick={() => setCreating(true)}>Nuevo usuario</Button>
+      </Group>
+      {created && (
+        <Alert color="green" variant="light" role="status" withCloseButton onClose={() => setCreated(false)}>
+          Usuario creado.
+        </Alert>
+      )}
+      <TextInput
+        label="Buscar"
+        placeholder="Nombre, apellidos, correo o teléfono"
+        value={filter}
+        onChange={(event) => {
+          setFilter(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={420}
+      />
+      {users.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {users.error.message}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={760}>
+        <Table striped highlightOnHover aria-label="Usuarios">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Nombre</Table.Th>
+              <Table.Th>Apellidos</Table.Th>
+              <Table.Th>Correo</Table.Th>
+              <Table.Th>Teléfono</Table.Th>
+              <Table.Th>Estatus</Table.Th>
+              <Table.Th>Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data?.docs.map((u) => (
+              <Table.Tr key={u._id}>
+                <Table.Td>{u.firstName}</Table.Td>
+                <Table.Td>{u.lastName}</Table.Td>
+                <Table.Td>{u.email}</Table.Td>
+                <Table.Td>{u.phone}</Table.Td>
+                <Table.Td>
+                  <Badge color={u.active ? 'green' : 'gray'} variant="light">
+                    {u.active ? 'Activo' : 'Bloqueado'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{u.rol === 'admin' ? <Text size="xs" c="dimmed">Administrador</Text> : <StatusAction user={u} />}</Table.Td>
+              </Table.Tr>
+            ))}
+            {users.data && users.data.docs.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={6}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No hay usuarios que coincidan con la búsqueda.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {users.data && users.data.pages > 1 && (
+        <Pagination total={users.data.pages} value={page} onChange={setPage} siblings={1} aria-label="Páginas de usuarios" />
+      )}
+      <NewUserModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => {
+          setCreating(false);
+          setCreated(true);
+        }}
+      />
+    </Stack>
+  );
+}

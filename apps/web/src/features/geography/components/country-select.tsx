@@ -1,0 +1,48 @@
+import { useMemo, type ReactNode } from 'react';
+import { NativeSelect } from '@mantine/core';
+import { DEFAULT_COUNTRY, type Country } from '@envios/contracts/geography';
+import { useCountries } from '../api/get-countries';
+
+export interface CountrySelectProps {
+  label: ReactNode;
+  value: string;
+  onChange: (countryCode: string) => void;
+  id?: string;
+  name?: string;
+}
+
+/** Mexico is always available, so the form works before (or without) the country list. */
+const MEXICO: Country = { name: 'México', flag: '🇲🇽', calling_code: '52', country_code: DEFAULT_COUNTRY };
+
+
+const collator = new Intl.Collator('es-MX');
+
+/** Countries with Mexico first, then alphabetical in Spanish (spec 01 §2: destination default MX). */
+export function sortCountries(list: readonly Country[]): Country[] {
+  const others = list.filter((c) => c.country_code.toUpperCase() !== DEFAULT_COUNTRY);
+  const mexico = list.find((c) => c.country_code.toUpperCase() === DEFAULT_COUNTRY) ?? MEXICO;
+  return [mexico, ...others.sort((a, b) => collator.compare(a.name, b.name))];
+}
+
+export function CountrySelect({ label, value, onChange, id, name }: CountrySelectProps) {
+  const countries = useCountries();
+  const options = useMemo(() => {
+    const list = sortCountries(countries.data ?? []);
+    // Keep the chosen country listed even if the list has not arrived yet.
+    if (!list.some((c) => c.country_code.toUpperCase() === value.toUpperCase())) {
+      list.push({ name: value.toUpperCase(), flag: '', calling_code: '', country_code: value.toUpperCase() });
+    }
+    return list.map((c) => ({ value: c.country_code.toUpperCase(), label: c.name }));
+  }, [countries.data, value]);
+
+  return (
+    <NativeSelect
+      id={id}
+      name={name}
+      label={label}
+      value={value.toUpperCase()}
+      data={options}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}

@@ -1,0 +1,361 @@
+import { useCallback, useId, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
+import { Controller, useForm, useWatch, type DefaultValues, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DEFAULT_COUNTRY, type PostalSuggestion } from '@envios/contracts/geography';
+import {
+  DEFAULT_PACKAGE_TYPE,
+  DOCUMENT_PRESET,
+  billableWeightKg,
+  parcelSchema,
+  quoteRequestSchema,
+  volumetricWeightKg,
+  type PackageType,
+  type ParcelInput,
+  type QuoteRequest,
+  type QuoteRequestInput,
+} from '@envios/contracts/quotes';
+import { IconBox, IconEnvelope, IconPallet } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { loadQuoteRequest, saveQuoteRequest, wantsQuoteRestored } from '../utils/quote-request-storage';
+import classes from './quote-form.module.css';
+
+/** The postal-code box the page plugs in (features/geography provides it). */
+export interface PostalCodeFieldProps {
+  label: ReactNode;
+  listLabel?: string;
+  country: string;
+  value: string;
+  onChange: (pick: PostalSuggestion | null) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+  id?: string;
+  name?: string;
+  required?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export interface CountryFieldProps {
+  label: ReactNode;
+  value: string;
+  onChange: (countryCode: string) => void;
+  id?: string;
+  name?: string;
+}
+
+export interface QuoteFormProps {
+  PostalCodeField: ComponentType<PostalCodeFieldProps>;
+  CountryField: ComponentType<CountryFieldProps>;
+  /** Called with the validated request after it is stored; defaults to going to the providers. */
+  onQuoted?: (request: QuoteRequest) => void;
+}
+
+type Side = 'origin_direction' | 'destination_direction';
+
+const PACKAGE_OPTIONS: { value: PackageType; label: string; hint: string; icon: ReactNode }[] = [
+  { value: 'document', label: 'Sobre', hint: 'Documentos', icon: <IconEnvelope size={26} /> },
+  { value: 'box', label: 'Paquete', hint: 'Caja', icon: <IconBox size={26} /> },
+  { value: 'pallet', label: 'Tarima', hint: 'Carga consolidada', icon: <IconPallet size={26} /> },
+];
+
+/** Largo is width and Ancho is depth, as the wizard labels them (spec 01 §3). */
+const DIMENSIONS = [
+  { name: 'width', label: 'Largo' },
+  { name: 'depth', label: 'Ancho' },
+  { name: 'height', label: 'Alto' },
+] as const;
+
+/** A short visible label whose accessible name also carries the rest ("Largo (cm)"). */
+function labelWithHidden(visible: string, hidden: string) {
+  return (
+    <>
+      {visible} <span className={classes.srOnly}>{hidden}</span>
+    </>
+  );
+}
+
+function Unit({ children }: { children: string }) {
+  return (
+    <span className={classes.unit} aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
+/** Measures start empty, so each box asks for its number. */
+type ParcelDraft = Partial<ParcelInput>;
+const EMPTY_PARCEL: ParcelDraft = {};
+
+export const quoteFormDefaults: DefaultValues<QuoteRequestInput> = {
+  origin_direction: { country_code: DEFAULT_COUNTRY, postal_code: '', city: '', suburb: '' },
+  destination_direction: { country_code: DEFAULT_COUNTRY, postal_code: '', city: '', suburb: '', state_short: '' },
+  parcels: [EMPTY_PARCEL],
+  package_type: DEFAULT_PACKAGE_TYPE,
+  cantidadGuias: 1,
+};
+
+const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 });
+
+/** '' stays undefined (so "obligatorio" is the message), anything else becomes a number. */
+function toNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  return Number(value.replace(',', '.'));
+}
+
+/**
+ * The home quote (spec 01 §2): origin and destination, package type, measures and insurance.
+ * 'Cotizar!' stays disabled until the shared quote contract accepts the whole request.
+ */
+export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteFormProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const formId = useId();
+  // 'Regresar' from the provider selector comes back with the last request filled in.
+  const [restored] = useState(() => (wantsQuoteRestored(location.state) ? loadQuoteRequest() : null));
+  const form = useForm<QuoteRequestInput, unknown, QuoteRequest>({
+    resolver: zodResolver(quoteRequestSchema),
+    mode: 'onTouched',
+    defaultValues: restored ?? quoteFormDefaults,
+  });
+  const { control, register, setValue, getValues, formState } = form;
+  const [packageType, originCountry, destinationCountry, insuredCurrency, parcel] = useWatch({
+    control,
+    name: ['package_type', 'origin_direction.country_code', 'destination_direction.country_code', 'insured_value_currency', 'parcels.0'],
+  });
+  const isDocument = packageType === 'document';
+  const insured = insuredCurrency === 'MXN';
+  const boxMeasures = useRef<ParcelDraft>(EMPTY_PARCEL);
+
+  const pickPostal = useCallback(
+    (side: Side, pick: PostalSuggestion | null) => {
+      setValue(`${side}.city`, pick?.city ?? '');
+      setValue(`${side}.suburb`, pick?.place_name ?? '');
+      if (side === 'destination_direction') setValue('destination_direction.state_short', pick?.state_short ?? '');
+      setValue(`${side}.postal_code`, pick?.postal_code ?? '', { shouldValidate: true, shouldDirty: true });
+    },
+    [setValue],
+  );
+  const pickOrigin = useCallback((pick: PostalSuggestion | null) => pickPostal('origin_direction', pick), [pickPostal]);
+  const pickDestination = useCallback((pick: PostalSuggestion | null) => pickPostal('destination_direction', pick), [pickPostal]);
+
+  function chooseCountry(side: Side, code: string) {
+    setValue(`${side}.country_code`, code);
+    pickPostal(side, null);
+  }
+
+  function choosePackageType(next: PackageType) {
+    const previous = getValues('package_type');
+    if (next === previous) return;
+    const weight = getValues('parcels.0.weight');
+    if (next === 'document') {
+      // A sobre is one parcel with fixed measures; only its weight is asked (spec 01 §4).
+      boxMeasures.current = getValues('parcels.0') ?? EMPTY_PARCEL;
+      setValue('parcels', [{ ...DOCUMENT_PRESET, weight }]);
+    } else if (previous === 'document') {
+      // Back to a box: the measures typed before the sobre come back.
+      setValue('parcels', [{ ...boxMeasures.current, weight } as ParcelInput]);
+    }
+    setValue('package_type', next, { shouldValidate: true, shouldDirty: true });
+    void form.trigger('parcels');
+  }
+
+  function setInsured(checked: boolean) {
+    if (checked) {
+      setValue('insured_value_currency', 'MXN');
+    } else {
+      setValue('insured_value', undefined);
+      setValue('insured_value_currency', undefined);
+    }
+    void form.trigger(['insured_value', 'insured_value_currency']);
+  }
+
+  /** Dimensions are whole centimetres: 10.2 becomes 11 as soon as the box is left. */
+  function roundUpOnBlur(name: FieldPath<QuoteRequestInput>) {
+    const value = getValues(name);
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0 && !Number.isInteger(value)) {
+      setValue(name, Math.ceil(value), { shouldValidate: true });
+    }
+  }
+
+  function fieldError(name: FieldPath<QuoteRequestInput>): string | undefined {
+    const parts = name.split('.');
+    let node: unknown = formState.errors;
+    for (const part of parts) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    const message = node && typeof node === 'object' ? (node as { message?: unknown }).message : undefined;
+    return typeof message === 'string' ? message : undefined;
+  }
+
+  const measured = parcelSchema.safeParse(parcel);
+  const volumetricHint =
+    measured.success && !isDocument
+      ? `Peso volumétrico: ${kg.format(volumetricWeightKg(measured.data))} kg · Se cotiza como ${kg.format(billableWeightKg(measured.data))} kg`
+      : undefined;
+
+  const onSubmit = form.handleSubmit((request) => {
+    saveQuoteRequest(request);
+    if (onQuoted) onQuoted(request);
+    else void navigate(paths.serviceProviders);
+  });
+
+  const disabledHintId = `${formId}-hint`;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Cotiza tu envío">
+      <Stack gap="md">
+        {(['origin_direction', 'destination_direction'] as const).map((side) => {
+          const isOrigin = side === 'origin_direction';
+          const word = isOrigin ? 'origen' : 'destino';
+          const country = (isOrigin ? originCountry : destinationCountry) || DEFAULT_COUNTRY;
+          return (
+            <div key={side} role="group" aria-labelledby={`${formId}-${word}`}>
+              <p id={`${formId}-${word}`} className={classes.placeTitle}>
+                <span className={isOrigin ? classes.dotOrigin : classes.dotDestination} aria-hidden="true" />
+                {isOrigin ? 'Origen' : 'Destino'}
+              </p>
+              <div className={classes.place}>
+                <CountryField
+                  id={`${formId}-${word}-pais`}
+                  name={`${side}.country_code`}
+                  label={labelWithHidden('País', `de ${word}`)}
+                  value={country}
+                  onChange={(code) => chooseCountry(side, code)}
+                />
+                <Controller
+                  control={control}
+                  name={`${side}.postal_code`}
+                  render={({ field, fieldState }) => (
+                    <PostalCodeField
+                      key={country}
+                      id={`${formId}-${word}-cp`}
+                      name={field.name}
+                      label={labelWithHidden('Código postal', `de ${word}`)}
+                      listLabel={`Código postal de ${word}`}
+                      required
+                      country={country}
+                      value={field.value}
+                      inputRef={field.ref}
+                      onBlur={field.onBlur}
+                      onChange={isOrigin ? pickOrigin : pickDestination}
+                      error={fieldState.isTouched ? fieldState.error?.message : undefined}
+                    />
+                  )}
+                />
+              </div>
+            </div>
+          );
+        })}
+
+        <Controller
+          control={control}
+          name="package_type"
+          render={({ field }) => (
+            <Radio.Group
+              label="Tipo de envío"
+              value={field.value}
+              onChange={(value) => choosePackageType(value)}
+              name={field.name}
+            >
+              <div className={classes.packageTypes}>
+                {PACKAGE_OPTIONS.map((option) => (
+                  <Radio
+                    key={option.value}
+                    value={option.value}
+                    classNames={{ root: classes.packageType, body: classes.packageTypeBody, labelWrapper: classes.packageTypeLabel }}
+                    label={
+                      <span className={classes.packageTypeText}>
+                        <span className={classes.packageTypeIcon}>{option.icon}</span>
+                        <span>
+                          <strong>{option.label}</strong>
+                          <small>{option.hint}</small>
+                        </span>
+                      </span>
+                    }
+                  />
+                ))}
+              </div>
+            </Radio.Group>
+          )}
+        />
+
+        <div>
+          <SimpleGrid cols={{ base: 2, xs: isDocument ? 1 : 4 }} spacing="sm" verticalSpacing="sm">
+            {!isDocument &&
+              DIMENSIONS.map((d) => {
+                const name = `parcels.0.${d.name}` as const;
+                return (
+                  <TextInput
+                    key={d.name}
+                    label={labelWithHidden(d.label, '(cm)')}
+                    rightSection={<Unit>cm</Unit>}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    required
+                    error={fieldError(name)}
+                    {...register(name, { setValueAs: toNumber, onBlur: () => roundUpOnBlur(name) })}
+                  />
+                );
+              })}
+            <TextInput
+              label={labelWithHidden('Peso', '(kg)')}
+              rightSection={<Unit>kg</Unit>}
+              type="number"
+              inputMode="decimal"
+              min={0.1}
+              step={0.1}
+              required
+              error={fieldError('parcels.0.weight')}
+              {...register('parcels.0.weight', { setValueAs: toNumber })}
+            />
+          </SimpleGrid>
+          <Text size="sm" c="dimmed" mt={6} aria-live="polite">
+            {isDocument
+              ? `Sobre de ${DOCUMENT_PRESET.width} × ${DOCUMENT_PRESET.depth} × ${DOCUMENT_PRESET.height} cm: solo indica el peso.`
+              : (volumetricHint ?? 'Usa el peso y las medidas reales para evitar cargos por sobrepeso.')}
+          </Text>
+        </div>
+
+        <Stack gap="xs">
+          <Checkbox
+            label="Asegurar mi envío"
+            description="Protege el valor de tu paquete contra pérdida o daño."
+            checked={insured}
+            onChange={(event) => setInsured(event.currentTarget.checked)}
+          />
+          {insured && (
+            <TextInput
+              label="Valor a asegurar (MXN)"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              step={0.01}
+              required
+              leftSection="$"
+              maw={260}
+              error={fieldError('insured_value')}
+              {...register('insured_value', { setValueAs: toNumber })}
+            />
+          )}
+        </Stack>
+
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          disabled={!formState.isValid || formState.isSubmitting}
+          aria-describedby={formState.isValid ? undefined : disabledHintId}
+        >
+          Cotizar!
+        </Button>
+        {!formState.isValid && (
+          <Text id={disabledHintId} size="xs" c="dimmed" ta="center" mt={-8}>
+            Elige origen y destino de las sugerencias y escribe el peso y las medidas para cotizar.
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+
+test('a visitor picks the origin postal code from the suggestions with the keyboard', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Envía paquetes a todo México al mejor precio');
+
+  const origin = page.getByRole('combobox', { name: 'Código postal de origen' });
+  await origin.click();
+  await origin.pressSequentially('441');
+  const suggestions = page.getByRole('listbox', { name: 'Sugerencias de código postal de origen' });
+  await expect(suggestions.getByRole('option').first()).toBeVisible();
+  await expect(suggestions.getByRole('option').first()).toContainText('Guadalajara');
+
+  // The first suggestion reads 'postal code - colonia - city'.
+  const first = (await suggestions.getByRole('option').first().textContent()) ?? '';
+  const [code = '', colonia = '', city = ''] = first.split(' - ');
+  expect(code).toMatch(/^441\d\d$/);
+
+  await origin.press('ArrowDown');
+  await origin.press('Enter');
+
+  await expect(suggestions).toBeHidden();
+  await expect(origin).toHaveAttribute('aria-expanded', 'false');
+  await expect(origin).toHaveValue(code);
+  expect(city).toBe('Guadalajara');
+  await expect(page.getByRole('group', { name: 'Origen' }).getByText(`${colonia}, ${city}`, { exact: false })).toBeVisible();
+});
+
+test('Cotizar! stays disabled until the quote is complete, then stores it and goes to /service-providers', async ({ page }) => {
+  await page.goto('/');
+  const cotizar = page.getByRole('button', { name: 'Cotizar!' });
+  await expect(cotizar).toBeDisabled();
+
+  const origin = page.getByRole('combobox', { name: 'Código postal de origen' });
+  await origin.pressSequentially('441');
+  await page.getByRole('listbox', { name: 'Sugerencias de código postal de origen' }).getByRole('option').first().click();
+  const destination = page.getByRole('combobox', { name: 'Código postal de destino' });
+  await destination.pressSequentially('06');
+  await destination.pressSequentially('7');
+  await page.getByRole('listbox', { name: 'Sugerencias de código postal de destino' }).getByRole('option').first().click();
+
+  await page.getByRole('radio', { name: /Sobre/ }).check();
+  await expect(page.getByRole('spinbutton', { name: 'Largo (cm)' })).toHaveCount(0);
+  await page.getByRole('spinbutton', { name: 'Peso (kg)' }).fill('0.5');
+  await expect(cotizar).toBeEnabled();
+  await cotizar.click();
+
+  await expect(page).toHaveURL(/\/service-providers$/);
+  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('envios.quoteRequest') ?? 'null') as unknown);
+  expect(stored).toMatchObject({
+    package_type: 'document',
+    parcels: [{ height: 1, width: 25, depth: 1, weight: 0.5 }],
+    origin_direction: { country_code: 'MX', city: 'Guadalajara' },
+    destination_direction: { country_code: 'MX' },
+  });
+});

@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { specMessages } from './messages.js';
+import { pagedSchema, PAGE_SIZE } from './pagination.js';
+
+/**
+ * Accounts: sign-up, sign-in, password recovery, profile and the users admin (spec 01 §3 §5,
+ * spec 02 §3 §5 §7). The spec's own messages are kept word for word, typos included.
+ */
+
+export const PASSWORD_MIN = 4;
+export const PASSWORD_MAX = 12;
+export const TEXT_MAX = 35;
+
+/** Stable codes of the accounts feature; the web app branches on these, never on messages. */
+export const accountErrorCodes = {
+  emailTaken: 'accounts.email_taken',
+  invalidCredentials: 'accounts.invalid_credentials',
+  inactive: 'accounts.inactive',
+  locked: 'accounts.locked',
+  tooManyAttempts: 'accounts.too_many_attempts',
+  emailNotFound: 'accounts.email_not_found',
+  recoveryTokenInvalid: 'accounts.recovery_token_invalid',
+  wrongCurrentPassword: 'accounts.wrong_current_password',
+  notFound: 'accounts.not_found',
+  adminOnly: 'accounts.admin_only',
+} as const;
+
+/** The exact texts the spec shows (spec 01 §8). */
+export const accountMessages = {
+  invalidCredentials: 'Correo y/o Contraseña inválidos',
+  inactive: 'no active',
+  pendingTitle: 'Usted ha creado una cuenta en nuesto sistema.',
+  pendingBody: 'Aun no ha sido aprobada su cuenta, al ser aprobada será notificado via whatsapp',
+  emailNotFound: 'El correo no existe',
+  recoverySuccess: 'Exito! Verifica tu correo para configurar tu nueva contraseña. Ya puedes cerrar esta ventana',
+  recoveryFailure: 'Error! El correo no existe',
+  resetSuccess: (seconds: number) =>
+    `Su contraseña se ha recuperado satisfactoriamente, en ${seconds} sg sera redirigido al inicio de sesiòn.`,
+  settingsSaved: 'Cambios guadados',
+  signUpDialogTitle: 'Activación de cuenta',
+} as const;
+
+// Control characters never belong in a name; they would also break mail headers.
+const noControlChars = /^[^\p{Cc}]*$/u;
+
+const personName = (label: string, plural = false) =>
+  z
+    .string({ error: `${label} ${plural ? 'son obligatorios' : 'es obligatorio'}.` })
+    .trim()
+    .min(1, { error: `${label} ${plural ? 'son obligatorios' : 'es obligatorio'}.` })
+    .max(TEXT_MAX, { error: `${label} debe tener como máximo ${TEXT_MAX} caracteres.` })
+    .regex(noControlChars, { error: `${label} contiene caracteres no válidos.` });
+
+export const firstNameSchema = personName('El nombre');
+export const lastNameSchema = personName('Los apellidos', true);
+
+export const emailSchema = z
+  .string({ error: specMessages.invalidEmail })
+  .trim()
+  .min(1, { error: specMessages.invalidEmail })
+  .max(TEXT_MAX, { error: specMessages.invalidEmail })
+  .pipe(z.email({ error: specMessages.invalidEmail }))
+  .transform((v) => v.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: specMessages.passwordLength })
+  .min(PASSWORD_MIN, { error: specMessages.passwordLength })
+  .max(PASSWORD_MAX, { error: specMessages.passwordLength });
+
+/** Spec 01 §5: digits only, at most 10 (a Mexican number has 10). */
+export const phoneSchema = z
+  .string({ error: specMessages.invalidPhone })
+  .trim()
+  .regex(/^\d{7,10}$/, { error: specMessages.invalidPhone });
+
+/** Optional; an empty box means no website. Only http(s) addresses, never `javascript:`. */
+export const websiteSchema = z
+  .string({ error: specMessages.invalidUrl })
+  .trim()
+  .max(200, { error: 'El sitio web debe tener como máximo 200 caracteres.' })
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url({ protocol: /^https?$/, error: specMessages.invalidUrl }).optional());
+
+/** In an update, an empty box clears the website (null). */
+export const websiteUpdateSchema = z
+  .string({ error: specMessages.invalidUrl })
+  .trim()
+  .max(200, { error: 'El sitio web debe tener como máximo 200 caracteres.' })
+  .transform((v) => (v === '' ? null : v))
+  .pipe(z.url({ protocol: /^https?$/, error: specMessages.invalidUrl }).nullable());
+
+export const rolSchema = z.enum(['user', 'admin']);
+export type Rol = z.infer<typeof rolSchema>;
+
+/** RFC: 4 letters (3 for companies), 6 digits of the date, 3 characters of homoclave. */
+export const RFC_PATTERN = /^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/;
+export const rfcHint = 'El RFC debe tener 4 letras, 6 dígitos y 3 caracteres (por ejemplo GODE561231GR8).';
+
+export const taxInformationSchema = z.object({
+  name: z
+    .string({ error: 'El titular es obligatorio.' })
+    .trim()
+    .min(1, { error: 'El titular es obligatorio.' })
+    .max(120, { error: 'El titular debe tener como máximo 120 caracteres.' })
+    .regex(noControlChars, { error: 'El titular contiene caracteres no válidos.' }),
+  rfc: z
+    .string({ error: 'El RFC es obligatorio.' })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().min(1, { error: 'El RFC es obligatorio.' }).regex(RFC_PATTERN, { error: rfcHint })),
+  phone: z
+    .string({ error: 'El teléfono es obligatorio.' })
+    .trim()
+    .regex(/^\d{7,10}$/, { error: specMessages.invalidPhone }),
+  address: z
+    .string({ error: 'La calle y el número son obligatorios.' })
+    .trim()
+    .min(1, { error: 'La calle y el número son obligatorios.' })
+    .max(120, { error: 'La calle y el número deben tener como máximo 120 caracteres.' }),
+  colony: z
+    .string({ error: 'La colonia es obligatoria.' })
+    .trim()
+    .min(1, { error: 'La colonia es obligatoria.' })
+    .max(120, { error: 'La colonia debe tener como máximo 120 caracteres.' }),
+  postal_code: z
+    .string({ error: 'El código postal es obligatorio.' })
+    .trim()
+    .regex(/^\d{5}$/, { error: 'El código postal debe tener 5 dígitos.' }),
+  state_city: z
+    .string({ error: 'El estado y la ciudad son obligatorios.' })
+    .trim()
+    .min(1, { error: 'El estado y la ciudad son obligatorios: búscalos por código postal.' })
+    .max(120, { error: 'El estado y la ciudad deben tener como máximo 120 caracteres.' }),
+});
+export type TaxInformation = z.infer<typeof taxInformationSchema>;
+
+/** The stored tax information as answers carry it (no transforms: response schemas only encode). */
+export const taxInformationOutputSchema = z.object({
+  name: z.string(),
+  rfc: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  colony: z.string(),
+  postal_code: z.string(),
+  state_city: z.string(),
+});
+
+// ---------------------------------------------------------------- sign-up and sign-in
+
+/** `POST /users`: `rol` is accepted for the spec's client and ignored: sign-up is always `user`. */
+export const signUpInputSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  password: passwordSchema,
+  website: websiteSchema.optional(),
+  rol: z.string().optional(),
+});
+export type SignUpInput = z.input<typeof signUpInputSchema>;
+
+/** The sign-up form: the same fields plus the confirmation (spec 01 §5). */
+export const signUpFormSchema = signUpInputSchema
+  .omit({ rol: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    error: specMessages.passwordsDontMatch,
+  });
+export type SignUpForm = z.input<typeof signUpFormSchema>;
+
+export const signUpResponseSchema = z.object({ _id: z.uuid(), active: z.boolean() });
+
+export const signInInputSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type SignInInput = z.input<typeof signInInputSchema>;
+export const signInResponseSchema = z.object({ id: z.uuid(), token: z.string() });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+// ---------------------------------------------------------------- password recovery
+
+export const passwordRecoveryInputSchema = z.object({ email: emailSchema });
+export type PasswordRecoveryInput = z.input<typeof passwordRecoveryInputSchema>;
+export const passwordResetParamsSchema = z.object({
+  token: z.string().trim().min(20, { error: 'El enlace no es válido.' }).max(200, { error: 'El enlace no es válido.' }),
+});
+export const passwordResetInputSchema = z.object({ password: passwordSchema });
+export const passwordResetFormSchema = passwordResetInputSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: specMessages.passwordsDontMatch });
+export type PasswordResetForm = z.input<typeof passwordResetFormSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+// ---------------------------------------------------------------- profile
+
+/** A user as the API shows it: never the password hash, never a token. */
+export const userSchema = z.object({
+  _id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  website: z.string().nullable(),
+  rol: rolSchema,
+  active: z.boolean(),
+  locked: z.boolean(),
+  invoice: z.boolean(),
+  taxInformation: taxInformationOutputSchema.nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userIdParamsSchema = z.object({ id: z.uuid({ error: 'El identificador del usuario no es válido.' }) });
+
+/**
+ * `PUT /users/{id}`: one of the spec 02 §7 variants, `{active}` and `{locked}` for admins only;
+ * `{password}` needs `currentPassword` when people change their own.
+ */
+export const updateUserInputSchema = z
+  .strictObject(
+    {
+    active: z.boolean({ error: 'El estado de la cuenta debe ser verdadero o falso.' }).optional(),
+    locked: z.boolean({ error: 'El bloqueo debe ser verdadero o falso.' }).optional(),
+    firstName: firstNameSchema.optional(),
+    lastName: lastNameSchema.optional(),
+    website: websiteUpdateSchema.optional(),
+    password: passwordSchema.optional(),
+    currentPassword: z.string().max(128).optional(),
+    taxInformation: taxInformationSchema.optional(),
+    invoice: z.boolean({ error: 'La facturación automática debe ser verdadero o falso.' }).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' ? `Estos campos no se pueden modificar: ${issue.keys.join(', ')}.` : 'Revisa los datos enviados.',
+    },
+  )
+  .refine((v) => Object.keys(v).some((k) => k !== 'currentPassword'), { error: 'No enviaste ningún cambio.' });
+export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
+
+/** Spec 02 §5: the account form requires first name, last name and website. */
+export const accountFormSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  website: z
+    .string({ error: specMessages.invalidUrl })
+    .trim()
+    .min(1, { error: 'El sitio web es obligatorio.' })
+    .max(200, { error: 'El sitio web debe tener como máximo 200 caracteres.' })
+    .pipe(z.url({ protocol: /^https?$/, error: specMessages.invalidUrl })),
+});
+export type AccountForm = z.input<typeof accountFormSchema>;
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, { error: 'La contraseña actual es obligatoria.' }),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: specMessages.passwordsDontMatch });
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+// ---------------------------------------------------------------- users admin
+
+export const userListQuerySchema = z.object({
+  filter: z.string().trim().max(80, { error: 'La búsqueda debe tener como máximo 80 caracteres.' }).optional(),
+  page: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1).default(1),
+  limit: z.coerce.number({ error: 'El tamaño de página debe ser un número.' }).int().min(1).max(100).default(PAGE_SIZE),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+export const userListResponseSchema = pagedSchema(userSchema);
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+/** `POST /users/createFromDashboard`: all fields required (spec 02 §5); `rol` is always user. */
+export const createUserFromDashboardInputSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  password: passwordSchema,
+  rol: z.string().optional(),
+});
+export type CreateUserFromDashboardInput = z.input<typeof createUserFromDashboardInputSchema>;
+
+/** Where a guarded page may send people back after sign-in: same-site paths only. */
+export function safeRedirectPath(value: string | null | undefined): string | undefined {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  return value;
+}

@@ -1,8 +1,8 @@
 /**
- * Writes apps/api/ROUTES.md: every API route and who may call it, read from the running app's
+ * Writes apps/api/ROUTES.md (and the table inside ARCHITECTURE.md): every API route and who may call it, read from the running app's
  * route table (the same `config.guard` the auth plugin enforces). Run: npm run routes:doc -w @envios/api
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,15 @@ try {
   ];
   const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../ROUTES.md');
   writeFileSync(out, lines.join('\n'));
+  // The same table, kept inside ARCHITECTURE.md between its markers.
+  const architecture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ARCHITECTURE.md');
+  const start = '<!-- routes:start -->';
+  const end = '<!-- routes:end -->';
+  const doc = readFileSync(architecture, 'utf8');
+  const table = lines.slice(lines.indexOf('## Routes') + 2).join('\n');
+  if (doc.includes(start) && doc.includes(end)) {
+    writeFileSync(architecture, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${table}\n${doc.slice(doc.indexOf(end))}`);
+  }
   console.log(`ROUTES.md: ${rows.length} rutas`);
   await app.close();
 } finally {

@@ -1,3 +1,4 @@
+import { compiledSerializerCompiler } from '../../shared/fast-serializer.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   countryListResponseSchema,
@@ -21,9 +22,12 @@ export interface GeographyRoutesOptions {
 
 // The catalogue changes a few times a year; a short browser cache spares repeated keystrokes.
 const POSTAL_CACHE = 'public, max-age=300';
+const SEARCH_CACHE_ENTRIES = 5_000;
+const serializeSearch = compiledSerializerCompiler({ schema: postalSearchResponseSchema });
 const COUNTRIES_CACHE = 'public, max-age=86400';
 
 export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = async (app, opts) => {
+  const searchAnswers = new Map<string, string>();
   const geography = opts.geography ?? createGeography({ db: opts.db, refreshIntervalMs: opts.refreshIntervalMs, logger: app.log });
   app.addHook('onReady', () => geography.start());
   app.addHook('onClose', () => geography.stop());
@@ -32,6 +36,8 @@ export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = as
     '/api/v1/postalcodes',
     {
       config: { guard: 'public' },
+      // Hot, plain-string answers: a compiled serializer instead of zod's encode + stringify.
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['geografía'],
         summary: 'Sugerencias de códigos postales que empiezan con lo escrito (3 a 7 caracteres en MX, 5 a 7 en otros países)',
@@ -40,9 +46,18 @@ export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const answer = geography.searchPostalCodes(request.query);
-      void reply.header('cache-control', POSTAL_CACHE);
-      return answer;
+      // Typing is prefix-by-prefix, so the same few thousand searches repeat: keep their JSON per
+      // catalogue version (a new import changes the version and so every key).
+      const key = `${geography.catalogueInfo().version}|${request.query.country}|${request.query.search}`;
+      let body = searchAnswers.get(key);
+      if (body === undefined) {
+        body = serializeSearch(geography.searchPostalCodes(request.query));
+        if (searchAnswers.size >= SEARCH_CACHE_ENTRIES) searchAnswers.clear();
+        searchAnswers.set(key, body);
+      }
+      void reply.header('cache-control', POSTAL_CACHE).type('application/json; charset=utf-8');
+      // Already serialized with the route's own schema; Fastify sends a string as it is.
+      return reply.send(body as never);
     },
   );
 
@@ -50,6 +65,8 @@ export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = as
     '/api/v1/postalcode',
     {
       config: { guard: 'public' },
+      // Hot, plain-string answers: a compiled serializer instead of zod's encode + stringify.
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['geografía'],
         summary: 'Asentamientos (parish) de un código postal completo, con ciudad y estado',
@@ -68,6 +85,8 @@ export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = as
     '/api/v1/postalcodes/:country/:code',
     {
       config: { guard: 'public' },
+      // Hot, plain-string answers: a compiled serializer instead of zod's encode + stringify.
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['geografía'],
         summary: 'Asentamientos de un código postal exacto de un país',
@@ -86,6 +105,8 @@ export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = as
     '/api/v1/countrycodes',
     {
       config: { guard: 'public' },
+      // Hot, plain-string answers: a compiled serializer instead of zod's encode + stringify.
+      serializerCompiler: compiledSerializerCompiler,
       schema: {
         tags: ['geografía'],
         summary: 'Países (ISO 3166-1) con nombre en español, bandera y lada; México primero',

@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -15,7 +14,6 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -28,7 +26,6 @@ export default tseslint.config(
         'error',
         { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' },
       ],
-      'import-x/no-cycle': 'off',
     },
   },
   {
@@ -68,24 +65,34 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
+    },
+  },
+  {
+    // Shared code (components, lib, config) never imports features or the app layer.
+    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^@/(features|app)/', message: 'El código compartido no importa features ni la capa app.' }] },
+      ],
+    },
+  },
+  // A feature never imports the app layer nor another feature's internals (CONVENTIONS habit 1).
+  ...webFeatures.map((f) => ({
+    files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            // features never import the app layer; shared code never imports features or app.
-            { target: './apps/web/src/features', from: './apps/web/src/app' },
-            { target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'], from: ['./apps/web/src/features', './apps/web/src/app'] },
-            // one feature never reaches into another's internals.
-            ...webFeatures.map((f) => ({
-              target: `./apps/web/src/features/${f}`,
-              from: './apps/web/src/features',
-              except: [`./${f}`],
-            })),
+          patterns: [
+            { regex: '^@/app/', message: 'Una feature no importa la capa app (rutas, router).' },
+            { regex: `^@/features/(?!${f}/)`, message: `La feature ${f} no entra en otra feature; compón en app/ o pasa props.` },
+            { regex: '^(\\.\\./){3,}', message: 'Usa el alias @/ en lugar de salir de la feature con rutas relativas.' },
           ],
         },
       ],
     },
-  },
+  })),
   {
     files: ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'],
     rules: {

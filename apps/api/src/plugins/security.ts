@@ -57,7 +57,7 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   const headers: Record<string, string> = {};
   const res = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value as string | number);
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
     },
     removeHeader(name: string) {
       delete headers[name.toLowerCase()];

@@ -9,6 +9,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
+  // Not test-results/: Playwright empties its output folder, where Vitest's CI report also lives.
+  outputDir: '.tmp/playwright-output',
   fullyParallel: false,
   workers: 1,
   retries: 0,

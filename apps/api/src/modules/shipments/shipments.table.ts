@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { CarrierCode } from '@envios/contracts/carriers';
+import type { PackageType } from '@envios/contracts/quotes';
+import type { InsuranceInformation, SelectedServiceSnapshot } from '@envios/contracts/shipments';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.table.js';
+import { carrierServices } from '../carriers/carriers.table.js';
+
+/** A stored shipment side (contracts/addresses.ts `shipmentAddressSchema` output). */
+export interface AddressColumn {
+  full_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  number: string;
+  intNumber: string;
+  reference_of_origin: string;
+  colony: string;
+  postal_code: string;
+  city: string;
+  state_code: string;
+  country_code: string;
+  state_short?: string;
+}
+
+export interface ParcelColumn {
+  height: number;
+  width: number;
+  depth: number;
+  weight: number;
+}
+
+/**
+ * Shipments (spec 02 §3). A shipment exists before payment (`paid` false). The price snapshot is
+ * frozen by the server at creation or at the last re-quote: `total_centavos` is what this guide
+ * costs, `selected_service` explains it line by line. Soft-deleted rows keep their folio.
+ * The list's columns (destination name, service, paid) are real columns so filters and paging
+ * run on indexes instead of JSON.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The human folio (`numberOfOrder`), sequential. */
+    numberOfOrder: bigint('number_of_order', { mode: 'number' }).generatedAlwaysAsIdentity({ startWith: 1000 }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerFirstNames: text('customer_first_names').notNull(),
+    customerLastNames: text('customer_last_names').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    origin: jsonb('origin').$type<AddressColumn>().notNull(),
+    destination: jsonb('destination').$type<AddressColumn>().notNull(),
+    destinationName: text('destination_name').notNull(),
+    destinationLine: text('destination_line').notNull(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => carrierServices.id),
+    carrierCode: text('carrier_code').$type<CarrierCode>().notNull(),
+    serviceName: text('service_name').notNull(),
+    selectedService: jsonb('selected_service').$type<SelectedServiceSnapshot>().notNull(),
+    totalCentavos: bigint('total_centavos', { mode: 'number' }).notNull(),
+    transitDays: integer('transit_days').notNull(),
+    shipmentType: text('shipment_type').$type<PackageType>().notNull(),
+    parcels: jsonb('parcels').$type<ParcelColumn[]>().notNull(),
+    description: text('description').notNull(),
+    packageInsurance: boolean('package_insurance').notNull().default(false),
+    insuranceInformation: jsonb('insurance_information').$type<InsuranceInformation>(),
+    ecommerceOrderId: text('ecommerce_order_id'),
+    ecommerceType: text('ecommerce_type'),
+    localPickup: boolean('local_pickup').notNull().default(false),
+    paid: boolean('paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    guideUrl: text('guide_url'),
+    numberGuide: text('number_guide'),
+    reference: text('reference'),
+    trackingStatus: text('tracking_status'),
+    overweightKg: numeric('overweight_kg', { precision: 10, scale: 2, mode: 'number' }),
+    overweightCentavos: bigint('overweight_centavos', { mode: 'number' }),
+    overweightPaid: boolean('overweight_paid').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('shipments_user_created_idx').on(t.userId, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    index('shipments_user_paid_created_idx').on(t.userId, t.paid, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    index('shipments_user_service_created_idx').on(t.userId, t.serviceId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    index('shipments_number_guide_idx').on(t.numberGuide),
+    index('shipments_overweight_owed_idx').on(t.userId).where(sql`${t.overweightCentavos} > 0 and not ${t.overweightPaid} and ${t.deletedAt} is null`),
+    check('shipments_money', sql`${t.totalCentavos} >= 0 and (${t.overweightCentavos} is null or ${t.overweightCentavos} >= 0)`),
+    check('shipments_type', sql`${t.shipmentType} in ('document', 'box', 'pallet')`),
+  ],
+);

@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import { countryCodeSchema } from './geography.js';
+
+/**
+ * Addresses: the origin and destination of a shipment (spec 01 §3 §5, spec 02 §3 §5) and the
+ * saved addresses of `/api/v1/locations-user` (spec 02 §7). Both keep the street, the exterior
+ * number and the interior number apart (`address`, `number`, `intNumber`); `address_line` joins
+ * them with commas, as the spec stores them, for display and labels.
+ */
+
+export const ADDRESS_TEXT_MAX = 35;
+export const STREET_MAX = 25;
+export const HOUSE_NUMBER_MAX = 5;
+export const PHONE_MIN = 3;
+export const PHONE_MAX = 25;
+export const POSTAL_CODE_MAX = 12;
+
+export type AddressSide = 'origin' | 'destination';
+
+const sideName: Record<AddressSide, string> = { origin: 'de origen', destination: 'de destino' };
+
+// Control characters never belong in an address; they would also break labels and mail headers.
+const noControlChars = /^[^\p{Cc}]*$/u;
+
+function requiredText(label: string, min: number, max: number) {
+  const between = min > 1 ? `entre ${min} y ${max} caracteres` : `como máximo ${max} caracteres`;
+  return z
+    .string({ error: `${label} es obligatorio.` })
+    .trim()
+    .min(1, { error: `${label} es obligatorio.` })
+    .min(min, { error: `${label} debe tener ${between}.` })
+    .max(max, { error: `${label} debe tener ${between}.` })
+    .regex(noControlChars, { error: `${label} contiene caracteres no válidos.` });
+}
+
+function optionalText(label: string, min: number, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: `${label} debe tener entre ${min} y ${max} caracteres.` })
+    .regex(noControlChars, { error: `${label} contiene caracteres no válidos.` })
+    .refine((v) => v.length === 0 || v.length >= min, { error: `${label} debe tener entre ${min} y ${max} caracteres.` })
+    .default('');
+}
+
+export const addressPhoneSchema = z
+  .string({ error: 'El teléfono es obligatorio.' })
+  .trim()
+  .min(1, { error: 'El teléfono es obligatorio.' })
+  .regex(/^\d+$/, { error: 'El teléfono solo debe contener dígitos.' })
+  .min(PHONE_MIN, { error: `El teléfono debe tener entre ${PHONE_MIN} y ${PHONE_MAX} dígitos.` })
+  .max(PHONE_MAX, { error: `El teléfono debe tener entre ${PHONE_MIN} y ${PHONE_MAX} dígitos.` });
+
+export const addressEmailSchema = z
+  .string({ error: 'El correo electrónico es obligatorio.' })
+  .trim()
+  .min(1, { error: 'El correo electrónico es obligatorio.' })
+  .max(254, { error: 'El correo electrónico es demasiado largo.' })
+  .pipe(z.email({ error: 'Debes introducir un correo electrónico válido' }));
+
+export const addressPostalCodeSchema = z
+  .string({ error: 'El código postal es obligatorio.' })
+  .trim()
+  .min(1, { error: 'El código postal es obligatorio.' })
+  .regex(/^\d+$/, { error: 'El código postal solo debe contener dígitos.' })
+  .max(POSTAL_CODE_MAX, { error: `El código postal debe tener como máximo ${POSTAL_CODE_MAX} dígitos.` });
+
+/**
+ * The address form of a shipment side, with the spec's origin/destination differences
+ * (spec 01 §5): exterior number min 1 (origin) or 2 (destination); colony and city min 5 at the
+ * destination. City is filled, read-only, from the postal-code pick ('Estado, Ciudad').
+ */
+export function shipmentAddressSchema(side: AddressSide) {
+  const destination = side === 'destination';
+  return z.object({
+    full_name: requiredText('El nombre completo', 2, ADDRESS_TEXT_MAX),
+    email: addressEmailSchema,
+    phone: addressPhoneSchema,
+    /** The street alone; `address_line` joins street, number and interior number. */
+    address: requiredText('La calle', 2, STREET_MAX),
+    number: requiredText('El número exterior', destination ? 2 : 1, HOUSE_NUMBER_MAX),
+    intNumber: z
+      .string()
+      .trim()
+      .max(HOUSE_NUMBER_MAX, { error: `El número interior debe tener como máximo ${HOUSE_NUMBER_MAX} caracteres.` })
+      .regex(noControlChars, { error: 'El número interior contiene caracteres no válidos.' })
+      .default(''),
+    reference_of_origin: optionalText('La referencia', 2, ADDRESS_TEXT_MAX),
+    colony: requiredText('La colonia', destination ? 5 : 1, ADDRESS_TEXT_MAX),
+    postal_code: addressPostalCodeSchema,
+    /** 'Estado, Ciudad' as the postal-code pick fills it (spec 01 §3: city read as 'state, city'). */
+    city: requiredText('La ciudad', destination ? 5 : 2, ADDRESS_TEXT_MAX + 45),
+    state_code: z.string().trim().max(10, { error: 'El estado debe tener como máximo 10 caracteres.' }).default(''),
+    country_code: countryCodeSchema.default('MX'),
+    ...(destination ? { state_short: z.string().trim().max(10, { error: 'El estado debe tener como máximo 10 caracteres.' }).default('') } : {}),
+  });
+}
+
+export const originAddressSchema = shipmentAddressSchema('origin');
+export const destinationAddressSchema = shipmentAddressSchema('destination');
+export type ShipmentAddressInput = z.input<typeof originAddressSchema> & { state_short?: string };
+export type ShipmentAddress = z.output<typeof originAddressSchema> & { state_short?: string };
+
+/** What the API answers for a stored side: the input plus the joined line. */
+export const shipmentAddressResponseSchema = z.object({
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  number: z.string(),
+  intNumber: z.string(),
+  reference_of_origin: z.string(),
+  colony: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  state_code: z.string(),
+  country_code: z.string(),
+  state_short: z.string().optional(),
+  /** 'Calle, Número, Interior' (spec 02 §3: street, number and interior joined by commas). */
+  address_line: z.string(),
+});
+export type ShipmentAddressResponse = z.infer<typeof shipmentAddressResponseSchema>;
+
+/** 'Av. Juárez, 123, 4B' — street, exterior and (when present) interior number joined by commas. */
+export function formatAddressLine(a: { address: string; number?: string; intNumber?: string }): string {
+  return [a.address, a.number ?? '', a.intNumber ?? ''].map((s) => s.trim()).filter(Boolean).join(', ');
+}
+
+/** The city part of 'Estado, Ciudad' (what the quote sends, spec 01 §3). */
+export function cityOnly(city: string): string {
+  const parts = city.split(',');
+  return (parts[parts.length - 1] ?? '').trim();
+}
+
+// ---------------------------------------------------------------- saved addresses (/locations-user)
+
+/**
+ * A saved address (spec 02 §3 §5): name, phone, e-mail, street and exterior number required;
+ * interior and reference optional; colony, city and country read-only from the postal pick.
+ */
+export const savedLocationInputSchema = z.object({
+  name: requiredText('El nombre', 2, ADDRESS_TEXT_MAX),
+  email: addressEmailSchema,
+  phone: addressPhoneSchema,
+  address: requiredText('La calle', 2, STREET_MAX),
+  number: requiredText('El número exterior', 1, HOUSE_NUMBER_MAX),
+  intNumber: z
+    .string()
+    .trim()
+    .max(HOUSE_NUMBER_MAX, { error: `El número interior debe tener como máximo ${HOUSE_NUMBER_MAX} caracteres.` })
+    .default(''),
+  reference_of_origin: optionalText('La referencia', 2, ADDRESS_TEXT_MAX),
+  colony: requiredText('La colonia', 1, ADDRESS_TEXT_MAX),
+  postal_code: addressPostalCodeSchema,
+  city: requiredText('La ciudad', 2, ADDRESS_TEXT_MAX + 45),
+  state_code: z.string().trim().max(10).default(''),
+  country_code: countryCodeSchema.default('MX'),
+  /** Ignored for regular users (the caller owns what they save); an admin may save for a user. */
+  user: z.uuid({ error: 'El usuario no es válido.' }).optional(),
+});
+export type SavedLocationInput = z.input<typeof savedLocationInputSchema>;
+
+export const savedLocationSchema = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  number: z.string(),
+  intNumber: z.string(),
+  address_line: z.string(),
+  reference_of_origin: z.string(),
+  colony: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  state_code: z.string(),
+  country_code: z.string(),
+  user: z.uuid(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type SavedLocation = z.infer<typeof savedLocationSchema>;
+
+/** `GET /api/v1/locations-user?user=` answers the caller's list, newest first (at most this many). */
+export const SAVED_LOCATIONS_MAX = 500;
+export const savedLocationListSchema = z.array(savedLocationSchema);
+
+export const savedLocationQuerySchema = z.object({
+  user: z.uuid({ error: 'El usuario no es válido.' }).optional(),
+  /** Name, street, colony or postal code contains this (3 to 35 characters, spec 02 §5). */
+  search: z.string().trim().max(ADDRESS_TEXT_MAX).optional(),
+});
+
+export const addressErrorCodes = {
+  notFound: 'addresses.not_found',
+  tooMany: 'addresses.too_many',
+} as const;
+
+/** Spec 02 §8: the delete confirmation. */
+export const deleteConfirmation = {
+  title: 'Está seguro?',
+  message: 'Está seguro de eliminar este registro?',
+  confirm: 'Sí',
+  cancel: 'Cancelar',
+} as const;

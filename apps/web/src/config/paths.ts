@@ -11,6 +11,13 @@ export const paths = {
   shipments: '/shipments',
   shipment: (id: string) => `/shipments/${id}`,
   newShipment: '/dashboard/shipment/new',
+  shipmentEdit: (id: string, part: 'destination' | 'origin' | 'parcels' | 'description' | 'insurance' | 'service-provider') =>
+    `/shipments/${id}/edit/${part}`,
+  addresses: '/addresses',
+  /** Payment screens come with the payments issue; the links exist already (spec 02 §2). */
+  payment: (id: string) => `/payments/${id}`,
+  paymentMany: '/payment/shipments/many',
+  shipmentLabel: (id: string) => `/api/v1/shipments/${id}/label`,
   settings: '/configuracion',
   users: '/users',
   outbox: '/outbox',

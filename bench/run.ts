@@ -32,6 +32,9 @@ interface Figure {
   non2xx: number;
   baselineRps: number;
   baselineP99: number;
+  /** The bare handler answering as many bytes as this route (large answers only). */
+  sizedBaselineRps?: number;
+  bytes?: number;
 }
 
 async function waitFor(url: string, timeoutMs: number): Promise<number> {
@@ -49,13 +52,18 @@ async function waitFor(url: string, timeoutMs: number): Promise<number> {
 }
 
 async function load(url: string, req: Omit<BenchRequest, 'name'> = {}) {
+  const headers = { 'content-type': 'application/json', ...req.headers };
+  const bodies = req.bodies?.map((b) => JSON.stringify(b));
+  let next = 0;
   const result = await autocannon({
     url,
     connections,
     duration,
     method: req.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...req.headers },
+    headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    // Varying bodies: each request takes the next one, round robin.
+    ...(bodies ? { requests: [{ method: req.method ?? 'POST', headers, setupRequest: (r: object) => ({ ...r, body: bodies[next++ % bodies.length] }) }] } : {}),
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
@@ -104,8 +112,32 @@ async function main(): Promise<void> {
       const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
       for (const req of requests) {
         const r = await load(`${base}${req.path}`, req);
-        figures.push({ suite: suite.name, name: req.name, requestsPerSec: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, non2xx: r.non2xx, baselineRps: baseline.rps, baselineP99: baseline.p99 });
-        console.log(`${suite.name} · ${req.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms (base ${Math.round(baseline.rps)} req/s)`);
+        let sized: { rps: number } | undefined;
+        let bytes: number | undefined;
+        if (req.sizedBaseline) {
+          const sample = await fetch(`${base}${req.path}`, {
+            method: req.method ?? 'GET',
+            headers: { 'content-type': 'application/json', ...req.headers },
+            body: req.body === undefined ? (req.bodies ? JSON.stringify(req.bodies[0]) : undefined) : JSON.stringify(req.body),
+          });
+          bytes = (await sample.arrayBuffer()).byteLength;
+          sized = await load(`http://127.0.0.1:${barePort}/bare-sized?bytes=${bytes}`);
+        }
+        figures.push({
+          suite: suite.name,
+          name: req.name,
+          requestsPerSec: r.rps,
+          p50: r.p50,
+          p99: r.p99,
+          errors: r.errors,
+          non2xx: r.non2xx,
+          baselineRps: baseline.rps,
+          baselineP99: baseline.p99,
+          sizedBaselineRps: sized?.rps,
+          bytes,
+        });
+        const sizedText = sized ? `; base con ${bytes} bytes ${Math.round(sized.rps)} req/s = ${Math.round((100 * r.rps) / sized.rps)} %` : '';
+        console.log(`${suite.name} · ${req.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms (base ${Math.round(baseline.rps)} req/s${sizedText})`);
       }
     }
   } finally {
@@ -120,18 +152,20 @@ async function main(): Promise<void> {
   writeFileSync(path.join(here, 'results/latest.json'), JSON.stringify({ when, machine, duration, connections, notes, figures }, null, 2) + '\n');
   const rows = figures.map(
     (f) =>
-      `| ${f.suite} | ${f.name} | ${Math.round(f.requestsPerSec)} | ${f.p50} | ${f.p99} | ${Math.round(f.baselineRps)} | ${f.baselineP99} | ${Math.round((100 * f.requestsPerSec) / f.baselineRps)} % | ${f.errors + f.non2xx} |`,
+      `| ${f.suite} | ${f.name} | ${Math.round(f.requestsPerSec)} | ${f.p50} | ${f.p99} | ${Math.round(f.baselineRps)} | ${f.baselineP99} | ${Math.round((100 * f.requestsPerSec) / f.baselineRps)} % | ${
+        f.sizedBaselineRps ? `${Math.round(f.sizedBaselineRps)} (${f.bytes} B): ${Math.round((100 * f.requestsPerSec) / f.sizedBaselineRps)} %` : '—'
+      } | ${f.errors + f.non2xx} |`,
   );
   const md = [
     '# Benchmarks',
     '',
     `Medido el ${when} en ${machine}; autocannon, ${connections} conexiones, ${duration} s por figura, base de datos embebida (PGlite).`,
-    'Cada figura va junto a un handler Fastify desnudo medido en la misma corrida (columna «base»).',
+    'Cada figura va junto a un handler Fastify desnudo medido en la misma corrida (columna «base»). Para respuestas grandes, «base mismo tamaño» es ese handler respondiendo un JSON constante de los mismos bytes: el generador de carga comparte los núcleos y leer respuestas de ~10 KB le cuesta, así que esa columna aísla nuestro trabajo del transporte.',
     '',
     ...notes.map((n) => `- ${n}`),
     '',
-    '| suite | ruta | req/s | p50 ms | p99 ms | base req/s | base p99 ms | % de base | errores |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| suite | ruta | req/s | p50 ms | p99 ms | base req/s | base p99 ms | % de base | base mismo tamaño req/s: % | errores |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
   ].join('\n');

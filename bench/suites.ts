@@ -10,6 +10,10 @@ export interface BenchRequest {
   method?: 'GET' | 'POST';
   body?: unknown;
   headers?: Record<string, string>;
+  /** Bodies sent round robin instead of `body` (requests that each differ). */
+  bodies?: unknown[];
+  /** Also measure the bare handler answering as many bytes as this route does. */
+  sizedBaseline?: boolean;
 }
 export interface BenchContext {
   base: string;
@@ -34,6 +38,27 @@ const quoteBody = {
   package_type: 'box',
   cantidadGuias: 1,
 };
+
+function variedQuoteBodies(): unknown[] {
+  const routes = [
+    ['44100', '06600'],
+    ['06600', '64000'],
+    ['64000', '44100'],
+  ] as const;
+  const bodies: unknown[] = [];
+  for (let tenths = 1; tenths <= 2000; tenths++) {
+    for (const [from, to] of routes) {
+      bodies.push({
+        origin_direction: { country_code: 'MX', postal_code: from },
+        destination_direction: { country_code: 'MX', postal_code: to },
+        parcels: [{ depth: 20, width: 30, height: 15, weight: tenths / 10 }],
+        package_type: 'box',
+        cantidadGuias: 1,
+      });
+    }
+  }
+  return bodies;
+}
 
 /**
  * Issue 4's second bar: with one carrier API hanging, the quote still arrives within that
@@ -111,6 +136,15 @@ export const suites: BenchSuite[] = [
           path: '/api/v1/quoting',
           method: 'POST',
           body: quoteBody,
+          sizedBaseline: true,
+        },
+        {
+          // 6,000 different requests cycle through a 2,000-entry answer cache: every one is computed.
+          name: 'POST /api/v1/quoting, 6 000 cotizaciones distintas (3 rutas × pesos 0.1–200 kg), sin caché',
+          path: '/api/v1/quoting',
+          method: 'POST',
+          bodies: variedQuoteBodies(),
+          sizedBaseline: true,
         },
       ];
     },

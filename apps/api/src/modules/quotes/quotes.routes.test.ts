@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierAdmin } from '@envios/contracts/carriers';
-import type { QuoteResponse } from '@envios/contracts/quotes';
+import { quoteResponseSchema, type QuoteResponse } from '@envios/contracts/quotes';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
 import { DHL_FAKE_CREDENTIALS, dhlFakePrice, startDhlFake, type DhlFake } from '../carriers/adapters/fakes/dhl-express.fake.js';
@@ -53,6 +53,20 @@ describe('POST /api/v1/quoting on our tariffs', () => {
       ].sort(),
     );
     expect(option.date <= option.estimated_delivery).toBe(true);
+  });
+
+  it('the same quote again answers the same options (kept per catalogue version), in the contract’s exact shape', async () => {
+    const first = await post(t, body);
+    const again = await post(t, body);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    const a = first.json<QuoteResponse>();
+    const b = again.json<QuoteResponse>();
+    expect(b.options).toEqual(a.options);
+    // Nothing beyond the contract leaves: zod's parse drops unknown keys, so equality means none.
+    expect(quoteResponseSchema.parse(b)).toEqual(b);
+    // Another parcel is another answer, not the cached one.
+    const heavier = (await post(t, { ...body, parcels: [{ depth: 15, width: 30, height: 20, weight: 9 }] })).json<QuoteResponse>();
+    expect(heavier.options[0]!.total_amount).toBeGreaterThan(a.options[0]!.total_amount);
   });
 
   it('repeats the parcels to the number of guides and multiplies the price', async () => {

@@ -1,8 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
-import { quoteRequestSchema, quoteResponseSchema } from '@envios/contracts/quotes';
+import { quoteRequestSchema, quoteResponseSchema, type QuoteResponse } from '@envios/contracts/quotes';
 import { compiledSerializerCompiler } from '../../shared/fast-serializer.js';
 import type { Quoting } from './quotes.usecases.js';
+
+const writeAnswer = compiledSerializerCompiler({ schema: quoteResponseSchema });
+/** A repeated quote gets the (frozen) answer kept by the use case: its bytes are written once. */
+const answerBytes = new WeakMap<QuoteResponse, Buffer>();
+
+/** The answer as JSON bytes, exactly what the route's schema serializer writes. */
+export function quoteResponseBytes(answer: QuoteResponse): Buffer {
+  let bytes = answerBytes.get(answer);
+  if (bytes === undefined) {
+    bytes = Buffer.from(writeAnswer(answer));
+    if (Object.isFrozen(answer)) answerBytes.set(answer, bytes);
+  }
+  return bytes;
+}
 
 export const quotesRoutes: FastifyPluginAsyncZod<{ quoting: Quoting }> = async (app, { quoting }) => {
   app.post(
@@ -23,8 +37,11 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quoting: Quoting }> = async (
     async (request, reply) => {
       // Public, but a signed-in customer gets their own margin and owed overweight.
       const caller = await request.identify();
-      void reply.header('cache-control', 'no-store');
-      return quoting.quote(request.body, caller);
+      const answer = await quoting.quote(request.body, caller);
+      // Sent as bytes: Fastify writes a buffer as it is, so a kept answer is not serialized again.
+      void reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+      // The buffer stands in for the typed answer (same bytes as the schema's serializer; see the route tests).
+      return reply.send(quoteResponseBytes(answer) as unknown as QuoteResponse);
     },
   );
 };

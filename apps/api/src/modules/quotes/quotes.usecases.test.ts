@@ -391,3 +391,34 @@ describe('properties of the price', () => {
     ]);
   });
 });
+
+describe('kept answers', () => {
+  it('the same quote within a minute is the same (frozen) answer; after it, a new one is computed', async () => {
+    const quoting = quotingWith();
+    const first = await quoting.quote(request(), null);
+    const again = await quoting.quote(request(), null);
+    expect(again).toBe(first);
+    expect(Object.isFrozen(first.options[0])).toBe(true);
+    clock.advance(61_000);
+    const later = await quoting.quote(request(), null);
+    expect(later).not.toBe(first);
+    expect(later.quoted_at).not.toBe(first.quoted_at);
+    expect(later.options).toEqual(first.options);
+  });
+
+  it('another caller, overweight, parcel or destination is another answer', async () => {
+    let owed = 0;
+    const quoting = quotingWith({ overweight: async () => owed });
+    const caller = { id: randomUUID(), rol: 'user' as const, sessionId: randomUUID() };
+    const visitor = await quoting.quote(request(), null);
+    const signedIn = await quoting.quote(request(), caller);
+    expect(signedIn).not.toBe(visitor);
+    owed = cents(50);
+    const owing = await quoting.quote(request(), caller);
+    expect(owing.options[0]!.total_amount).toBe(signedIn.options[0]!.total_amount + 50);
+    const heavier = await quoting.quote(request({ parcels: [{ depth: 30, width: 20, height: 15, weight: 8 }] }), null);
+    expect(heavier).not.toBe(visitor);
+    const elsewhere = await quoting.quote(request({ destination_direction: { country_code: 'MX', postal_code: '64000' } }), null);
+    expect(elsewhere).not.toBe(visitor);
+  });
+});

@@ -102,6 +102,34 @@ interface Prepared {
 
 const preparedBySnapshot = new WeakMap<CatalogueSnapshot, Prepared>();
 
+/**
+ * Answers of the tariff engine, per catalogue snapshot (a new version starts an empty cache) and
+ * per everything that moves a price or a date: places, parcels, package type, insured value, the
+ * caller (their markup), their owed overweight and the ship date, for at most a minute. Live
+ * carrier answers are never cached. Kept answers are frozen: callers read them, never change them.
+ */
+const QUOTE_CACHE_MAX = 2_000;
+/** A kept answer is reused for this long; its `quoted_at` says when it was computed. */
+export const QUOTE_CACHE_TTL_MS = 60_000;
+const quoteCacheBySnapshot = new WeakMap<CatalogueSnapshot, Map<string, { answer: QuoteResponse; at: number }>>();
+
+function quoteCacheFor(catalogue: CatalogueSnapshot) {
+  let cache = quoteCacheBySnapshot.get(catalogue);
+  if (!cache) {
+    cache = new Map();
+    quoteCacheBySnapshot.set(catalogue, cache);
+  }
+  return cache;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 function prepare(catalogue: CatalogueSnapshot): Prepared {
   let prepared = preparedBySnapshot.get(catalogue);
   if (!prepared) {
@@ -373,8 +401,34 @@ export function createQuoting(deps: QuotingDeps) {
         if (viaTariffs.length > 0) tasks.push({ carrierCode: carrier.code, adapter: sources.tariffs, services: viaTariffs });
         if (sources.api && viaApi.length > 0) tasks.push({ carrierCode: carrier.code, adapter: sources.api, services: viaApi });
       }
+      // Only the in-memory tariff engine is cached; a live carrier's answer is asked every time.
+      const cacheable = tasks.every((t) => t.adapter.inMemory);
+      const overweightCentavos = cacheable ? await overweight : 0;
+      const cacheKey = cacheable
+        ? [
+            origin.postalCode,
+            destination.countryCode,
+            destination.postalCode,
+            zone,
+            request.package_type,
+            groups.map((g) => `${parcelKey(g.parcel)}*${g.guides}`).join(','),
+            rateRequest.insuredValueCentavos ?? '',
+            caller?.id ?? '',
+            overweightCentavos,
+            plan.shipDate,
+          ].join('|')
+        : '';
+      const cache = quoteCacheFor(catalogue);
+      const hit = cacheable ? cache.get(cacheKey) : undefined;
+      if (hit && now.getTime() - hit.at < QUOTE_CACHE_TTL_MS && now.getTime() >= hit.at) {
+        // Recently used entries move to the end, so the oldest is the one evicted.
+        cache.delete(cacheKey);
+        cache.set(cacheKey, hit);
+        return hit.answer;
+      }
+
       const results = await Promise.all(tasks.map((task) => run(task, rateRequest)));
-      const overweightCentavos = await overweight;
+      const owed = cacheable ? overweightCentavos : await overweight;
 
       const ctx: OptionContext = {
         request,
@@ -385,7 +439,7 @@ export function createQuoting(deps: QuotingDeps) {
         shipDate: plan.shipDate,
         guides,
         insuredCentavos: rateRequest.insuredValueCentavos,
-        overweightCentavos,
+        overweightCentavos: owed,
       };
       const ranked: Ranked[] = [];
       const unavailable: UnavailableCarrier[] = [];
@@ -408,7 +462,14 @@ export function createQuoting(deps: QuotingDeps) {
           a.sortCarrier - b.sortCarrier ||
           a.sortService - b.sortService,
       );
-      return { options: ranked.map((r) => r.option), unavailable_carriers: unavailable, guides, quoted_at: now.toISOString() };
+      const answer: QuoteResponse = { options: ranked.map((r) => r.option), unavailable_carriers: unavailable, guides, quoted_at: now.toISOString() };
+      // A failed in-memory carrier is an outage, not a price: such answers are not kept.
+      if (cacheable && unavailable.length === 0) {
+        cache.delete(cacheKey);
+        if (cache.size >= QUOTE_CACHE_MAX) cache.delete(cache.keys().next().value!);
+        cache.set(cacheKey, { answer: deepFreeze(answer), at: now.getTime() });
+      }
+      return answer;
     },
   };
 }

@@ -24,6 +24,8 @@ export interface ServiceOptionCardProps {
   chosen?: boolean;
   sending?: boolean;
   onSend: (option: ShippingOption) => void;
+  /** The button's text (default 'Enviar'; the edit screens choose with another word). */
+  sendLabel?: string | undefined;
 }
 
 /** Each charge, the number of guides and the total (spec 01 §2 "price-breakdown popover"). */
@@ -69,7 +71,7 @@ function Breakdown({ option, titleId, onClose }: { option: ShippingOption; title
 }
 
 /** One shipping option (spec 01 §2 step 2): logo, service, transit text, price × guides, breakdown, 'Enviar'. */
-export function ServiceOptionCard({ option, cheapest = false, fastest = false, chosen = false, sending = false, onSend }: ServiceOptionCardProps) {
+export function ServiceOptionCard({ option, cheapest = false, fastest = false, chosen = false, sending = false, onSend, sendLabel = 'Enviar' }: ServiceOptionCardProps) {
   const id = useId();
   const titleId = `${id}-titulo`;
   const breakdownTitleId = `${id}-desglose`;
@@ -165,8 +167,8 @@ export function ServiceOptionCard({ option, cheapest = false, fastest = false, c
               <Breakdown option={option} titleId={breakdownTitleId} onClose={() => setBreakdownOpen(false)} />
             </Popover.Dropdown>
           </Popover>
-          <Button size="md" onClick={() => onSend(option)} loading={sending} aria-label={`Enviar con ${name}`}>
-            Enviar
+          <Button size="md" onClick={() => onSend(option)} loading={sending} aria-label={`${sendLabel} con ${name}`}>
+            {sendLabel}
           </Button>
         </div>
       </div>

@@ -155,4 +155,16 @@ describe('ServiceSelector', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Tu cuenta está bloqueada para comprar' });
     expect(within(dialog).getByText(/llámanos al/)).toHaveTextContent('Si tienes dudas, llámanos al 33 1234 5678.');
   });
+
+  it('embedded in another page: its own steps or none, its title level, an in-page back and another button text', async () => {
+    server.use(quotingHandler(answer).handler);
+    const onBack = vi.fn();
+    const { onSend } = renderSelector({ steps: null, headingLevel: 2, title: 'Elige la nueva paquetería', onBack, backLabel: 'Cancelar', sendLabel: 'Elegir', embedded: true });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Elige la nueva paquetería' })).toBeInTheDocument();
+    expect(screen.queryByText('Paso 1 de 3 · Elige tu paquetería')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(onBack).toHaveBeenCalledOnce();
+    await userEvent.click(await screen.findByRole('button', { name: 'Elegir con AM/PM ESTANDAR' }));
+    expect(onSend).toHaveBeenCalledWith(ampm, answer);
+  });
 });

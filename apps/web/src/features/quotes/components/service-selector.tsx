@@ -33,6 +33,22 @@ export interface ServiceSelectorProps {
   onSend: (option: ShippingOption, quote: QuoteResponse) => Promise<SendProblem | undefined>;
   /** The service chosen before a trip to sign in, shown as 'Tu elección'. */
   chosenServiceId?: string | undefined;
+  /**
+   * Above the title: by default the public flow's three steps ('Paso 1 de 3'); a node replaces
+   * them (the dashboard wizard's own stepper), null shows none (the edit screens).
+   */
+  steps?: ReactNode | null;
+  /** Default 'Selecciona tu servicio de paquetería'. */
+  title?: string;
+  /** 1 on its own page; 2 inside a page that already has its h1. */
+  headingLevel?: 1 | 2;
+  /** In-page back (the wizard's 'Anterior', the edit screens' 'Cancelar') instead of the link to `backHref`. */
+  onBack?: (() => void) | undefined;
+  backLabel?: string;
+  /** The card button's text (default 'Enviar'). */
+  sendLabel?: string;
+  /** Inside another page's layout: no page background or container of its own. */
+  embedded?: boolean;
 }
 
 const PACKAGE_LABELS: Record<QuoteRequest['package_type'], string> = { document: 'Sobre', box: 'Paquete', pallet: 'Tarima' };
@@ -125,7 +141,21 @@ const SEND_PROBLEMS: Record<SendProblem, { title: string; body: string }> = {
  * '/service-providers' and step 1 of the public flow (spec 01 §2 "Choose service"): quote the
  * stored request, filter by carrier and speed, compare the options cheapest first, and 'Enviar'.
  */
-export function ServiceSelector({ request, supportPhone, backHref, backState, onSend, chosenServiceId }: ServiceSelectorProps) {
+export function ServiceSelector({
+  request,
+  supportPhone,
+  backHref,
+  backState,
+  onSend,
+  chosenServiceId,
+  steps,
+  title = 'Selecciona tu servicio de paquetería',
+  headingLevel = 1,
+  onBack,
+  backLabel = 'Regresar',
+  sendLabel,
+  embedded = false,
+}: ServiceSelectorProps) {
   const quote = useQuote(request);
   const [carriers, setCarriers] = useState<CarrierCode[]>([]);
   const [speeds, setSpeeds] = useState<SpeedFilterId[]>([]);
@@ -167,9 +197,13 @@ export function ServiceSelector({ request, supportPhone, backHref, backState, on
     }
   }
 
-  const back = (
+  const back = onBack ? (
+    <Button onClick={onBack} variant="default" leftSection={<IconArrowLeft size={16} />}>
+      {backLabel}
+    </Button>
+  ) : (
     <Button component={Link} to={backHref} state={backState} variant="default" leftSection={<IconArrowLeft size={16} />}>
-      Regresar
+      {backLabel}
     </Button>
   );
 
@@ -296,6 +330,7 @@ export function ServiceSelector({ request, supportPhone, backHref, backState, on
                       chosen={option.service_id === chosen?.service_id}
                       sending={sendingId === option.service_id}
                       onSend={(o) => void send(o)}
+                      sendLabel={sendLabel}
                     />
                   </li>
                 ))}
@@ -309,30 +344,37 @@ export function ServiceSelector({ request, supportPhone, backHref, backState, on
 
   const problemText = problem ? SEND_PROBLEMS[problem] : null;
 
-  return (
-    <div className={classes.page}>
-      <Container size="lg">
-        <Stack gap="lg">
-          <Text hiddenFrom="sm" size="sm" fw={600} c="brand.8">
-            Paso 1 de 3 · Elige tu paquetería
-          </Text>
-          <Stepper active={0} size="xs" allowNextStepsSelect={false} visibleFrom="sm" aria-label="Pasos de tu envío">
-            <Stepper.Step label="Servicio" description="Elige tu paquetería" />
-            <Stepper.Step label="Direcciones" description="Origen y destino" />
-            <Stepper.Step label="Pago" description="Resumen de compra" />
-          </Stepper>
-          <Group justify="space-between" align="flex-end" gap="md">
-            <Stack gap={8}>
-              <Title order={1} className={classes.title}>
-                Selecciona tu servicio de paquetería
-              </Title>
-              {request && <RequestSummary request={request} />}
-            </Stack>
-            {request && back}
-          </Group>
-          {body}
+  const publicSteps = (
+    <>
+      <Text hiddenFrom="sm" size="sm" fw={600} c="brand.8">
+        Paso 1 de 3 · Elige tu paquetería
+      </Text>
+      <Stepper active={0} size="xs" allowNextStepsSelect={false} visibleFrom="sm" aria-label="Pasos de tu envío">
+        <Stepper.Step label="Servicio" description="Elige tu paquetería" />
+        <Stepper.Step label="Direcciones" description="Origen y destino" />
+        <Stepper.Step label="Pago" description="Resumen de compra" />
+      </Stepper>
+    </>
+  );
+  const content = (
+    <Stack gap="lg">
+      {steps === undefined ? publicSteps : steps}
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={8}>
+          <Title order={headingLevel} className={classes.title}>
+            {title}
+          </Title>
+          {request && <RequestSummary request={request} />}
         </Stack>
-      </Container>
+        {(request || onBack) && back}
+      </Group>
+      {body}
+    </Stack>
+  );
+
+  return (
+    <div className={embedded ? undefined : classes.page}>
+      {embedded ? content : <Container size="lg">{content}</Container>}
       <Modal opened={problemText !== null} onClose={() => setProblem(null)} title={problemText?.title} centered>
         {problemText && (
           <Stack gap="md">

@@ -34,6 +34,28 @@ describe('UsersAdmin', () => {
     expect(puts).toEqual([{ active: true }]);
   });
 
+  it("'Bloquear compras' marks an account that may look but not buy, and 'Permitir compras' undoes it", async () => {
+    let locked = false;
+    const puts: unknown[] = [];
+    server.use(
+      http.get('/api/v1/users', () => HttpResponse.json({ docs: [row({ active: true, locked })], count: 1, page: 1, pages: 1, next: null, previous: null })),
+      http.put('/api/v1/users/:id', async ({ request }) => {
+        const body = (await request.json()) as { locked: boolean };
+        puts.push(body);
+        locked = body.locked;
+        return HttpResponse.json(row({ active: true, locked }));
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<UsersAdmin />);
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    await user.click(await within(table).findByRole('button', { name: 'Bloquear compras a Ana López' }));
+    expect(await within(table).findByText('Compras bloqueadas')).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Permitir compras a Ana López' }));
+    await waitFor(() => expect(within(table).queryByText('Compras bloqueadas')).not.toBeInTheDocument());
+    expect(puts).toEqual([{ locked: true }, { locked: false }]);
+  });
+
   it('searches on the server by name, surname, e-mail or phone', async () => {
     const filters: (string | null)[] = [];
     server.use(

@@ -9,18 +9,31 @@ import { NewUserModal } from './new-user-modal';
 function StatusAction({ user }: { user: User }) {
   const update = useUpdateUser();
   const next = !user.active;
+  const name = `${user.firstName} ${user.lastName}`;
   return (
     <Stack gap={4} align="flex-start">
+      <Group gap={6} wrap="nowrap">
       <Button
         size="xs"
         variant={next ? 'filled' : 'light'}
         color={next ? 'green' : 'red'}
         loading={update.isPending}
         onClick={() => update.mutate({ id: user._id, data: { active: next } })}
-        aria-label={`${next ? 'Activar' : 'Desactivar'} a ${user.firstName} ${user.lastName}`}
+        aria-label={`${next ? 'Activar' : 'Desactivar'} a ${name}`}
       >
         {next ? 'Activar' : 'Desactivar'}
       </Button>
+      {/* 'Bloqueado para comprar': the account may sign in and look, never buy (issue 4 item 5). */}
+      <Button
+        size="xs"
+        variant="default"
+        loading={update.isPending}
+        onClick={() => update.mutate({ id: user._id, data: { locked: !user.locked } })}
+        aria-label={`${user.locked ? 'Permitir compras' : 'Bloquear compras'} a ${name}`}
+      >
+        {user.locked ? 'Permitir compras' : 'Bloquear compras'}
+      </Button>
+      </Group>
       {update.error && (
         <Text size="xs" c="red" role="alert">
           {update.error.message}
@@ -30,7 +43,11 @@ function StatusAction({ user }: { user: User }) {
   );
 }
 
-/** Spec 02 "Users admin": search, 'Nuevo usuario', the table, Activar / Desactivar. */
+/**
+ * Spec 02 "Users admin": search, 'Nuevo usuario', the table, Activar / Desactivar ('Bloqueado' is
+ * the spec's word for an inactive account), plus 'Bloquear compras' for an account that may look
+ * but not buy.
+ */
 export function UsersAdmin() {
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
@@ -85,9 +102,16 @@ export function UsersAdmin() {
                 <Table.Td>{u.email}</Table.Td>
                 <Table.Td>{u.phone}</Table.Td>
                 <Table.Td>
-                  <Badge color={u.active ? 'green' : 'gray'} variant="light">
-                    {u.active ? 'Activo' : 'Bloqueado'}
-                  </Badge>
+                  <Group gap={4}>
+                    <Badge color={u.active ? 'green' : 'gray'} variant="light">
+                      {u.active ? 'Activo' : 'Bloqueado'}
+                    </Badge>
+                    {u.locked && (
+                      <Badge color="orange" variant="light">
+                        Compras bloqueadas
+                      </Badge>
+                    )}
+                  </Group>
                 </Table.Td>
                 <Table.Td>{u.rol === 'admin' ? <Text size="xs" c="dimmed">Administrador</Text> : <StatusAction user={u} />}</Table.Td>
               </Table.Tr>

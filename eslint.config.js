@@ -60,6 +60,23 @@ export default tseslint.config(
     },
   },
   {
+    // Tables may name another module's table for a foreign key; nothing else crosses.
+    files: ['apps/api/src/modules/*/*.table.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./)[^/]+/.*\\.repository(\\.js)?$',
+              message: 'Una tabla solo referencia tablas de otros módulos (llaves foráneas), nunca su repositorio.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { root } from '../scripts/lib/build-web.mjs';
 import { DHL_FAKE_CREDENTIALS, startDhlFake } from '../apps/api/src/modules/carriers/adapters/fakes/dhl-express.fake.js';
+import { createDatabase } from '../apps/api/src/db/client.js';
+import { seedShipmentCopies } from '../apps/api/src/modules/shipments/shipments.seed.js';
 
 export interface BenchRequest {
   name: string;
@@ -101,6 +103,59 @@ async function measureHangingCarrier(ctx: BenchContext): Promise<void> {
   }
 }
 
+async function call<T>(ctx: BenchContext, method: 'GET' | 'POST', path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${ctx.base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const SHIPMENTS_PER_USER = 10_000;
+
+/**
+ * Issue 5's bar: a customer's list with 10,000 shipments, pages of 10. One shipment is bought
+ * through the API (so it carries a real snapshot); the server stops, the rest are copied from it
+ * by one INSERT … SELECT generate_series, and the server starts again on the same data.
+ */
+async function seedShipmentList(ctx: BenchContext): Promise<{ userId: string; token: string }> {
+  const admin = await call<{ token: string }>(ctx, 'POST', '/api/v1/login', { email: ctx.env.ADMIN_EMAIL, password: ctx.env.ADMIN_PASSWORD });
+  const email = `b${Date.now().toString(36)}@envios.test`;
+  const user = { firstName: 'Bench', lastName: 'Envíos', email, phone: '3312345678', password: 'bench1234' };
+  await call(ctx, 'POST', '/api/v1/users/createFromDashboard', user, admin.token);
+  const { id: userId, token } = await call<{ id: string; token: string }>(ctx, 'POST', '/api/v1/login', { email, password: user.password });
+  const quote = await call<{ options: { service_id: string; net_total_amount: number }[] }>(ctx, 'POST', '/api/v1/quoting', quoteBody, token);
+  const option = quote.options[0]!;
+  const side = { full_name: 'Bench Destino', email, phone: '3312345678', address: 'Av. Juárez', number: '123', colony: 'Centro', postal_code: '44100', city: 'Jalisco, Guadalajara' };
+  const created = await call<{ _id: string }>(
+    ctx,
+    'POST',
+    '/api/v1/shipments',
+    {
+      selected_service: { service_id: option.service_id, net_total_amount: option.net_total_amount },
+      shipment_type: 'box',
+      parcels: quoteBody.parcels,
+      origin_direction: side,
+      destination_direction: { ...side, colony: 'Juárez Centro', postal_code: '06600', city: 'Ciudad de México, Cuauhtémoc' },
+      description_of_the_content: 'Ropa',
+    },
+    token,
+  );
+  await ctx.withServerStopped(async () => {
+    const started = performance.now();
+    const database = await createDatabase({ url: ctx.env.DATABASE_URL, dataDir: ctx.dataDir });
+    try {
+      await seedShipmentCopies(database.db, [created._id], SHIPMENTS_PER_USER);
+    } finally {
+      await database.close();
+    }
+    ctx.notes.push(`${SHIPMENTS_PER_USER.toLocaleString('en-US')} envíos de un usuario sembrados con un INSERT … SELECT generate_series: ${Math.round(performance.now() - started)} ms.`);
+  });
+  return { userId, token };
+}
+
 export const suites: BenchSuite[] = [
   {
     name: 'geography',
@@ -147,6 +202,19 @@ export const suites: BenchSuite[] = [
           sizedBaseline: true,
         },
       ];
+    },
+  },
+  {
+    name: 'shipments',
+    async setup(ctx) {
+      const { userId, token } = await seedShipmentList(ctx);
+      ctx.notes.push('Lista de envíos paginada en SQL (10,000 envíos del usuario, páginas de 10); metas: p99 ≤ 50 ms en la base embebida y ≤ 20 ms en PostgreSQL.');
+      const headers = { authorization: `Bearer ${token}` };
+      return [1, 500, 1000].map((page) => ({
+        name: `GET /api/v1/shipments/all/{userId}?limit=10&page=${page} (10,000 envíos)`,
+        path: `/api/v1/shipments/all/${userId}?limit=10&page=${page}`,
+        headers,
+      }));
     },
   },
 ];

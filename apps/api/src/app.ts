@@ -16,14 +16,18 @@ import { systemClock, type Clock } from './shared/clock.js';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './modules/jobs/jobs.usecases.js';
 import { createNotifier, type Notifier } from './modules/notifications/notifications.usecases.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { authenticate, ensureBootstrapAdmin, getUser, type AccountsDeps } from './modules/accounts/accounts.usecases.js';
+import { authenticate, ensureBootstrapAdmin, getUser, guardRate, type AccountsDeps } from './modules/accounts/accounts.usecases.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { registerAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
 import { createGeography } from './modules/geography/geography.usecases.js';
 import { carrierApisFromConfig, createCarriers } from './modules/carriers/carriers.usecases.js';
 import { AppError } from './shared/errors.js';
 import { carriersRoutes } from './modules/carriers/carriers.routes.js';
 import { createQuoting, type OverweightProvider } from './modules/quotes/quotes.usecases.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
+import { createShipments, overweightOwedProvider } from './modules/shipments/shipments.usecases.js';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
+import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -35,7 +39,7 @@ export interface AppDeps {
   jobs?: Omit<JobQueueOptions, 'db' | 'clock' | 'log'>;
   /** Replace the mail or WhatsApp delivery (tests); by default they follow the configuration. */
   notifications?: Pick<Parameters<typeof createNotifier>[0], 'mailer' | 'whatsapp'>;
-  /** The caller's unpaid overweight, added once to every quote; zero until the shipments module supplies it. */
+  /** The caller's unpaid overweight, added once to every quote; by default the shipments module's figure. */
   overweightOwed?: OverweightProvider;
 }
 
@@ -128,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('jobs', jobs);
   app.decorate('notifier', notifier);
+  registerAccountsCleanup(jobs, clock, app.log);
   app.addHook('onClose', async () => {
     await jobs.stop();
     notifier.close();
@@ -151,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db: database.db });
   await app.register(accountsRoutes, { deps: accounts, secureCookie });
   await app.register(notificationsRoutes, { db: database.db, notifier });
+  await app.register(addressesRoutes, { deps: { db: database.db, clock } });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log });
   await app.register(geographyRoutes, { db: database.db, geography });
   const carriers = createCarriers({
@@ -169,9 +175,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
   await app.register(carriersRoutes, { carriers });
-  await app.register(quotesRoutes, {
-    quoting: createQuoting({ carriers, geography, clock, rateTimeoutMs: config.CARRIER_RATE_TIMEOUT_MS, overweightOwed: deps.overweightOwed, logger: app.log }),
+  const quoting = createQuoting({
+    carriers,
+    geography,
+    clock,
+    rateTimeoutMs: config.CARRIER_RATE_TIMEOUT_MS,
+    overweightOwed: deps.overweightOwed ?? overweightOwedProvider(database.db),
+    logger: app.log,
+    liveRateLimit: (clientKey) => guardRate(accounts, `quote-live:${clientKey}`, { limit: config.LIVE_QUOTES_PER_MINUTE, windowMs: 60_000, blockMs: 60_000 }),
   });
+  await app.register(quotesRoutes, { quoting });
+  const shipments = createShipments({
+    db: database.db,
+    clock,
+    quoting,
+    carriers,
+    findAccount: (id) =>
+      getUser(accounts, id).then(
+        (u) => ({ id: u._id, firstName: u.firstName, lastName: u.lastName, email: u.email, active: u.active, locked: u.locked }),
+        (error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 404) return undefined;
+          throw error;
+        },
+      ),
+  });
+  await app.register(shipmentsRoutes, { shipments });
   await app.register(siteRoutes, {
     info: {
       supportPhone: config.SUPPORT_PHONE,

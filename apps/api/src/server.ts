@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { createDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { buildApp, logSerializers, redactedLogPaths } from './app.js';
+import { scheduleAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
+import { systemClock } from './shared/clock.js';
 
 const startedAt = performance.now();
 
@@ -54,6 +56,8 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   // The background worker (mail, notices); app.close() stops it before the database closes.
+  // Daily housekeeping (old throttles, ended sessions); one chain whatever the number of processes.
+  await scheduleAccountsCleanup(app.jobs, systemClock);
   app.jobs.start();
   app.log.info(
     { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, startupMs: Math.round(performance.now() - startedAt), database: database.kind },

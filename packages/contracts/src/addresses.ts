@@ -17,17 +17,16 @@ export const POSTAL_CODE_MAX = 12;
 
 export type AddressSide = 'origin' | 'destination';
 
-const sideName: Record<AddressSide, string> = { origin: 'de origen', destination: 'de destino' };
-
 // Control characters never belong in an address; they would also break labels and mail headers.
 const noControlChars = /^[^\p{Cc}]*$/u;
 
 function requiredText(label: string, min: number, max: number) {
   const between = min > 1 ? `entre ${min} y ${max} caracteres` : `como máximo ${max} caracteres`;
+  const required = `${label} es ${label.startsWith('La ') ? 'obligatoria' : 'obligatorio'}.`;
   return z
-    .string({ error: `${label} es obligatorio.` })
+    .string({ error: required })
     .trim()
-    .min(1, { error: `${label} es obligatorio.` })
+    .min(1, { error: required })
     .min(min, { error: `${label} debe tener ${between}.` })
     .max(max, { error: `${label} debe tener ${between}.` })
     .regex(noControlChars, { error: `${label} contiene caracteres no válidos.` });
@@ -124,6 +123,11 @@ export type ShipmentAddressResponse = z.infer<typeof shipmentAddressResponseSche
 /** 'Av. Juárez, 123, 4B' — street, exterior and (when present) interior number joined by commas. */
 export function formatAddressLine(a: { address: string; number?: string; intNumber?: string }): string {
   return [a.address, a.number ?? '', a.intNumber ?? ''].map((s) => s.trim()).filter(Boolean).join(', ');
+}
+
+/** 'Jalisco, Guadalajara': a city as the spec stores it, 'Estado, Ciudad', from a postal-code pick (spec 01 §3). */
+export function stateAndCity(pick: { state: string; city: string; municipality?: string }): string {
+  return [pick.state, pick.city || pick.municipality || ''].map((s) => s.trim()).filter(Boolean).join(', ');
 }
 
 /** The city part of 'Estado, Ciudad' (what the quote sends, spec 01 §3). */

@@ -251,6 +251,42 @@ export const carrierServiceOptionSchema = z.object({
   label: z.string(),
 });
 export type CarrierServiceOption = z.infer<typeof carrierServiceOptionSchema>;
+/** `/shipments/all/{userId}/carrier-services` and `/shipments/all-carrier-services` answer a bare array. */
+export const carrierServiceListSchema = z.array(carrierServiceOptionSchema);
+
+/** Each keyword of `keywords` (and of the variants' `filter`/`q`) is at most this long. */
+export const KEYWORD_MAX = 35;
+
+/** Splits 'a, b ,,c' into ['a', 'b', 'c'] (the list's keyword badges travel comma-separated). */
+export function splitKeywords(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
+const pageShape = { page: shipmentListQuerySchema.shape.page, limit: shipmentListQuerySchema.shape.limit };
+const keywordsText = (field: string) =>
+  z.string().trim().max(400, { error: `${field} es demasiado largo.` }).optional();
+
+/** `/shipments/all/{userId}/query?filter=`: comma-separated keywords, as `keywords`. */
+export const shipmentQueryFilterSchema = z.object({ ...pageShape, filter: keywordsText('El filtro') });
+/** `/shipments/all/{userId}/filter?q=`: comma-separated keywords, as `keywords`. */
+export const shipmentFilterQuerySchema = z.object({ ...pageShape, q: keywordsText('La búsqueda') });
+/** `/shipments/all/{userId}/guide?status=true|false`: paid (true) or unpaid (false). */
+export const shipmentGuideQuerySchema = z.object({
+  ...pageShape,
+  status: z.enum(['true', 'false'], { error: 'El estatus debe ser true o false.' }),
+});
+/** `/shipments/all/{userId}/carrier?name=`: a carrier code (dhl, fedex…) or part of a service name. */
+export const shipmentCarrierQuerySchema = z.object({
+  ...pageShape,
+  name: z
+    .string({ error: 'La paquetería es obligatoria.' })
+    .trim()
+    .min(1, { error: 'La paquetería es obligatoria.' })
+    .max(80, { error: 'La paquetería debe tener como máximo 80 caracteres.' }),
+});
 
 /** `POST /api/v1/shipments/all` (duplicate) and `/shipments/all/delete`. */
 export const duplicateShipmentsSchema = z.object({
@@ -260,6 +296,7 @@ export const deleteShipmentsSchema = z.object({
   list_id: z.array(z.uuid({ error: 'El envío no es válido.' })).min(1, { error: 'Selecciona al menos un envío.' }).max(BULK_MAX, { error: `Selecciona como máximo ${BULK_MAX} envíos.` }),
 });
 export const bulkResultSchema = z.object({ count: z.number().int(), shipments: z.array(z.uuid()) });
+export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** Spec 02 'My shipments' success texts, shown 5 seconds. */
 export const shipmentMessages = {
@@ -278,6 +315,10 @@ export const shipmentMessages = {
   priceChanged: 'El precio del servicio cambió. Vuelve a cotizar y elige de nuevo la paquetería.',
   requoteRequired: 'Cambiaste el código postal o los paquetes: vuelve a elegir la paquetería.',
   serviceUnavailable: 'El servicio elegido ya no está disponible para este envío. Elige otra paquetería.',
+  accountInactive: 'Tu cuenta aún no está activa: un administrador debe aprobarla antes de crear envíos.',
+  accountLocked: 'Tu cuenta está bloqueada y no puede crear envíos. Escríbenos para revisarla.',
+  idempotencyConflict: 'Esta clave de idempotencia ya se usó con otros datos. Genera una nueva para una compra distinta.',
+  overweightAdminOnly: 'Solo un administrador puede registrar sobrepeso.',
 } as const;
 
 export const shipmentErrorCodes = {
@@ -288,7 +329,24 @@ export const shipmentErrorCodes = {
   serviceUnavailable: 'shipments.service_unavailable',
   accountInactive: 'shipments.account_inactive',
   accountLocked: 'shipments.account_locked',
+  idempotencyConflict: 'shipments.idempotency_conflict',
 } as const;
+
+/**
+ * Optional header of the creation calls (`POST /shipments`, `/shipments/home`, `/shipments/home/all`):
+ * the same key from the same user within 24 hours answers the first result instead of creating
+ * the shipments again (a retried click or a lost answer never buys twice).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'La clave de idempotencia no puede estar vacía.' })
+  .max(255, { error: 'La clave de idempotencia debe tener como máximo 255 caracteres.' })
+  .regex(/^[\x21-\x7e]+$/, { error: 'La clave de idempotencia solo admite caracteres ASCII visibles.' });
+
+export const shipmentIdParamsSchema = z.object({ id: z.uuid({ error: 'El identificador del envío no es válido.' }) });
+export const shipmentUserParamsSchema = z.object({ userId: z.uuid({ error: 'El identificador del usuario no es válido.' }) });
 
 // ---------------------------------------------------------------- edit (PUT /api/v1/shipments/{id})
 
@@ -340,6 +398,20 @@ export const shipmentStatsSchema = z.object({
   totals: z.object({ guides: z.number().int(), cost: z.number() }),
 });
 export type ShipmentStats = z.infer<typeof shipmentStatsSchema>;
+
+/** `GET /api/v1/last/shipment/{userId}`: the newest rows (bare array). */
+export const lastShipmentsResponseSchema = z.array(shipmentRowSchema);
+
+/** `GET /api/v1/status/guide/{id}` (spec 02 §3 'guide status'; `messge` is the spec's spelling). */
+export const guideStatusSchema = z.object({ number_guide: z.string().nullable(), messge: z.string() });
+export type GuideStatus = z.infer<typeof guideStatusSchema>;
+
+/** `GET /api/v1/parcels/{id}`: a shipment's parcels with their volumetric weight. */
+export const shipmentParcelsResponseSchema = z.object({
+  _id: z.uuid(),
+  shipment_type: z.enum(PACKAGE_TYPES),
+  parcels: z.array(parcelResponseSchema),
+});
 
 // ---------------------------------------------------------------- overweight owed
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicHydrateFallback, PublicRoot } from './routes/public/root';
 import HomeRoute from './routes/public/home';
 import { RouteError } from '@/components/errors/route-error';
@@ -15,12 +15,15 @@ export const routes: RouteObject[] = [
       { path: paths.home, Component: HomeRoute },
       { path: paths.blog, lazy: () => import('./routes/public/blog').then((m) => ({ Component: m.default })) },
       { path: paths.serviceProviders, lazy: () => import('./routes/public/service-providers').then((m) => ({ Component: m.default })) },
+      { path: paths.newShipmentPublic, lazy: () => import('./routes/public/new-shipment').then((m) => ({ Component: m.default })) },
       { path: paths.signIn, lazy: () => import('./routes/public/sign-in').then((m) => ({ Component: m.default })) },
       { path: paths.signUp, lazy: () => import('./routes/public/sign-up').then((m) => ({ Component: m.default })) },
       { path: paths.passwordRecovery, lazy: () => import('./routes/public/password-recovery').then((m) => ({ Component: m.default })) },
       { path: `${paths.passwordRecovery}/:token`, lazy: () => import('./routes/public/password-reset').then((m) => ({ Component: m.default })) },
       // Signed-in, but outside the dashboard layout (spec 02 §2).
       { path: paths.settings, lazy: () => import('./routes/settings').then((m) => ({ Component: m.default })) },
+      // The shipment edit screens (destination, origin, parcels, description, insurance, service-provider).
+      { path: '/shipments/:id/edit/:part', lazy: () => import('./routes/shipment-edit').then((m) => ({ Component: m.default })) },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.default })) },
     ],
   },
@@ -30,9 +33,11 @@ export const routes: RouteObject[] = [
     lazy: () => import('./routes/dashboard/root').then((m) => ({ Component: m.DashboardRoot })),
     errorElement: <RouteError />,
     children: [
-      // The statistics screen comes with the shipments issue; until then /dashboard is the list.
-      { path: paths.dashboard, element: <Navigate to={paths.shipments} replace /> },
+      { path: paths.dashboard, lazy: () => import('./routes/dashboard/statistics').then((m) => ({ Component: m.default })) },
       { path: paths.shipments, lazy: () => import('./routes/dashboard/shipments').then((m) => ({ Component: m.default })) },
+      { path: paths.newShipment, lazy: () => import('./routes/dashboard/new-shipment').then((m) => ({ Component: m.default })) },
+      { path: '/shipments/:id', lazy: () => import('./routes/dashboard/shipment-detail').then((m) => ({ Component: m.default })) },
+      { path: paths.addresses, lazy: () => import('./routes/dashboard/addresses').then((m) => ({ Component: m.default })) },
       {
         lazy: () => import('./routes/admin/root').then((m) => ({ Component: m.AdminRoot })),
         children: [

@@ -27,12 +27,14 @@ export interface RequestOptions {
   body?: unknown;
   /** A body sent as is (a CSV file's text, for instance) instead of JSON. */
   text?: { contentType: string; content: string };
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 /** JSON over fetch with the session cookie; non-2xx answers throw ApiRequestError. */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = { method: opts.method ?? 'GET', credentials: 'same-origin', headers: { accept: 'application/json' } };
+  const init: RequestInit = { method: opts.method ?? 'GET', credentials: 'same-origin', headers: { ...opts.headers, accept: 'application/json' } };
   if (opts.signal) init.signal = opts.signal;
   if (opts.body !== undefined) {
     init.headers = { ...init.headers, 'content-type': 'application/json' };

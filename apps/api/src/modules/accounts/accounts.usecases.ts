@@ -79,7 +79,8 @@ export function toUserDto(row: repo.UserRow): User {
   };
 }
 
-async function guardRate(deps: AccountsDeps, key: string, rule: { limit: number; windowMs: number; blockMs: number }): Promise<void> {
+/** Counts one attempt for `key` (shared by every process) and answers 429 once past `limit` in the window. */
+export async function guardRate(deps: Pick<AccountsDeps, 'db' | 'clock'>, key: string, rule: { limit: number; windowMs: number; blockMs: number }): Promise<void> {
   const now = deps.clock.now();
   const hit = await repo.hitThrottle(deps.db, { key, ...rule, now });
   if (hit.blockedUntil && hit.blockedUntil > now) throw accountErrors.tooManyRequests(hit.blockedUntil, now);

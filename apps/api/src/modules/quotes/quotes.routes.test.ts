@@ -255,3 +255,37 @@ describe('POST /api/v1/quoting with DHL and FedEx live rating configured (local 
     expect(dhlAdmin.services.find((s) => s.name === 'EXPRESS DOMESTIC DINAMICA')!.rate_source).toBe('tariffs');
   });
 });
+
+describe('POST /api/v1/quoting: live carrier calls are limited per caller', () => {
+  let t: TestApp;
+  let dhl: DhlFake;
+
+  beforeAll(async () => {
+    dhl = await startDhlFake();
+    t = await createTestApp({
+      env: {
+        ...adminEnv,
+        LIVE_QUOTES_PER_MINUTE: '3',
+        DHL_API_URL: dhl.baseUrl,
+        DHL_API_KEY: DHL_FAKE_CREDENTIALS.apiKey,
+        DHL_API_SECRET: DHL_FAKE_CREDENTIALS.apiSecret,
+        DHL_ACCOUNT_NUMBER: DHL_FAKE_CREDENTIALS.accountNumber,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await dhl.close();
+  });
+
+  it('a visitor past the limit gets a 429 in Spanish and DHL is not called; a signed-in customer counts apart', async () => {
+    for (let i = 0; i < 3; i++) expect((await post(t, body)).statusCode).toBe(200);
+    const calls = dhl.requests.length;
+    const refused = await post(t, body);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'request.rate_limited', message: expect.stringMatching(/^Demasiadas solicitudes\. Vuelve a intentarlo en /) });
+    expect(dhl.requests.length).toBe(calls);
+    const admin = await signInAdmin(t.app);
+    expect((await post(t, body, admin)).statusCode).toBe(200);
+  });
+});

@@ -31,13 +31,13 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quoting: Quoting }> = async (
           'Cotiza un envío con todas las paqueterías (spec 01 §3, §7): cada guía lleva un paquete (la lista se repite hasta cantidadGuias, máximo 100); ' +
           'responde las opciones de la más barata a la más cara y las paqueterías que no respondieron. Con sesión, aplica el margen del cliente y suma su sobrepeso pendiente.',
         body: quoteRequestSchema,
-        response: { 200: quoteResponseSchema, 400: apiErrorSchema },
+        response: { 200: quoteResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       // Public, but a signed-in customer gets their own margin and owed overweight.
       const caller = await request.identify();
-      const answer = await quoting.quote(request.body, caller);
+      const answer = await quoting.quote(request.body, caller, { ip: request.ip });
       // Sent as bytes: Fastify writes a buffer as it is, so a kept answer is not serialized again.
       void reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
       // The buffer stands in for the typed answer (same bytes as the schema's serializer; see the route tests).

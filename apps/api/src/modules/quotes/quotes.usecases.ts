@@ -54,6 +54,11 @@ export interface QuotingDeps {
   rateTimeoutMs: number;
   overweightOwed?: OverweightProvider | undefined;
   logger?: Logger | undefined;
+  /**
+   * Called before a quote asks a live carrier API (each a paid call), with `user:<id>` or
+   * `ip:<address>`; throws (429) when that caller asked too often. Tariff quotes are never limited.
+   */
+  liveRateLimit?: ((clientKey: string) => Promise<void>) | undefined;
 }
 
 type Side = 'origin_direction' | 'destination_direction';
@@ -355,7 +360,7 @@ export function createQuoting(deps: QuotingDeps) {
   }
 
   return {
-    async quote(request: QuoteRequest, caller: Caller | null): Promise<QuoteResponse> {
+    async quote(request: QuoteRequest, caller: Caller | null, client?: { ip: string }): Promise<QuoteResponse> {
       const now = deps.clock.now();
       if (request.origin_direction.country_code !== 'MX') throw quoteErrors.originNotMexico();
       const origin = mexicanPlace('origin_direction', request.origin_direction);
@@ -427,6 +432,13 @@ export function createQuoting(deps: QuotingDeps) {
         return hit.answer;
       }
 
+      if (!cacheable && deps.liveRateLimit) {
+        // Nothing was asked yet: a refused caller costs no carrier call. The owed-overweight read is awaited so it never dangles.
+        await deps.liveRateLimit(caller ? `user:${caller.id}` : `ip:${client?.ip ?? 'desconocida'}`).catch(async (error: unknown) => {
+          await overweight.catch(() => 0);
+          throw error;
+        });
+      }
       const results = await Promise.all(tasks.map((task) => run(task, rateRequest)));
       const owed = cacheable ? overweightCentavos : await overweight;
 

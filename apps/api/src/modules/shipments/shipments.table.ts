@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import type { PackageType } from '@envios/contracts/quotes';
 import type { InsuranceInformation, SelectedServiceSnapshot } from '@envios/contracts/shipments';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.js';
 import { carrierServices } from '../carriers/carriers.table.js';
 
@@ -92,3 +92,37 @@ export const shipments = pgTable(
     check('shipments_type', sql`${t.shipmentType} in ('document', 'box', 'pallet')`),
   ],
 );
+
+/**
+ * `Idempotency-Key` of the creation calls: the same key from the same user within 24 hours answers
+ * the shipments the first call created. `fingerprint` is a digest of the body, so a key reused
+ * for a different purchase is refused instead of answering the wrong shipments.
+ */
+export const shipmentIdempotencyKeys = pgTable(
+  'shipment_idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    shipmentIds: jsonb('shipment_ids').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Per user: how many live shipments (and paid ones) there are, and a version that changes with
+ * every write to that user's shipments. Kept by statement triggers on `shipments` (migration
+ * 0003), so every module's writes count; lists read their totals here instead of counting rows,
+ * and a cached page is valid while the version stands.
+ */
+export const shipmentListState = pgTable('shipment_list_state', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+  live: integer('live').notNull().default(0),
+  paid: integer('paid').notNull().default(0),
+});

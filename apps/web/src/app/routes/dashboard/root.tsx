@@ -8,7 +8,11 @@ import { UserMenu } from '@/features/accounts/components/user-menu';
  * Sidebar entries (spec 01 §2, spec 02 §6). Entries whose screens come in later issues are added
  * with those screens, never before.
  */
-const userNav: DashboardNavItem[] = [{ label: 'Mis Envíos', to: paths.shipments }];
+const userNav: DashboardNavItem[] = [
+  { label: 'Estadísticas', to: paths.dashboard },
+  { label: 'Mis Envíos', to: paths.shipments },
+  { label: 'Direcciones', to: paths.addresses },
+];
 const adminNav: DashboardNavItem[] = [
   { label: 'Usuarios', to: paths.users },
   { label: 'Paqueterías y tarifas', to: paths.carriersAdmin },

@@ -19,6 +19,7 @@ export function PublicRoot() {
         links={[
           { label: 'Configuración', to: paths.settings },
           { label: 'Mis Envíos', to: paths.shipments },
+          { label: 'Direcciones', to: paths.addresses },
           { label: 'Usuarios', to: paths.users, adminOnly: true },
         ]}
         helpLinks={[

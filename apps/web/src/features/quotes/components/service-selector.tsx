@@ -45,6 +45,8 @@ export interface ServiceSelectorProps {
   /** In-page back (the wizard's 'Anterior', the edit screens' 'Cancelar') instead of the link to `backHref`. */
   onBack?: (() => void) | undefined;
   backLabel?: string;
+  /** No back button of its own (the page around it has one). */
+  hideBack?: boolean;
   /** The card button's text (default 'Enviar'). */
   sendLabel?: string;
   /** Inside another page's layout: no page background or container of its own. */
@@ -153,6 +155,7 @@ export function ServiceSelector({
   headingLevel = 1,
   onBack,
   backLabel = 'Regresar',
+  hideBack = false,
   sendLabel,
   embedded = false,
 }: ServiceSelectorProps) {
@@ -366,7 +369,7 @@ export function ServiceSelector({
           </Title>
           {request && <RequestSummary request={request} />}
         </Stack>
-        {(request || onBack) && back}
+        {!hideBack && (request || onBack) && back}
       </Group>
       {body}
     </Stack>

@@ -1,0 +1,101 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../shared/pagination.js';
+import { addressErrors } from './addresses.errors.js';
+import { savedLocations } from './addresses.table.js';
+
+const columns = {
+  id: savedLocations.id,
+  userId: savedLocations.userId,
+  name: savedLocations.name,
+  email: savedLocations.email,
+  phone: savedLocations.phone,
+  street: savedLocations.street,
+  number: savedLocations.number,
+  intNumber: savedLocations.intNumber,
+  reference: savedLocations.reference,
+  colony: savedLocations.colony,
+  postalCode: savedLocations.postalCode,
+  city: savedLocations.city,
+  stateCode: savedLocations.stateCode,
+  countryCode: savedLocations.countryCode,
+  createdAt: savedLocations.createdAt,
+  updatedAt: savedLocations.updatedAt,
+};
+
+export type SavedLocationRow = typeof savedLocations.$inferSelect;
+export type SavedLocationValues = Omit<SavedLocationRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
+/** The owner's addresses, newest first (served by the (user_id, created_at) index). */
+export async function listSavedLocations(
+  db: Executor,
+  opts: { userId: string; search?: string | undefined; limit: number },
+): Promise<SavedLocationRow[]> {
+  const where: (SQL | undefined)[] = [eq(savedLocations.userId, opts.userId)];
+  if (opts.search) {
+    const pattern = `%${escapeLike(opts.search)}%`;
+    where.push(
+      or(
+        ilike(savedLocations.name, pattern),
+        ilike(savedLocations.street, pattern),
+        ilike(savedLocations.colony, pattern),
+        ilike(savedLocations.postalCode, pattern),
+      ),
+    );
+  }
+  return db
+    .select(columns)
+    .from(savedLocations)
+    .where(and(...where))
+    .orderBy(desc(savedLocations.createdAt), desc(savedLocations.id))
+    .limit(opts.limit);
+}
+
+export async function findSavedLocation(db: Executor, id: string): Promise<SavedLocationRow | undefined> {
+  const [row] = await db.select(columns).from(savedLocations).where(eq(savedLocations.id, id));
+  return row;
+}
+
+export async function countSavedLocations(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(savedLocations).where(eq(savedLocations.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Serialises the saves of one owner until the transaction ends, so the cap holds under concurrency. */
+export async function lockOwner(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`saved_locations:${userId}`}, 0))`);
+}
+
+export async function insertSavedLocation(db: Executor, input: SavedLocationValues & { userId: string }, now: Date): Promise<SavedLocationRow> {
+  try {
+    const [row] = await db
+      .insert(savedLocations)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning(columns);
+    return row!;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw addressErrors.unknownUser();
+    throw error;
+  }
+}
+
+export async function updateSavedLocation(db: Executor, id: string, input: SavedLocationValues, now: Date): Promise<SavedLocationRow | undefined> {
+  const [row] = await db
+    .update(savedLocations)
+    .set({ ...input, updatedAt: now })
+    .where(eq(savedLocations.id, id))
+    .returning(columns);
+  return row;
+}
+
+export async function deleteSavedLocation(db: Executor, id: string): Promise<SavedLocationRow | undefined> {
+  const [row] = await db.delete(savedLocations).where(eq(savedLocations.id, id)).returning(columns);
+  return row;
+}

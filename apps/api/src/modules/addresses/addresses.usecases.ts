@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+import { formatAddressLine, SAVED_LOCATIONS_MAX, type SavedLocation, type savedLocationInputSchema } from '@envios/contracts/addresses';
+import type { Database } from '../../db/client.js';
+import type { Caller } from '../../plugins/auth.js';
+import type { Clock } from '../../shared/clock.js';
+import { commonErrors } from '../../shared/errors.js';
+import { addressErrors } from './addresses.errors.js';
+import * as repo from './addresses.repository.js';
+
+export interface AddressesDeps {
+  db: Database;
+  clock: Clock;
+}
+
+type SavedLocationData = z.output<typeof savedLocationInputSchema>;
+
+export function toSavedLocationDto(row: repo.SavedLocationRow): SavedLocation {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.street,
+    number: row.number,
+    intNumber: row.intNumber,
+    address_line: formatAddressLine({ address: row.street, number: row.number, intNumber: row.intNumber }),
+    reference_of_origin: row.reference,
+    colony: row.colony,
+    postal_code: row.postalCode,
+    city: row.city,
+    state_code: row.stateCode,
+    country_code: row.countryCode,
+    user: row.userId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toValues(input: SavedLocationData): repo.SavedLocationValues {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    street: input.address,
+    number: input.number,
+    intNumber: input.intNumber,
+    reference: input.reference_of_origin,
+    colony: input.colony,
+    postalCode: input.postal_code,
+    city: input.city,
+    stateCode: input.state_code,
+    countryCode: input.country_code,
+  };
+}
+
+const isAdmin = (caller: Caller) => caller.rol === 'admin';
+
+/** A record the caller may act on: their own, or anyone's for an admin; someone else's is 403. */
+async function requireOwned(deps: AddressesDeps, caller: Caller, id: string): Promise<repo.SavedLocationRow> {
+  const row = await repo.findSavedLocation(deps.db, id);
+  if (!row) throw addressErrors.notFound();
+  if (row.userId !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
+  return row;
+}
+
+/** The caller's list (or, for an admin, the list of `?user=`), newest first. */
+export async function listSavedLocations(
+  deps: AddressesDeps,
+  caller: Caller,
+  query: { user?: string | undefined; search?: string | undefined },
+): Promise<SavedLocation[]> {
+  const userId = query.user ?? caller.id;
+  if (userId !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
+  const rows = await repo.listSavedLocations(deps.db, { userId, search: query.search || undefined, limit: SAVED_LOCATIONS_MAX });
+  return rows.map(toSavedLocationDto);
+}
+
+export async function getSavedLocation(deps: AddressesDeps, caller: Caller, id: string): Promise<SavedLocation> {
+  return toSavedLocationDto(await requireOwned(deps, caller, id));
+}
+
+/** Saves an address for the caller; an admin may name another owner in `user`. At most SAVED_LOCATIONS_MAX each. */
+export async function createSavedLocation(deps: AddressesDeps, caller: Caller, input: SavedLocationData): Promise<SavedLocation> {
+  const userId = isAdmin(caller) && input.user ? input.user : caller.id;
+  const row = await deps.db.transaction(async (tx) => {
+    await repo.lockOwner(tx, userId);
+    if ((await repo.countSavedLocations(tx, userId)) >= SAVED_LOCATIONS_MAX) throw addressErrors.tooMany();
+    return repo.insertSavedLocation(tx, { ...toValues(input), userId }, deps.clock.now());
+  });
+  return toSavedLocationDto(row);
+}
+
+/** Replaces every field of a saved address; its owner never changes. */
+export async function updateSavedLocation(deps: AddressesDeps, caller: Caller, id: string, input: SavedLocationData): Promise<SavedLocation> {
+  await requireOwned(deps, caller, id);
+  const row = await repo.updateSavedLocation(deps.db, id, toValues(input), deps.clock.now());
+  if (!row) throw addressErrors.notFound();
+  return toSavedLocationDto(row);
+}
+
+export async function deleteSavedLocation(deps: AddressesDeps, caller: Caller, id: string): Promise<SavedLocation> {
+  await requireOwned(deps, caller, id);
+  const row = await repo.deleteSavedLocation(deps.db, id);
+  if (!row) throw addressErrors.notFound();
+  return toSavedLocationDto(row);
+}

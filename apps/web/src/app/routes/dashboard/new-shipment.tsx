@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDocumentTitle } from '@mantine/hooks';
+import { paths } from '@/config/paths';
+import { getAccountStatusQueryOptions } from '@/features/accounts/api/get-account-status';
+import { useUser } from '@/features/accounts/api/get-me';
+import { SavedAddressSelect } from '@/features/addresses/components/saved-address-select';
+import { isPostalSearchAllowed, searchPostalCodes } from '@/features/geography/api/search-postal-codes';
+import { CountrySelect } from '@/features/geography/components/country-select';
+import { PostalCodeAutocomplete } from '@/features/geography/components/postal-code-autocomplete';
+import { ServiceSelector } from '@/features/quotes/components/service-selector';
+import { NewShipmentWizard } from '@/features/shipments/components/wizard/new-shipment-wizard';
+import type { NewShipmentSlots } from '@/features/shipments/components/wizard/wizard-slots';
+import { useSiteInfo } from '@/features/site/api/get-site-info';
+
+/**
+ * The other features the wizard is made of, plugged in here (features never import each other):
+ * postal codes and countries (geography), saved addresses, and the quotes' provider selector,
+ * whose 'Enviar' first checks that the account may buy (spec 01 §4).
+ */
+export function useNewShipmentSlots(returnTo: string): NewShipmentSlots {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const supportPhone = useSiteInfo().data?.supportPhone;
+  return useMemo<NewShipmentSlots>(
+    () => ({
+      renderPostalCode: (slot) => <PostalCodeAutocomplete {...slot} />,
+      renderCountry: (slot) => <CountrySelect {...slot} />,
+      renderSavedAddress: (slot) => <SavedAddressSelect label={slot.label} value={slot.value} onPick={slot.onSelect} />,
+      lookupColonies: async ({ postalCode, country }, opts) =>
+        isPostalSearchAllowed({ search: postalCode, country }) ? searchPostalCodes({ search: postalCode, country }, opts) : [],
+      renderServiceSelector: (slot) => (
+        <ServiceSelector
+          request={slot.request}
+          supportPhone={supportPhone}
+          backHref={slot.backHref}
+          backState={slot.backState}
+          chosenServiceId={slot.chosenServiceId}
+          {...(slot.embedded ? { steps: null, embedded: true, headingLevel: 2 as const, backLabel: 'Anterior' } : {})}
+          onSend={async (option, quote) => {
+            const status = await queryClient.fetchQuery(getAccountStatusQueryOptions());
+            if (status === 'inactive' || status === 'locked') return status;
+            if (status === 'signed-out') {
+              await navigate(`${paths.signIn}?redirectTo=${encodeURIComponent(returnTo)}`);
+              return undefined;
+            }
+            slot.onChoose(option, quote.quoted_at);
+            return undefined;
+          }}
+        />
+      ),
+    }),
+    [queryClient, navigate, supportPhone, returnTo],
+  );
+}
+
+/** /dashboard/shipment/new: 'Nuevo envío' in four steps (spec 01 §2). */
+export default function NewShipmentRoute() {
+  useDocumentTitle('Nuevo envío · Envíos MX');
+  const user = useUser().data;
+  const slots = useNewShipmentSlots(paths.newShipment);
+  // The dashboard layout only renders its pages for a signed-in user.
+  if (!user) return null;
+  return (
+    <NewShipmentWizard
+      variant="dashboard"
+      userId={user._id}
+      exit={{ href: paths.dashboard }}
+      slots={slots}
+      links={{ shipments: paths.shipments, dashboard: paths.dashboard }}
+    />
+  );
+}

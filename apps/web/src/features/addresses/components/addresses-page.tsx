@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { deleteConfirmation, type SavedLocation } from '@envios/contracts/addresses';
+import { useDeleteSavedLocation } from '../api/delete-saved-location';
+import { useSavedLocations } from '../api/get-saved-locations';
+import { AddressModal, type RenderPostalCode } from './address-modal';
+
+/** Spec 01 §9: success alerts close by themselves after 5 seconds. */
+export const NOTICE_MS = 5_000;
+
+const COLUMNS = ['Nombre', 'Dirección', 'Colonia', 'Código postal', 'Ciudad', 'Teléfono', 'Correo electrónico', 'Acciones'];
+
+function DeleteConfirmation({ location, onClose, onDeleted }: { location: SavedLocation | null; onClose: () => void; onDeleted: () => void }) {
+  const remove = useDeleteSavedLocation();
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Modal opened={location !== null} onClose={close} title={deleteConfirmation.title} centered size="sm">
+      <Stack>
+        <Text>{deleteConfirmation.message}</Text>
+        {location && (
+          <Text size="sm" c="dimmed">
+            {location.name} · {location.address_line}
+          </Text>
+        )}
+        {remove.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {remove.error.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} data-autofocus>
+            {deleteConfirmation.cancel}
+          </Button>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => {
+              if (!location) return;
+              remove.mutate(location._id, {
+                onSuccess: () => {
+                  remove.reset();
+                  onDeleted();
+                },
+              });
+            }}
+          >
+            {deleteConfirmation.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export interface AddressesPageProps {
+  /** The postal-code box with suggestions, composed by the route (see AddressModal). */
+  renderPostalCode: RenderPostalCode;
+}
+
+/** Spec 02 "Addresses" (/addresses, 'Direcciones'): the table, 'Nueva dirección', the modal and deletion. */
+export function AddressesPage({ renderPostalCode }: AddressesPageProps) {
+  const locations = useSavedLocations();
+  // The id stays while the modal closes, so its title does not flip during the transition.
+  const [editing, setEditing] = useState<{ opened: boolean; id: string | null }>({ opened: false, id: null });
+  const [deleting, setDeleting] = useState<SavedLocation | null>(null);
+  const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
+
+  useEffect(() => {
+    if (notice === null) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const list = locations.data ?? [];
+  const openNew = () => setEditing({ opened: true, id: null });
+  const closeModal = () => setEditing((e) => ({ ...e, opened: false }));
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>Direcciones</Title>
+        <Button onClick={openNew}>Nueva dirección</Button>
+      </Group>
+
+      {notice && (
+        <Alert key={notice.at} color="green" variant="light" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
+
+      {locations.isPending && (
+        <Center py="xl">
+          <Loader aria-label="Cargando direcciones" />
+        </Center>
+      )}
+
+      {locations.isError && (
+        <Alert color="red" variant="light" role="alert" title="No pudimos cargar tus direcciones">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{locations.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void locations.refetch()}>
+              Reintentar
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {locations.isSuccess && list.length === 0 && (
+        <Card withBorder radius="md" padding="xl">
+          <Stack align="center" gap="sm" py="lg">
+            <Title order={2} size="h3">
+              Aún no tienes direcciones guardadas
+            </Title>
+            <Text c="dimmed" ta="center" maw={460}>
+              Guarda las direcciones que usas seguido para llenar tus envíos en segundos.
+            </Text>
+            <Button onClick={openNew}>Agregar dirección</Button>
+          </Stack>
+        </Card>
+      )}
+
+      {list.length > 0 && (
+        <Table.ScrollContainer minWidth={980}>
+          <Table striped highlightOnHover aria-label="Direcciones guardadas">
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c}>{c}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((l) => (
+                <Table.Tr key={l._id}>
+                  <Table.Td>{l.name}</Table.Td>
+                  <Table.Td>{l.address_line}</Table.Td>
+                  <Table.Td>{l.colony}</Table.Td>
+                  <Table.Td>{l.postal_code}</Table.Td>
+                  <Table.Td>{l.city}</Table.Td>
+                  <Table.Td>{l.phone}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{l.email}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => setEditing({ opened: true, id: l._id })} aria-label={`Editar ${l.name}`}>
+                        Editar
+                      </Button>
+                      <Button size="xs" variant="light" color="red" onClick={() => setDeleting(l)} aria-label={`Eliminar ${l.name}`}>
+                        Eliminar
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <AddressModal
+        opened={editing.opened}
+        addressId={editing.id}
+        onClose={closeModal}
+        onSaved={(_location, created) => {
+          closeModal();
+          setNotice({ text: created ? 'Dirección guardada exitosamente.' : 'Dirección actualizada exitosamente.', at: Date.now() });
+        }}
+        renderPostalCode={renderPostalCode}
+      />
+      <DeleteConfirmation
+        location={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={() => {
+          setDeleting(null);
+          setNotice({ text: 'Dirección eliminada exitosamente.', at: Date.now() });
+        }}
+      />
+    </Stack>
+  );
+}

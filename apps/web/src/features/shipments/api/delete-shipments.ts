@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkResult } from '@envios/contracts/shipments';
+import { apiRequest } from '@/lib/api-client';
+import { shipmentsQueryKeyRoot } from './get-shipments';
+
+/** `POST /api/v1/shipments/all/delete`: removes the caller's unpaid shipments named. */
+export function deleteShipments(ids: string[]): Promise<BulkResult> {
+  return apiRequest<BulkResult>('/api/v1/shipments/all/delete', { method: 'POST', body: { list_id: ids } });
+}
+
+export function useDeleteShipments() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteShipments,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentsQueryKeyRoot }),
+  });
+}

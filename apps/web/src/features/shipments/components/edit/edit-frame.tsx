@@ -1,0 +1,127 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { formatMXN, toCentavos } from '@envios/contracts/money';
+import type { ShippingOption } from '@envios/contracts/quotes';
+import type { Shipment } from '@envios/contracts/shipments';
+import { paths } from '@/config/paths';
+import type { ShipmentEditSlots } from './edit-slots';
+import { requoteRequest, type ShipmentChange } from './requote';
+import type { EditFailure } from './use-save-edit';
+
+export function mxn(pesos: number): string {
+  return formatMXN(toCentavos(pesos));
+}
+
+export function FailureAlert({ failure }: { failure: EditFailure | null }) {
+  if (!failure) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" title="No se guardaron los cambios">
+      <Text size="sm">{failure.message}</Text>
+      {failure.details.length > 0 && (
+        <List size="sm" mt={4}>
+          {failure.details.map((d) => (
+            <List.Item key={d}>{d}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
+
+/** Step 1 of an edit: the question as title, the order it belongs to, and the form. */
+export function EditFrame({ title, shipment, failure, children }: { title: string; shipment: Shipment; failure: EditFailure | null; children: ReactNode }) {
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          <Text c="dimmed">
+            Orden {shipment.numberOfOrder} · {shipment.selected_service.carrier} {shipment.selected_service.carrier_service_name}
+          </Text>
+        </Stack>
+        <FailureAlert failure={failure} />
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+/** Step 1's buttons: 'Cancelar' back to the detail (nothing saved) and the submit. */
+export function EditActions({ shipment, saving, label = 'Aplicar Cambios' }: { shipment: Shipment; saving: boolean; label?: string }) {
+  return (
+    <Group justify="flex-end">
+      <Button component={Link} to={paths.shipment(shipment._id)} variant="default">
+        Cancelar
+      </Button>
+      <Button type="submit" loading={saving}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+/** A number box's text as a number, or undefined while empty (so the contract says it is required). */
+export function numberOrUndefined(value: unknown): number | undefined {
+  if (value === '' || value === null || value === undefined) return undefined;
+  const n = Number(value);
+  return Number.isNaN(n) ? undefined : n;
+}
+
+export interface ServiceStepProps {
+  shipment: Shipment;
+  change: ShipmentChange;
+  slots: ShipmentEditSlots;
+  /** Where 'Cancelar' and the selector's back link go. */
+  backHref: string;
+  /** What the step says above the options. */
+  intro: ReactNode;
+  failure: EditFailure | null;
+  /** Saves the choice; false when it was refused (the options are quoted again). */
+  onChoose: (option: ShippingOption) => Promise<boolean>;
+}
+
+/** Step 2: the re-quote of the edited shipment and the quotes feature's selector. */
+export function ServiceStep({ shipment, change, slots, backHref, intro, failure, onChoose }: ServiceStepProps) {
+  const request = useMemo(() => requoteRequest(shipment, change), [shipment, change]);
+  // A refused choice (the price moved) quotes again: the selector is mounted afresh.
+  const [attempt, setAttempt] = useState(0);
+  const current = shipment.selected_service;
+
+  async function choose(option: ShippingOption) {
+    if (!(await onChoose(option))) setAttempt((n) => n + 1);
+  }
+
+  return (
+    <Stack gap={0}>
+      <Container size="lg" w="100%" pt="xl">
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4}>
+              <Text fw={700}>Orden {shipment.numberOfOrder}</Text>
+              <Text size="sm" c="dimmed">
+                Servicio actual: {current.carrier} {current.carrier_service_name} · {mxn(current.total_amount)}
+              </Text>
+            </Stack>
+            <Button component={Link} to={backHref} variant="default">
+              Cancelar
+            </Button>
+          </Group>
+          <Alert color="blue" variant="light" role="status">
+            {intro}
+          </Alert>
+          <FailureAlert failure={failure} />
+        </Stack>
+      </Container>
+      {request ? (
+        <div key={attempt}>{slots.renderServiceSelector({ request, onChoose: choose, backHref })}</div>
+      ) : (
+        <Container size="lg" w="100%" py="lg">
+          <Alert color="red" variant="light" role="alert">
+            No pudimos cotizar este envío con los datos actuales. Regresa y revisa el código postal y los paquetes.
+          </Alert>
+        </Container>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,212 @@
+import { useFieldArray, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Button, Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema, type PackageType, type Parcel, type ParcelInput } from '@envios/contracts/quotes';
+import { EDIT_DOCUMENT_PRESET, shipmentMessages, volumetricWeightRounded, type Shipment } from '@envios/contracts/shipments';
+import { EditActions, EditFrame, numberOrUndefined, ServiceStep } from './edit-frame';
+import type { ShipmentEditSlots } from './edit-slots';
+import { useRequoteStep } from './use-requote-step';
+import { selectedServiceOf, useSaveEdit } from './use-save-edit';
+
+const parcelsFormSchema = z
+  .object({
+    shipment_type: z.enum(PACKAGE_TYPES),
+    parcels: z
+      .array(parcelSchema)
+      .min(1, { error: 'Agrega al menos un paquete.' })
+      .max(MAX_GUIDES_PER_QUOTE, { error: `Puedes enviar como máximo ${MAX_GUIDES_PER_QUOTE} paquetes.` }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.shipment_type === 'document' && v.parcels.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['parcels'], message: 'Un documento se envía como un solo paquete.' });
+    }
+  });
+type ParcelsFormInput = z.input<typeof parcelsFormSchema>;
+type ParcelsForm = z.output<typeof parcelsFormSchema>;
+
+/** Spec 02 §2: Documento, Paquete or Pallet. */
+const TYPE_LABELS: Record<PackageType, string> = { document: 'Documento', box: 'Paquete', pallet: 'Pallet' };
+
+/** Largo is width and Ancho is depth, as the wizard labels them. */
+const DIMENSIONS = [
+  { name: 'width', label: 'Largo (cm)' },
+  { name: 'depth', label: 'Ancho (cm)' },
+  { name: 'height', label: 'Alto (cm)' },
+] as const;
+
+const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
+
+function documentParcel(weight: number | undefined): ParcelInput {
+  return { ...EDIT_DOCUMENT_PRESET, weight: weight as number };
+}
+
+function sameParcels(a: readonly Partial<ParcelInput>[], b: readonly Parcel[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((p, i) => {
+      const o = b[i]!;
+      return numberOrUndefined(p.width) === o.width && numberOrUndefined(p.depth) === o.depth && numberOrUndefined(p.height) === o.height && numberOrUndefined(p.weight) === o.weight;
+    })
+  );
+}
+
+function NumberField({ label, register, error, readOnly = false, step }: { label: string; register: UseFormRegisterReturn; error: string | undefined; readOnly?: boolean; step?: string }) {
+  return <TextInput type="number" inputMode="decimal" min={0} step={step ?? '1'} label={label} required readOnly={readOnly} error={error} {...register} />;
+}
+
+function ParcelsForm({
+  shipment,
+  defaults,
+  saving,
+  onSubmit,
+}: {
+  shipment: Shipment;
+  defaults: ParcelsFormInput;
+  saving: boolean;
+  onSubmit: (values: ParcelsForm, changed: boolean) => void;
+}) {
+  const original = shipment.parcels;
+  // Checked on submit: adding a parcel must not greet it with 'obligatorio' before anything is typed.
+  const form = useForm<ParcelsFormInput, unknown, ParcelsForm>({ resolver: zodResolver(parcelsFormSchema), mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: defaults });
+  const { fields, append, remove, replace } = useFieldArray({ control: form.control, name: 'parcels' });
+  const [type, parcels] = useWatch({ control: form.control, name: ['shipment_type', 'parcels'] });
+  const isDocument = type === 'document';
+  const changed = type !== shipment.shipment_type || !sameParcels(parcels ?? [], original);
+  const { errors } = form.formState;
+  const asNumber = { setValueAs: numberOrUndefined };
+
+  function chooseType(next: PackageType) {
+    form.setValue('shipment_type', next, { shouldDirty: true });
+    // Spec 02 §4: a document is one parcel of 41 × 31 × 1 cm; only its weight is asked.
+    if (next === 'document') replace([documentParcel(numberOrUndefined(form.getValues('parcels.0.weight')))]);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void form.handleSubmit((values) => onSubmit(values, values.shipment_type !== shipment.shipment_type || !sameParcels(values.parcels, original)))(event)
+      }
+    >
+      <Stack gap="lg">
+        <Radio.Group label="Tipo de envío" value={type} onChange={chooseType} required>
+          <Group gap="lg" mt={6}>
+            {PACKAGE_TYPES.map((t) => (
+              <Radio key={t} value={t} label={TYPE_LABELS[t]} />
+            ))}
+          </Group>
+        </Radio.Group>
+
+        {fields.map((field, index) => {
+          const e = errors.parcels?.[index];
+          const p = parcels?.[index];
+          const dims = p && [p.height, p.width, p.depth].every((d) => numberOrUndefined(d) !== undefined);
+          return (
+            <Fieldset key={field.id} legend={`Paquete ${index + 1}`} radius="md">
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+                {DIMENSIONS.map((d) => (
+                  <NumberField
+                    key={d.name}
+                    label={d.label}
+                    readOnly={isDocument}
+                    register={form.register(`parcels.${index}.${d.name}`, asNumber)}
+                    error={e?.[d.name]?.message}
+                  />
+                ))}
+                <NumberField label="Peso (kg)" step="0.1" register={form.register(`parcels.${index}.weight`, asNumber)} error={e?.weight?.message} />
+              </SimpleGrid>
+              <Group justify="space-between" mt="sm">
+                <Text size="sm" c="dimmed">
+                  {isDocument
+                    ? `Documento: ${EDIT_DOCUMENT_PRESET.width} × ${EDIT_DOCUMENT_PRESET.depth} × ${EDIT_DOCUMENT_PRESET.height} cm, solo indica el peso.`
+                    : dims
+                      ? `Peso volumétrico: ${kg.format(volumetricWeightRounded({ height: Number(p.height), width: Number(p.width), depth: Number(p.depth) }))} kg`
+                      : 'Peso volumétrico: alto × largo × ancho / 5000.'}
+                </Text>
+                {!isDocument && (
+                  <Button
+                    variant="subtle"
+                    color="red"
+                    size="compact-sm"
+                    disabled={fields.length <= 1}
+                    title={fields.length <= 1 ? 'El envío necesita al menos un paquete.' : undefined}
+                    aria-label={`Quitar paquete ${index + 1}`}
+                    onClick={() => remove(index)}
+                  >
+                    Quitar
+                  </Button>
+                )}
+              </Group>
+            </Fieldset>
+          );
+        })}
+        {errors.parcels?.root?.message && (
+          <Text c="red" size="sm" role="alert">
+            {errors.parcels.root.message}
+          </Text>
+        )}
+        {!isDocument && (
+          <Button
+            variant="light"
+            style={{ alignSelf: 'flex-start' }}
+            disabled={fields.length >= MAX_GUIDES_PER_QUOTE}
+            onClick={() => append({ width: undefined, depth: undefined, height: undefined, weight: undefined } as unknown as ParcelInput)}
+          >
+            Agregar paquete
+          </Button>
+        )}
+        <EditActions shipment={shipment} saving={saving} label={changed ? 'Seleccionar Paquetería' : 'Aplicar Cambios'} />
+      </Stack>
+    </form>
+  );
+}
+
+interface ParcelsChange {
+  shipment_type: PackageType;
+  parcels: Parcel[];
+}
+
+/**
+ * /shipments/{id}/edit/parcels 'Cómo es el paquete que envías?': type, measures and weight,
+ * parcels added or removed (never the last one); any change is re-quoted (step 2).
+ */
+export function ParcelsEdit({ shipment, slots }: { shipment: Shipment; slots: ShipmentEditSlots }) {
+  const step = useRequoteStep<ParcelsChange>();
+  const edit = useSaveEdit(shipment);
+
+  if (step.open && step.pending) {
+    const change = step.pending;
+    return (
+      <ServiceStep
+        shipment={shipment}
+        change={change}
+        slots={slots}
+        backHref={step.step1Href}
+        intro={shipmentMessages.requoteRequired}
+        failure={edit.failure}
+        onChoose={(option) => edit.save({ ...change, selected_service: selectedServiceOf(option) }, 'detail')}
+      />
+    );
+  }
+
+  const defaults: ParcelsFormInput = step.pending ?? {
+    shipment_type: shipment.shipment_type,
+    parcels: shipment.parcels.map(({ height, width, depth, weight }) => ({ height, width, depth, weight })),
+  };
+
+  return (
+    <EditFrame title="Cómo es el paquete que envías?" shipment={shipment} failure={edit.failure}>
+      <ParcelsForm
+        shipment={shipment}
+        defaults={defaults}
+        saving={edit.saving}
+        onSubmit={(values, changed) => {
+          edit.clearFailure();
+          if (changed) step.start(values);
+          else edit.leave('detail');
+        }}
+      />
+    </EditFrame>
+  );
+}

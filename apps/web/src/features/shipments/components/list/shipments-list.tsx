@@ -1,0 +1,302 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Card, Group, Modal, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
+import { deleteConfirmation } from '@envios/contracts/addresses';
+import { paymentStatusLabels, shipmentListQuerySchema, shipmentMessages, splitKeywords, type ShipmentRow } from '@envios/contracts/shipments';
+import { IconBox, IconStore } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { useCarrierServices } from '../../api/get-carrier-services';
+import { useDeleteShipments } from '../../api/delete-shipments';
+import { useDuplicateShipments } from '../../api/duplicate-shipments';
+import { useShipments, type PaymentStatusFilter, type ShipmentsQuery } from '../../api/get-shipments';
+import { KeywordFilter } from './keyword-filter';
+import { PageLinks } from './page-links';
+import { ShipmentsTable } from './shipments-table';
+
+/** Spec 02 §9: success messages stay 5 seconds. */
+export const NOTICE_MS = 5_000;
+
+/** Page and filters live in the address, so a reload, a shared link or 'back' keeps them. */
+function readQuery(params: URLSearchParams): ShipmentsQuery {
+  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const keywords = splitKeywords(params.get('keywords') ?? '');
+  const service = params.get('service') ?? '';
+  const status = params.get('status');
+  return {
+    page,
+    keywords,
+    service: shipmentListQuerySchema.shape.service.safeParse(service).data,
+    status: status === 'paid' || status === 'unpaid' ? status : undefined,
+  };
+}
+
+function writeQuery(query: ShipmentsQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.keywords.length > 0) params.set('keywords', query.keywords.join(','));
+  if (query.service) params.set('service', query.service);
+  if (query.status) params.set('status', query.status);
+  if (query.page > 1) params.set('page', String(query.page));
+  return params;
+}
+
+function EmptyCard({ icon, title, action, children }: { icon: ReactNode; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="xl">
+      <Stack align="center" gap="sm" py="lg">
+        {icon}
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        <Text c="dimmed" ta="center" maw={500}>
+          {children}
+        </Text>
+        {action}
+      </Stack>
+    </Card>
+  );
+}
+
+interface Notice {
+  color: 'green' | 'red';
+  text: string;
+}
+
+/** Spec 02 "My shipments": tabs, filters, the table, bulk Pagar / Duplicar / Eliminar and paging. */
+export function ShipmentsList({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const query = readQuery(params);
+  const queryKey = writeQuery(query).toString();
+  const shipments = useShipments(userId, query);
+  const services = useCarrierServices(userId);
+  const duplicate = useDuplicateShipments();
+  const remove = useDeleteShipments();
+
+  // The selection belongs to one page and set of filters; changing them starts afresh.
+  const [selection, setSelection] = useState<{ key: string; paid: Map<string, boolean> }>({ key: queryKey, paid: new Map() });
+  const selected = selection.key === queryKey ? selection.paid : new Map<string, boolean>();
+  const selectedIds = [...selected.keys()];
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [warnPaid, setWarnPaid] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  useEffect(() => {
+    if (notice?.color !== 'green') return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  function update(change: Partial<ShipmentsQuery>) {
+    setParams(writeQuery({ ...query, page: 1, ...change }));
+  }
+
+  function setSelected(next: Map<string, boolean>) {
+    setSelection({ key: queryKey, paid: next });
+  }
+
+  function toggle(row: ShipmentRow, checked: boolean) {
+    const next = new Map(selected);
+    if (checked) next.set(row._id, row.status);
+    else next.delete(row._id);
+    setSelected(next);
+  }
+
+  function toggleAll(checked: boolean) {
+    setSelected(new Map(checked ? (shipments.data?.docs ?? []).map((r) => [r._id, r.status] as const) : []));
+  }
+
+  const anyPaid = [...selected.values()].some(Boolean);
+
+  function pay() {
+    if (anyPaid) {
+      setWarnPaid(true);
+      return;
+    }
+    void navigate(`${paths.paymentMany}?shipments=${selectedIds.join(',')}`, { state: { shipments: selectedIds } });
+  }
+
+  async function runDuplicate() {
+    setNotice(null);
+    try {
+      await duplicate.mutateAsync(selectedIds);
+      setSelected(new Map());
+      setNotice({ color: 'green', text: shipmentMessages.duplicated });
+    } catch (error) {
+      setNotice({ color: 'red', text: error instanceof Error ? error.message : 'No pudimos duplicar los envíos.' });
+    }
+  }
+
+  function askDelete() {
+    setNotice(null);
+    if (anyPaid) {
+      setNotice({ color: 'red', text: shipmentMessages.paidCannotDelete });
+      return;
+    }
+    setConfirmDelete(true);
+  }
+
+  async function runDelete() {
+    try {
+      await remove.mutateAsync(selectedIds);
+      setSelected(new Map());
+      setNotice({ color: 'green', text: shipmentMessages.deleted });
+    } catch (error) {
+      setNotice({ color: 'red', text: error instanceof Error ? error.message : 'No pudimos eliminar los envíos.' });
+    } finally {
+      setConfirmDelete(false);
+    }
+  }
+
+  const data = shipments.data;
+  const filtering = query.keywords.length > 0 || query.service !== undefined || query.status !== undefined;
+  // After deleting the last rows of a late page, go to the last page that still has rows.
+  if (data && data.docs.length === 0 && query.page > 1 && !shipments.isFetching) {
+    return <Navigate to={{ search: writeQuery({ ...query, page: Math.max(1, data.pages) }).toString() }} replace />;
+  }
+  const empty = data !== undefined && data.docs.length === 0;
+  const nothing = selectedIds.length === 0;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>Mis Envíos</Title>
+        <Button component={Link} to={paths.newShipment}>
+          Nuevo envío
+        </Button>
+      </Group>
+      <Tabs defaultValue="envios" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="envios" leftSection={<IconBox size={16} />}>
+            Envíos
+          </Tabs.Tab>
+          <Tabs.Tab value="ecommerce" leftSection={<IconStore size={16} />}>
+            E-Commerce
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="envios" pt="lg">
+          <Stack gap="md">
+            <Group align="flex-start" gap="md" grow preventGrowOverflow={false}>
+              <KeywordFilter keywords={query.keywords} onChange={(keywords) => update({ keywords })} />
+              <NativeSelect
+                label="Servicio"
+                value={query.service ?? ''}
+                onChange={(event) => update({ service: event.currentTarget.value || undefined })}
+                data={[
+                  { value: '', label: 'Servicios' },
+                  ...(services.data ?? []).map((s) => ({ value: s.service_id, label: s.label || `${s.carrier} - ${s.carrier_service_name}` })),
+                ]}
+              />
+              <NativeSelect
+                label="Estatus de pago"
+                value={query.status ?? ''}
+                onChange={(event) => update({ status: (event.currentTarget.value || undefined) as PaymentStatusFilter | undefined })}
+                data={[
+                  { value: '', label: 'Todos' },
+                  { value: 'unpaid', label: paymentStatusLabels.unpaid },
+                  { value: 'paid', label: paymentStatusLabels.paid },
+                ]}
+              />
+            </Group>
+
+            <Group justify="space-between" align="center">
+              <Group gap="xs" role="group" aria-label="Acciones con los envíos seleccionados">
+                <Button onClick={pay} disabled={nothing}>
+                  Pagar
+                </Button>
+                <Button variant="light" onClick={() => void runDuplicate()} disabled={nothing} loading={duplicate.isPending}>
+                  Duplicar
+                </Button>
+                <Button variant="light" color="red" onClick={askDelete} disabled={nothing}>
+                  Eliminar
+                </Button>
+              </Group>
+              <Text size="sm" c="dimmed" aria-live="polite">
+                {nothing ? '' : selectedIds.length === 1 ? '1 envío seleccionado' : `${selectedIds.length} envíos seleccionados`}
+              </Text>
+            </Group>
+
+            {notice && (
+              <Alert color={notice.color} variant="light" role={notice.color === 'red' ? 'alert' : 'status'} withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setNotice(null)}>
+                {notice.text}
+              </Alert>
+            )}
+            {shipments.isError && (
+              <Alert color="red" variant="light" role="alert" title="No pudimos cargar tus envíos">
+                <Group gap="sm">
+                  <Text size="sm">{shipments.error.message}</Text>
+                  <Button size="compact-sm" variant="light" onClick={() => void shipments.refetch()}>
+                    Reintentar
+                  </Button>
+                </Group>
+              </Alert>
+            )}
+
+            {empty && !filtering ? (
+              <EmptyCard
+                icon={<IconBox size={48} />}
+                title="Aún no tienes envíos"
+                action={
+                  <Button component={Link} to={paths.newShipment}>
+                    Nuevo envío
+                  </Button>
+                }
+              >
+                Crea tu primer envío: elige la paquetería, escribe el origen y el destino, y paga cuando estés listo.
+              </EmptyCard>
+            ) : (
+              <>
+                {!shipments.isError && (
+                  <ShipmentsTable rows={data?.docs} selected={new Set(selectedIds)} onToggle={toggle} onToggleAll={toggleAll} busy={shipments.isPlaceholderData} />
+                )}
+                {empty && (
+                  <Stack align="center" gap="xs" py="md">
+                    <Text c="dimmed">Ningún envío coincide con tus filtros.</Text>
+                    <Button variant="subtle" onClick={() => setParams(new URLSearchParams())}>
+                      Quitar filtros
+                    </Button>
+                  </Stack>
+                )}
+                {data && (
+                  <PageLinks page={data.page} pages={data.pages} hrefFor={(page) => `?${writeQuery({ ...query, page }).toString()}`} />
+                )}
+              </>
+            )}
+          </Stack>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="ecommerce" pt="lg">
+          <EmptyCard icon={<IconStore size={48} />} title="Pedidos de tu tienda en línea">
+            Aquí verás los pedidos de tu tienda para generar sus guías. La conexión con tu tienda llega con la sección
+            Integraciones; aún no está disponible.
+          </EmptyCard>
+        </Tabs.Panel>
+      </Tabs>
+
+      <Modal opened={warnPaid} onClose={() => setWarnPaid(false)} title={shipmentMessages.paidSelectedTitle} centered>
+        <Stack>
+          <Text>{shipmentMessages.paidSelected}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setWarnPaid(false)}>
+              Cancelar
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={deleteConfirmation.title} centered>
+        <Stack>
+          <Text>{deleteConfirmation.message}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmDelete(false)}>
+              {deleteConfirmation.cancel}
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => void runDelete()}>
+              {deleteConfirmation.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Anchor, Badge, Checkbox, Skeleton, Table, Text } from '@mantine/core';
+import { formatMXN, toCentavos } from '@envios/contracts/money';
+import { paymentStatusLabels, shipmentMessages, type ShipmentRow } from '@envios/contracts/shipments';
+import { paths } from '@/config/paths';
+import { GuidePdfLink } from './guide-pdf-link';
+
+export interface ShipmentsTableProps {
+  /** undefined while the first page loads (skeleton rows). */
+  rows: ShipmentRow[] | undefined;
+  selected: ReadonlySet<string>;
+  onToggle: (row: ShipmentRow, checked: boolean) => void;
+  onToggleAll: (checked: boolean) => void;
+  busy?: boolean;
+}
+
+const COLUMNS = ['Destino', 'Servicio', 'N° de guía', 'Estatus guía', 'Seguimiento', 'Días en tránsito', 'Total', 'Guía'] as const;
+
+function days(n: number): string {
+  return n === 1 ? '1 día' : `${n} días`;
+}
+
+/** A click on the row opens the detail, unless it landed on a control of its own. */
+function isOwnControl(event: MouseEvent): boolean {
+  return event.target instanceof Element && event.target.closest('a, button, input, label, [role="checkbox"]') !== null;
+}
+
+/** Spec 02 "My shipments" columns; each row opens /shipments/{id} (its Destino is the keyboard link). */
+export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = false }: ShipmentsTableProps) {
+  const navigate = useNavigate();
+  const all = rows !== undefined && rows.length > 0 && rows.every((r) => selected.has(r._id));
+  const some = rows !== undefined && rows.some((r) => selected.has(r._id));
+
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table highlightOnHover verticalSpacing="sm" aria-label="Mis envíos" aria-busy={busy || rows === undefined} style={{ opacity: busy ? 0.6 : 1 }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Seleccionar todos"
+                checked={all}
+                indeterminate={some && !all}
+                disabled={!rows || rows.length === 0}
+                onChange={(event) => onToggleAll(event.currentTarget.checked)}
+              />
+            </Table.Th>
+            {COLUMNS.map((c) => (
+              <Table.Th key={c}>{c === 'Total' ? 'Total (MX$)' : c}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows === undefined &&
+            Array.from({ length: 5 }, (_, i) => (
+              <Table.Tr key={i}>
+                {Array.from({ length: COLUMNS.length + 1 }, (__, j) => (
+                  <Table.Td key={j}>
+                    <Skeleton height={14} radius="sm" />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          {rows?.map((row) => {
+            const folio = `envío ${row.numberOfOrder}`;
+            return (
+              <Table.Tr
+                key={row._id}
+                style={{ cursor: 'pointer' }}
+                bg={selected.has(row._id) ? 'var(--mantine-color-brand-0)' : undefined}
+                onClick={(event) => {
+                  if (!isOwnControl(event)) void navigate(paths.shipment(row._id));
+                }}
+              >
+                <Table.Td>
+                  <Checkbox
+                    aria-label={`Seleccionar ${folio} a ${row.destination_name}`}
+                    checked={selected.has(row._id)}
+                    onChange={(event) => onToggle(row, event.currentTarget.checked)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.shipment(row._id)} fw={600} aria-label={`${row.destination_name}, ver ${folio}`}>
+                    {row.destination_name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {row.destination_line} · CP {row.destination_postal_code}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{row.carrier}</Text>
+                  <Text size="xs" c="dimmed">
+                    {row.carrier_service_name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.number_guide ?? <Text span size="sm" c="dimmed">{shipmentMessages.noGuide}</Text>}</Table.Td>
+                <Table.Td>
+                  <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none" maw="none">
+                    {row.status ? paymentStatusLabels.paid : paymentStatusLabels.unpaid}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{row.tracking_status ?? <Text span size="sm" c="dimmed">Sin movimientos</Text>}</Table.Td>
+                <Table.Td>{days(row.total_transit_days)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMXN(toCentavos(row.total_amount))}</Table.Td>
+                <Table.Td>
+                  <GuidePdfLink href={row.guide} paid={row.status} label={folio} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

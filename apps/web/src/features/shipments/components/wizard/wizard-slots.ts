@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import type { QuoteRequest, ShippingOption } from '@envios/contracts/quotes';
+import type { ColonyLookup, CountrySlotProps, PostalCodeSlotProps, SavedAddressSlotProps } from '../address-fieldset';
+
+/** What the service step hands the quotes feature's ServiceSelector (composed in the route). */
+export interface ServiceSlotProps {
+  request: QuoteRequest | null;
+  /** The option chosen before, marked as 'Tu elección'. */
+  chosenServiceId: string | undefined;
+  /** 'Enviar' on an option, once the route has checked the account may buy. */
+  onChoose: (option: ShippingOption, quotedAt: string) => void;
+  /** Where the selector's back button goes, and the router state it carries. */
+  backHref: string;
+  backState: unknown;
+  /** Inside the dashboard's four steps: the wizard's stepper and heading count, not the selector's own. */
+  embedded: boolean;
+}
+
+/** Pieces of other features the routes plug into the wizard (features never import each other). */
+export interface NewShipmentSlots {
+  renderPostalCode: (slot: PostalCodeSlotProps) => ReactNode;
+  renderCountry: (slot: CountrySlotProps) => ReactNode;
+  renderSavedAddress?: ((slot: SavedAddressSlotProps) => ReactNode) | undefined;
+  lookupColonies?: ColonyLookup | undefined;
+  renderServiceSelector: (slot: ServiceSlotProps) => ReactNode;
+}
+
+/** Router state that sends the dashboard wizard back to a step (the selector's back link uses it). */
+export interface WizardRouterState {
+  wizardStep: number;
+}
+
+export function wizardStepFromRouterState(state: unknown): number | null {
+  const step = typeof state === 'object' && state !== null ? (state as Partial<WizardRouterState>).wizardStep : undefined;
+  return typeof step === 'number' ? step : null;
+}

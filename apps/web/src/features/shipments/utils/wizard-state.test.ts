@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { demoQuoteRequest, option } from '@/testing/mock-quotes';
+import { emptyAddress } from './address';
+import { initialWizardState, loadWizardState, saveWizardState, wizardReducer, wizardStorageKey, type WizardState } from './wizard-state';
+
+const dhl = { option: option('dhl', 'EXPRESS DOMESTIC', 160.5, 1), quoted_at: '2026-11-22T16:00:00.000Z' };
+const draft = {
+  ...demoQuoteRequest,
+  origin_direction: { ...demoQuoteRequest.origin_direction, city: 'Jalisco, Guadalajara' },
+  destination_direction: { ...demoQuoteRequest.destination_direction, city: 'Ciudad de México, Ciudad de México' },
+};
+const noSides = { origin: { state_code: 'JAL', saved: null }, destination: { state_code: 'CDMX', saved: null } };
+
+function quoted(state: WizardState, quote = demoQuoteRequest): WizardState {
+  return wizardReducer(state, { type: 'quoted', quote, draft, sides: noSides });
+}
+
+describe('the wizard state', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it("'Cotizar!' goes to the service step and carries the places into the address forms", () => {
+    const state = quoted(initialWizardState('dashboard'));
+    expect(state.step).toBe(2);
+    expect(state.addresses.origin_direction).toMatchObject({ postal_code: '44100', city: 'Jalisco, Guadalajara', colony: 'Guadalajara Centro', state_code: 'JAL' });
+    expect(state.addresses.destination_direction).toMatchObject({ postal_code: '06600', state_short: 'CDMX' });
+  });
+
+  it('quoting other parcels forgets the chosen service; the same quote keeps it', () => {
+    const chosen = wizardReducer(quoted(initialWizardState('dashboard')), { type: 'serviceChosen', service: dhl });
+    expect(chosen.step).toBe(3);
+    expect(quoted(chosen).service).toEqual(dhl);
+    expect(quoted(chosen, { ...demoQuoteRequest, cantidadGuias: 3 }).service).toBeNull();
+  });
+
+  it('a new postal code keeps who sends but not the street', () => {
+    let state = quoted(initialWizardState('dashboard'));
+    state = wizardReducer(state, {
+      type: 'addresses',
+      addresses: { ...state.addresses, origin_direction: { ...state.addresses.origin_direction, full_name: 'Ana López', address: 'Av. Juárez' } },
+    });
+    const moved = { ...draft, origin_direction: { ...draft.origin_direction, postal_code: '44130', city: 'Jalisco, Guadalajara', suburb: 'Arcos Vallarta' } };
+    state = wizardReducer(state, { type: 'quoted', quote: { ...demoQuoteRequest, origin_direction: { ...demoQuoteRequest.origin_direction, postal_code: '44130' } }, draft: moved, sides: noSides });
+    expect(state.addresses.origin_direction).toMatchObject({ full_name: 'Ana López', address: '', postal_code: '44130', colony: 'Arcos Vallarta' });
+  });
+
+  it('a saved address chosen at step 1 fills its side once; later edits survive a re-quote', () => {
+    const saved = {
+      id: 'loc-1',
+      address: { ...emptyAddress('origin'), full_name: 'Bodega Centro', address: 'Av. Juárez', number: '100', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara' },
+    };
+    const sides = { ...noSides, origin: { state_code: 'JAL', saved } };
+    // Every keystroke of step 1 is kept first, saved address included.
+    let state = wizardReducer(initialWizardState('dashboard'), { type: 'quoteDraft', draft, sides });
+    state = wizardReducer(state, { type: 'quoted', quote: demoQuoteRequest, draft, sides });
+    expect(state.addresses.origin_direction).toMatchObject({ full_name: 'Bodega Centro', address: 'Av. Juárez', number: '100' });
+    state = wizardReducer(state, {
+      type: 'addresses',
+      addresses: { ...state.addresses, origin_direction: { ...state.addresses.origin_direction, number: '200' } },
+    });
+    state = wizardReducer(state, { type: 'quoted', quote: demoQuoteRequest, draft, sides });
+    expect(state.addresses.origin_direction.number).toBe('200');
+  });
+
+  it('from the home quote with a service chosen it starts at the addresses (step 2 of 3)', () => {
+    expect(initialWizardState('public', { quote: demoQuoteRequest, service: dhl }).step).toBe(2);
+    expect(initialWizardState('public', { quote: demoQuoteRequest, service: null }).step).toBe(1);
+  });
+
+  it('created shipments lead to the summary; deleting them all returns to the addresses', () => {
+    let state = wizardReducer(quoted(initialWizardState('dashboard')), { type: 'serviceChosen', service: dhl });
+    state = wizardReducer(state, { type: 'attempt', attempt: { key: 'k1', body: '{}' } });
+    state = wizardReducer(state, { type: 'created', shipments: [{ _id: 'a', numberOfOrder: 1, total_amount: 1 }, { _id: 'b', numberOfOrder: 2, total_amount: 1 }] });
+    expect(state.step).toBe(4);
+    expect(state.attempt).toBeNull();
+    const partly = wizardReducer(state, { type: 'deleted', ids: ['a'] });
+    expect(partly.step).toBe(4);
+    expect(partly.created.map((s) => s._id)).toEqual(['b']);
+    expect(wizardReducer(partly, { type: 'deleted', ids: ['b'] }).step).toBe(3);
+  });
+
+  it('a price that changed sends the user back to choose the service, with the message', () => {
+    let state = wizardReducer(quoted(initialWizardState('dashboard')), { type: 'serviceChosen', service: dhl });
+    state = wizardReducer(state, { type: 'chooseServiceAgain', notice: 'El precio del servicio cambió.' });
+    expect(state).toMatchObject({ step: 2, service: null, notice: 'El precio del servicio cambió.' });
+  });
+
+  it('survives a reload of the page in this tab, and ignores what it cannot read', () => {
+    const state = wizardReducer(quoted(initialWizardState('dashboard')), { type: 'serviceChosen', service: dhl });
+    saveWizardState(state);
+    expect(loadWizardState('dashboard')).toEqual(state);
+    expect(loadWizardState('public')).toBeNull();
+    sessionStorage.setItem(wizardStorageKey('dashboard'), '{"version":1,"step":"x"}');
+    expect(loadWizardState('dashboard')).toBeNull();
+    sessionStorage.setItem(wizardStorageKey('dashboard'), 'no es json');
+    expect(loadWizardState('dashboard')).toBeNull();
+  });
+});

@@ -108,7 +108,7 @@ test('the approved person signs in, sees the dashboard, and a user has no admin 
   await expect(page.getByRole('heading', { name: 'Aún no tienes envíos' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Menú del panel' }).getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
   await page.goto('/signup');
-  await expect(page).toHaveURL(/\/shipments$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/users');
   await expect(page.getByRole('heading', { name: 'Acceso restringido' })).toBeVisible();
 

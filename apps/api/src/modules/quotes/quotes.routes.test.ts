@@ -69,6 +69,25 @@ describe('POST /api/v1/quoting on our tariffs', () => {
     expect(heavier.options[0]!.total_amount).toBeGreaterThan(a.options[0]!.total_amount);
   });
 
+  it('the same body text is read once; malformed, poisoned or invalid bodies are still refused every time', async () => {
+    const text = JSON.stringify(body);
+    const send = (payload: string) => t.app.inject({ method: 'POST', url: '/api/v1/quoting', payload, headers: { 'content-type': 'application/json' } });
+    const a = await send(text);
+    const b = await send(text);
+    expect(a.statusCode).toBe(200);
+    expect(b.json<QuoteResponse>().options).toEqual(a.json<QuoteResponse>().options);
+    const zero = JSON.stringify({ ...body, parcels: [{ depth: 0, width: 30, height: 20, weight: 3 }] });
+    for (let i = 0; i < 2; i++) {
+      const res = await send(zero);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe('parcels.0.depth');
+    }
+    expect((await send(text.slice(0, -1))).statusCode).toBe(400);
+    const poisoned = await send(text.replace('{', '{"__proto__":{"admin":true},'));
+    expect(poisoned.statusCode).toBe(400);
+    expect((await send(text)).statusCode).toBe(200);
+  });
+
   it('repeats the parcels to the number of guides and multiplies the price', async () => {
     const one = (await post(t, body)).json<QuoteResponse>();
     const five = (await post(t, { ...body, cantidadGuias: 5 })).json<QuoteResponse>();

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { quoteRequestSchema, quoteResponseSchema, type QuoteResponse } from '@envios/contracts/quotes';
 import { compiledSerializerCompiler } from '../../shared/fast-serializer.js';
@@ -18,13 +18,60 @@ export function quoteResponseBytes(answer: QuoteResponse): Buffer {
   return bytes;
 }
 
+/**
+ * Repeated quotes usually arrive as the very same JSON text (the home form, a refresh, the next
+ * wizard step). A body text that already passed the contract maps to its frozen, validated value,
+ * so neither the JSON parse nor the validation runs again. Bounded; exact text match only.
+ */
+const VALIDATED_BODIES_MAX = 2_000;
+const validatedByText = new Map<string, object>();
+const knownValid = new WeakSet<object>();
+const textOf = new WeakMap<object, string>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 export const quotesRoutes: FastifyPluginAsyncZod<{ quoting: Quoting }> = async (app, { quoting }) => {
+  // This plugin's own JSON parser (Fastify scopes it to these routes): the default one, plus the text.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    const raw = text as string;
+    const known = validatedByText.get(raw);
+    if (known) return done(null, known);
+    // The default parser answers through its callback; its return value means nothing.
+    void parseJson(request, raw, (error, value: unknown) => {
+      if (!error && value && typeof value === 'object') textOf.set(value, raw);
+      done(error, value);
+    });
+  });
   app.post(
     '/api/v1/quoting',
     {
       config: { guard: 'public' },
       // The hot path: a compiled serializer writes the ~20 options several times faster than zod.
       serializerCompiler: compiledSerializerCompiler,
+      validatorCompiler: (route) => {
+        // Fastify hands each part's schema alone (here the zod body schema).
+        const validate = validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]) as (data: unknown) => { value?: unknown; error?: Error };
+        if (route.httpPart !== 'body') return validate;
+        return (data: unknown) => {
+          if (data && typeof data === 'object' && knownValid.has(data)) return { value: data };
+          const result = validate(data);
+          const raw = data && typeof data === 'object' ? textOf.get(data) : undefined;
+          if (!result.error && result.value && typeof result.value === 'object' && raw !== undefined) {
+            const value = deepFreeze(result.value);
+            knownValid.add(value);
+            if (validatedByText.size >= VALIDATED_BODIES_MAX) validatedByText.delete(validatedByText.keys().next().value!);
+            validatedByText.set(raw, value);
+          }
+          return result;
+        };
+      },
       schema: {
         tags: ['cotización'],
         summary:

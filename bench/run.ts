@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: measures the hot paths of the running product against a bare Fastify handler
- * in the same run, and writes the figures to bench/results/RESULTS.md and latest.json.
+ * in the same run, and writes the figures to bench/results/RESULTS.md and latest.json (with
+ * DATABASE_URL set, the server runs on that PostgreSQL and the files are RESULTS.postgres.md and
+ * latest.postgres.json).
  * Not a test: it reports numbers, it asserts nothing. Traffic goes to 127.0.0.1 only.
  *
  *   npm run bench                 every suite
@@ -19,6 +21,8 @@ import { suites, type BenchContext, type BenchRequest } from './suites.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+/** Unrecorded load before each figure, so JIT warm-up and a fresh restart do not count. */
+const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const connections = 50;
 const wanted = process.argv.slice(2);
 
@@ -51,25 +55,29 @@ async function waitFor(url: string, timeoutMs: number): Promise<number> {
   throw new Error(`${url} no respondió en ${timeoutMs} ms`);
 }
 
-async function load(url: string, req: Omit<BenchRequest, 'name'> = {}) {
+async function load(url: string, req: Omit<BenchRequest, 'name'> = {}, seconds = duration) {
   const headers = { 'content-type': 'application/json', ...req.headers };
   const bodies = req.bodies?.map((b) => JSON.stringify(b));
   let next = 0;
   const result = await autocannon({
     url,
     connections,
-    duration,
+    duration: seconds,
     method: req.method ?? 'GET',
     headers,
     body: req.body === undefined ? undefined : JSON.stringify(req.body),
     // Varying bodies: each request takes the next one, round robin.
     ...(bodies ? { requests: [{ method: req.method ?? 'POST', headers, setupRequest: (r: object) => ({ ...r, body: bodies[next++ % bodies.length] }) }] } : {}),
+    // Varying paths: each request takes the next one, round robin.
+    ...(req.paths ? { requests: [{ method: req.method ?? 'GET', headers, setupRequest: (r: object) => ({ ...r, path: req.paths![next++ % req.paths!.length] }) }] } : {}),
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
 
+/** `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles the server under load. */
 function startServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function main(): Promise<void> {
@@ -111,6 +119,7 @@ async function main(): Promise<void> {
       const requests = await suite.setup(ctx);
       const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
       for (const req of requests) {
+        if (warmup > 0) await load(`${base}${req.path}`, req, warmup);
         const r = await load(`${base}${req.path}`, req);
         let sized: { rps: number } | undefined;
         let bytes: number | undefined;
@@ -149,7 +158,9 @@ async function main(): Promise<void> {
 
   const when = new Date().toISOString();
   const machine = `${os.cpus().length} núcleos, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  writeFileSync(path.join(here, 'results/latest.json'), JSON.stringify({ when, machine, duration, connections, notes, figures }, null, 2) + '\n');
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  const suffix = onPostgres ? '.postgres' : '';
+  writeFileSync(path.join(here, `results/latest${suffix}.json`), JSON.stringify({ when, machine, duration, connections, notes, figures }, null, 2) + '\n');
   const rows = figures.map(
     (f) =>
       `| ${f.suite} | ${f.name} | ${Math.round(f.requestsPerSec)} | ${f.p50} | ${f.p99} | ${Math.round(f.baselineRps)} | ${f.baselineP99} | ${Math.round((100 * f.requestsPerSec) / f.baselineRps)} % | ${
@@ -159,7 +170,7 @@ async function main(): Promise<void> {
   const md = [
     '# Benchmarks',
     '',
-    `Medido el ${when} en ${machine}; autocannon, ${connections} conexiones, ${duration} s por figura, base de datos embebida (PGlite).`,
+    `Medido el ${when} en ${machine}; autocannon, ${connections} conexiones, ${duration} s por figura tras ${warmup} s de calentamiento sin medir, ${onPostgres ? 'PostgreSQL (servidor local en la misma máquina)' : 'base de datos embebida (PGlite)'}.`,
     'Cada figura va junto a un handler Fastify desnudo medido en la misma corrida (columna «base»). Para respuestas grandes, «base mismo tamaño» es ese handler respondiendo un JSON constante de los mismos bytes: el generador de carga comparte los núcleos y leer respuestas de ~10 KB le cuesta, así que esa columna aísla nuestro trabajo del transporte.',
     '',
     ...notes.map((n) => `- ${n}`),
@@ -169,8 +180,8 @@ async function main(): Promise<void> {
     ...rows,
     '',
   ].join('\n');
-  writeFileSync(path.join(here, 'results/RESULTS.md'), md);
-  console.log(`\nResultados en bench/results/RESULTS.md`);
+  writeFileSync(path.join(here, `results/RESULTS${suffix}.md`), md);
+  console.log(`\nResultados en bench/results/RESULTS${suffix}.md`);
 }
 
 await main();

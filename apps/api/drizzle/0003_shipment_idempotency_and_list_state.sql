@@ -18,7 +18,12 @@ ALTER TABLE "shipment_idempotency_keys" ADD CONSTRAINT "shipment_idempotency_key
 ALTER TABLE "shipment_list_state" ADD CONSTRAINT "shipment_list_state_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Hand-written (drizzle-kit does not model triggers): keeps shipment_list_state in step with
 -- every write to shipments, one aggregate per statement (bulk inserts cost one upsert per user).
+-- It also announces which users' lists changed (NOTIFY shipment_list, ids joined by commas, or
+-- '*' when too many): the embedded database delivers it in-process at commit, so the lists there
+-- need no version read per request.
 CREATE FUNCTION "shipment_list_state_track"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changed text;
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     UPDATE shipment_list_state AS s
@@ -34,6 +39,16 @@ BEGIN
     SELECT user_id, 1, count(*) FILTER (WHERE deleted_at IS NULL), count(*) FILTER (WHERE deleted_at IS NULL AND paid)
     FROM new_rows GROUP BY user_id
     ON CONFLICT (user_id) DO UPDATE SET version = s.version + 1, live = s.live + EXCLUDED.live, paid = s.paid + EXCLUDED.paid;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    SELECT string_agg(DISTINCT user_id::text, ',') INTO changed FROM old_rows;
+  ELSIF TG_OP = 'INSERT' THEN
+    SELECT string_agg(DISTINCT user_id::text, ',') INTO changed FROM new_rows;
+  ELSE
+    SELECT string_agg(DISTINCT u::text, ',') INTO changed FROM (SELECT user_id AS u FROM old_rows UNION SELECT user_id FROM new_rows) AS both_rows;
+  END IF;
+  IF changed IS NOT NULL THEN
+    PERFORM pg_notify('shipment_list', CASE WHEN length(changed) > 7000 THEN '*' ELSE changed END);
   END IF;
   RETURN NULL;
 END

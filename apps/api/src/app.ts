@@ -19,6 +19,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { authenticate, ensureBootstrapAdmin, getUser, guardRate, type AccountsDeps } from './modules/accounts/accounts.usecases.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
+import { createSessionCache } from './modules/accounts/session-cache.js';
 import { createGeography } from './modules/geography/geography.usecases.js';
 import { carrierApisFromConfig, createCarriers } from './modules/carriers/carriers.usecases.js';
 import { AppError } from './shared/errors.js';
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.APP_URL,
     whatsappApprovalTemplate: config.WHATSAPP_APPROVAL_TEMPLATE,
     log: app.log,
+    sessionCache: config.SESSION_CACHE_MS > 0 ? createSessionCache({ ttlMs: config.SESSION_CACHE_MS }) : undefined,
   };
   const secureCookie = config.APP_URL.startsWith('https://');
   registerAuth(app, { authenticate: (token) => authenticate(accounts, token), secureCookie });
@@ -187,6 +189,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(quotesRoutes, { quoting });
   const shipments = createShipments({
     db: database.db,
+    rawQuery: (text, params) => database.query(text, params),
+    listen: database.listen,
     clock,
     quoting,
     carriers,

@@ -22,6 +22,16 @@ export interface DatabaseHandle {
   raw: RawClient;
   /** Runs raw SQL on the underlying driver (migrations, advisory locks, test setup). */
   exec(sql: string): Promise<void>;
+  /**
+   * One parameterised statement straight to the driver, for the few hottest reads: on PGlite it
+   * costs a quarter of the same select through Drizzle. Columns come back as the driver types them.
+   */
+  query<Row>(sql: string, params: unknown[]): Promise<Row[]>;
+  /**
+   * The embedded database only (one process owns it): NOTIFY payloads of `channel`, delivered
+   * in-process when the writing statement or transaction commits, before its promise resolves.
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -32,6 +42,10 @@ export function openPglite(client: PGlite): DatabaseHandle {
     raw: { kind: 'pglite', client },
     exec: async (sql) => {
       await client.exec(sql);
+    },
+    query: async <Row>(sql: string, params: unknown[]) => (await client.query<Row>(sql, params)).rows,
+    listen: async (channel, onPayload) => {
+      await client.listen(channel, onPayload);
     },
     close: async () => {
       if (!client.closed) await client.close();
@@ -119,6 +133,7 @@ export function createPostgresDatabase(url: string, poolSize = 10): DatabaseHand
     exec: async (sql) => {
       await pool.query(sql);
     },
+    query: async <Row>(sql: string, params: unknown[]) => (await pool.query(sql, params)).rows as Row[],
     close: () => pool.end(),
   };
 }

@@ -12,3 +12,22 @@ export function compiledSerializerCompiler({ schema }: { schema: unknown }): (da
   const jsonSchema = z.toJSONSchema(schema as z.ZodType, { io: 'output', target: 'draft-7', unrepresentable: 'any' });
   return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
 }
+
+/**
+ * The compiled serializer, remembering the text it wrote per answer object: answers kept by a use
+ * case (the same object again while its data stands) are written to JSON once. Answers must not
+ * be changed after they are returned.
+ */
+export function memoizedSerializerCompiler(route: { schema: unknown }): (data: unknown) => string {
+  const write = compiledSerializerCompiler(route);
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (data === null || typeof data !== 'object') return write(data);
+    let text = written.get(data);
+    if (text === undefined) {
+      text = write(data);
+      written.set(data, text);
+    }
+    return text;
+  };
+}

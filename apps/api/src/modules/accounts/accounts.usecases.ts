@@ -18,6 +18,7 @@ import { accountErrors } from './accounts.errors.js';
 import * as repo from './accounts.repository.js';
 import type { TaxInformationColumn } from './accounts.table.js';
 import { burnPasswordCheck, digestToken, hashPassword, newSecretToken, verifyPassword } from './passwords.js';
+import type { SessionCache } from './session-cache.js';
 
 export type { SessionUser } from './accounts.repository.js';
 
@@ -48,6 +49,8 @@ export interface AccountsDeps {
   /** Name of the approved WhatsApp template for the approval notice, when there is one. */
   whatsappApprovalTemplate?: string | undefined;
   log?: FastifyBaseLogger;
+  /** Recent session answers of this process (session-cache.ts); none: every request asks the database. */
+  sessionCache?: SessionCache | undefined;
 }
 
 export type { Caller } from '../../plugins/auth.js';
@@ -168,7 +171,9 @@ export async function signIn(
 }
 
 export async function signOut(deps: AccountsDeps, token: string): Promise<void> {
-  await repo.revokeSessionByHash(deps.db, digestToken(token), deps.clock.now());
+  const hash = digestToken(token);
+  await repo.revokeSessionByHash(deps.db, hash, deps.clock.now());
+  deps.sessionCache?.forgetToken(hash);
 }
 
 /** The live session behind a token, with its account's state; undefined for a dead token. */
@@ -181,8 +186,20 @@ export async function findSession(deps: Pick<AccountsDeps, 'db' | 'clock'>, toke
  * The caller behind a token, for the auth plugin: 401 for a missing, expired or revoked session,
  * 403 when the account was deactivated or locked after signing in.
  */
-export async function authenticate(deps: Pick<AccountsDeps, 'db' | 'clock'>, token: string): Promise<Caller> {
-  const session = await findSession(deps, token);
+export async function authenticate(deps: Pick<AccountsDeps, 'db' | 'clock' | 'sessionCache'>, token: string): Promise<Caller> {
+  const cache = deps.sessionCache;
+  let session: repo.SessionUser | undefined;
+  if (cache && token.length >= 20 && token.length <= 200) {
+    const hash = digestToken(token);
+    const nowMs = deps.clock.now().getTime();
+    session = cache.get(hash, nowMs);
+    if (!session) {
+      session = await repo.findSessionUser(deps.db, hash, deps.clock.now());
+      if (session) cache.set(hash, session, nowMs);
+    }
+  } else {
+    session = await findSession(deps, token);
+  }
   if (!session) throw commonErrors.unauthenticated();
   if (session.locked) throw accountErrors.locked();
   if (!session.active) throw accountErrors.inactive();
@@ -237,6 +254,7 @@ export async function resetPassword(deps: AccountsDeps, token: string, password:
     return owner;
   });
   if (!userId) throw accountErrors.recoveryTokenInvalid();
+  deps.sessionCache?.forgetUser(userId);
   const user = await repo.findUserById(deps.db, userId);
   if (user) await repo.clearThrottle(deps.db, `login:email:${user.email}`);
 }
@@ -297,6 +315,8 @@ export async function updateUser(deps: AccountsDeps, caller: Caller, id: string,
   if (passwordHash) patch.passwordHash = passwordHash;
 
   const approved = input.active === true && !before.active;
+  // Status, lock or password: this process's remembered sessions of the account are re-read.
+  if (passwordHash || input.active !== undefined || input.locked !== undefined) deps.sessionCache?.forgetUser(id);
   const updated = await deps.db.transaction(async (tx) => {
     const row = await repo.updateUser(tx, id, patch, now);
     if (!row) throw accountErrors.userNotFound();
@@ -323,6 +343,7 @@ export async function updateUser(deps: AccountsDeps, caller: Caller, id: string,
     }
     return row;
   });
+  if (passwordHash || input.active !== undefined || input.locked !== undefined) deps.sessionCache?.forgetUser(id);
   if (approved) deps.queue.wake();
   return toUserDto(updated);
 }

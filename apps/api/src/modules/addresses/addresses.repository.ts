@@ -99,3 +99,40 @@ export async function deleteSavedLocation(db: Executor, id: string): Promise<Sav
   const [row] = await db.delete(savedLocations).where(eq(savedLocations.id, id)).returning(columns);
   return row;
 }
+
+// ---------------------------------------------------------------- 'Guardar dirección' from a new shipment
+
+export interface NewSavedLocation {
+  userId: string;
+  name: string;
+  email: string;
+  phone: string;
+  street: string;
+  number: string;
+  intNumber: string;
+  reference: string;
+  colony: string;
+  postalCode: string;
+  city: string;
+  stateCode: string;
+  countryCode: string;
+}
+
+/**
+ * Keeps an address in the user's book unless the same one (name, street, numbers, postal code)
+ * is already there or the book is full; one statement, so the shipment's transaction stays short.
+ */
+export async function saveLocationOnce(db: Executor, location: NewSavedLocation, max: number, now: Date): Promise<void> {
+  const l = location;
+  const t = savedLocations;
+  await db.execute(sql`
+    insert into ${t} (user_id, name, email, phone, street, number, int_number, reference, colony, postal_code, city, state_code, country_code, created_at, updated_at)
+    select ${l.userId}, ${l.name}, ${l.email}, ${l.phone}, ${l.street}, ${l.number}, ${l.intNumber}, ${l.reference}, ${l.colony}, ${l.postalCode}, ${l.city}, ${l.stateCode}, ${l.countryCode}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    where not exists (
+      select 1 from ${t}
+      where ${t.userId} = ${l.userId} and ${t.name} = ${l.name} and ${t.street} = ${l.street} and ${t.number} = ${l.number}
+        and ${t.intNumber} = ${l.intNumber} and ${t.postalCode} = ${l.postalCode}
+    )
+    and (select count(*) from ${t} where ${t.userId} = ${l.userId}) < ${max}
+  `);
+}

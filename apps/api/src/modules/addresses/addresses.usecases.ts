@@ -1,11 +1,13 @@
 import type { z } from 'zod';
 import { formatAddressLine, SAVED_LOCATIONS_MAX, type SavedLocation, type savedLocationInputSchema } from '@envios/contracts/addresses';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { commonErrors } from '../../shared/errors.js';
 import { addressErrors } from './addresses.errors.js';
 import * as repo from './addresses.repository.js';
+
+export type { NewSavedLocation } from './addresses.repository.js';
 
 export interface AddressesDeps {
   db: Database;
@@ -103,4 +105,12 @@ export async function deleteSavedLocation(deps: AddressesDeps, caller: Caller, i
   const row = await repo.deleteSavedLocation(deps.db, id);
   if (!row) throw addressErrors.notFound();
   return toSavedLocationDto(row);
+}
+
+/**
+ * 'Guardar dirección' of the new-shipment wizard: keeps the address in the owner's book inside the
+ * caller's transaction (the shipment's), unless the same one is there or the book is full.
+ */
+export async function keepLocationInBook(tx: Executor, location: repo.NewSavedLocation, now: Date): Promise<void> {
+  await repo.saveLocationOnce(tx, location, SAVED_LOCATIONS_MAX, now);
 }

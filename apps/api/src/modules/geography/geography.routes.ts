@@ -1,4 +1,4 @@
-import { compiledSerializerCompiler } from '../../shared/fast-serializer.js';
+import { compiledSerializerCompiler, memoizedSerializerCompiler } from '../../shared/fast-serializer.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   countryListResponseSchema,
@@ -105,8 +105,8 @@ export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = as
     '/api/v1/countrycodes',
     {
       config: { guard: 'public' },
-      // Hot, plain-string answers: a compiled serializer instead of zod's encode + stringify.
-      serializerCompiler: compiledSerializerCompiler,
+      // The same list object every time: written to JSON once by the memoizing compiled serializer.
+      serializerCompiler: memoizedSerializerCompiler,
       schema: {
         tags: ['geografía'],
         summary: 'Países (ISO 3166-1) con nombre en español, bandera y lada; México primero',

@@ -4,10 +4,6 @@ import type { PackageType } from '@envios/contracts/quotes';
 import type { InsuranceInformation, SelectedServiceSnapshot } from '@envios/contracts/shipments';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
-// 'Guardar dirección' writes into the address book inside the shipment's own transaction; the
-// addresses module has no use case that could join it, so this one insert goes to its table.
-// eslint-disable-next-line no-restricted-imports
-import { savedLocations } from '../addresses/addresses.table.js';
 import { shipmentIdempotencyKeys, shipmentListState, shipments, type AddressColumn, type ParcelColumn } from './shipments.table.js';
 
 export interface ShipmentRecord {
@@ -272,6 +268,18 @@ export async function listShipmentPage(db: Executor, filter: ListFilter, page: {
   return db.select(listColumns).from(shipments).where(inArray(shipments.id, pageIds)).orderBy(...newestFirst);
 }
 
+/** Every id of a filtered list, newest first (an index-only read): paging then costs one small read. */
+export async function listShipmentIds(db: Executor, filter: ListFilter): Promise<string[]> {
+  const rows = await db.select({ id: shipments.id }).from(shipments).where(listWhere(filter)).orderBy(...newestFirst);
+  return rows.map((r) => r.id);
+}
+
+/** The list rows of these ids, newest first. */
+export async function listShipmentsByIds(db: Executor, ids: readonly string[]): Promise<ShipmentListRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(listColumns).from(shipments).where(inArray(shipments.id, [...ids])).orderBy(...newestFirst);
+}
+
 export async function countShipments(db: Executor, filter: ListFilter): Promise<number> {
   const totals = await db.select({ total: count() }).from(shipments).where(listWhere(filter));
   return totals[0]?.total ?? 0;
@@ -282,6 +290,18 @@ export interface ListState {
   version: number;
   live: number;
   paid: number;
+}
+
+/** The same read as `findListState`, as one raw statement (the lists check it on every call). */
+export const LIST_STATE_SQL = 'select version::text as version, live, paid from shipment_list_state where user_id = $1';
+
+export async function findListStateRaw(
+  query: <Row>(sql: string, params: unknown[]) => Promise<Row[]>,
+  userId: string,
+): Promise<ListState | undefined> {
+  const rows = await query<{ version: string; live: number; paid: number }>(LIST_STATE_SQL, [userId]);
+  const row = rows[0];
+  return row ? { version: Number(row.version), live: Number(row.live), paid: Number(row.paid) } : undefined;
 }
 
 export async function findListState(db: Executor, userId: string): Promise<ListState | undefined> {
@@ -385,39 +405,3 @@ export async function releaseIdempotencyKey(db: Executor, userId: string, key: s
   await db.delete(k).where(and(eq(k.userId, userId), eq(k.key, key), sql`${k.shipmentIds} = ${JSON.stringify(shipmentIds)}::jsonb`));
 }
 
-// ---------------------------------------------------------------- saved addresses ('Guardar dirección')
-
-export interface NewSavedLocation {
-  userId: string;
-  name: string;
-  email: string;
-  phone: string;
-  street: string;
-  number: string;
-  intNumber: string;
-  reference: string;
-  colony: string;
-  postalCode: string;
-  city: string;
-  stateCode: string;
-  countryCode: string;
-}
-
-/**
- * Keeps an address in the user's book unless the same one (name, street, numbers, postal code)
- * is already there or the book is full; one statement, so the shipment's transaction stays short.
- */
-export async function saveLocationOnce(db: Executor, location: NewSavedLocation, max: number, now: Date): Promise<void> {
-  const l = location;
-  const t = savedLocations;
-  await db.execute(sql`
-    insert into ${t} (user_id, name, email, phone, street, number, int_number, reference, colony, postal_code, city, state_code, country_code, created_at, updated_at)
-    select ${l.userId}, ${l.name}, ${l.email}, ${l.phone}, ${l.street}, ${l.number}, ${l.intNumber}, ${l.reference}, ${l.colony}, ${l.postalCode}, ${l.city}, ${l.stateCode}, ${l.countryCode}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-    where not exists (
-      select 1 from ${t}
-      where ${t.userId} = ${l.userId} and ${t.name} = ${l.name} and ${t.street} = ${l.street} and ${t.number} = ${l.number}
-        and ${t.intNumber} = ${l.intNumber} and ${t.postalCode} = ${l.postalCode}
-    )
-    and (select count(*) from ${t} where ${t.userId} = ${l.userId}) < ${max}
-  `);
-}

@@ -1,3 +1,4 @@
+import { memoizedSerializerCompiler } from '../../shared/fast-serializer.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
@@ -36,6 +37,8 @@ const signedIn = { 401: e, 403: e };
 const owned = { 400: e, 401: e, 403: e, 404: e };
 const self = { guard: 'self', ownerParam: 'userId' } as const;
 const paged = { 200: shipmentPageSchema, 400: e, ...signedIn };
+/** The lists answer the same (kept) page object while the user's shipments stand: written to JSON once. */
+const fastPaged = { serializerCompiler: memoizedSerializerCompiler };
 // Other headers pass through untouched; only the key is read.
 const creationHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
 
@@ -198,6 +201,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
         querystring: shipmentListQuerySchema,
         response: paged,
       },
+      ...fastPaged,
     },
     async (request) => {
       const q = request.query;
@@ -207,19 +211,19 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
 
   app.get(
     '/api/v1/shipments/all/:userId/query',
-    { config: self, schema: { tags, summary: 'Envíos del usuario filtrados por palabras clave (filter, como keywords)', params: shipmentUserParamsSchema, querystring: shipmentQueryFilterSchema, response: paged } },
+    { config: self, ...fastPaged, schema: { tags, summary: 'Envíos del usuario filtrados por palabras clave (filter, como keywords)', params: shipmentUserParamsSchema, querystring: shipmentQueryFilterSchema, response: paged } },
     async (request) => shipments.list(request.params.userId, { ...request.query, keywords: request.query.filter, keywordsField: 'filter' }),
   );
 
   app.get(
     '/api/v1/shipments/all/:userId/filter',
-    { config: self, schema: { tags, summary: 'Envíos del usuario filtrados por búsqueda (q, como keywords)', params: shipmentUserParamsSchema, querystring: shipmentFilterQuerySchema, response: paged } },
+    { config: self, ...fastPaged, schema: { tags, summary: 'Envíos del usuario filtrados por búsqueda (q, como keywords)', params: shipmentUserParamsSchema, querystring: shipmentFilterQuerySchema, response: paged } },
     async (request) => shipments.list(request.params.userId, { ...request.query, keywords: request.query.q, keywordsField: 'q' }),
   );
 
   app.get(
     '/api/v1/shipments/all/:userId/guide',
-    { config: self, schema: { tags, summary: 'Envíos del usuario pagados (status=true) o sin pagar (status=false)', params: shipmentUserParamsSchema, querystring: shipmentGuideQuerySchema, response: paged } },
+    { config: self, ...fastPaged, schema: { tags, summary: 'Envíos del usuario pagados (status=true) o sin pagar (status=false)', params: shipmentUserParamsSchema, querystring: shipmentGuideQuerySchema, response: paged } },
     async (request) => shipments.list(request.params.userId, { ...request.query, paid: request.query.status === 'true' }),
   );
 
@@ -228,6 +232,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     {
       config: self,
       schema: { tags, summary: 'Envíos del usuario de una paquetería (name: código como dhl, o parte del nombre del servicio)', params: shipmentUserParamsSchema, querystring: shipmentCarrierQuerySchema, response: paged },
+      ...fastPaged,
     },
     async (request) => shipments.list(request.params.userId, { ...request.query, carrier: request.query.name }),
   );

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatAddressLine } from '@envios/contracts/addresses';
 import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from '@envios/contracts/carriers';
-import { SAVED_LOCATIONS_MAX } from '@envios/contracts/addresses';
 import { fromCentavos, toCentavos, type Centavos } from '@envios/contracts/money';
 import { expandParcelsToGuides, type QuoteRequest, type QuoteResponse, type ShippingOption } from '@envios/contracts/quotes';
 import {
@@ -28,6 +27,7 @@ import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { commonErrors } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
+import { keepLocationInBook, type NewSavedLocation } from '../addresses/addresses.usecases.js';
 import type { Carriers } from '../carriers/carriers.usecases.js';
 import type { Quoting } from '../quotes/quotes.usecases.js';
 import {
@@ -73,6 +73,35 @@ export interface ShipmentsDeps {
   quoting: Pick<Quoting, 'quote'>;
   carriers: Pick<Carriers, 'catalogue' | 'snapshot'>;
   findAccount(id: string): Promise<AccountInfo | undefined>;
+  /** Raw driver reads for the per-call list-version check (DatabaseHandle.query); without it, Drizzle. */
+  rawQuery?: (<Row>(sql: string, params: unknown[]) => Promise<Row[]>) | undefined;
+  /**
+   * The embedded database's in-process NOTIFY (DatabaseHandle.listen): when given, a user's list
+   * version lives in memory, bumped by the triggers' 'shipment_list' notices, and the per-call
+   * version read goes away. PostgreSQL (several processes) reads the version every time.
+   */
+  listen?: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | undefined;
+}
+
+/** Local list versions fed by the triggers' notices (one process owns the embedded database). */
+export function createLocalListVersions() {
+  let epoch = 0;
+  let counter = 0;
+  const versions = new Map<string, number>();
+  return {
+    /** A key that changes whenever this user's shipments change. */
+    of(userId: string): string {
+      return `${epoch}:${versions.get(userId) ?? 0}`;
+    },
+    onNotice(payload: string): void {
+      if (payload === '*' || payload === '') {
+        epoch++;
+        versions.clear();
+        return;
+      }
+      for (const id of payload.split(',')) versions.set(id, ++counter);
+    },
+  };
 }
 
 /** Filters of the list and its variants, already read from the query. */
@@ -274,7 +303,7 @@ export function createShipments(deps: ShipmentsDeps) {
     body: CreateShipment,
     path: string,
     accounts: Map<string, Promise<AccountInfo>>,
-  ): Promise<{ rows: repo.NewShipment[]; saved: repo.NewSavedLocation[] }> {
+  ): Promise<{ rows: repo.NewShipment[]; saved: NewSavedLocation[] }> {
     const ownerId = caller.rol === 'admin' && body.user ? body.user : caller.id;
     let pending = accounts.get(ownerId);
     if (!pending) accounts.set(ownerId, (pending = requireActiveAccount(ownerId, path ? `${path}.user` : 'user')));
@@ -308,7 +337,7 @@ export function createShipments(deps: ShipmentsDeps) {
       ecommerceType: body.shipment_ecommerce?.ecommerce_type ?? null,
       localPickup: body.local_pickup,
     }));
-    const saved: repo.NewSavedLocation[] = [];
+    const saved: NewSavedLocation[] = [];
     const keep = (a: AddressColumn) =>
       saved.push({
         userId: ownerId,
@@ -332,11 +361,36 @@ export function createShipments(deps: ShipmentsDeps) {
 
   // Answers of a user's lists and statistics, valid while that user's list version stands (every
   // process reads the version from the database, so a write anywhere invalidates them everywhere).
-  const answers = new Map<string, { version: number; value: unknown }>();
+  const answers = new Map<string, { version: number | string; value: unknown }>();
+  const local = deps.listen ? createLocalListVersions() : undefined;
+  // Whether the notices flow; if listening failed, every call reads the version as on PostgreSQL.
+  const listening: Promise<boolean> =
+    local && deps.listen
+      ? deps.listen('shipment_list', (payload) => local.onNotice(payload)).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
 
-  async function perVersion<T>(userId: string, key: string, compute: (state: repo.ListState) => Promise<T>): Promise<T> {
-    const state = (await repo.findListState(db, userId)) ?? { version: 0, live: 0, paid: 0 };
+  async function perVersion<T>(userId: string, key: string, compute: (state: repo.ListState, version: string) => Promise<T>): Promise<T> {
     const cacheKey = `${userId}|${key}`;
+    if (local && (await listening)) {
+      // Taken before anything is read: a change meanwhile makes this answer's key stale at once.
+      const version = local.of(userId);
+      const hit = answers.get(cacheKey);
+      if (hit && hit.version === version) {
+        answers.delete(cacheKey);
+        answers.set(cacheKey, hit);
+        return hit.value as T;
+      }
+      const state = (await repo.findListState(db, userId)) ?? { version: 0, live: 0, paid: 0 };
+      const value = await compute(state, `L${version}`);
+      if (answers.size >= ANSWER_CACHE_MAX) answers.delete(answers.keys().next().value!);
+      answers.set(cacheKey, { version, value });
+      return value;
+    }
+    const read = deps.rawQuery ? repo.findListStateRaw(deps.rawQuery, userId) : repo.findListState(db, userId);
+    const state = (await read) ?? { version: 0, live: 0, paid: 0 };
     const hit = answers.get(cacheKey);
     if (hit && hit.version === state.version) {
       // Recently used entries move to the end, so the oldest is the one evicted.
@@ -345,10 +399,28 @@ export function createShipments(deps: ShipmentsDeps) {
       return hit.value as T;
     }
     // Computed after reading the version: the answer is never older than the version it is kept under.
-    const value = await compute(state);
+    const value = await compute(state, `P${state.version}`);
     if (answers.size >= ANSWER_CACHE_MAX) answers.delete(answers.keys().next().value!);
     answers.set(cacheKey, { version: state.version, value });
     return value;
+  }
+
+  // The ordered ids of a user's plain list (all, paid or unpaid) per version: any page is then a
+  // slice plus one read of its ten rows, instead of an OFFSET walk through the index.
+  const idLists = new Map<string, readonly string[]>();
+  const ID_LISTS_MAX = 20;
+  const ID_LIST_MAX_LENGTH = 50_000;
+
+  async function plainPage(filter: repo.ListFilter, version: string, offset: number, limit: number): Promise<repo.ShipmentListRow[]> {
+    const key = `${filter.userId}|${String(filter.paid)}|${version}`;
+    let ids = idLists.get(key);
+    if (!ids) {
+      ids = await repo.listShipmentIds(db, filter);
+      if (ids.length > ID_LIST_MAX_LENGTH) return repo.listShipmentPage(db, filter, { limit, offset });
+      if (idLists.size >= ID_LISTS_MAX) idLists.delete(idLists.keys().next().value!);
+      idLists.set(key, ids);
+    }
+    return repo.listShipmentsByIds(db, ids.slice(offset, offset + limit));
   }
 
   /** The list and its variants: filters together, newest first, one page in SQL. */
@@ -359,13 +431,13 @@ export function createShipments(deps: ShipmentsDeps) {
     if (wanted.size > 1) return toPage([], 0, query.page, query.limit);
     const filter: repo.ListFilter = { userId, keywords: words, paid: [...wanted][0], serviceId: query.service, carrier: query.carrier };
     const key = JSON.stringify([words, filter.paid ?? null, query.service ?? null, query.carrier ?? null, query.page, query.limit]);
-    return perVersion(userId, `list|${key}`, async (state) => {
+    return perVersion(userId, `list|${key}`, async (state, version) => {
       const offset = (query.page - 1) * query.limit;
       // Unfiltered or by paid state alone, the total is kept per user; otherwise it is counted.
       const kept = words.length === 0 && !query.service && !query.carrier;
       const keptTotal = filter.paid === undefined ? state.live : filter.paid ? state.paid : state.live - state.paid;
       if (kept && (keptTotal === 0 || offset >= keptTotal)) return toPage([], keptTotal, query.page, query.limit);
-      const rows = await repo.listShipmentPage(db, filter, { limit: query.limit, offset });
+      const rows = kept ? await plainPage(filter, version, offset, query.limit) : await repo.listShipmentPage(db, filter, { limit: query.limit, offset });
       const total = kept ? keptTotal : offset === 0 && rows.length < query.limit ? rows.length : await repo.countShipments(db, filter);
       return toPage(rows.map(toRowDto), total, query.page, query.limit);
     });
@@ -424,7 +496,7 @@ export function createShipments(deps: ShipmentsDeps) {
       try {
         const created = await db.transaction(async (tx) => {
           const rows = await repo.insertShipments(tx, plans.flatMap((p) => p.rows), now);
-          for (const location of plans.flatMap((p) => p.saved)) await repo.saveLocationOnce(tx, location, SAVED_LOCATIONS_MAX, now);
+          for (const location of plans.flatMap((p) => p.saved)) await keepLocationInBook(tx, location, now);
           if (key) {
             const claimed = await repo.claimIdempotencyKey(tx, { userId: caller.id, key, fingerprint, shipmentIds: rows.map((r) => r.id), now, since });
             if (!claimed) throw new KeyTaken();

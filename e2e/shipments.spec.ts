@@ -134,7 +134,7 @@ test('open a detail, change the destination postal code, re-quote and keep the n
   const index = names.findIndex((n) => !n.endsWith(before.trim()));
   expect(index).toBeGreaterThanOrEqual(0);
   const chosen = names[index]!;
-  await cards.nth(index).getByRole('button', { name: /^Enviar con / }).click();
+  await cards.nth(index).getByRole('button', { name: /^Elegir con / }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Detalles De Envio' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Destino' }).getByText('Roma Sur, CP 06760')).toBeVisible();

@@ -24,6 +24,7 @@ function Edit({ id, part }: { id: string; part: Parameters<typeof ShipmentEdit>[
         title="Elige la paquetería"
         headingLevel={2}
         hideBack
+        sendLabel="Elegir"
         onSend={async (option) => {
           await slot.onChoose(option);
           return undefined;

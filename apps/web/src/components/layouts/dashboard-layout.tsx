@@ -10,6 +10,8 @@ import { TrackSearch } from './track-search';
 export interface DashboardNavItem {
   label: string;
   to: string;
+  /** Active only on this exact path (the statistics at /dashboard, not /dashboard/shipment/new). */
+  end?: boolean;
 }
 
 export interface DashboardLayoutProps {
@@ -26,6 +28,7 @@ function SideLink({ item, onNavigate }: { item: DashboardNavItem; onNavigate: ()
   return (
     <NavLink
       to={item.to}
+      end={item.end}
       onClick={onNavigate}
       style={({ isActive }) => ({
         display: 'block',

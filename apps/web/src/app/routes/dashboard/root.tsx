@@ -9,7 +9,8 @@ import { UserMenu } from '@/features/accounts/components/user-menu';
  * with those screens, never before.
  */
 const userNav: DashboardNavItem[] = [
-  { label: 'Estadísticas', to: paths.dashboard },
+  { label: 'Estadísticas', to: paths.dashboard, end: true },
+  { label: 'Nuevo envío', to: paths.newShipment },
   { label: 'Mis Envíos', to: paths.shipments },
   { label: 'Direcciones', to: paths.addresses },
 ];

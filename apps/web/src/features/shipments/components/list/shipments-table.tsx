@@ -95,8 +95,8 @@ export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = f
                   </Text>
                 </Table.Td>
                 <Table.Td>{row.number_guide ?? <Text span size="sm" c="dimmed">{shipmentMessages.noGuide}</Text>}</Table.Td>
-                <Table.Td>
-                  <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none" maw="none">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none" maw="none" style={{ overflow: 'visible' }}>
                     {row.status ? paymentStatusLabels.paid : paymentStatusLabels.unpaid}
                   </Badge>
                 </Table.Td>

@@ -274,6 +274,64 @@ export async function listShipmentIds(db: Executor, filter: ListFilter): Promise
   return rows.map((r) => r.id);
 }
 
+/** `listShipmentsByIds` as one raw statement: the ids of a page, in the order given. */
+const ROWS_BY_IDS_SQL = `select id, created_at, number_of_order::text as number_of_order, destination_name, destination_line,
+  coalesce(destination->>'postal_code', '') as destination_postal_code, coalesce(destination->>'city', '') as destination_city,
+  coalesce(selected_service->>'carrier', '') as carrier, carrier_code, service_name, service_id, number_guide, paid, tracking_status,
+  transit_days, total_centavos::text as total_centavos, guide_url
+  from shipments where id = any($1::uuid[])`;
+
+interface RawListRow {
+  id: string;
+  created_at: Date | string;
+  number_of_order: string;
+  destination_name: string;
+  destination_line: string;
+  destination_postal_code: string;
+  destination_city: string;
+  carrier: string;
+  carrier_code: CarrierCode;
+  service_name: string;
+  service_id: string;
+  number_guide: string | null;
+  paid: boolean;
+  tracking_status: string | null;
+  transit_days: number;
+  total_centavos: string;
+  guide_url: string | null;
+}
+
+export async function listShipmentsByIdsRaw(query: <Row>(sql: string, params: unknown[]) => Promise<Row[]>, ids: readonly string[]): Promise<ShipmentListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await query<RawListRow>(ROWS_BY_IDS_SQL, [[...ids]]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: ShipmentListRow[] = [];
+  for (const id of ids) {
+    const r = byId.get(id);
+    if (!r) continue; // deleted meanwhile: the version changed, the next call recomputes
+    out.push({
+      id: r.id,
+      createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+      numberOfOrder: Number(r.number_of_order),
+      destinationName: r.destination_name,
+      destinationLine: r.destination_line,
+      destinationPostalCode: r.destination_postal_code,
+      destinationCity: r.destination_city,
+      carrier: r.carrier,
+      carrierCode: r.carrier_code,
+      serviceName: r.service_name,
+      serviceId: r.service_id,
+      numberGuide: r.number_guide,
+      paid: r.paid,
+      trackingStatus: r.tracking_status,
+      transitDays: Number(r.transit_days),
+      totalCentavos: Number(r.total_centavos),
+      guideUrl: r.guide_url,
+    });
+  }
+  return out;
+}
+
 /** The list rows of these ids, newest first. */
 export async function listShipmentsByIds(db: Executor, ids: readonly string[]): Promise<ShipmentListRow[]> {
   if (ids.length === 0) return [];

@@ -383,7 +383,8 @@ export function createShipments(deps: ShipmentsDeps) {
         answers.set(cacheKey, hit);
         return hit.value as T;
       }
-      const state = (await repo.findListState(db, userId)) ?? { version: 0, live: 0, paid: 0 };
+      const read = deps.rawQuery ? repo.findListStateRaw(deps.rawQuery, userId) : repo.findListState(db, userId);
+      const state = (await read) ?? { version: 0, live: 0, paid: 0 };
       const value = await compute(state, `L${version}`);
       if (answers.size >= ANSWER_CACHE_MAX) answers.delete(answers.keys().next().value!);
       answers.set(cacheKey, { version, value });
@@ -420,7 +421,8 @@ export function createShipments(deps: ShipmentsDeps) {
       if (idLists.size >= ID_LISTS_MAX) idLists.delete(idLists.keys().next().value!);
       idLists.set(key, ids);
     }
-    return repo.listShipmentsByIds(db, ids.slice(offset, offset + limit));
+    const pageIds = ids.slice(offset, offset + limit);
+    return deps.rawQuery ? repo.listShipmentsByIdsRaw(deps.rawQuery, pageIds) : repo.listShipmentsByIds(db, pageIds);
   }
 
   /** The list and its variants: filters together, newest first, one page in SQL. */

@@ -29,6 +29,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { createShipments, overweightOwedProvider } from './modules/shipments/shipments.usecases.js';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { deps: accounts, secureCookie });
   await app.register(notificationsRoutes, { db: database.db, notifier });
   await app.register(addressesRoutes, { deps: { db: database.db, clock } });
+  await app.register(walletRoutes, { deps: { db: database.db, clock } });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log });
   await app.register(geographyRoutes, { db: database.db, geography });
   const carriers = createCarriers({

@@ -1,0 +1,98 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import type { WalletProvider } from '@envios/contracts/wallet';
+import { walletEntries, wallets } from './wallet.table.js';
+
+export type WalletEntryRow = typeof walletEntries.$inferSelect;
+export type NewWalletEntry = Omit<typeof walletEntries.$inferInsert, 'id' | 'numberOfOrder'>;
+
+/** A Postgres foreign-key violation (23503), however deep the driver wrapped it. */
+function violatesForeignKey(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 4; i++, e = e.cause as typeof e) if (e.code === '23503') return true;
+  return false;
+}
+
+/** Inserts a top-up; an owner that does not exist answers `onUnknownUser()` instead of a 500. */
+export async function insertTopUp(ex: Executor, values: NewWalletEntry, onUnknownUser: () => Error): Promise<WalletEntryRow> {
+  try {
+    const [row] = await ex.insert(walletEntries).values(values).returning();
+    return row!;
+  } catch (error) {
+    throw violatesForeignKey(error) ? onUnknownUser() : error;
+  }
+}
+
+export async function insertEntries(ex: Executor, values: NewWalletEntry[]): Promise<WalletEntryRow[]> {
+  return ex.insert(walletEntries).values(values).returning();
+}
+
+export async function findEntry(ex: Executor, id: string): Promise<WalletEntryRow | undefined> {
+  const [row] = await ex.select().from(walletEntries).where(eq(walletEntries.id, id)).limit(1);
+  return row;
+}
+
+export async function listEntries(ex: Executor, userId: string, limit: number, offset: number): Promise<{ rows: WalletEntryRow[]; total: number }> {
+  const rows = await ex
+    .select()
+    .from(walletEntries)
+    .where(eq(walletEntries.userId, userId))
+    .orderBy(desc(walletEntries.createdAt), desc(walletEntries.numberOfOrder))
+    .limit(limit)
+    .offset(offset);
+  const [counted] = await ex.select({ n: count() }).from(walletEntries).where(eq(walletEntries.userId, userId));
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** Deletes a top-up only while it is unpaid; answers the deleted row, or nothing. */
+export async function deletePendingTopUp(ex: Executor, id: string): Promise<WalletEntryRow | undefined> {
+  const [row] = await ex
+    .delete(walletEntries)
+    .where(and(eq(walletEntries.id, id), eq(walletEntries.paid, false), eq(walletEntries.type, 'abono')))
+    .returning();
+  return row;
+}
+
+/** Marks a pending top-up paid; answers nothing when it is already paid (or not a top-up). */
+export async function markTopUpPaid(
+  ex: Executor,
+  id: string,
+  settlement: { provider: WalletProvider; reference: string | null; now: Date },
+): Promise<WalletEntryRow | undefined> {
+  const [row] = await ex
+    .update(walletEntries)
+    .set({ paid: true, paidAt: settlement.now, provider: settlement.provider, providerReference: settlement.reference })
+    .where(and(eq(walletEntries.id, id), eq(walletEntries.paid, false), eq(walletEntries.type, 'abono')))
+    .returning();
+  return row;
+}
+
+/** Adds a paid top-up to the user's running balance, creating the row on first use. */
+export async function creditBalance(ex: Executor, userId: string, centavos: number, now: Date): Promise<void> {
+  await ex
+    .insert(wallets)
+    .values({ userId, balanceCentavos: centavos, updatedAt: now })
+    .onConflictDoUpdate({
+      target: wallets.userId,
+      set: { balanceCentavos: sql`${wallets.balanceCentavos} + ${centavos}`, updatedAt: now },
+    });
+}
+
+/** Takes a charge off the (locked) balance; the `>= 0` check is the last guard. */
+export async function debitBalance(ex: Executor, userId: string, centavos: number, now: Date): Promise<void> {
+  await ex
+    .update(wallets)
+    .set({ balanceCentavos: sql`${wallets.balanceCentavos} - ${centavos}`, updatedAt: now })
+    .where(eq(wallets.userId, userId));
+}
+
+/** The balance, locking the wallet row until the transaction ends (SELECT … FOR UPDATE). */
+export async function lockBalance(ex: Executor, userId: string): Promise<number> {
+  const [row] = await ex.select({ balance: wallets.balanceCentavos }).from(wallets).where(eq(wallets.userId, userId)).for('update');
+  return row?.balance ?? 0;
+}
+
+export async function balance(ex: Executor, userId: string): Promise<number> {
+  const [row] = await ex.select({ balance: wallets.balanceCentavos }).from(wallets).where(eq(wallets.userId, userId));
+  return row?.balance ?? 0;
+}

@@ -1,0 +1,175 @@
+import { fromCentavos, toCentavos } from '@envios/contracts/money';
+import { toPage } from '../../shared/pagination.js';
+import { walletMovement, type WalletEntry, type WalletList, type WalletProvider } from '@envios/contracts/wallet';
+import type { Database, Executor } from '../../db/client.js';
+import type { Caller } from '../../plugins/auth.js';
+import type { Clock } from '../../shared/clock.js';
+import { commonErrors } from '../../shared/errors.js';
+import { walletErrors } from './wallet.errors.js';
+import * as repo from './wallet.repository.js';
+
+export type { WalletEntryRow } from './wallet.repository.js';
+
+export interface WalletDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export function toWalletEntryDto(row: repo.WalletEntryRow): WalletEntry {
+  const shipment = row.shipmentId ?? null;
+  return {
+    _id: row.id,
+    numberOfOrder: row.numberOfOrder,
+    type: row.type,
+    movement: walletMovement({ type: row.type, shipment }),
+    amount: fromCentavos(row.amountCentavos),
+    status: row.paid,
+    status_label: row.paid ? 'Pagado' : 'Pendiente',
+    shipment,
+    user: row.userId,
+    provider: row.provider ?? null,
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+  };
+}
+
+const isAdmin = (caller: Caller) => caller.rol === 'admin';
+
+/** Whose wallet the caller asks about: their own by default; someone else's only for an admin (403). */
+function ownerFor(caller: Caller, userId: string | undefined): string {
+  const owner = userId ?? caller.id;
+  if (owner !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
+  return owner;
+}
+
+/** The wallet table ('Monedero'), newest first, paged. */
+export async function listWallet(
+  deps: WalletDeps,
+  caller: Caller,
+  query: { user?: string | undefined; page: number; limit: number },
+): Promise<WalletList> {
+  const userId = ownerFor(caller, query.user);
+  const { rows, total } = await repo.listEntries(deps.db, userId, query.limit, (query.page - 1) * query.limit);
+  return toPage(rows.map(toWalletEntryDto), total, query.page, query.limit);
+}
+
+/** The balance in centavos: the sum of the paid entries (kept in `wallets`). */
+export async function walletBalance(db: Executor, userId: string): Promise<number> {
+  return repo.balance(db, userId);
+}
+
+/** `total_amount` of `/prepaid/getTotalAmount/{userId}`, MXN. */
+export async function walletTotal(deps: WalletDeps, caller: Caller, userId: string): Promise<{ total_amount: number }> {
+  ownerFor(caller, userId);
+  return { total_amount: fromCentavos(await repo.balance(deps.db, userId)) };
+}
+
+/** 'Nuevo abono' step 1: a pending top-up for the caller (an admin may name another user). */
+export async function topUp(deps: WalletDeps, caller: Caller, input: { user?: string | undefined; amount: number }): Promise<{ id: string }> {
+  const userId = ownerFor(caller, input.user);
+  const row = await repo.insertTopUp(deps.db, { userId, type: 'abono', amountCentavos: toCentavos(input.amount), paid: false, createdAt: deps.clock.now() }, () =>
+    walletErrors.unknownUser('user'),
+  );
+  return { id: row.id };
+}
+
+/**
+ * A payment provider confirmed a top-up: marks it paid and adds it to the balance, in one
+ * transaction. Idempotent: a second confirmation changes nothing and answers `changed: false`.
+ */
+export async function markTopUpPaid(
+  deps: WalletDeps,
+  entryId: string,
+  provider: WalletProvider,
+  reference: string | null,
+): Promise<{ entry: WalletEntry; changed: boolean }> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const paid = await repo.markTopUpPaid(tx, entryId, { provider, reference, now });
+    if (paid) {
+      await repo.creditBalance(tx, paid.userId, paid.amountCentavos, now);
+      return { entry: toWalletEntryDto(paid), changed: true };
+    }
+    const existing = await repo.findEntry(tx, entryId);
+    if (!existing || existing.type !== 'abono') throw walletErrors.notFound();
+    return { entry: toWalletEntryDto(existing), changed: false };
+  });
+}
+
+/** An admin's 'Abonar' (`/prepaid/createPrepaid`): a top-up paid at once. */
+export async function adminCredit(deps: WalletDeps, admin: Caller, input: { userId: string; cantidadAbonar: number }): Promise<WalletEntry> {
+  if (!isAdmin(admin)) throw commonErrors.forbidden();
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const amountCentavos = toCentavos(input.cantidadAbonar);
+    const row = await repo.insertTopUp(
+      tx,
+      { userId: input.userId, type: 'abono', amountCentavos, paid: true, paidAt: now, createdBy: admin.id, provider: 'admin', createdAt: now },
+      () => walletErrors.unknownUser('userId'),
+    );
+    await repo.creditBalance(tx, input.userId, amountCentavos, now);
+    return toWalletEntryDto(row);
+  });
+}
+
+/** 'Anterior' in the top-up checkout or the delete button of the table: only an unpaid top-up of the caller's. */
+export async function deletePendingTopUp(deps: WalletDeps, caller: Caller, id: string): Promise<WalletEntry> {
+  const row = await repo.findEntry(deps.db, id);
+  if (!row) throw walletErrors.notFound();
+  if (row.userId !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
+  if (row.paid || row.type !== 'abono') throw walletErrors.alreadyPaid();
+  const deleted = await repo.deletePendingTopUp(deps.db, id);
+  // Paid (or deleted) between the read and the delete.
+  if (!deleted) throw walletErrors.alreadyPaid();
+  return toWalletEntryDto(deleted);
+}
+
+export interface ChargeOptions {
+  /** One entry per shipment; none: one entry without a shipment. */
+  shipmentIds: string[];
+  type?: 'cargo' | 'pago_sobrepeso';
+  /** Each shipment's share, centavos, summing to the amount; by default an even split (remainder on the first). */
+  perShipmentCentavos?: number[];
+  now: Date;
+}
+
+function shares(amountCentavos: number, n: number, given: number[] | undefined): number[] {
+  if (given) {
+    if (given.length !== n || given.some((c) => !Number.isInteger(c) || c <= 0) || given.reduce((a, b) => a + b, 0) !== amountCentavos) {
+      throw new RangeError('Los montos por envío no suman el total del cargo.');
+    }
+    return given;
+  }
+  const base = Math.floor(amountCentavos / n);
+  return Array.from({ length: n }, (_, i) => (i === 0 ? amountCentavos - base * (n - 1) : base));
+}
+
+/**
+ * Pays from the wallet inside the caller's transaction (the payment's): locks the wallet row,
+ * refuses with 409 'Saldo insuficiente en tu monedero: …' when the balance is short, else writes one
+ * paid negative entry per shipment and lowers the balance. Concurrent charges wait on the lock,
+ * so the balance never goes below zero.
+ */
+export async function charge(tx: Executor, userId: string, amountCentavos: number, opts: ChargeOptions): Promise<WalletEntry[]> {
+  if (!Number.isInteger(amountCentavos) || amountCentavos <= 0) throw new RangeError(`Cargo inválido: ${amountCentavos}`);
+  const shipmentIds = opts.shipmentIds.length > 0 ? opts.shipmentIds : [null];
+  const amounts = shares(amountCentavos, shipmentIds.length, opts.perShipmentCentavos);
+  if (amounts.some((c) => c <= 0)) throw new RangeError('Cada envío debe llevar un monto mayor que cero.');
+  const balanceCentavos = await repo.lockBalance(tx, userId);
+  if (balanceCentavos < amountCentavos) throw walletErrors.insufficientBalance(balanceCentavos, amountCentavos);
+  const rows = await repo.insertEntries(
+    tx,
+    shipmentIds.map((shipmentId, i) => ({
+      userId,
+      type: opts.type ?? 'cargo',
+      amountCentavos: -amounts[i]!,
+      paid: true,
+      paidAt: opts.now,
+      shipmentId,
+      provider: 'wallet' as const,
+      createdAt: opts.now,
+    })),
+  );
+  await repo.debitBalance(tx, userId, amountCentavos, opts.now);
+  return rows.map(toWalletEntryDto);
+}

@@ -268,6 +268,11 @@ export async function listShipmentPage(db: Executor, filter: ListFilter, page: {
   return db.select(listColumns).from(shipments).where(inArray(shipments.id, pageIds)).orderBy(...newestFirst);
 }
 
+/** Every row of a filtered list, newest first (kept in memory per version for users of modest size). */
+export async function listAllShipmentRows(db: Executor, filter: ListFilter): Promise<ShipmentListRow[]> {
+  return db.select(listColumns).from(shipments).where(listWhere(filter)).orderBy(...newestFirst);
+}
+
 /** Every id of a filtered list, newest first (an index-only read): paging then costs one small read. */
 export async function listShipmentIds(db: Executor, filter: ListFilter): Promise<string[]> {
   const rows = await db.select({ id: shipments.id }).from(shipments).where(listWhere(filter)).orderBy(...newestFirst);

@@ -363,6 +363,8 @@ export function createShipments(deps: ShipmentsDeps) {
   // process reads the version from the database, so a write anywhere invalidates them everywhere).
   const answers = new Map<string, { version: number | string; value: unknown }>();
   const local = deps.listen ? createLocalListVersions() : undefined;
+  const localStates = new Map<string, { version: string; state: repo.ListState }>();
+  const LOCAL_STATES_MAX = 10_000;
   // Whether the notices flow; if listening failed, every call reads the version as on PostgreSQL.
   const listening: Promise<boolean> =
     local && deps.listen
@@ -383,8 +385,16 @@ export function createShipments(deps: ShipmentsDeps) {
         answers.set(cacheKey, hit);
         return hit.value as T;
       }
-      const read = deps.rawQuery ? repo.findListStateRaw(deps.rawQuery, userId) : repo.findListState(db, userId);
-      const state = (await read) ?? { version: 0, live: 0, paid: 0 };
+      // The counts change only with the version: read once per version.
+      let known = localStates.get(userId);
+      if (known?.version !== version) {
+        const read = deps.rawQuery ? repo.findListStateRaw(deps.rawQuery, userId) : repo.findListState(db, userId);
+        known = { version, state: (await read) ?? { version: 0, live: 0, paid: 0 } };
+        localStates.delete(userId);
+        if (localStates.size >= LOCAL_STATES_MAX) localStates.delete(localStates.keys().next().value!);
+        localStates.set(userId, known);
+      }
+      const state = known.state;
       const value = await compute(state, `L${version}`);
       if (answers.size >= ANSWER_CACHE_MAX) answers.delete(answers.keys().next().value!);
       answers.set(cacheKey, { version, value });
@@ -412,8 +422,38 @@ export function createShipments(deps: ShipmentsDeps) {
   const ID_LISTS_MAX = 20;
   const ID_LIST_MAX_LENGTH = 50_000;
 
-  async function plainPage(filter: repo.ListFilter, version: string, offset: number, limit: number): Promise<repo.ShipmentListRow[]> {
+  // Up to ROW_LIST_MAX_LENGTH shipments, the plain list's rows themselves are kept per version
+  // (at most ROW_LISTS_BUDGET rows in all): any page is then a slice, with no read at all. A write
+  // changes the version, and the next read loads the rows again (one ordered select).
+  const rowLists = new Map<string, readonly repo.ShipmentListRow[]>();
+  const ROW_LIST_MAX_LENGTH = 20_000;
+  const ROW_LISTS_BUDGET = 200_000;
+  let keptRows = 0;
+
+  async function plainPage(filter: repo.ListFilter, version: string, offset: number, limit: number, total: number): Promise<repo.ShipmentListRow[]> {
     const key = `${filter.userId}|${String(filter.paid)}|${version}`;
+    if (total <= ROW_LIST_MAX_LENGTH) {
+      let rows = rowLists.get(key);
+      if (!rows) {
+        rows = await repo.listAllShipmentRows(db, filter);
+        // Older versions of the same list are dead: drop them first.
+        const prefix = `${filter.userId}|${String(filter.paid)}|`;
+        for (const [k, old] of rowLists) {
+          if (k.startsWith(prefix)) {
+            keptRows -= old.length;
+            rowLists.delete(k);
+          }
+        }
+        while (rowLists.size > 0 && keptRows + rows.length > ROW_LISTS_BUDGET) {
+          const oldest = rowLists.keys().next().value!;
+          keptRows -= rowLists.get(oldest)!.length;
+          rowLists.delete(oldest);
+        }
+        rowLists.set(key, rows);
+        keptRows += rows.length;
+      }
+      return rows.slice(offset, offset + limit);
+    }
     let ids = idLists.get(key);
     if (!ids) {
       ids = await repo.listShipmentIds(db, filter);
@@ -439,7 +479,7 @@ export function createShipments(deps: ShipmentsDeps) {
       const kept = words.length === 0 && !query.service && !query.carrier;
       const keptTotal = filter.paid === undefined ? state.live : filter.paid ? state.paid : state.live - state.paid;
       if (kept && (keptTotal === 0 || offset >= keptTotal)) return toPage([], keptTotal, query.page, query.limit);
-      const rows = kept ? await plainPage(filter, version, offset, query.limit) : await repo.listShipmentPage(db, filter, { limit: query.limit, offset });
+      const rows = kept ? await plainPage(filter, version, offset, query.limit, keptTotal) : await repo.listShipmentPage(db, filter, { limit: query.limit, offset });
       const total = kept ? keptTotal : offset === 0 && rows.length < query.limit ? rows.length : await repo.countShipments(db, filter);
       return toPage(rows.map(toRowDto), total, query.page, query.limit);
     });

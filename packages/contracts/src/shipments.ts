@@ -7,7 +7,7 @@ import {
 } from './addresses.js';
 import { carrierCodeSchema } from './carriers.js';
 import { pagedSchema, PAGE_SIZE } from './pagination.js';
-import { chargeLineSchema, MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema } from './quotes.js';
+import { MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema, shippingOptionSchema } from './quotes.js';
 
 /**
  * Shipments: the wizard's creation, the list, detail and edits, statistics and the overweight
@@ -122,27 +122,30 @@ export const createManyShipmentsSchema = z.object({
 });
 
 /** The price snapshot frozen at creation (or at the last re-quote): what is charged and why. */
-export const selectedServiceSchema = z.object({
-  service_id: z.uuid(),
-  carrier: z.string(),
-  carrier_code: carrierCodeSchema,
-  carrier_service_name: z.string(),
-  carrier_logo_url: z.string(),
-  carrier_logo_url_svg: z.string(),
-  /** MXN for this shipment (its guide); earlier overweight is charged at payment, not here. */
-  total_amount: z.number(),
-  net_total_amount: z.number(),
-  currency: z.literal('MXN'),
-  date: z.iso.date(),
-  estimated_delivery: z.iso.date(),
-  total_transit_days: z.number().int(),
-  transit_text: z.string(),
-  is_remote: z.boolean(),
-  billable_weight_kg: z.number().int(),
-  source: z.enum(['tariffs', 'api']),
-  services: z.array(chargeLineSchema),
-  quoted_at: z.iso.datetime(),
-});
+export const selectedServiceSchema = shippingOptionSchema
+  .pick({
+    service_id: true,
+    carrier: true,
+    carrier_code: true,
+    carrier_service_name: true,
+    carrier_logo_url: true,
+    carrier_logo_url_svg: true,
+    net_total_amount: true,
+    currency: true,
+    date: true,
+    estimated_delivery: true,
+    total_transit_days: true,
+    transit_text: true,
+    is_remote: true,
+    billable_weight_kg: true,
+    source: true,
+    services: true,
+  })
+  .extend({
+    /** MXN for this shipment (its guide); earlier overweight is charged at payment, not here. */
+    total_amount: z.number(),
+    quoted_at: z.iso.datetime(),
+  });
 export type SelectedServiceSnapshot = z.infer<typeof selectedServiceSchema>;
 
 export const parcelResponseSchema = z.object({

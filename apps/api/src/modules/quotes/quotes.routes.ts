@@ -2,6 +2,7 @@ import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-prov
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { quoteRequestSchema, quoteResponseSchema, type QuoteResponse } from '@envios/contracts/quotes';
 import { compiledSerializerCompiler } from '../../shared/fast-serializer.js';
+import { deepFreeze } from '../../shared/deep-freeze.js';
 import type { Quoting } from './quotes.usecases.js';
 
 const writeAnswer = compiledSerializerCompiler({ schema: quoteResponseSchema });
@@ -28,13 +29,6 @@ const validatedByText = new Map<string, object>();
 const knownValid = new WeakSet<object>();
 const textOf = new WeakMap<object, string>();
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 export const quotesRoutes: FastifyPluginAsyncZod<{ quoting: Quoting }> = async (app, { quoting }) => {
   // This plugin's own JSON parser (Fastify scopes it to these routes): the default one, plus the text.

@@ -36,6 +36,7 @@ import type { Geography } from '../geography/geography.usecases.js';
 import { addWorkingDays, planShipment } from './delivery-dates.js';
 import { applyMarkup, insuranceCost } from './pricing.js';
 import { quoteErrors } from './quotes.errors.js';
+import { deepFreeze } from '../../shared/deep-freeze.js';
 
 /** The caller's unpaid overweight of earlier shipments, in centavos (the shipments issue supplies it). */
 export type OverweightProvider = (userId: string) => Promise<Centavos>;
@@ -127,13 +128,6 @@ function quoteCacheFor(catalogue: CatalogueSnapshot) {
   return cache;
 }
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 function prepare(catalogue: CatalogueSnapshot): Prepared {
   let prepared = preparedBySnapshot.get(catalogue);

@@ -96,7 +96,7 @@ export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = f
                 </Table.Td>
                 <Table.Td>{row.number_guide ?? <Text span size="sm" c="dimmed">{shipmentMessages.noGuide}</Text>}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none" maw="none" style={{ overflow: 'visible' }}>
+                  <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none" maw="none" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } }}>
                     {row.status ? paymentStatusLabels.paid : paymentStatusLabels.unpaid}
                   </Badge>
                 </Table.Td>

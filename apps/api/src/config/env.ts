@@ -54,6 +54,19 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Quotes that ask a live carrier API (paid calls) per visitor address or account per minute. */
   LIVE_QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** PayPal Orders v2; unset: the offline sandbox provider with its local approval page. */
+  PAYPAL_CLIENT_ID: optional,
+  PAYPAL_SECRET: optional,
+  PAYPAL_ENV: z.enum(['sandbox', 'live'], { error: 'debe ser sandbox o live' }).default('sandbox'),
+  /** Overrides the PayPal API base (tests point it at a local fake). */
+  PAYPAL_API_URL: optional.pipe(z.url().optional()),
+  /** Offer card payments through PayPal (guest checkout) as their own choice. */
+  PAYPAL_CARD: z.enum(['true', 'false'], { error: 'debe ser true o false' }).default('true').transform((v) => v === 'true'),
+  /** Conekta (OXXO cash); unset: the offline sandbox, whose references an admin marks paid. */
+  CONEKTA_API_KEY: optional,
+  /** PEM public key of the Conekta webhook key; required with CONEKTA_API_KEY. */
+  CONEKTA_WEBHOOK_KEY: optional,
+  CONEKTA_API_URL: z.url().default('https://api.conekta.io'),
   /** DHL Express MyDHL API (rates); unset: DHL is priced from our tariffs. */
   DHL_API_URL: z.url().default('https://express.api.dhl.com/mydhlapi'),
   DHL_API_KEY: optional,
@@ -90,6 +103,8 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
     throw new ConfigError(['WHATSAPP_API_TOKEN y WHATSAPP_PHONE_NUMBER_ID: se definen juntos o ninguno']);
   }
   for (const group of [
+    ['PAYPAL_CLIENT_ID', 'PAYPAL_SECRET'],
+    ['CONEKTA_API_KEY', 'CONEKTA_WEBHOOK_KEY'],
     ['DHL_API_KEY', 'DHL_API_SECRET', 'DHL_ACCOUNT_NUMBER'],
     ['FEDEX_CLIENT_ID', 'FEDEX_CLIENT_SECRET', 'FEDEX_ACCOUNT_NUMBER'],
   ] as const) {

@@ -5,6 +5,7 @@ import { createDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { buildApp, logSerializers, redactedLogPaths } from './app.js';
 import { scheduleAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
+import { scheduleDbMaintenance } from './modules/jobs/db-maintenance.js';
 import { systemClock } from './shared/clock.js';
 
 const startedAt = performance.now();
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
   // The background worker (mail, notices); app.close() stops it before the database closes.
   // Daily housekeeping (old throttles, ended sessions); one chain whatever the number of processes.
   await scheduleAccountsCleanup(app.jobs, systemClock);
+  // PGlite has no autovacuum: VACUUM ANALYZE once a day.
+  await scheduleDbMaintenance(app.jobs, systemClock);
   app.jobs.start();
   app.log.info(
     { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, startupMs: Math.round(performance.now() - startedAt), database: database.kind },

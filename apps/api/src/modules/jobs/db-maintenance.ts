@@ -8,7 +8,6 @@ import type { JobQueue } from './jobs.usecases.js';
  * day key, like the accounts cleanup) runs it on PGlite; PostgreSQL servers vacuum themselves.
  */
 export const DB_MAINTENANCE_JOB = 'db.maintenance';
-const DAY = 86_400_000;
 
 function dayKey(at: Date): string {
   return `${DB_MAINTENANCE_JOB}:${at.toISOString().slice(0, 10)}`;

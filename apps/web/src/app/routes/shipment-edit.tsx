@@ -13,7 +13,7 @@ import NotFoundRoute from './not-found';
 function Edit({ id, part }: { id: string; part: Parameters<typeof ShipmentEdit>[0]['part'] }) {
   const site = useSiteInfo();
   const slots: ShipmentEditSlots = {
-    renderPostalCode: (slot) => <PostalCodeAutocomplete {...slot} />,
+    renderPostalCode: (slot) => <PostalCodeAutocomplete {...slot} minChars={5} />,
     lookupColonies: (q, o) => searchPostalCodes({ search: q.postalCode, country: q.country }, o),
     renderServiceSelector: (slot) => (
       <ServiceSelector

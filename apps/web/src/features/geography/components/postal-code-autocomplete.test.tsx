@@ -10,7 +10,7 @@ import { PostalCodeAutocomplete } from './postal-code-autocomplete';
 
 setupMockApi();
 
-function Harness({ country, onPick }: { country: string; onPick: (pick: PostalSuggestion | null) => void }) {
+function Harness({ country, onPick, minChars }: { country: string; onPick: (pick: PostalSuggestion | null) => void; minChars?: number }) {
   const [value, setValue] = useState('');
   const onChange = useCallback(
     (pick: PostalSuggestion | null) => {
@@ -21,17 +21,17 @@ function Harness({ country, onPick }: { country: string; onPick: (pick: PostalSu
   );
   return (
     <>
-      <PostalCodeAutocomplete label="Código postal de origen" listLabel="Código postal de origen" country={country} value={value} onChange={onChange} />
+      <PostalCodeAutocomplete label="Código postal de origen" listLabel="Código postal de origen" country={country} value={value} onChange={onChange} minChars={minChars} />
       <p>Fuera del campo</p>
     </>
   );
 }
 
-function setup(opts: { country?: string; delayMs?: number } = {}) {
+function setup(opts: { country?: string; delayMs?: number; minChars?: number } = {}) {
   const api = postalCodesHandler(undefined, opts.delayMs ? { delayMs: opts.delayMs } : {});
   server.use(api.handler);
   const onPick = vi.fn<(pick: PostalSuggestion | null) => void>();
-  renderWithApp(<Harness country={opts.country ?? 'MX'} onPick={onPick} />);
+  renderWithApp(<Harness country={opts.country ?? 'MX'} onPick={onPick} minChars={opts.minChars} />);
   const input = screen.getByRole('combobox', { name: 'Código postal de origen' });
   return { api, onPick, input, user: userEvent.setup() };
 }
@@ -58,6 +58,18 @@ describe('PostalCodeAutocomplete', () => {
     ]);
     expect(input).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('listbox', { name: 'Sugerencias de código postal de origen' })).toBeInTheDocument();
+  });
+
+  it('waits for 5 characters when told to (the edit forms, spec 02 §5)', async () => {
+    const { api, input, user } = setup({ minChars: 5 });
+    await user.type(input, '4410');
+    await settle();
+    expect(api.requests).toHaveLength(0);
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+
+    await user.type(input, '0');
+    await waitFor(() => expect(options().length).toBeGreaterThan(0));
+    expect(api.requests.map((r) => r.search)).toEqual(['44100']);
   });
 
   it('needs 5 characters outside Mexico and shows "code - city" or just the code when that is all there is', async () => {

@@ -33,6 +33,8 @@ export interface PostalCodeAutocompleteProps {
   placeholder?: string;
   required?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Fewest typed characters before a lookup runs (spec 02 §5: 5 in the edit forms); the country's minimum otherwise. */
+  minChars?: number;
 }
 
 function describe(s: PostalSuggestion): string {
@@ -57,6 +59,7 @@ export function PostalCodeAutocomplete({
   placeholder,
   required,
   inputRef,
+  minChars = 0,
 }: PostalCodeAutocompleteProps) {
   const [text, setText] = useState(value);
   const [picked, setPicked] = useState<PostalSuggestion | null>(null);
@@ -66,12 +69,12 @@ export function PostalCodeAutocomplete({
 
   const typed = text.trim();
   const isMexico = country.toUpperCase() === DEFAULT_COUNTRY;
-  const lookup = useSearchPostalCodes({ search, country });
-  const searchable = isPostalSearchAllowed({ search: typed, country });
+  const lookup = useSearchPostalCodes({ search: search.length >= minChars ? search : '', country });
+  const searchable = typed.length >= minChars && isPostalSearchAllowed({ search: typed, country });
   const current = searchable && search === typed && !lookup.isPlaceholderData;
   const suggestions = useMemo(
-    () => (searchable && isPostalSearchAllowed({ search, country }) ? (lookup.data ?? []) : []),
-    [searchable, search, country, lookup.data],
+    () => (searchable && search.length >= minChars && isPostalSearchAllowed({ search, country }) ? (lookup.data ?? []) : []),
+    [searchable, search, minChars, country, lookup.data],
   );
   const exact = useMemo(
     () => (current && lookup.isSuccess ? suggestions.filter((s) => normalizePostalCode(s.postal_code) === normalizePostalCode(typed)) : []),

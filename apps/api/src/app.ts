@@ -19,6 +19,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { authenticate, ensureBootstrapAdmin, getUser, guardRate, type AccountsDeps } from './modules/accounts/accounts.usecases.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
+import { registerDbMaintenance } from './modules/jobs/db-maintenance.js';
 import { createSessionCache } from './modules/accounts/session-cache.js';
 import { createGeography } from './modules/geography/geography.usecases.js';
 import { carrierApisFromConfig, createCarriers } from './modules/carriers/carriers.usecases.js';
@@ -30,6 +31,20 @@ import { createShipments, overweightOwedProvider } from './modules/shipments/shi
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { createPaymentsDeps } from './modules/payments/payments.usecases.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import type { PaymentProvider } from './modules/payments/adapters/payment-provider.js';
+import { cashProviderFromConfig, type OxxoDeps } from './modules/payments/payments.oxxo.js';
+import { oxxoRoutes } from './modules/payments/payments.oxxo.routes.js';
+import { webhooksRoutes } from './modules/payments/payments.webhooks.routes.js';
+import { paymentsAdminRoutes } from './modules/payments/payments.admin.routes.js';
+import type { CashProvider } from './modules/payments/adapters/conekta-types.js';
+import { guidesRoutes } from './modules/guides/guides.routes.js';
+import { pickupsRoutes } from './modules/pickups/pickups.routes.js';
+import { registerGuidesJob } from './modules/guides/guides.job.js';
+import { guideIssuersFromConfig } from './modules/carriers/adapters/guide-issuers.js';
+import type { GuideIssuer } from './modules/carriers/adapters/guide-issuer.js';
+import type { CarrierCode } from '@envios/contracts/carriers';
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +58,12 @@ export interface AppDeps {
   notifications?: Pick<Parameters<typeof createNotifier>[0], 'mailer' | 'whatsapp'>;
   /** The caller's unpaid overweight, added once to every quote; by default the shipments module's figure. */
   overweightOwed?: OverweightProvider;
+  /** Replace the OXXO cash provider (tests: the real client against the local Conekta fake); by default from CONEKTA_*. */
+  cashProvider?: CashProvider;
+  /** Replace carriers' guide issuers (tests); by default sandbox, or the live client when DHL_* / FEDEX_* are set. */
+  guideIssuers?: Partial<Record<CarrierCode, GuideIssuer>>;
+  /** Replace PayPal (tests: the real client against the local PayPal fake); by default from PAYPAL_*. */
+  paypal?: PaymentProvider;
 }
 
 declare module 'fastify' {
@@ -135,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('notifier', notifier);
   registerAccountsCleanup(jobs, clock, app.log);
+  registerDbMaintenance(jobs, database, clock, app.log);
   app.addHook('onClose', async () => {
     await jobs.stop();
     notifier.close();
@@ -206,6 +228,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
   await app.register(shipmentsRoutes, { shipments });
+  const guideIssuers = { ...guideIssuersFromConfig(config), ...deps.guideIssuers };
+  registerGuidesJob(jobs, {
+    db: database.db,
+    clock,
+    notifier,
+    issuerFor: (code) => guideIssuers[code],
+    appUrl: config.APP_URL,
+    secret: config.SECRET_KEY,
+    log: app.log,
+  });
+  await app.register(guidesRoutes, {
+    deps: { db: database.db, clock, secret: config.SECRET_KEY, seedDemoInventory: !config.PAYPAL_CLIENT_ID && !config.CONEKTA_API_KEY },
+  });
+  await app.register(pickupsRoutes, { deps: { db: database.db, clock } });
+  const oxxo: OxxoDeps = {
+    db: database.db,
+    clock,
+    jobs,
+    log: app.log,
+    notifier,
+    appUrl: config.APP_URL.replace(/\/+$/, ''),
+    provider: deps.cashProvider ?? cashProviderFromConfig(config, { clock }),
+    findAccount: (id) =>
+      getUser(accounts, id).then(
+        (u) => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone }),
+        (error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 404) return undefined;
+          throw error;
+        },
+      ),
+  };
+  const payments = createPaymentsDeps({ config, db: database.db, clock, jobs, log: app.log, paypal: deps.paypal });
+  await app.register(paymentsRoutes, { deps: payments });
+  await app.register(oxxoRoutes, { deps: oxxo });
+  await app.register(webhooksRoutes, { deps: oxxo });
+  await app.register(paymentsAdminRoutes, { deps: oxxo });
   await app.register(siteRoutes, {
     info: {
       supportPhone: config.SUPPORT_PHONE,

@@ -268,7 +268,10 @@ export const userListQuerySchema = z.object({
   limit: z.coerce.number({ error: 'El tamaño de página debe ser un número.' }).int().min(1).max(100).default(PAGE_SIZE),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
-export const userListResponseSchema = pagedSchema(userSchema);
+/** A row of the users admin table: the user and their wallet balance ('Monedero', MXN). */
+export const userListItemSchema = userSchema.extend({ balance: z.number().optional() });
+export type UserListItem = z.infer<typeof userListItemSchema>;
+export const userListResponseSchema = pagedSchema(userListItemSchema);
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 /** `POST /users/createFromDashboard`: all fields required (spec 02 §5); `rol` is always user. */

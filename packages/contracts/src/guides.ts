@@ -22,6 +22,10 @@ export const GUIDE_NUMBER_PATTERN = /^[A-Za-z0-9-]{6,40}$/;
 export const guideErrorCodes = {
   noGuides: 'guides.none_available',
   notIssued: 'guides.not_issued',
+  /** The label of a shipment not paid yet. */
+  notPaid: 'guides.not_paid',
+  /** The stored shipment cannot be drawn as a label (a bug upstream). */
+  labelInvalid: 'guides.label_invalid_input',
   badLink: 'guides.bad_link',
   badCsv: 'guides.bad_csv',
 } as const;

@@ -192,6 +192,33 @@ export const paymentConfigSchema = z.object({
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
+// ---------------------------------------------------------------- card through PayPal (paypal-plus)
+
+/** `/paypal/plus/many/link`, `/paypal/plus/link/{id}`, `/prepaid/getLinkPayPalPlus/{id}`: the card checkout link and our payment id. */
+export const paypalLinkSchema = z.object({ data: z.object({ link: z.string(), payment_id: z.uuid(), order_id: z.string(), sandbox: z.boolean() }) });
+export type PaypalLink = z.infer<typeof paypalLinkSchema>;
+
+const paymentIdField = z.uuid({ error: 'El identificador del pago no es válido.' });
+const payerIdField = z.string().trim().max(64, { error: 'El identificador del comprador no es válido.' }).optional();
+
+/** `POST /paypal/payment/many/execute`: `payment_id` is the one `/paypal/plus/many/link` answered. */
+export const paypalExecuteManyInputSchema = z.object({ payment_id: paymentIdField, payer_id: payerIdField, shipments: paidShipmentsSchema, email: emailField });
+/** `POST /paypal/payment/execute`: the single-shipment variant. */
+export const paypalExecuteInputSchema = z.object({ payment_id: paymentIdField, payer_id: payerIdField, shipment_id: shipmentIdSchema, email: emailField });
+/** `POST /prepaid/paypalPaymentExecute`: a top-up paid by card. */
+export const prepaidExecuteInputSchema = z.object({
+  payment_id: paymentIdField,
+  payer_id: payerIdField,
+  prepaid_id: z.uuid({ error: 'El identificador del abono no es válido.' }),
+  email: emailField,
+});
+/** The execute calls: true when the payment is confirmed. */
+export const paypalExecuteResultSchema = z.object({ data: z.object({ execute: z.boolean() }) });
+export type PaypalExecuteResult = z.infer<typeof paypalExecuteResultSchema>;
+
+/** `{prepaidId}` of the top-up calls. */
+export const prepaidIdParamsSchema = z.object({ prepaidId: z.uuid({ error: 'El identificador del abono no es válido.' }) });
+
 // ---------------------------------------------------------------- OXXO slip
 
 /** `GET /payments/oxxo/slip?references=A,B` (`/shipping/cash_barcode`): own references only (admin: any). */

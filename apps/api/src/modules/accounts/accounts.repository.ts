@@ -131,6 +131,23 @@ export async function listUsers(
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
+/** Name and e-mail of these users (other modules' lists show who paid). */
+export async function findUserSummaries(db: Executor, ids: readonly string[]): Promise<{ id: string; email: string; firstName: string; lastName: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, [...ids]));
+}
+
+/** Ids of the users whose first name, last name or e-mail contains `text` (case-insensitive), at most `limit`. */
+export async function findUserIdsMatching(db: Executor, text: string, limit: number): Promise<string[]> {
+  const pattern = `%${escapeLike(text)}%`;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 export async function findActiveAdminEmails(db: Executor): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })

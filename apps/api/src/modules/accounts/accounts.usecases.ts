@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { User } from '@envios/contracts/accounts';
-import type { Database } from '../../db/client.js';
+import { fromCentavos } from '@envios/contracts/money';
+import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { commonErrors } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
+import { balancesFor } from '../wallet/wallet.usecases.js';
 import {
   accountApprovedMail,
   accountApprovedWhatsApp,
@@ -356,7 +358,27 @@ export async function listUsers(deps: AccountsDeps, query: { filter?: string | u
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  return toPage(rows.map(toUserDto), total, query.page, query.limit);
+  const balances = await balancesFor(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return toPage(
+    rows.map((r) => ({ ...toUserDto(r), balance: fromCentavos(balances.get(r.id) ?? 0) })),
+    total,
+    query.page,
+    query.limit,
+  );
+}
+
+/** Name and e-mail per user id, for other modules' admin lists (payments, reconciliation). */
+export async function userSummaries(db: Executor, ids: readonly string[]): Promise<Map<string, { email: string; name: string }>> {
+  const rows = await repo.findUserSummaries(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, { email: r.email, name: `${r.firstName} ${r.lastName}`.trim() }]));
+}
+
+/** Ids of the users whose name or e-mail contains `text`, for other modules' admin searches. */
+export async function findUserIdsMatching(db: Executor, text: string, limit = 500): Promise<string[]> {
+  return repo.findUserIdsMatching(db, text, limit);
 }
 
 /** Spec 02: an admin creates an account from the dashboard; it is a `user`, active at once. */

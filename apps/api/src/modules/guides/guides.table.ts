@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { InventoryStatus } from '@envios/contracts/guides';
-import { boolean, check, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { GuideSource, InventoryStatus } from '@envios/contracts/guides';
+import { boolean, check, customType, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.js';
 import { carrierServices } from '../carriers/carriers.table.js';
 import { shipments } from '../shipments/shipments.table.js';
@@ -36,4 +36,32 @@ export const guideInventory = pgTable(
     index('guide_inventory_payment_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
     check('guide_inventory_status', sql`${t.status} in ('available', 'reserved', 'used')`),
   ],
+);
+
+/** Raw bytes: node-postgres reads a Buffer, PGlite a Uint8Array; code always sees a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * One row per issued guide (written by the guides job in the same transaction that sets
+ * `shipments.number_guide`): where the number came from, whether it is a sandbox number (the label
+ * then carries the sandbox band) and, when the carrier sent its own label, that PDF.
+ */
+export const guideLabels = pgTable(
+  'guide_labels',
+  {
+    shipmentId: uuid('shipment_id')
+      .primaryKey()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    guideNumber: text('guide_number').notNull(),
+    source: text('source').$type<GuideSource>().notNull(),
+    sandbox: boolean('sandbox').notNull(),
+    pieceNumbers: text('piece_numbers').array().notNull().default(sql`'{}'::text[]`),
+    /** The carrier's own label, served instead of ours; null: we draw it. */
+    pdf: bytea('pdf'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('guide_labels_source', sql`${t.source} in ('inventory', 'carrier_api')`)],
 );

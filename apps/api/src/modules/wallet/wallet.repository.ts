@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { WalletProvider } from '@envios/contracts/wallet';
 import { walletEntries, wallets } from './wallet.table.js';
@@ -95,4 +95,40 @@ export async function lockBalance(ex: Executor, userId: string): Promise<number>
 export async function balance(ex: Executor, userId: string): Promise<number> {
   const [row] = await ex.select({ balance: wallets.balanceCentavos }).from(wallets).where(eq(wallets.userId, userId));
   return row?.balance ?? 0;
+}
+
+/** One entry, locked until the transaction ends (a payment opening for a top-up). */
+export async function lockEntry(ex: Executor, id: string): Promise<WalletEntryRow | undefined> {
+  const [row] = await ex.select().from(walletEntries).where(eq(walletEntries.id, id)).for('update');
+  return row;
+}
+
+/** Running balances (centavos) of these users; a user without a wallet row is absent. */
+export async function balancesOf(ex: Executor, userIds: readonly string[]): Promise<{ userId: string; balance: number }[]> {
+  if (userIds.length === 0) return [];
+  return ex.select({ userId: wallets.userId, balance: wallets.balanceCentavos }).from(wallets).where(inArray(wallets.userId, [...userIds]));
+}
+
+/** Per user: the running balance beside the sum and count of the paid ledger entries (reconciliation). */
+export async function ledgerTotals(ex: Executor): Promise<{ userId: string; balance: number; ledger: number; entries: number }[]> {
+  const ledger = ex
+    .select({
+      userId: walletEntries.userId,
+      ledger: sql<string>`sum(${walletEntries.amountCentavos})`.as('ledger'),
+      entries: sql<number>`count(*)::int`.as('entries'),
+    })
+    .from(walletEntries)
+    .where(eq(walletEntries.paid, true))
+    .groupBy(walletEntries.userId)
+    .as('ledger');
+  const rows = await ex
+    .select({ walletUser: wallets.userId, ledgerUser: ledger.userId, balance: wallets.balanceCentavos, ledger: ledger.ledger, entries: ledger.entries })
+    .from(wallets)
+    .fullJoin(ledger, eq(ledger.userId, wallets.userId));
+  return rows.map((r) => ({
+    userId: (r.walletUser ?? r.ledgerUser)!,
+    balance: Number(r.balance ?? 0),
+    ledger: Number(r.ledger ?? 0),
+    entries: Number(r.entries ?? 0),
+  }));
 }

@@ -36,7 +36,7 @@ export function toWalletEntryDto(row: repo.WalletEntryRow): WalletEntry {
 const isAdmin = (caller: Caller) => caller.rol === 'admin';
 
 /** Whose wallet the caller asks about: their own by default; someone else's only for an admin (403). */
-function ownerFor(caller: Caller, userId: string | undefined): string {
+export function ownerFor(caller: Caller, userId: string | undefined): string {
   const owner = userId ?? caller.id;
   if (owner !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
   return owner;
@@ -172,4 +172,61 @@ export async function charge(tx: Executor, userId: string, amountCentavos: numbe
   );
   await repo.debitBalance(tx, userId, amountCentavos, opts.now);
   return rows.map(toWalletEntryDto);
+}
+
+/**
+ * Inside a payment's confirmation: marks a pending top-up paid and adds it to the balance.
+ * Answers the entry when it changed, undefined when it was paid already (or is not a top-up).
+ */
+export async function markTopUpPaidIn(
+  tx: Executor,
+  entryId: string,
+  settlement: { provider: WalletProvider; reference: string | null; now: Date },
+): Promise<repo.WalletEntryRow | undefined> {
+  const paid = await repo.markTopUpPaid(tx, entryId, settlement);
+  if (paid) await repo.creditBalance(tx, paid.userId, paid.amountCentavos, settlement.now);
+  return paid;
+}
+
+/**
+ * Inside a payment's confirmation: money received for something already paid (or gone) goes to
+ * the payer's wallet as a paid 'abono' naming the provider, so nothing is charged twice.
+ */
+export async function creditIn(
+  tx: Executor,
+  input: { userId: string; amountCentavos: number; provider: WalletProvider; reference: string | null; now: Date },
+): Promise<repo.WalletEntryRow> {
+  if (!Number.isInteger(input.amountCentavos) || input.amountCentavos <= 0) throw new RangeError(`Abono inválido: ${input.amountCentavos}`);
+  const [row] = await repo.insertEntries(tx, [
+    {
+      userId: input.userId,
+      type: 'abono',
+      amountCentavos: input.amountCentavos,
+      paid: true,
+      paidAt: input.now,
+      provider: input.provider,
+      providerReference: input.reference,
+      createdAt: input.now,
+    },
+  ]);
+  await repo.creditBalance(tx, input.userId, input.amountCentavos, input.now);
+  return row!;
+}
+
+/** A top-up locked for a payment opening for it; undefined when it does not exist. */
+export async function lockWalletEntry(tx: Executor, entryId: string): Promise<repo.WalletEntryRow | undefined> {
+  return repo.lockEntry(tx, entryId);
+}
+
+/** Balances (centavos) of several users at once, for the users admin list; 0 for a user without a wallet. */
+export async function balancesFor(db: Executor, userIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await repo.balancesOf(db, userIds);
+  const found = new Map(rows.map((r) => [r.userId, r.balance]));
+  return new Map(userIds.map((id) => [id, found.get(id) ?? 0]));
+}
+
+/** Per user: the running balance beside the sum of its paid ledger entries (centavos), for the reconciliation. */
+export async function ledgerSummary(db: Executor): Promise<{ userId: string; balanceCentavos: number; ledgerCentavos: number; entries: number }[]> {
+  const rows = await repo.ledgerTotals(db);
+  return rows.map((r) => ({ userId: r.userId, balanceCentavos: r.balance, ledgerCentavos: r.ledger, entries: r.entries }));
 }

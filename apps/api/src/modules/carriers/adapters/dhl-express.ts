@@ -53,36 +53,45 @@ export function createDhlExpressClient(config: DhlExpressConfig) {
   const doFetch = config.fetch ?? fetch;
   const base = config.baseUrl.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${config.apiKey}:${config.apiSecret}`).toString('base64')}`;
+  /**
+   * One JSON POST with the Basic credentials and the common headers; DHL's problem body becomes a
+   * CarrierApiError. `messageReference` (1–36 chars) is echoed by DHL and identifies the call.
+   */
+  async function post(path: string, body: unknown, signal: AbortSignal, messageReference: string = randomUUID()): Promise<object> {
+    // The answer's shape is DHL's contract; every field is read defensively by the callers.
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-version': '3.1.0',
+          'message-reference': messageReference.slice(0, 36),
+        },
+        body: JSON.stringify(body),
+        signal,
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      throw new CarrierApiError('dhl', 0, 'No se pudo conectar con DHL.');
+    }
+    const data: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const problem = (data ?? {}) as DhlProblem;
+      const detail = problem.detail ?? problem.title ?? problem.message ?? 'sin detalle';
+      throw new CarrierApiError('dhl', response.status, `DHL respondió ${response.status}: ${detail}`, problem.title);
+    }
+    if (!data || typeof data !== 'object') throw new CarrierApiError('dhl', response.status, 'DHL respondió sin un cuerpo JSON válido.');
+    return data;
+  }
+
   return {
     accountNumber: config.accountNumber,
+    post,
     async rates(body: DhlRatesBody, signal: AbortSignal): Promise<DhlRateResponse> {
-      // The answer's shape is DHL's contract; every field is read defensively below.
-      let response: Response;
-      try {
-        response = await doFetch(`${base}/rates`, {
-          method: 'POST',
-          headers: {
-            authorization,
-            'content-type': 'application/json',
-            accept: 'application/json',
-            'x-version': '3.1.0',
-            'message-reference': randomUUID(),
-          },
-          body: JSON.stringify(body),
-          signal,
-        });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        throw new CarrierApiError('dhl', 0, 'No se pudo conectar con DHL.');
-      }
-      const data: unknown = await response.json().catch(() => undefined);
-      if (!response.ok) {
-        const problem = (data ?? {}) as DhlProblem;
-        const detail = problem.detail ?? problem.title ?? problem.message ?? 'sin detalle';
-        throw new CarrierApiError('dhl', response.status, `DHL respondió ${response.status}: ${detail}`, problem.title);
-      }
-      if (!data || typeof data !== 'object') throw new CarrierApiError('dhl', response.status, 'DHL respondió sin un cuerpo JSON válido.');
-      return data;
+      return post('/rates', body, signal);
     },
   };
 }

@@ -130,32 +130,41 @@ export function createFedexClient(config: FedexConfig) {
     return untilAborted(pending, signal);
   }
 
+  /**
+   * One authenticated JSON POST: the bearer token cached, renewed once on a 401; FedEx's error
+   * body becomes a CarrierApiError. `headers` adds to the common ones.
+   */
+  async function post(path: string, body: unknown, signal: AbortSignal, headers: Record<string, string> = {}): Promise<object> {
+    for (let attempt = 0; ; attempt++) {
+      const bearer = await accessToken(signal);
+      const answer = await send(
+        `${base}${path}`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'x-locale': 'es_MX', ...headers },
+          body: JSON.stringify(body),
+        },
+        signal,
+      );
+      if (answer.status === 401 && attempt === 0) {
+        // An expired or revoked token: forget it and try once with a new one.
+        if (token?.value === bearer) token = undefined;
+        continue;
+      }
+      if (!answer.ok) {
+        const { message, code } = errorMessage(answer.status, answer.data as FedexErrorBody | undefined);
+        throw new CarrierApiError('fedex', answer.status, message, code);
+      }
+      if (!answer.data || typeof answer.data !== 'object') throw new CarrierApiError('fedex', answer.status, 'FedEx respondió sin un cuerpo JSON válido.');
+      return answer.data;
+    }
+  }
+
   return {
     accountNumber: config.accountNumber,
+    post,
     async rateQuotes(body: unknown, signal: AbortSignal): Promise<FedexRateResponse> {
-      for (let attempt = 0; ; attempt++) {
-        const bearer = await accessToken(signal);
-        const answer = await send(
-          `${base}/rate/v1/rates/quotes`,
-          {
-            method: 'POST',
-            headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', 'x-locale': 'es_MX' },
-            body: JSON.stringify(body),
-          },
-          signal,
-        );
-        if (answer.status === 401 && attempt === 0) {
-          // An expired or revoked token: forget it and try once with a new one.
-          if (token?.value === bearer) token = undefined;
-          continue;
-        }
-        if (!answer.ok) {
-          const { message, code } = errorMessage(answer.status, answer.data as FedexErrorBody | undefined);
-          throw new CarrierApiError('fedex', answer.status, message, code);
-        }
-        if (!answer.data || typeof answer.data !== 'object') throw new CarrierApiError('fedex', answer.status, 'FedEx respondió sin un cuerpo JSON válido.');
-        return answer.data;
-      }
+      return post('/rate/v1/rates/quotes', body, signal);
     },
   };
 }

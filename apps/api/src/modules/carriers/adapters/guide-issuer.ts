@@ -52,5 +52,7 @@ export interface IssuedGuide {
   pieceNumbers: string[];
   /** The carrier's own label, when it sends one (served instead of ours). */
   labelPdf?: Buffer;
+  /** One PDF per piece, when the carrier labels pieces separately (FedEx multi-piece) and no single label exists. */
+  pieceLabels?: Buffer[];
   sandbox: boolean;
 }

@@ -141,3 +141,97 @@ export function passwordRecoveryMail(data: { firstName: string; resetUrl: string
 export function accountApprovedWhatsApp(data: { firstName: string; signInUrl: string }): string {
   return `Hola ${clean(data.firstName)}, tu cuenta de ${BRAND} fue aprobada. Ya puedes iniciar sesión en ${data.signInUrl}`;
 }
+
+/**
+ * Sent when an OXXO reference is created (spec 02 §2 payment slip): the reference to dictate at
+ * the store, the amount, until when it can be paid and a link to the printable slip.
+ */
+export function oxxoReferenceMail(data: {
+  firstName: string;
+  reference: string;
+  /** Already formatted, e.g. 'MX$350.00'. */
+  amount: string;
+  /** Already formatted in Spanish, Mexico City time. */
+  expiresAt: string;
+  slipUrl: string;
+  /** What it pays, e.g. 'Envíos 1001, 1002' or 'Abono a tu monedero'. */
+  concept: string;
+  sandbox: boolean;
+}): RenderedMail {
+  const name = clean(data.firstName);
+  const steps = [
+    '1. Acude a la tienda OXXO más cercana.',
+    '2. Indica en caja que quieres realizar un pago de OXXOPay.',
+    `3. Dicta al cajero la referencia ${data.reference}.`,
+    `4. Realiza el pago en efectivo por ${data.amount}.`,
+    '5. Conserva el ticket para cualquier aclaración.',
+  ];
+  const sandbox = 'Esta referencia es de PRUEBA (modo sandbox): no la pagues en una tienda.';
+  const footnote = 'Al confirmarse tu pago te enviaremos por correo el enlace para descargar tu guía. OXXO cobra una comisión adicional al momento de realizar el pago.';
+  return {
+    subject: `Tu referencia de pago en OXXO: ${data.reference}`,
+    html: layout({
+      title: 'Paga en OXXO',
+      paragraphs: [
+        `Hola ${escapeHtml(name)}:`,
+        `Generamos tu referencia de pago en efectivo para: ${escapeHtml(clean(data.concept))}.`,
+        `Referencia: <strong style="font-size:18px;letter-spacing:1px">${escapeHtml(data.reference)}</strong><br>Monto: <strong>${escapeHtml(data.amount)}</strong><br>Paga antes del ${escapeHtml(data.expiresAt)}.`,
+        steps.map(escapeHtml).join('<br>'),
+        ...(data.sandbox ? [`<strong>${escapeHtml(sandbox)}</strong>`] : []),
+      ],
+      action: { label: 'Ver e imprimir ficha de pago', url: data.slipUrl },
+      footnote: escapeHtml(footnote),
+    }),
+    text: textLayout([
+      `Hola ${name}:`,
+      `Generamos tu referencia de pago en efectivo para: ${clean(data.concept)}.`,
+      `Referencia: ${data.reference}\nMonto: ${data.amount}\nPaga antes del ${data.expiresAt}.`,
+      steps.join('\n'),
+      ...(data.sandbox ? [sandbox] : []),
+      `Ficha de pago: ${data.slipUrl}`,
+      footnote,
+    ]),
+  };
+}
+
+/** The guía is issued (guides job): number, carrier and service, destination and a signed label link. */
+export function guideReadyMail(data: {
+  firstName: string;
+  numberOfOrder: number;
+  guideNumber: string;
+  carrierService: string;
+  destination: string;
+  labelUrl: string;
+  validDays: number;
+  sandbox: boolean;
+}): RenderedMail {
+  const name = clean(data.firstName);
+  const details = [`Número de guía: ${data.guideNumber}`, `Paquetería y servicio: ${clean(data.carrierService)}`, `Destino: ${clean(data.destination)}`];
+  const validity = `El enlace vence en ${data.validDays} días; después puedes descargar tu guía desde Mis envíos al iniciar sesión.`;
+  const print = 'Imprime la etiqueta y pégala en un lugar visible del paquete.';
+  const sandbox = 'Esta guía es de PRUEBA (modo sandbox): no es válida para enviar.';
+  return {
+    subject: `Tu guía ${data.guideNumber} está lista`,
+    html: layout({
+      title: 'Tu guía está lista',
+      paragraphs: [
+        `Hola ${escapeHtml(name)}:`,
+        `Tu envío con folio ${data.numberOfOrder} ya tiene guía.`,
+        details.map(escapeHtml).join('<br>'),
+        escapeHtml(print),
+        ...(data.sandbox ? [`<strong>${escapeHtml(sandbox)}</strong>`] : []),
+      ],
+      action: { label: 'Descargar guía (PDF)', url: data.labelUrl },
+      footnote: escapeHtml(validity),
+    }),
+    text: textLayout([
+      `Hola ${name}:`,
+      `Tu envío con folio ${data.numberOfOrder} ya tiene guía.`,
+      details.join('\n'),
+      print,
+      ...(data.sandbox ? [sandbox] : []),
+      `Descargar guía (PDF): ${data.labelUrl}`,
+      validity,
+    ]),
+  };
+}

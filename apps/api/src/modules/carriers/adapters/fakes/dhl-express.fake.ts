@@ -1,4 +1,4 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from './fake-server.js';
 
 /**
@@ -33,6 +33,64 @@ export interface DhlFake extends FakeServer {
   /** The base URL to configure (`DHL_API_URL`). */
   baseUrl: string;
   mode: FakeMode;
+  /** The shipments `POST /shipments` created, in order (each call buys a new AWB, as DHL does). */
+  shipments: { awb: string; messageReference: string | undefined; body: ShipmentBody }[];
+}
+
+/** A one-page PDF the fake returns as the label (its bytes are what tests compare). */
+export const DHL_FAKE_LABEL_PDF = Buffer.from('%PDF-1.4\n% etiqueta DHL de prueba\n%%EOF\n');
+
+interface ShipmentParty {
+  postalAddress?: { postalCode?: string; cityName?: string; countryCode?: string; addressLine1?: string };
+  contactInformation?: { phone?: string; companyName?: string; fullName?: string };
+}
+
+export interface ShipmentBody {
+  plannedShippingDateAndTime?: string;
+  pickup?: { isRequested?: boolean };
+  productCode?: string;
+  accounts?: { typeCode?: string; number?: string }[];
+  outputImageProperties?: { encodingFormat?: string; imageOptions?: { typeCode?: string }[] };
+  customerReferences?: { value?: string; typeCode?: string }[];
+  customerDetails?: { shipperDetails?: ShipmentParty; receiverDetails?: ShipmentParty };
+  content?: {
+    packages?: { weight?: number; dimensions?: { length: number; width: number; height: number } }[];
+    isCustomsDeclarable?: boolean;
+    description?: string;
+    incoterm?: string;
+    unitOfMeasurement?: string;
+    exportDeclaration?: unknown;
+  };
+}
+
+/** The documented required fields of `POST /shipments`, as DHL words a missing one; undefined when complete. */
+function shipmentProblem(body: ShipmentBody): string | undefined {
+  for (const key of ['plannedShippingDateAndTime', 'pickup', 'productCode', 'accounts', 'customerDetails', 'content'] as const) {
+    if (body[key] === undefined) return `#: required key [${key}] not found`;
+  }
+  if (typeof body.pickup?.isRequested !== 'boolean') return '#/pickup: required key [isRequested] not found';
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}GMT[+-]\d{2}:\d{2}$/.test(body.plannedShippingDateAndTime!)) return '#/plannedShippingDateAndTime: string does not match pattern';
+  for (const side of ['shipperDetails', 'receiverDetails'] as const) {
+    const party = body.customerDetails?.[side];
+    if (!party) return `#/customerDetails: required key [${side}] not found`;
+    for (const key of ['postalCode', 'cityName', 'countryCode', 'addressLine1'] as const) {
+      const value = party.postalAddress?.[key];
+      if (value === undefined || (key !== 'postalCode' && value === '')) return `#/customerDetails/${side}/postalAddress: required key [${key}] not found`;
+      if ((key === 'cityName' || key === 'addressLine1') && value.length > 45) return `#/customerDetails/${side}/postalAddress/${key}: expected maxLength: 45, actual: ${value.length}`;
+    }
+    for (const key of ['phone', 'companyName', 'fullName'] as const) {
+      if (!party.contactInformation?.[key]) return `#/customerDetails/${side}/contactInformation: required key [${key}] not found`;
+    }
+  }
+  const content = body.content!;
+  for (const key of ['isCustomsDeclarable', 'description', 'incoterm', 'unitOfMeasurement'] as const) {
+    if (content[key] === undefined) return `#/content: required key [${key}] not found`;
+  }
+  if (content.description!.length > 70) return `#/content/description: expected maxLength: 70, actual: ${content.description!.length}`;
+  if (content.isCustomsDeclarable && content.exportDeclaration === undefined) return '#/content: required key [exportDeclaration] not found';
+  const packages = content.packages ?? [];
+  if (packages.length === 0 || packages.some((p) => typeof p.weight !== 'number' || p.weight <= 0)) return '#/content/packages/0: required key [weight] not found';
+  return undefined;
 }
 
 interface RatesBody {
@@ -44,12 +102,12 @@ interface RatesBody {
   packages?: { weight?: number; dimensions?: { length: number; width: number; height: number } }[];
 }
 
-function problem(res: ServerResponse, status: number, title: string, detail: string): void {
-  sendJson(res, status, { instance: '/expressapi/rates', detail, title, message: title, status: String(status) }, 'application/problem+json');
+function problem(res: ServerResponse, status: number, title: string, detail: string, instance = '/expressapi/rates'): void {
+  sendJson(res, status, { instance, detail, title, message: title, status: String(status) }, 'application/problem+json');
 }
 
 export async function startDhlFake(): Promise<DhlFake> {
-  const state: { mode: FakeMode } = { mode: { kind: 'ok' } };
+  const state: { mode: FakeMode; shipments: DhlFake['shipments'] } = { mode: { kind: 'ok' }, shipments: [] };
   const expectedAuth = `Basic ${Buffer.from(`${DHL_FAKE_CREDENTIALS.apiKey}:${DHL_FAKE_CREDENTIALS.apiSecret}`).toString('base64')}`;
   const server = await startFakeServer(async (req, res, raw) => {
     const mode = state.mode;
@@ -58,6 +116,7 @@ export async function startDhlFake(): Promise<DhlFake> {
     const reference = req.headers['message-reference'];
     if (typeof reference === 'string') res.setHeader('message-reference', reference);
     res.setHeader('invocation-id', 'fake-invocation');
+    if (req.method === 'POST' && req.url?.split('?')[0] === '/mydhlapi/shipments') return createShipment(req.headers, res, raw);
     if (req.method !== 'POST' || req.url !== '/mydhlapi/rates') return problem(res, 404, 'Not Found', 'No data found');
     if (req.headers.authorization !== expectedAuth) return problem(res, 401, 'Unauthorized', 'Invalid credentials');
     if (mode.kind === 'error') return problem(res, mode.status, mode.status >= 500 ? 'Internal Server Error' : 'Validation error', 'Simulated failure');
@@ -106,6 +165,39 @@ export async function startDhlFake(): Promise<DhlFake> {
       });
     sendJson(res, 200, { products, exchangeRates: [], warnings: [] });
   });
+
+  function createShipment(headers: IncomingHttpHeaders, res: ServerResponse, raw: string): void {
+    const mode = state.mode;
+    const fail = (status: number, title: string, detail: string) => problem(res, status, title, detail, '/expressapi/shipments');
+    if (headers.authorization !== expectedAuth) return fail(401, 'Unauthorized', 'Invalid credentials');
+    if (mode.kind === 'error') return fail(mode.status, mode.status >= 500 ? 'Internal Server Error' : 'Validation error', 'Simulated failure');
+    if (!headers['x-version']) return fail(400, 'Missing parameters', 'x-version header is required');
+    let body: ShipmentBody;
+    try {
+      body = JSON.parse(raw) as ShipmentBody;
+    } catch {
+      return fail(400, 'Validation error', 'Request body is not valid JSON');
+    }
+    const missing = shipmentProblem(body);
+    if (missing) return fail(422, 'Validation error', missing);
+    if (body.accounts?.[0]?.number !== DHL_FAKE_CREDENTIALS.accountNumber) return fail(422, 'Validation error', 'Invalid account number');
+    const product = DHL_FAKE_PRODUCTS[body.productCode!];
+    const international = body.customerDetails!.shipperDetails!.postalAddress!.countryCode !== body.customerDetails!.receiverDetails!.postalAddress!.countryCode;
+    if (!product || product.international !== international) return fail(422, 'Validation error', `Product ${body.productCode} is not available for this route`);
+    const awb = String(9356579890 + state.shipments.length * 7919).slice(0, 10);
+    const reference = headers['message-reference'];
+    state.shipments.push({ awb, messageReference: typeof reference === 'string' ? reference : undefined, body });
+    const label = DHL_FAKE_LABEL_PDF.toString('base64');
+    res.setHeader('location', `/shipments/${awb}`);
+    sendJson(res, 201, {
+      shipmentTrackingNumber: awb,
+      trackingUrl: `https://api-mock.dhl.com/mydhlapi/shipments/${awb}/tracking`,
+      packages: body.content!.packages!.map((_, i) => ({ referenceNumber: i + 1, trackingNumber: `JD01460000${awb}${i}`, trackingUrl: '' })),
+      documents: body.outputImageProperties?.imageOptions?.some((o) => o.typeCode === 'label') === false ? [] : [{ imageFormat: 'PDF', content: label, typeCode: 'label' }],
+      shipmentCharges: [],
+      warnings: [],
+    });
+  }
   return {
     ...server,
     baseUrl: `${server.url}/mydhlapi`,
@@ -115,5 +207,6 @@ export async function startDhlFake(): Promise<DhlFake> {
     set mode(m: FakeMode) {
       state.mode = m;
     },
+    shipments: state.shipments,
   };
 }

@@ -36,6 +36,56 @@ export interface FedexFake extends FakeServer {
   tokensIssued: number;
   /** Invalidates every token issued so far (as if they expired early). */
   revokeTokens(): void;
+  /** The shipments `POST /ship/v1/shipments` created, in order (a retry creates another, as FedEx does). */
+  shipments: { trackingNumber: string; customerTransactionId: string | undefined; body: ShipBody }[];
+}
+
+/** The label PDF the fake returns for each piece. */
+export const FEDEX_FAKE_LABEL_PDF = Buffer.from('%PDF-1.4\n% etiqueta FedEx de prueba\n%%EOF\n');
+
+interface ShipParty {
+  contact?: { personName?: string; phoneNumber?: string };
+  address?: { streetLines?: string[]; city?: string; postalCode?: string; countryCode?: string };
+}
+
+export interface ShipBody {
+  labelResponseOptions?: string;
+  accountNumber?: { value?: string };
+  requestedShipment?: {
+    shipDatestamp?: string;
+    pickupType?: string;
+    serviceType?: string;
+    packagingType?: string;
+    shipper?: ShipParty;
+    recipients?: ShipParty[];
+    shippingChargesPayment?: { paymentType?: string };
+    labelSpecification?: { imageType?: string; labelStockType?: string };
+    requestedPackageLineItems?: { weight?: { units?: string; value?: number } }[];
+  };
+}
+
+/** The documented required fields of the Ship API, as [code, message]; undefined when complete. */
+function shipProblem(body: ShipBody): [string, string] | undefined {
+  if (!['LABEL', 'URL_ONLY'].includes(body.labelResponseOptions ?? '')) return ['LABELRESPONSEOPTIONS.REQUIRED', 'labelResponseOptions is required.'];
+  if (!body.accountNumber?.value) return ['ACCOUNTNUMBER.REQUIRED', 'Account number is required.'];
+  const shipment = body.requestedShipment;
+  if (!shipment) return ['REQUESTEDSHIPMENT.REQUIRED', 'requestedShipment is required.'];
+  const parties: [string, ShipParty | undefined][] = [['SHIPPER', shipment.shipper], ['RECIPIENT', shipment.recipients?.[0]]];
+  for (const [who, party] of parties) {
+    if (!party) return [`${who}.REQUIRED`, `${who.toLowerCase()} is required.`];
+    if (!party.contact?.phoneNumber) return [`${who}.CONTACT.PHONENUMBER.REQUIRED`, 'Phone number is required.'];
+    const a = party.address;
+    if (!a?.streetLines?.length || a.streetLines.some((l) => !l || l.length > 35)) return [`${who}.ADDRESS.STREETLINES.INVALID`, 'Street lines are required, 35 characters at most.'];
+    if (!a.city) return [`${who}.ADDRESS.CITY.REQUIRED`, 'City is required.'];
+    if (!a.countryCode) return [`${who}.ADDRESS.COUNTRYCODE.REQUIRED`, 'Country code is required.'];
+  }
+  if (!['DROPOFF_AT_FEDEX_LOCATION', 'CONTACT_FEDEX_TO_SCHEDULE', 'USE_SCHEDULED_PICKUP'].includes(shipment.pickupType ?? '')) return ['PICKUPTYPE.INVALID', 'Pickup type is invalid.'];
+  if (!shipment.packagingType) return ['PACKAGINGTYPE.REQUIRED', 'Packaging type is required.'];
+  if (!shipment.shippingChargesPayment?.paymentType) return ['PAYMENTTYPE.REQUIRED', 'Payment type is required.'];
+  if (!shipment.labelSpecification?.imageType || !shipment.labelSpecification.labelStockType) return ['LABELSPECIFICATION.REQUIRED', 'Label image type and stock type are required.'];
+  const items = shipment.requestedPackageLineItems ?? [];
+  if (items.length === 0 || items.some((i) => i.weight?.units !== 'KG' || !(Number(i.weight.value) > 0))) return ['WEIGHT.VALUE.INVALID', 'Package weight is required.'];
+  return undefined;
 }
 
 interface RateBody {
@@ -54,7 +104,7 @@ function fail(res: ServerResponse, status: number, code: string, message: string
 }
 
 export async function startFedexFake(): Promise<FedexFake> {
-  const state = { mode: { kind: 'ok' } as FakeMode, tokenLifetimeS: 3599, tokensIssued: 0, valid: new Set<string>() };
+  const state = { mode: { kind: 'ok' } as FakeMode, tokenLifetimeS: 3599, tokensIssued: 0, valid: new Set<string>(), shipments: [] as FedexFake['shipments'] };
   const server = await startFakeServer(async (req, res, raw) => {
     const mode = state.mode;
     if (mode.kind === 'hang') return;
@@ -126,6 +176,54 @@ export async function startFedexFake(): Promise<FedexFake> {
       return sendJson(res, 200, { transactionId: randomUUID(), output: { quoteDate: '2026-01-15', rateReplyDetails, alerts: [] } });
     }
 
+    if (req.method === 'POST' && req.url === '/ship/v1/shipments') {
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!bearer || !state.valid.has(bearer)) return fail(res, 401, 'NOT.AUTHORIZED.ERROR', 'Access token expired. Please modify your request and try again.');
+      if (mode.kind === 'error') {
+        return fail(res, mode.status, mode.status === 503 ? 'SERVICE.UNAVAILABLE.ERROR' : 'INTERNAL.SERVER.ERROR', 'We encountered an unexpected error and are working to resolve the issue.');
+      }
+      let body: ShipBody;
+      try {
+        body = JSON.parse(raw) as ShipBody;
+      } catch {
+        return fail(res, 400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
+      }
+      const problem = shipProblem(body);
+      if (problem) return fail(res, 400, problem[0], problem[1]);
+      if (body.accountNumber!.value !== FEDEX_FAKE_CREDENTIALS.accountNumber) return fail(res, 400, 'ACCOUNT.NUMBER.MISMATCH', 'The account number does not match.');
+      const shipment = body.requestedShipment!;
+      const service = FEDEX_FAKE_SERVICES[shipment.serviceType ?? ''];
+      const international = shipment.shipper!.address!.countryCode !== shipment.recipients![0]!.address!.countryCode;
+      if (!service || service.international !== international) return fail(res, 400, 'SERVICETYPE.NOT.ALLOWED', 'The service type is not available for this origin and destination.');
+      const master = String(794953555571 + state.shipments.length * 104729);
+      const transactionId = req.headers['x-customer-transaction-id'];
+      state.shipments.push({ trackingNumber: master, customerTransactionId: typeof transactionId === 'string' ? transactionId : undefined, body });
+      const items = shipment.requestedPackageLineItems!;
+      const label = body.labelResponseOptions === 'LABEL' ? { encodedLabel: FEDEX_FAKE_LABEL_PDF.toString('base64') } : { url: 'https://fedex.test/label.pdf' };
+      return sendJson(res, 200, {
+        transactionId: randomUUID(),
+        ...(typeof transactionId === 'string' ? { customerTransactionId: transactionId } : {}),
+        output: {
+          transactionShipments: [
+            {
+              masterTrackingNumber: master,
+              serviceType: shipment.serviceType,
+              serviceName: service.name,
+              shipDatestamp: shipment.shipDatestamp,
+              pieceResponses: items.map((_, i) => ({
+                trackingNumber: i === 0 ? master : String(Number(master) + i),
+                masterTrackingNumber: master,
+                packageSequenceNumber: i + 1,
+                packageDocuments: [{ contentType: 'LABEL', docType: 'PDF', copiesToPrint: 1, ...label }],
+              })),
+              completedShipmentDetail: { masterTrackingId: { trackingNumber: master, trackingIdType: 'FEDEX', formId: '0201' } },
+            },
+          ],
+          alerts: [],
+        },
+      });
+    }
+
     fail(res, 404, 'NOT.FOUND.ERROR', 'The resource you requested is no longer available.');
   });
   return {
@@ -148,5 +246,6 @@ export async function startFedexFake(): Promise<FedexFake> {
     revokeTokens() {
       state.valid.clear();
     },
+    shipments: state.shipments,
   };
 }

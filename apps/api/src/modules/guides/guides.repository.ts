@@ -1,0 +1,190 @@
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { CarrierCode } from '@envios/contracts/carriers';
+import type { GuideSource } from '@envios/contracts/guides';
+import type { Executor } from '../../db/client.js';
+import { guideInventory, guideLabels } from './guides.table.js';
+
+/*
+ * Shipments and the carrier catalogue are only read here, by parameterised queries aliased
+ * `s`, `cs` and `c` (a repository never imports another module's table).
+ */
+
+/** Both drivers answer raw SQL as `{ rows }`; the shared Database type leaves that shape unknown. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows?: Row[] }).rows ?? [];
+}
+
+export type InventoryRow = typeof guideInventory.$inferSelect;
+export type GuideLabelRow = typeof guideLabels.$inferSelect;
+
+/** What reserving needs to know of each shipment: its service and where that service takes guides. */
+export interface ShipmentGuideSource {
+  shipmentId: string;
+  serviceId: string;
+  carrierCode: CarrierCode;
+  serviceName: string;
+  guideSource: GuideSource;
+  paid: boolean;
+}
+
+export async function findShipmentSources(ex: Executor, shipmentIds: string[]): Promise<ShipmentGuideSource[]> {
+  if (shipmentIds.length === 0) return [];
+  const result = await ex.execute(sql`
+    select s.id as "shipmentId", s.service_id as "serviceId", s.carrier_code as "carrierCode", s.service_name as "serviceName",
+      cs.guide_source as "guideSource", s.paid
+    from shipments s join carrier_services cs on cs.id = s.service_id
+    where ${inArray(sql`s.id`, shipmentIds)}`);
+  return rowsOf<ShipmentGuideSource>(result);
+}
+
+/** The inventory rows already held by these shipments (reserved or used), locked. */
+export async function lockHeldRows(ex: Executor, shipmentIds: string[]): Promise<InventoryRow[]> {
+  if (shipmentIds.length === 0) return [];
+  return ex.select().from(guideInventory).where(inArray(guideInventory.shipmentId, shipmentIds)).for('update');
+}
+
+/** The row a shipment holds (reserved at payment, or already used), locked for the guide job. */
+export async function lockHeldRow(ex: Executor, shipmentId: string): Promise<InventoryRow | undefined> {
+  const [row] = await ex.select().from(guideInventory).where(eq(guideInventory.shipmentId, shipmentId)).limit(1).for('update');
+  return row;
+}
+
+/** Moves rows this shipment already holds under another attempt to `paymentId` (still reserved). */
+export async function moveReservation(ex: Executor, rowId: string, paymentId: string, now: Date): Promise<void> {
+  await ex
+    .update(guideInventory)
+    .set({ paymentId, reservedAt: now })
+    .where(and(eq(guideInventory.id, rowId), eq(guideInventory.status, 'reserved')));
+}
+
+/**
+ * Takes up to `count` available rows of a service (FOR UPDATE SKIP LOCKED, so concurrent attempts
+ * never wait on nor take the same row), uploaded numbers before demo ones, oldest first.
+ */
+export async function lockAvailableRows(ex: Executor, serviceId: string, count: number): Promise<{ id: string }[]> {
+  return ex
+    .select({ id: guideInventory.id })
+    .from(guideInventory)
+    .where(and(eq(guideInventory.serviceId, serviceId), eq(guideInventory.status, 'available')))
+    .orderBy(asc(guideInventory.demo), asc(guideInventory.createdAt), asc(guideInventory.guideNumber))
+    .limit(count)
+    .for('update', { skipLocked: true });
+}
+
+export async function markReserved(ex: Executor, rowId: string, fields: { paymentId: string | null; shipmentId: string; now: Date }): Promise<void> {
+  await ex
+    .update(guideInventory)
+    .set({ status: 'reserved', paymentId: fields.paymentId, shipmentId: fields.shipmentId, reservedAt: fields.now })
+    .where(eq(guideInventory.id, rowId));
+}
+
+export async function markUsed(ex: Executor, rowId: string, shipmentId: string, now: Date): Promise<InventoryRow> {
+  const [row] = await ex
+    .update(guideInventory)
+    .set({ status: 'used', shipmentId, usedAt: now, reservedAt: sql`coalesce(${guideInventory.reservedAt}, ${now})` })
+    .where(eq(guideInventory.id, rowId))
+    .returning();
+  return row!;
+}
+
+/** Reserved rows of an attempt whose shipment is still unpaid go back to the stock. */
+export async function releaseForPayment(ex: Executor, paymentId: string): Promise<number> {
+  const rows = await ex
+    .update(guideInventory)
+    .set({ status: 'available', paymentId: null, shipmentId: null, reservedAt: null })
+    .where(
+      and(
+        eq(guideInventory.paymentId, paymentId),
+        eq(guideInventory.status, 'reserved'),
+        sql`not exists (select 1 from shipments s where s.id = ${guideInventory.shipmentId} and s.paid)`,
+      ),
+    )
+    .returning({ id: guideInventory.id });
+  return rows.length;
+}
+
+/** Available rows per service, for the given services. */
+export async function countAvailable(ex: Executor, serviceIds: string[]): Promise<Map<string, number>> {
+  if (serviceIds.length === 0) return new Map();
+  const rows = await ex
+    .select({ serviceId: guideInventory.serviceId, n: sql<number>`count(*)::int` })
+    .from(guideInventory)
+    .where(and(inArray(guideInventory.serviceId, serviceIds), eq(guideInventory.status, 'available')))
+    .groupBy(guideInventory.serviceId);
+  return new Map(rows.map((r) => [r.serviceId, Number(r.n)]));
+}
+
+export async function shipmentsHoldingRows(ex: Executor, shipmentIds: string[]): Promise<Set<string>> {
+  if (shipmentIds.length === 0) return new Set();
+  const rows = await ex
+    .select({ shipmentId: guideInventory.shipmentId })
+    .from(guideInventory)
+    .where(and(inArray(guideInventory.shipmentId, shipmentIds), isNotNull(guideInventory.shipmentId)));
+  return new Set(rows.map((r) => r.shipmentId!));
+}
+
+export interface StockRow {
+  serviceId: string;
+  carrierCode: CarrierCode;
+  carrier: string;
+  serviceName: string;
+  guideSource: GuideSource;
+  available: number;
+  reserved: number;
+  used: number;
+  demo: number;
+}
+
+/** Stock per service (every service, inventory-sourced first), or one service. */
+export async function stock(ex: Executor, serviceId?: string): Promise<StockRow[]> {
+  const result = await ex.execute(sql`
+    select cs.id as "serviceId", cs.carrier_code as "carrierCode", c.name as carrier, cs.name as "serviceName", cs.guide_source as "guideSource",
+      count(gi.id) filter (where gi.status = 'available')::int as available,
+      count(gi.id) filter (where gi.status = 'reserved')::int as reserved,
+      count(gi.id) filter (where gi.status = 'used')::int as used,
+      count(gi.id) filter (where gi.demo and gi.status = 'available')::int as demo
+    from carrier_services cs
+      join carriers c on c.code = cs.carrier_code
+      left join ${guideInventory} gi on gi.service_id = cs.id
+    where ${serviceId ? sql`cs.id = ${serviceId}::uuid` : sql`true`}
+    group by cs.id, c.name, c.sort_order
+    order by case when cs.guide_source = 'inventory' then 0 else 1 end, c.sort_order, cs.sort_order, cs.name`);
+  return rowsOf<StockRow>(result).map((r) => ({ ...r, available: Number(r.available), reserved: Number(r.reserved), used: Number(r.used), demo: Number(r.demo) }));
+}
+
+export async function findService(ex: Executor, serviceId: string): Promise<{ id: string; guideSource: GuideSource } | undefined> {
+  const result = await ex.execute(sql`select cs.id, cs.guide_source as "guideSource" from carrier_services cs where cs.id = ${serviceId}::uuid`);
+  return rowsOf<{ id: string; guideSource: GuideSource }>(result)[0];
+}
+
+/** Inserts numbers of one service; answers how many were new (the rest were already there). */
+export async function insertNumbers(ex: Executor, rows: { serviceId: string; guideNumber: string; demo: boolean; uploadedBy: string | null; createdAt: Date }[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < rows.length; i += 1000) {
+    const inserted = await ex
+      .insert(guideInventory)
+      .values(rows.slice(i, i + 1000))
+      .onConflictDoNothing({ target: [guideInventory.serviceId, guideInventory.guideNumber] })
+      .returning({ id: guideInventory.id });
+    added += inserted.length;
+  }
+  return added;
+}
+
+/** Inventory-sourced services that have never held any number (the demo seed's targets). */
+export async function servicesNeverStocked(ex: Executor): Promise<{ id: string; carrierCode: CarrierCode }[]> {
+  const result = await ex.execute(sql`
+    select cs.id, cs.carrier_code as "carrierCode" from carrier_services cs
+    where cs.guide_source = 'inventory' and not exists (select 1 from ${guideInventory} gi where gi.service_id = cs.id)
+    order by cs.carrier_code, cs.name`);
+  return rowsOf<{ id: string; carrierCode: CarrierCode }>(result);
+}
+
+export async function insertGuideLabel(ex: Executor, row: typeof guideLabels.$inferInsert): Promise<void> {
+  await ex.insert(guideLabels).values(row).onConflictDoNothing({ target: guideLabels.shipmentId });
+}
+
+export async function findGuideLabel(ex: Executor, shipmentId: string): Promise<GuideLabelRow | undefined> {
+  const [row] = await ex.select().from(guideLabels).where(eq(guideLabels.shipmentId, shipmentId)).limit(1);
+  return row;
+}

@@ -1,0 +1,32 @@
+import { errorCodes } from '@envios/contracts/errors';
+import { paymentErrorCodes } from '@envios/contracts/payments';
+import { AppError } from '../../shared/errors.js';
+import type { PaymentProviderError } from './adapters/payment-provider.js';
+
+function field(status: number, code: string, message: string, path: string | undefined): AppError {
+  return new AppError(status, code, message, path ? [{ path, message }] : undefined);
+}
+
+export const paymentErrors = {
+  notFound: () => new AppError(404, paymentErrorCodes.notFound, 'El pago no existe.'),
+  shipmentNotFound: (path?: string) => field(404, errorCodes.notFound, 'Uno de los envíos seleccionados no existe.', path),
+  topUpNotFound: () => new AppError(404, paymentErrorCodes.notFound, 'El abono no existe.'),
+  /** Names the paid shipment by its folio. */
+  shipmentAlreadyPaid: (numberOfOrder: number, path?: string) =>
+    field(409, paymentErrorCodes.alreadyPaid, `El envío ${numberOfOrder} ya está pagado.`, path),
+  topUpAlreadyPaid: () => new AppError(409, paymentErrorCodes.alreadyPaid, 'Este abono ya está pagado.'),
+  overweightAlreadyPaid: () => new AppError(409, paymentErrorCodes.alreadyPaid, 'El sobrepeso de este envío ya está pagado.'),
+  noOverweight: () => new AppError(409, paymentErrorCodes.notPayable, 'Este envío no tiene sobrepeso por pagar.'),
+  notPayable: (message = 'No hay nada que pagar.') => new AppError(409, paymentErrorCodes.notPayable, message),
+  /** The payment cannot be captured any more (paid by other means, closed). */
+  closed: () => new AppError(409, paymentErrorCodes.notPayable, 'Este pago ya no se puede completar. Inicia el pago de nuevo.'),
+  unavailable: (message = 'PayPal no está disponible en este momento. Intenta de nuevo en unos minutos.') =>
+    new AppError(503, paymentErrorCodes.providerUnavailable, message),
+  sandboxOnly: () => new AppError(404, errorCodes.routeNotFound, 'La página de pruebas de PayPal solo existe con el proveedor de pruebas.'),
+  /** PayPal refused the order creation: its issue, description and debug id for the screen (spec 02 §8). */
+  provider: (error: PaymentProviderError) => {
+    const extra = [error.issue, error.description, error.debugId ? `debug id ${error.debugId}` : undefined].filter(Boolean).join(' · ');
+    if (error.kind === 'unavailable' || error.kind === 'auth') return new AppError(503, paymentErrorCodes.providerUnavailable, extra ? `${error.message} (${extra})` : error.message);
+    return new AppError(502, paymentErrorCodes.declined, extra ? `${error.message} (${extra})` : error.message);
+  },
+};

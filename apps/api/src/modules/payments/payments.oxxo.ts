@@ -1,0 +1,441 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { formatMXN } from '@envios/contracts/money';
+import { fromCentavos } from '@envios/contracts/money';
+import { OXXO_EXPIRY_DAYS, paymentErrorCodes, type OxxoResult, type Payment } from '@envios/contracts/payments';
+import type { Config } from '../../config/env.js';
+import type { Executor } from '../../db/client.js';
+import type { Caller } from '../../plugins/auth.js';
+import type { Clock } from '../../shared/clock.js';
+import { AppError, commonErrors } from '../../shared/errors.js';
+import type { Notifier } from '../notifications/notifications.usecases.js';
+import { oxxoReferenceMail } from '../notifications/templates/mail-templates.js';
+import { lockWalletEntry } from '../wallet/wallet.usecases.js';
+import { createConektaClient } from './adapters/conekta-client.js';
+import { createConektaSandbox, type ConektaSandbox } from './adapters/conekta-sandbox.js';
+import { CashProviderError, CashWebhookError, type CashOrder, type CashProvider, type WebhookHeaders } from './adapters/conekta-types.js';
+import { IDEMPOTENCY_METADATA_KEY } from './adapters/conekta-wire.js';
+import { toPaymentDtos } from './payments.admin.js';
+import {
+  closePayment,
+  confirmPayment,
+  findPayment,
+  findPaymentByProviderOrder,
+  openShipmentsPayment,
+  openTopUpPayment,
+  setProviderOrder,
+  type PaymentRow,
+  type PaymentsCoreDeps,
+} from './payments.core.js';
+import { payments, paymentShipments } from './payments.table.js';
+
+/**
+ * OXXO cash payments through Conekta (DESIGN §6, reference/conekta-oxxo.md): a pending payment
+ * with a reference the buyer pays at the store; the `order.paid` webhook (signature verified, the
+ * order re-fetched from Conekta) confirms it, `order.expired` closes it and gives its guides back.
+ * Without CONEKTA_API_KEY the offline sandbox answers, and an admin's 'Marcar pagado (sandbox)'
+ * goes through the very same webhook code.
+ */
+
+export interface OxxoDeps extends PaymentsCoreDeps {
+  provider: CashProvider;
+  notifier: Notifier;
+  /** Without a trailing slash; the slip link in the e-mail points there. */
+  appUrl: string;
+  /** The payer's name and phone for Conekta's customer_info. */
+  findAccount: (userId: string) => Promise<{ firstName: string; lastName: string; email: string; phone: string } | undefined>;
+}
+
+/** Conekta when CONEKTA_API_KEY (+ CONEKTA_WEBHOOK_KEY) is set, else the offline sandbox. */
+export function cashProviderFromConfig(config: Config, opts: { fetch?: typeof fetch; clock?: Clock } = {}): CashProvider {
+  if (config.CONEKTA_API_KEY) {
+    return createConektaClient({
+      baseUrl: config.CONEKTA_API_URL,
+      privateKey: config.CONEKTA_API_KEY,
+      // A PEM in one env line may carry literal "\n".
+      webhookPublicKey: config.CONEKTA_WEBHOOK_KEY?.replace(/\\n/g, '\n'),
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      ...(opts.clock ? { clock: opts.clock } : {}),
+    });
+  }
+  return createConektaSandbox(opts.clock ? { clock: opts.clock } : {});
+}
+
+export function cashSandboxOf(provider: CashProvider): ConektaSandbox | undefined {
+  return provider.kind === 'sandbox' ? (provider as ConektaSandbox) : undefined;
+}
+
+const DAY_MS = 86_400_000;
+const mxDate = new Intl.DateTimeFormat('es-MX', {
+  timeZone: 'America/Mexico_City',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+export const oxxoErrors = {
+  provider: (error: CashProviderError) =>
+    error.retryable
+      ? new AppError(503, paymentErrorCodes.providerUnavailable, `No pudimos generar tu referencia de pago en OXXO: ${error.message}`)
+      : new AppError(502, paymentErrorCodes.declined, `No pudimos generar tu referencia de pago en OXXO: ${error.message}`),
+  noPhone: () => new AppError(409, paymentErrorCodes.notPayable, 'Para pagar en OXXO tu cuenta necesita un teléfono. Agrégalo en Configuración.'),
+  sandboxOnly: () => new AppError(409, paymentErrorCodes.notPayable, 'Solo los pagos OXXO de prueba (sandbox) pendientes se pueden marcar desde aquí.'),
+  webhook: (error: CashWebhookError) =>
+    error.code === 'webhook.malformed' ? new AppError(400, 'webhook.malformed', error.message) : new AppError(401, error.code, error.message),
+  webhookUnavailable: (message: string) => new AppError(503, paymentErrorCodes.providerUnavailable, message),
+};
+
+/** In-process queue per key: a double click in one process waits for the first attempt to finish. */
+const inFlight = new Map<string, Promise<unknown>>();
+async function serialized<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const previous = inFlight.get(key) ?? Promise.resolve();
+  const current = previous.then(run, run);
+  const settled = current.catch(() => undefined);
+  inFlight.set(key, settled);
+  try {
+    return await current;
+  } finally {
+    if (inFlight.get(key) === settled) inFlight.delete(key);
+  }
+}
+
+/** Serializes attempts of one user across processes, until the transaction ends. */
+async function lockUser(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`oxxo:${userId}`}, 0))`);
+}
+
+/** A pending, unexpired OXXO attempt of this user for exactly these shipments (or this top-up). */
+async function findOpenAttempt(tx: Executor, userId: string, target: { shipmentIds: string[] } | { walletEntryId: string }, now: Date): Promise<PaymentRow | undefined> {
+  const base = [
+    eq(payments.userId, userId),
+    eq(payments.method, 'oxxo'),
+    eq(payments.status, 'pending'),
+    or(isNull(payments.expiresAt), gt(payments.expiresAt, now))!,
+  ];
+  const which =
+    'walletEntryId' in target
+      ? eq(payments.walletEntryId, target.walletEntryId)
+      : and(
+          eq(payments.purpose, 'shipments'),
+          sql`(select string_agg(${paymentShipments.shipmentId}::text, ',' order by ${paymentShipments.shipmentId}) from ${paymentShipments} where ${paymentShipments.paymentId} = ${payments.id}) = ${[...target.shipmentIds].map((id) => id.toLowerCase()).sort().join(',')}`,
+        )!;
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(...base, which))
+    .orderBy(sql`${payments.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+function resultOf(row: { id: string; oxxoReference: string | null; amountCentavos: number; expiresAt: Date | null; sandbox: boolean }): OxxoResult {
+  return {
+    message: 'ok',
+    reference: row.oxxoReference!,
+    payment_id: row.id,
+    amount: fromCentavos(row.amountCentavos),
+    expires_at: row.expiresAt!.toISOString(),
+    sandbox: row.sandbox,
+  };
+}
+
+type Target = { kind: 'shipments'; shipmentIds: string[] } | { kind: 'topup'; walletEntryId: string };
+
+interface Opened {
+  paymentId: string;
+  requestId: string;
+  amountCentavos: number;
+  lineItems: { name: string; unitPriceCentavos: number; quantity: number }[];
+  concept: string;
+  purpose: 'shipments' | 'topup';
+  email: string | null;
+}
+
+/**
+ * `/payments/conekta/oxxo/{id}` (a shipment or a pending top-up of the caller) and
+ * `/payments/many/conekta/oxxo/`. The payment row is opened (guides reserved) and committed first,
+ * then Conekta is asked for the order with the payment's request id as idempotency key; a repeated
+ * click for the same shipments answers the same reference.
+ */
+export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: string; shipmentIds?: string[]; email?: string | undefined }): Promise<OxxoResult> {
+  return serialized(`oxxo:${caller.id}`, async () => {
+    const account = await deps.findAccount(caller.id);
+    if (!account) throw commonErrors.unauthenticated();
+    const sandbox = deps.provider.kind === 'sandbox';
+    const email = input.email?.trim() || account.email;
+    const now = deps.clock.now();
+
+    const step = await deps.db.transaction(async (tx): Promise<{ done: OxxoResult } | { opened: Opened }> => {
+      await lockUser(tx, caller.id);
+      let target: Target;
+      if (input.id !== undefined) {
+        const entry = await lockWalletEntry(tx, input.id);
+        target = entry && entry.type === 'abono' ? { kind: 'topup', walletEntryId: entry.id } : { kind: 'shipments', shipmentIds: [input.id] };
+      } else {
+        target = { kind: 'shipments', shipmentIds: input.shipmentIds ?? [] };
+      }
+      const existing = await findOpenAttempt(tx, caller.id, target.kind === 'topup' ? { walletEntryId: target.walletEntryId } : { shipmentIds: target.shipmentIds }, now);
+      if (existing?.oxxoReference && existing.expiresAt) return { done: resultOf(existing) };
+      if (existing) {
+        // Opened but its Conekta order was never recorded (a crash or another process in flight):
+        // ask again with the same idempotency key, Conekta's search answers the same order.
+        return { opened: await reopened(tx, existing) };
+      }
+      const requestId = randomUUID();
+      const common = { userId: caller.id, callerIsAdmin: caller.rol === 'admin', method: 'oxxo' as const, email, requestId, sandbox, status: 'pending' as const };
+      if (target.kind === 'topup') {
+        const opened = await openTopUpPayment(deps, tx, { ...common, walletEntryId: target.walletEntryId });
+        return {
+          opened: {
+            paymentId: opened.paymentId,
+            requestId,
+            amountCentavos: opened.amountCentavos,
+            lineItems: [{ name: 'Abono al monedero electrónico', unitPriceCentavos: opened.amountCentavos, quantity: 1 }],
+            concept: 'Abono a tu monedero electrónico',
+            purpose: 'topup',
+            email,
+          },
+        };
+      }
+      const opened = await openShipmentsPayment(deps, tx, { ...common, shipmentIds: target.shipmentIds });
+      return {
+        opened: {
+          paymentId: opened.paymentId,
+          requestId,
+          amountCentavos: opened.amountCentavos,
+          lineItems: opened.shipments.map((s) => ({ name: `Guía ${s.serviceName} (envío ${s.numberOfOrder})`, unitPriceCentavos: s.totalCentavos, quantity: 1 })),
+          concept: `${opened.shipments.length === 1 ? 'Envío' : 'Envíos'} ${opened.shipments.map((s) => s.numberOfOrder).join(', ')}`,
+          purpose: 'shipments',
+          email,
+        },
+      };
+    });
+    if ('done' in step) return step.done;
+    return createOrder(deps, account, step.opened, sandbox);
+  });
+}
+
+/** The line items of an attempt opened earlier (its shares), to ask Conekta again. */
+async function reopened(tx: Executor, row: PaymentRow): Promise<Opened> {
+  const shares = await tx.select().from(paymentShipments).where(eq(paymentShipments.paymentId, row.id));
+  const lineItems =
+    row.purpose === 'shipments' && shares.length > 0
+      ? shares.map((s, i) => ({ name: `Guía de envío ${i + 1}`, unitPriceCentavos: s.amountCentavos, quantity: 1 }))
+      : [{ name: row.purpose === 'topup' ? 'Abono al monedero electrónico' : 'Pago de envíos', unitPriceCentavos: row.amountCentavos, quantity: 1 }];
+  return {
+    paymentId: row.id,
+    requestId: row.requestId,
+    amountCentavos: row.amountCentavos,
+    lineItems,
+    concept: row.purpose === 'topup' ? 'Abono a tu monedero electrónico' : 'Pago de envíos',
+    purpose: row.purpose === 'topup' ? 'topup' : 'shipments',
+    email: row.email,
+  };
+}
+
+async function createOrder(
+  deps: OxxoDeps,
+  account: { firstName: string; lastName: string; email: string; phone: string },
+  opened: Opened,
+  sandbox: boolean,
+): Promise<OxxoResult> {
+  const now = deps.clock.now();
+  const sum = opened.lineItems.reduce((s, i) => s + i.unitPriceCentavos * i.quantity, 0);
+  const lineItems = sum === opened.amountCentavos ? opened.lineItems : [{ name: opened.concept.padEnd(3, '.'), unitPriceCentavos: opened.amountCentavos, quantity: 1 }];
+  let order: CashOrder;
+  try {
+    if (!account.phone.trim()) throw oxxoErrors.noPhone();
+    order = await deps.provider.createCashOrder({
+      amountCentavos: opened.amountCentavos,
+      currency: 'MXN',
+      customer: { name: `${account.firstName} ${account.lastName}`.trim(), email: opened.email ?? account.email, phone: account.phone },
+      lineItems: lineItems.map((i) => ({ ...i, name: i.name.slice(0, 249) })),
+      expiresAt: new Date(now.getTime() + OXXO_EXPIRY_DAYS * DAY_MS),
+      metadata: { payment_id: opened.paymentId, purpose: opened.purpose },
+      idempotencyKey: opened.requestId,
+    });
+  } catch (error) {
+    const failure =
+      error instanceof CashProviderError || error instanceof AppError
+        ? { code: error.code, message: error.message }
+        : { code: 'conekta.unexpected', message: 'Error inesperado al crear la orden en Conekta.' };
+    deps.log?.error({ err: error, paymentId: opened.paymentId }, 'no se pudo crear la referencia OXXO');
+    await closePayment(deps, opened.paymentId, 'failed', failure);
+    if (error instanceof AppError) throw error;
+    if (error instanceof CashProviderError) throw oxxoErrors.provider(error);
+    throw oxxoErrors.provider(new CashProviderError('conekta.unexpected', 'Intenta de nuevo más tarde.', 502, false));
+  }
+
+  const slipUrl = `${deps.appUrl}/shipping/cash_barcode?references=${encodeURIComponent(order.reference)}`;
+  const row = await deps.db.transaction(async (tx) => {
+    await setProviderOrder(tx, opened.paymentId, {
+      providerOrderId: order.orderId,
+      oxxoReference: order.reference,
+      ...(order.barcodeUrl ? { oxxoBarcodeUrl: order.barcodeUrl } : {}),
+      expiresAt: order.expiresAt,
+      providerData: { conekta_order_id: order.orderId, conekta_status: order.status },
+    });
+    const to = opened.email ?? account.email;
+    await deps.notifier.sendEmail(
+      {
+        key: `mail:oxxo-reference:${opened.paymentId}`,
+        to,
+        mail: oxxoReferenceMail({
+          firstName: account.firstName,
+          reference: order.reference,
+          amount: formatMXN(opened.amountCentavos),
+          expiresAt: mxDate.format(order.expiresAt),
+          slipUrl,
+          concept: opened.concept,
+          sandbox,
+        }),
+      },
+      tx,
+    );
+    return (await findPayment(tx, opened.paymentId))!;
+  });
+  deps.jobs.wake();
+  return resultOf(row);
+}
+
+// ---------------------------------------------------------------- webhook
+
+export interface WebhookOutcome {
+  received: true;
+  /** What was done, for logs and tests. */
+  action: 'ignored' | 'confirmed' | 'already_paid' | 'expired' | 'already_closed' | 'unknown_order' | 'amount_mismatch' | 'status_mismatch';
+}
+
+/**
+ * `POST /webhooks/conekta`: the signature over the raw body is checked first (bad or missing →
+ * 401, nothing changes). Only `order.paid` and `order.expired` act, and only after the order is
+ * re-fetched from Conekta: its status, amount and currency must match. Every action is idempotent
+ * (confirmPayment / closePayment lock the payment row), so redeliveries change nothing.
+ */
+export async function handleCashWebhook(deps: OxxoDeps, rawBody: string, headers: WebhookHeaders): Promise<WebhookOutcome> {
+  let event;
+  try {
+    event = deps.provider.verifyWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof CashWebhookError) {
+      deps.log?.warn({ code: error.code }, 'notificación de Conekta rechazada');
+      throw oxxoErrors.webhook(error);
+    }
+    throw error;
+  }
+  if ((event.type !== 'order.paid' && event.type !== 'order.expired') || !event.orderId) return { received: true, action: 'ignored' };
+
+  let state;
+  try {
+    state = await deps.provider.getOrder(event.orderId);
+  } catch (error) {
+    if (error instanceof CashProviderError && error.status === 404) {
+      deps.log?.warn({ orderId: event.orderId, eventId: event.id }, 'notificación de Conekta para una orden que Conekta no conoce');
+      return { received: true, action: 'unknown_order' };
+    }
+    // Conekta retries a delivery that did not get a 2xx.
+    if (error instanceof CashProviderError) throw oxxoErrors.webhookUnavailable(error.message);
+    throw error;
+  }
+
+  let payment = await findPaymentByProviderOrder(deps.db, 'oxxo', state.orderId);
+  if (!payment) {
+    // The order was created but never recorded (timeout while creating): find it by our key.
+    const key = state.metadata[IDEMPOTENCY_METADATA_KEY];
+    if (typeof key === 'string') {
+      const [row] = await deps.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.requestId, key), eq(payments.method, 'oxxo')));
+      if (row && !row.providerOrderId) {
+        await deps.db.transaction((tx) => setProviderOrder(tx, row.id, { providerOrderId: state.orderId, oxxoReference: state.reference }));
+        payment = { ...row, providerOrderId: state.orderId };
+      }
+    }
+  }
+  if (!payment) {
+    deps.log?.warn({ orderId: state.orderId, eventId: event.id }, 'notificación de Conekta sin pago nuestro');
+    return { received: true, action: 'unknown_order' };
+  }
+
+  const evidence = { conekta_event_id: event.id, conekta_order_id: state.orderId, conekta_status: state.status };
+  if (event.type === 'order.paid') {
+    if (state.status !== 'paid') {
+      deps.log?.warn({ paymentId: payment.id, status: state.status }, 'Conekta avisa order.paid pero la orden no está pagada');
+      return { received: true, action: 'status_mismatch' };
+    }
+    if (state.amountCentavos !== payment.amountCentavos || state.currency !== 'MXN') {
+      // Never confirm a wrong amount: the payment stays as it is for a person to look at.
+      deps.log?.error(
+        { paymentId: payment.id, expected: payment.amountCentavos, got: state.amountCentavos, currency: state.currency },
+        'monto o moneda de la orden de Conekta no coinciden con el pago',
+      );
+      return { received: true, action: 'amount_mismatch' };
+    }
+    const result = await confirmPayment(deps, payment.id, {
+      providerCaptureId: state.reference,
+      providerData: { ...evidence, ...(state.paidAt ? { conekta_paid_at: state.paidAt.toISOString() } : {}) },
+    });
+    return { received: true, action: result.changed ? 'confirmed' : 'already_paid' };
+  }
+  if (state.status !== 'expired') {
+    deps.log?.warn({ paymentId: payment.id, status: state.status }, 'Conekta avisa order.expired pero la orden no está vencida');
+    return { received: true, action: 'status_mismatch' };
+  }
+  const closed = await closePayment(deps, payment.id, 'expired', { code: 'payments.expired', message: 'La referencia de pago en OXXO venció sin pagarse.' });
+  return { received: true, action: closed.changed ? 'expired' : 'already_closed' };
+}
+
+// ---------------------------------------------------------------- sandbox
+
+/**
+ * 'Marcar pagado (sandbox)' / 'Marcar vencido (sandbox)': the sandbox emits the signed delivery
+ * Conekta would send, and it goes through `handleCashWebhook` like any real one. Only for sandbox
+ * OXXO payments (409 otherwise).
+ */
+export async function sandboxSettle(deps: OxxoDeps, paymentId: string, event: 'paid' | 'expired'): Promise<Payment> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment) throw new AppError(404, paymentErrorCodes.notFound, 'El pago no existe.');
+  const sandbox = cashSandboxOf(deps.provider);
+  if (!sandbox || payment.method !== 'oxxo' || !payment.sandbox || !payment.providerOrderId) throw oxxoErrors.sandboxOnly();
+  const settle = (orderId: string) => (event === 'paid' ? sandbox.markPaid(orderId) : sandbox.markExpired(orderId));
+  let delivery;
+  try {
+    try {
+      delivery = settle(payment.providerOrderId);
+    } catch (error) {
+      if (!(error instanceof CashProviderError && error.status === 404)) throw error;
+      // The sandbox keeps its orders in memory: after a restart, give it the order again.
+      delivery = settle(await recreateSandboxOrder(deps, sandbox, payment));
+    }
+  } catch (error) {
+    if (error instanceof CashProviderError) throw new AppError(409, paymentErrorCodes.notPayable, error.message);
+    throw error;
+  }
+  await handleCashWebhook(deps, delivery.rawBody, delivery.headers);
+  const [dto] = await toPaymentDtos(deps.db, [(await findPayment(deps.db, paymentId))!]);
+  return dto!;
+}
+
+/**
+ * The offline sandbox forgets its orders when the server restarts. A pending sandbox payment from
+ * before gets a new sandbox order (same idempotency key and amount; the buyer's reference stays
+ * on the payment) so the admin action still goes through the webhook path.
+ */
+async function recreateSandboxOrder(deps: OxxoDeps, sandbox: ConektaSandbox, payment: PaymentRow): Promise<string> {
+  const account = await deps.findAccount(payment.userId);
+  const order = await sandbox.createCashOrder({
+    amountCentavos: payment.amountCentavos,
+    currency: 'MXN',
+    customer: { name: account ? `${account.firstName} ${account.lastName}` : 'Cliente', email: payment.email ?? account?.email ?? 'sandbox@example.com', phone: account?.phone || '0000000000' },
+    lineItems: [{ name: 'Pago OXXO (sandbox)', unitPriceCentavos: payment.amountCentavos, quantity: 1 }],
+    expiresAt: new Date(deps.clock.now().getTime() + DAY_MS),
+    metadata: { payment_id: payment.id, purpose: payment.purpose },
+    idempotencyKey: payment.requestId,
+  });
+  await deps.db.transaction((tx) => setProviderOrder(tx, payment.id, { providerOrderId: order.orderId, providerData: { sandbox_recreated_order: order.orderId } }));
+  return order.orderId;
+}

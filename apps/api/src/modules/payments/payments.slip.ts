@@ -1,0 +1,68 @@
+import bwipjs from 'bwip-js/node';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { fromCentavos } from '@envios/contracts/money';
+import type { OxxoSlip } from '@envios/contracts/payments';
+import type { Executor } from '../../db/client.js';
+import type { Caller } from '../../plugins/auth.js';
+import { AppError, commonErrors } from '../../shared/errors.js';
+import { slipShipments } from '../shipments/shipments.slip.js';
+import { payments, paymentShipments } from './payments.table.js';
+
+/**
+ * The OXXO payment slip (spec 02 §2, /shipping/cash_barcode): per reference its amount, expiry,
+ * a Code 128 barcode of the reference (SVG) and the shipments it pays.
+ */
+
+/** A Code 128 barcode of `text` as an SVG document (no human-readable line: the slip prints the reference). */
+export function code128Svg(text: string): string {
+  return bwipjs.toSVG({ bcid: 'code128', text, scale: 2, height: 14, paddingwidth: 10, paddingheight: 4, includetext: false });
+}
+
+const slipErrors = {
+  notFound: (reference: string) =>
+    new AppError(404, 'payments.reference_not_found', `La referencia ${reference} no existe.`, [{ path: 'references', message: `La referencia ${reference} no existe.` }]),
+};
+
+/** Own references only; an admin may open anyone's. Unknown reference → 404, someone else's → 403. */
+export async function oxxoSlips(db: Executor, caller: Caller, references: readonly string[]): Promise<OxxoSlip> {
+  const unique = [...new Set(references)];
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.method, 'oxxo'), inArray(payments.oxxoReference, unique)));
+  const byReference = new Map(rows.map((r) => [r.oxxoReference!, r]));
+  for (const reference of unique) {
+    const row = byReference.get(reference);
+    if (!row) throw slipErrors.notFound(reference);
+    if (row.userId !== caller.id && caller.rol !== 'admin') throw commonErrors.forbidden();
+  }
+  const shares = await db
+    .select()
+    .from(paymentShipments)
+    .where(
+      inArray(
+        paymentShipments.paymentId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(paymentShipments.shipmentId));
+  const slips = await Promise.all(
+    unique.map(async (reference) => {
+      const row = byReference.get(reference)!;
+      const mine = shares.filter((s) => s.paymentId === row.id).map((s) => ({ id: s.shipmentId, priceCentavos: s.amountCentavos }));
+      const shipments = (await slipShipments(db, mine)).sort((a, b) => a.numberOfOrder - b.numberOfOrder);
+      return {
+        reference,
+        barcode_svg: code128Svg(reference),
+        amount: fromCentavos(row.amountCentavos),
+        currency: 'MXN' as const,
+        expires_at: (row.expiresAt ?? row.createdAt).toISOString(),
+        status: row.status,
+        purpose: row.purpose,
+        sandbox: row.sandbox,
+        shipments,
+      };
+    }),
+  );
+  return { slips };
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { shipments } from './shipments.table.js';
+
+/**
+ * The shipment side of payments (DESIGN §4): the rows a payment locks while it opens or confirms,
+ * and the only writes that mark a shipment or its overweight paid. Rows are always locked in id
+ * order, so two payments over overlapping shipments wait on each other instead of deadlocking.
+ */
+export interface PayableShipment {
+  id: string;
+  userId: string;
+  numberOfOrder: number;
+  serviceName: string;
+  totalCentavos: number;
+  paid: boolean;
+  deleted: boolean;
+  numberGuide: string | null;
+  guideUrl: string | null;
+  overweightCentavos: number | null;
+  overweightPaid: boolean;
+}
+
+const payableColumns = {
+  id: shipments.id,
+  userId: shipments.userId,
+  numberOfOrder: shipments.numberOfOrder,
+  serviceName: shipments.serviceName,
+  totalCentavos: shipments.totalCentavos,
+  paid: shipments.paid,
+  deletedAt: shipments.deletedAt,
+  numberGuide: shipments.numberGuide,
+  guideUrl: shipments.guideUrl,
+  overweightCentavos: shipments.overweightCentavos,
+  overweightPaid: shipments.overweightPaid,
+};
+
+type Selected = Omit<PayableShipment, 'deleted'> & { deletedAt: Date | null };
+
+function toPayable(row: Selected): PayableShipment {
+  const { deletedAt, ...rest } = row;
+  return { ...rest, deleted: deletedAt !== null };
+}
+
+/** The shipments (deleted ones too), locked FOR UPDATE until the transaction ends, in id order. */
+export async function lockShipmentsForPayment(tx: Executor, ids: readonly string[]): Promise<PayableShipment[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select(payableColumns)
+    .from(shipments)
+    .where(inArray(shipments.id, [...ids]))
+    .orderBy(asc(shipments.id))
+    .for('update');
+  return rows.map(toPayable);
+}
+
+/** The same read without locks (reports). */
+export async function readShipmentsForPayment(ex: Executor, ids: readonly string[]): Promise<PayableShipment[]> {
+  if (ids.length === 0) return [];
+  const rows = await ex.select(payableColumns).from(shipments).where(inArray(shipments.id, [...ids]));
+  return rows.map(toPayable);
+}
+
+/** Marks unpaid, live shipments paid; answers the ids that changed. */
+export async function markShipmentsPaid(tx: Executor, ids: readonly string[], now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(shipments)
+    .set({ paid: true, paidAt: now, updatedAt: now })
+    .where(and(inArray(shipments.id, [...ids]), eq(shipments.paid, false), isNull(shipments.deletedAt)))
+    .returning({ id: shipments.id });
+  return rows.map((r) => r.id);
+}
+
+/** Marks a shipment's overweight paid; false when it was already paid (or has none). */
+export async function markOverweightPaid(tx: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(shipments)
+    .set({ overweightPaid: true, updatedAt: now })
+    .where(and(eq(shipments.id, id), eq(shipments.overweightPaid, false)))
+    .returning({ id: shipments.id });
+  return rows.length > 0;
+}

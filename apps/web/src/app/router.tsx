@@ -24,9 +24,18 @@ export const routes: RouteObject[] = [
       { path: paths.settings, lazy: () => import('./routes/settings').then((m) => ({ Component: m.default })) },
       // The shipment edit screens (destination, origin, parcels, description, insurance, service-provider).
       { path: '/shipments/:id/edit/:part', lazy: () => import('./routes/shipment-edit').then((m) => ({ Component: m.default })) },
+      // Payments (spec 02 §2): signed in, outside the dashboard layout.
+      { path: '/payments/:id', lazy: () => import('./routes/payments/pay-shipment').then((m) => ({ Component: m.default })) },
+      { path: paths.paymentMany, lazy: () => import('./routes/payments/pay-many').then((m) => ({ Component: m.default })) },
+      { path: paths.paypalReturn, lazy: () => import('./routes/payments/paypal-return').then((m) => ({ Component: m.default })) },
+      { path: '/payments/result/:result', lazy: () => import('./routes/payments/payment-result').then((m) => ({ Component: m.default })) },
       { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.default })) },
     ],
   },
+  // Pages of their own, without the site's header and footer: the OXXO slip is made to print, and
+  // the local PayPal sandbox stands in for PayPal's own page.
+  { path: paths.cashBarcode, errorElement: <RouteError />, lazy: () => import('./routes/payments/cash-barcode').then((m) => ({ Component: m.default })) },
+  { path: '/sandbox/paypal/:orderId', errorElement: <RouteError />, lazy: () => import('./routes/payments/sandbox-paypal').then((m) => ({ Component: m.default })) },
   {
     // Signed-in area with the sidebar; visitors go to /signin and come back.
     // Lazy like the pages: the home page never downloads the dashboard's layout and guards.
@@ -38,12 +47,17 @@ export const routes: RouteObject[] = [
       { path: paths.newShipment, lazy: () => import('./routes/dashboard/new-shipment').then((m) => ({ Component: m.default })) },
       { path: '/shipments/:id', lazy: () => import('./routes/dashboard/shipment-detail').then((m) => ({ Component: m.default })) },
       { path: paths.addresses, lazy: () => import('./routes/dashboard/addresses').then((m) => ({ Component: m.default })) },
+      { path: paths.prepaids, lazy: () => import('./routes/dashboard/wallet').then((m) => ({ Component: m.default })) },
+      { path: paths.newTopUp, lazy: () => import('./routes/dashboard/new-top-up').then((m) => ({ Component: m.default })) },
       {
         lazy: () => import('./routes/admin/root').then((m) => ({ Component: m.AdminRoot })),
         children: [
           { path: paths.users, lazy: () => import('./routes/admin/users').then((m) => ({ Component: m.default })) },
           { path: paths.outbox, lazy: () => import('./routes/admin/outbox').then((m) => ({ Component: m.default })) },
           { path: paths.carriersAdmin, lazy: () => import('./routes/admin/carriers').then((m) => ({ Component: m.default })) },
+          { path: paths.pickupsAdmin, lazy: () => import('./routes/admin/pickups').then((m) => ({ Component: m.default })) },
+          { path: paths.guidesAdmin, lazy: () => import('./routes/admin/guides').then((m) => ({ Component: m.default })) },
+          { path: paths.paymentsAdmin, lazy: () => import('./routes/admin/payments').then((m) => ({ Component: m.default })) },
         ],
       },
     ],

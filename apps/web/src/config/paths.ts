@@ -18,8 +18,23 @@ export const paths = {
   payment: (id: string) => `/payments/${id}`,
   paymentMany: '/payment/shipments/many',
   shipmentLabel: (id: string) => `/api/v1/shipments/${id}/label`,
+  /** Spec 02 §2 'Payment result': success or error, with the flags of §4 in the query. */
+  paymentResult: (result: 'success' | 'error') => `/payments/result/${result}`,
+  /** Where PayPal (or the local sandbox) sends the buyer back: `?payment=&token=&PayerID=[&cancel=1]`. */
+  paypalReturn: '/payments/paypal/return',
+  /** The printable OXXO slip: `?references=A,B`. */
+  cashBarcode: '/shipping/cash_barcode',
+  /** The local PayPal sandbox approval page (no real money). */
+  sandboxPaypal: (orderId: string) => `/sandbox/paypal/${encodeURIComponent(orderId)}`,
+  /** The wallet ('Monedero') and its 'Nuevo abono' checkout (spec 02 §2). */
+  prepaids: '/prepaids',
+  newTopUp: '/prepaid/new',
   settings: '/configuracion',
   users: '/users',
+  /** Admin: pickup requests ('Recolección'), guide inventory, payments and reconciliation. */
+  pickupsAdmin: '/recoleccion',
+  guidesAdmin: '/admin/guias',
+  paymentsAdmin: '/admin/pagos',
   outbox: '/outbox',
   carriersAdmin: '/admin/paqueterias',
   contact: '/contactanos',

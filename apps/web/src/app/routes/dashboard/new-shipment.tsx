@@ -9,6 +9,7 @@ import { SavedAddressSelect } from '@/features/addresses/components/saved-addres
 import { isPostalSearchAllowed, searchPostalCodes } from '@/features/geography/api/search-postal-codes';
 import { CountrySelect } from '@/features/geography/components/country-select';
 import { PostalCodeAutocomplete } from '@/features/geography/components/postal-code-autocomplete';
+import { PurchasePayment } from '@/features/payments/components/purchase-payment';
 import { ServiceSelector } from '@/features/quotes/components/service-selector';
 import { NewShipmentWizard } from '@/features/shipments/components/wizard/new-shipment-wizard';
 import type { NewShipmentSlots } from '@/features/shipments/components/wizard/wizard-slots';
@@ -16,8 +17,8 @@ import { useSiteInfo } from '@/features/site/api/get-site-info';
 
 /**
  * The other features the wizard is made of, plugged in here (features never import each other):
- * postal codes and countries (geography), saved addresses, and the quotes' provider selector,
- * whose 'Enviar' first checks that the account may buy (spec 01 §4).
+ * postal codes and countries (geography), saved addresses, the quotes' provider selector,
+ * whose 'Enviar' first checks that the account may buy (spec 01 §4), and the payment choice.
  */
 export function useNewShipmentSlots(returnTo: string): NewShipmentSlots {
   const queryClient = useQueryClient();
@@ -30,6 +31,7 @@ export function useNewShipmentSlots(returnTo: string): NewShipmentSlots {
       renderSavedAddress: (slot) => <SavedAddressSelect label={slot.label} value={slot.value} onPick={slot.onSelect} />,
       lookupColonies: async ({ postalCode, country }, opts) =>
         isPostalSearchAllowed({ search: postalCode, country }) ? searchPostalCodes({ search: postalCode, country }, opts) : [],
+      renderPayment: (slot) => <PurchasePayment shipmentIds={slot.shipmentIds} onPay={slot.leave} disabled={slot.disabled} />,
       renderServiceSelector: (slot) => (
         <ServiceSelector
           request={slot.request}

@@ -13,9 +13,13 @@ const userNav: DashboardNavItem[] = [
   { label: 'Nuevo envío', to: paths.newShipment },
   { label: 'Mis Envíos', to: paths.shipments },
   { label: 'Direcciones', to: paths.addresses },
+  { label: 'Monedero', to: paths.prepaids },
 ];
 const adminNav: DashboardNavItem[] = [
   { label: 'Usuarios', to: paths.users },
+  { label: 'Recolección', to: paths.pickupsAdmin },
+  { label: 'Pagos', to: paths.paymentsAdmin },
+  { label: 'Inventario de guías', to: paths.guidesAdmin },
   { label: 'Paqueterías y tarifas', to: paths.carriersAdmin },
   { label: 'Bandeja de salida', to: paths.outbox },
 ];

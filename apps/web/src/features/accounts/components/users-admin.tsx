@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@envios/contracts/accounts';
+import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { useUpdateUser } from '../api/update-user';
-import { useUsers } from '../api/get-users';
+import { getUsersQueryKeyRoot, useUsers } from '../api/get-users';
 import { NewUserModal } from './new-user-modal';
 
 function StatusAction({ user }: { user: User }) {
@@ -48,7 +50,23 @@ function StatusAction({ user }: { user: User }) {
  * the spec's word for an inactive account), plus 'Bloquear compras' for an account that may look
  * but not buy.
  */
-export function UsersAdmin() {
+export interface UsersAdminProps {
+  /**
+   * More actions per row (the wallet's 'Abonar'); `done(notice)` refreshes the list and shows the
+   * notice.
+   */
+  rowActions?: (user: User, done: (notice: string) => void) => ReactNode;
+}
+
+/** The wallet balance the users list carries per row (MXN), when the API sends it. */
+function balanceText(user: User): string {
+  const value = (user as User & { balance?: unknown }).balance;
+  return typeof value === 'number' ? formatMXN(toCentavos(value)) : '—';
+}
+
+export function UsersAdmin({ rowActions }: UsersAdminProps = {}) {
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
@@ -67,6 +85,11 @@ export function UsersAdmin() {
           Usuario creado.
         </Alert>
       )}
+      {notice && (
+        <Alert color="green" variant="light" role="status" withCloseButton onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
       <TextInput
         label="Buscar"
         placeholder="Nombre, apellidos, correo o teléfono"
@@ -82,7 +105,7 @@ export function UsersAdmin() {
           {users.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={760}>
+      <Table.ScrollContainer minWidth={860}>
         <Table striped highlightOnHover aria-label="Usuarios">
           <Table.Thead>
             <Table.Tr>
@@ -90,6 +113,7 @@ export function UsersAdmin() {
               <Table.Th>Apellidos</Table.Th>
               <Table.Th>Correo</Table.Th>
               <Table.Th>Teléfono</Table.Th>
+              <Table.Th ta="right">Saldo</Table.Th>
               <Table.Th>Estatus</Table.Th>
               <Table.Th>Acciones</Table.Th>
             </Table.Tr>
@@ -101,6 +125,7 @@ export function UsersAdmin() {
                 <Table.Td>{u.lastName}</Table.Td>
                 <Table.Td>{u.email}</Table.Td>
                 <Table.Td>{u.phone}</Table.Td>
+                <Table.Td ta="right">{balanceText(u)}</Table.Td>
                 <Table.Td>
                   <Group gap={4}>
                     <Badge color={u.active ? 'green' : 'gray'} variant="light">
@@ -113,12 +138,20 @@ export function UsersAdmin() {
                     )}
                   </Group>
                 </Table.Td>
-                <Table.Td>{u.rol === 'admin' ? <Text size="xs" c="dimmed">Administrador</Text> : <StatusAction user={u} />}</Table.Td>
+                <Table.Td>
+                  <Group gap={6} align="flex-start" wrap="nowrap">
+                    {rowActions?.(u, (text) => {
+                      setNotice(text);
+                      void queryClient.invalidateQueries({ queryKey: getUsersQueryKeyRoot });
+                    })}
+                    {u.rol === 'admin' ? <Text size="xs" c="dimmed">Administrador</Text> : <StatusAction user={u} />}
+                  </Group>
+                </Table.Td>
               </Table.Tr>
             ))}
             {users.data && users.data.docs.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={6}>
+                <Table.Td colSpan={7}>
                   <Text c="dimmed" ta="center" py="md">
                     No hay usuarios que coincidan con la búsqueda.
                   </Text>

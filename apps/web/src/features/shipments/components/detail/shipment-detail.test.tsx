@@ -68,6 +68,7 @@ describe('Detalles De Envio', () => {
     }
     expect(screen.getByRole('link', { name: 'Pagar' })).toHaveAttribute('href', `/payments/${shipmentId(1)}`);
     expect(screen.queryByRole('button', { name: 'Pagado' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Descargar guía (PDF)' })).toBeNull();
   });
 
   it('a paid shipment: a disabled Pagado, no Editar, and the reason said', async () => {
@@ -79,6 +80,14 @@ describe('Detalles De Envio', () => {
     expect(screen.getByText('Este envío ya fue pagado y no se puede modificar.')).toBeInTheDocument();
     expect(screen.getByText('N° de guía: 9988776655')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Descargar guía PDF del envío 1001' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Descargar guía (PDF)' })).toHaveAttribute('href', `/api/v1/shipments/${shipmentId(1)}/label`);
+  });
+
+  it("paid but the guide not issued yet: no 'Descargar guía (PDF)'", async () => {
+    detailApi(shipmentRecord({ status: true }));
+    renderDetail();
+    expect(await screen.findByRole('button', { name: 'Pagado' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Descargar guía (PDF)' })).toBeNull();
   });
 
   it("another person's shipment shows the API's refusal", async () => {

@@ -199,6 +199,11 @@ export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
           </Table.Tfoot>
         </Table>
         <Group justify="flex-end" mt="md">
+          {shipment.status && shipment.guide && (
+            <Button component="a" href={paths.shipmentLabel(shipment._id)} target="_blank" rel="noopener noreferrer" variant="light">
+              Descargar guía (PDF)
+            </Button>
+          )}
           {shipment.status ? (
             <Button disabled>Pagado</Button>
           ) : (

@@ -145,7 +145,7 @@ describe('NewShipmentWizard', () => {
     expect(within(list).getByText('Folio 2001')).toBeInTheDocument();
     expect(within(list).getByText('Folio 2002')).toBeInTheDocument();
     expect(await screen.findByText('MX$338.96')).toBeInTheDocument();
-    expect(screen.getByText(/La elección del método de pago/)).toBeInTheDocument();
+    expect(screen.getByText(/Puedes pagarlos desde ahí/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Anterior/ }));
     expect(await screen.findByRole('heading', { name: 'Ingresar direcciones' })).toBeInTheDocument();
@@ -234,6 +234,28 @@ describe('NewShipmentWizard', () => {
     await user.click(screen.getByRole('button', { name: /Siguiente/ }));
     await user.click(await screen.findByRole('button', { name: 'Ir a mis envíos' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/shipments'));
+    expect(sessionStorage.getItem('envios.newShipment.public')).toBeNull();
+  });
+
+  it("the summary shows the payment slot; paying leaves the wizard for the payment page with the created ids", async () => {
+    const user = userEvent.setup({ delay: null });
+    const created = createdShipments(2);
+    server.use(createShipmentsHandler('/api/v1/shipments/home', [{ status: 201, body: created }]).handler, overweightHandler());
+    const { slots } = makeSlots();
+    const withPayment: NewShipmentSlots = {
+      ...slots,
+      renderPayment: (slot) => (
+        <button type="button" disabled={slot.disabled} onClick={() => slot.leave(`/payment/shipments/many?shipments=${slot.shipmentIds.join(',')}`)}>
+          Pagar ahora
+        </button>
+      ),
+    };
+    const { router } = renderWizard({ variant: 'public', entry: publicEntry(), slots: withPayment, links: { shipments: '/shipments' } });
+    await fillAddresses(user);
+    await user.click(screen.getByRole('button', { name: /Siguiente/ }));
+    await user.click(await screen.findByRole('button', { name: 'Pagar ahora' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/shipments/many'));
+    expect(router.state.location.search).toBe(`?shipments=${created.shipments.map((s) => s._id).join(',')}`);
     expect(sessionStorage.getItem('envios.newShipment.public')).toBeNull();
   });
 });

@@ -147,6 +147,7 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
   // The public variant's first step is the provider selector itself, with its own stepper.
   const selectorOwnsPage = variant === 'public' && kind === 'service';
 
+  const renderPayment = slots.renderPayment;
   let body;
   if (kind === 'quote') {
     body = (
@@ -207,6 +208,7 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
         destination={state.addresses.destination_direction}
         userId={userId}
         onDeleted={(ids) => dispatch({ type: 'deleted', ids })}
+        renderPayment={renderPayment ? (busy) => renderPayment({ shipmentIds: state.created.map((s) => s._id), leave, disabled: busy }) : undefined}
         exits={[
           ...(links.dashboard ? [{ label: 'Volver al panel', onClick: () => leave(links.dashboard!) }] : []),
           { label: 'Ir a mis envíos', onClick: () => leave(links.shipments), primary: true },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatAddressLine } from '@envios/contracts/addresses';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
@@ -19,13 +19,15 @@ export interface PurchaseSummaryStepProps {
   onDeleted: (ids: string[]) => void;
   /** The buttons that leave the wizard once the purchase is set. */
   exits: { label: string; onClick: () => void; primary?: boolean }[];
+  /** The payment choice (composed by the route from the payments feature); told whether 'Anterior' is busy. */
+  renderPayment?: ((busy: boolean) => ReactNode) | undefined;
 }
 
 /**
  * Step 'Resumen de Compra' (spec 01 §2): the shipments exist (unpaid) with their folios; the
  * total adds the earlier overweight. 'Anterior' deletes them and goes back to the addresses.
  */
-export function PurchaseSummaryStep({ created, service, destination, userId, onDeleted, exits }: PurchaseSummaryStepProps) {
+export function PurchaseSummaryStep({ created, service, destination, userId, onDeleted, exits, renderPayment }: PurchaseSummaryStepProps) {
   const overweight = useOverweightOwed(userId);
   const remove = useDeleteShipmentsOneByOne();
   const [failure, setFailure] = useState<string | null>(null);
@@ -121,11 +123,14 @@ export function PurchaseSummaryStep({ created, service, destination, userId, onD
         </dl>
       </Card>
 
-      <Alert color="brand" variant="light" icon={<IconReceipt size={18} />} title="Pago pendiente">
-        Tus envíos ya están creados con su folio y quedaron como «Guía sin pago» en Mis Envíos. La elección del método de pago
-        (PayPal, tarjeta, OXXO o Monedero) llegará con la pantalla de pagos; por ahora todavía no se cobra nada ni se genera la
-        guía.
-      </Alert>
+      {renderPayment ? (
+        renderPayment(remove.isPending)
+      ) : (
+        <Alert color="brand" variant="light" icon={<IconReceipt size={18} />} title="Pago pendiente">
+          Tus envíos ya están creados con su folio y quedaron como «Guía sin pago» en Mis Envíos. Puedes pagarlos desde ahí
+          cuando quieras.
+        </Alert>
+      )}
 
       {failure && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">

@@ -16,6 +16,15 @@ export interface ServiceSlotProps {
   embedded: boolean;
 }
 
+/** What the summary step hands the payments feature: the created shipments, and the way out of the wizard. */
+export interface PaymentSlotProps {
+  shipmentIds: string[];
+  /** Forgets the wizard's draft and goes to `href` (the payment page). */
+  leave: (href: string) => void;
+  /** 'Anterior' is deleting the shipments. */
+  disabled: boolean;
+}
+
 /** Pieces of other features the routes plug into the wizard (features never import each other). */
 export interface NewShipmentSlots {
   renderPostalCode: (slot: PostalCodeSlotProps) => ReactNode;
@@ -23,6 +32,8 @@ export interface NewShipmentSlots {
   renderSavedAddress?: ((slot: SavedAddressSlotProps) => ReactNode) | undefined;
   lookupColonies?: ColonyLookup | undefined;
   renderServiceSelector: (slot: ServiceSlotProps) => ReactNode;
+  /** The 'Resumen de Compra' payment choice (payments feature). */
+  renderPayment?: ((slot: PaymentSlotProps) => ReactNode) | undefined;
 }
 
 /** Router state that sends the dashboard wizard back to a step (the selector's back link uses it). */

@@ -1,0 +1,27 @@
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '@mantine/hooks';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/accounts/api/get-me';
+import { RequireUser } from '@/features/accounts/components/route-guards';
+import { PaymentCheckout } from '@/features/payments/components/payment-checkout';
+import { readCommaList } from '@/features/payments/utils/payable';
+import { usePayableShipments } from './use-payable-shipments';
+
+function PayMany({ ids }: { ids: string[] }) {
+  const user = useUser().data;
+  const load = usePayableShipments(ids);
+  if (!user) return null;
+  return <PaymentCheckout variant="many" load={load} userId={user._id} email={user.email} />;
+}
+
+/** /payment/shipments/many?shipments=a,b (spec 02 'Payment of many shipments'). */
+export default function PayManyRoute() {
+  useDocumentTitle('Pagar envíos · Envíos MX');
+  const [params] = useSearchParams();
+  const ids = readCommaList(params.get('shipments'));
+  return (
+    <RequireUser signInHref={paths.signIn}>
+      <PayMany key={ids.join(',')} ids={ids} />
+    </RequireUser>
+  );
+}

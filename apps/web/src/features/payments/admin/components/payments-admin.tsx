@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { formatMXN, toCentavos } from '@envios/contracts/money';
+import {
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  paymentMethodLabels,
+  paymentStatusLabels,
+  type Payment,
+  type PaymentMethod,
+  type PaymentPurpose,
+  type PaymentStatus,
+} from '@envios/contracts/payments';
+import { formatDateTime } from '@/lib/dates';
+import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
+import { QueryStatus } from '@/components/ui/query-status';
+import { useAdminPayments } from '../api/get-admin-payments';
+import { useSandboxEvent, type SandboxEvent } from '../api/sandbox-event';
+import { ReconciliationPanel } from './reconciliation-panel';
+
+const mxn = (pesos: number) => formatMXN(toCentavos(pesos));
+
+const purposeLabels: Record<PaymentPurpose, string> = {
+  shipments: 'Envíos',
+  topup: 'Abono al monedero',
+  overweight: 'Sobrepeso',
+};
+
+/** Short method names for the table; the contract's labels are sentences for the buyer. */
+const methodShort: Record<PaymentMethod, string> = {
+  paypal: 'PayPal',
+  'paypal-plus': 'Tarjeta (PayPal)',
+  oxxo: 'OXXO',
+  monedero: 'Monedero',
+};
+
+const statusColors: Record<PaymentStatus, string> = {
+  created: 'gray',
+  pending: 'yellow',
+  paid: 'green',
+  declined: 'red',
+  expired: 'orange',
+  cancelled: 'gray',
+  failed: 'red',
+};
+
+function isSandboxOxxoPending(p: Payment): boolean {
+  return p.sandbox && p.method === 'oxxo' && p.status === 'pending';
+}
+
+const sandboxButtons: { event: SandboxEvent; label: string; color: string }[] = [
+  { event: 'paid', label: 'Marcar pagado (sandbox)', color: 'green' },
+  { event: 'expired', label: 'Marcar vencido (sandbox)', color: 'orange' },
+];
+
+function SandboxActions({ payment }: { payment: Payment }) {
+  const event = useSandboxEvent();
+  return (
+    <Stack gap={4} align="flex-start">
+      <Group gap={6} wrap="nowrap">
+        {sandboxButtons.map(({ event: kind, label, color }) => (
+          <Button
+            key={kind}
+            size="xs"
+            color={color}
+            variant="light"
+            disabled={event.isPending}
+            loading={event.isPending && event.variables?.event === kind}
+            onClick={() => event.mutate({ id: payment._id, event: kind })}
+            aria-label={`${label} el pago ${payment.numberOfOrder}`}
+          >
+            {label}
+          </Button>
+        ))}
+      </Group>
+      {event.error && (
+        <Text size="xs" c="red" role="alert">
+          {event.error.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function reference(p: Payment): string {
+  return p.oxxo_reference ?? p.provider_reference ?? '—';
+}
+
+/**
+ * Payments admin (/admin/pagos): every payment attempt with filters, the sandbox OXXO actions
+ * (they go through the real webhook path) and the wallets' reconciliation.
+ */
+export function PaymentsAdmin() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<PaymentStatus | ''>('');
+  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  const [q, setQ] = useState('');
+  const [debouncedQ] = useDebouncedValue(q, 300);
+  const payments = useAdminPayments({ page, status: status || undefined, method: method || undefined, q: debouncedQ });
+  const data = payments.data;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Pagos</Title>
+      <ReconciliationPanel />
+      <Title order={2} size="h3">
+        Intentos de pago
+      </Title>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="Buscar"
+          description="Nombre, correo, referencia OXXO u orden del proveedor"
+          value={q}
+          onChange={(event) => {
+            setQ(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={320}
+        />
+        <NativeSelect
+          label="Estatus"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.currentTarget.value as PaymentStatus | '');
+            setPage(1);
+          }}
+          data={[{ value: '', label: 'Todos' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabels[s] }))]}
+        />
+        <NativeSelect
+          label="Método"
+          value={method}
+          onChange={(event) => {
+            setMethod(event.currentTarget.value as PaymentMethod | '');
+            setPage(1);
+          }}
+          data={[{ value: '', label: 'Todos' }, ...PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabels[m] }))]}
+        />
+      </Group>
+      <QueryStatus query={payments} loadingLabel="Cargando pagos" />
+      {data && (
+        <Table.ScrollContainer minWidth={1100}>
+          <Table striped aria-label="Pagos" aria-busy={payments.isPlaceholderData}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Folio</Table.Th>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Usuario</Table.Th>
+                <Table.Th>Método</Table.Th>
+                <Table.Th>Propósito</Table.Th>
+                <Table.Th ta="right">Monto</Table.Th>
+                <Table.Th>Estatus</Table.Th>
+                <Table.Th>Referencia</Table.Th>
+                <Table.Th>Acciones</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.docs.map((p) => (
+                <Table.Tr key={p._id}>
+                  <Table.Td>{p.numberOfOrder}</Table.Td>
+                  <Table.Td>{formatDateTime(p.created_at)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{p.user_name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {p.user_email}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {methodShort[p.method]}
+                    {p.sandbox && (
+                      <Badge size="xs" color="gray" variant="outline" ml={6}>
+                        sandbox
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {purposeLabels[p.purpose]}
+                    {p.purpose === 'shipments' && p.shipments.length > 1 && ` (${p.shipments.length})`}
+                  </Table.Td>
+                  <Table.Td ta="right">{mxn(p.amount)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColors[p.status]} variant="light">
+                      {p.status_label}
+                    </Badge>
+                    {p.failure && (
+                      <Text size="xs" c="dimmed">
+                        {p.failure}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" ff="monospace">
+                      {reference(p)}
+                    </Text>
+                    {p.expires_at && p.status === 'pending' && (
+                      <Text size="xs" c="dimmed">
+                        Vence {formatDateTime(p.expires_at)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{isSandboxOxxoPending(p) ? <SandboxActions payment={p} /> : null}</Table.Td>
+                </Table.Tr>
+              ))}
+              {data.docs.length === 0 && <EmptyRow colSpan={9}>No hay pagos que coincidan con los filtros.</EmptyRow>}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && <ListPagination page={page} pages={data.pages} onChange={setPage} label="Páginas de pagos" />}
+    </Stack>
+  );
+}

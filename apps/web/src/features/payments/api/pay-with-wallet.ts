@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PayWithWalletInput, WalletPaymentResult } from '@envios/contracts/payments';
+import { apiRequest } from '@/lib/api-client';
+import { paymentsQueryKeyRoot } from './get-payment-config';
+
+/** `POST /api/v1/payments/many/monedero`: pays the shipments from the Monedero in one go (409 when the balance is short). */
+export function payWithWallet(input: PayWithWalletInput): Promise<WalletPaymentResult> {
+  return apiRequest<WalletPaymentResult>('/api/v1/payments/many/monedero', { method: 'POST', body: input });
+}
+
+export function usePayWithWallet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: payWithWallet,
+    // The balance and the shipments' paid status changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentsQueryKeyRoot }),
+  });
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { renderWithApp } from '@/testing/render';
+import { PaymentResult } from './payment-result';
+
+function renderResult(result: 'success' | 'error', query: string) {
+  return renderWithApp(<PaymentResult result={result} query={new URLSearchParams(query)} />, { path: '/payments/result/:result', at: `/payments/result/${result}?${query}` });
+}
+
+describe('Payment result (/payments/result/{result})', () => {
+  it("success with home=true: 'Pago Éxitoso', the guide mailed to the e-mail", () => {
+    renderResult('success', 'home=true&email=ana%40correo.test');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago Éxitoso' })).toBeInTheDocument();
+    expect(screen.getByText('Recibimos tu pago. Te enviamos la guía a ana@correo.test.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mis Envíos' })).toHaveAttribute('href', '/shipments');
+  });
+
+  it("success with monedero: 'Pago Pendiente', paid from the wallet", () => {
+    renderResult('success', 'monedero=true&email=ana%40correo.test');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago Pendiente' })).toBeInTheDocument();
+    expect(screen.getByText(/Pagaste con tu Monedero electrónico/)).toHaveTextContent('ana@correo.test');
+  });
+
+  it("success with oxxo: 'Pago Pendiente' and the reference's slip link", () => {
+    renderResult('success', 'oxxo=true&reference=93000012345678&email=ana%40correo.test');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago Pendiente' })).toBeInTheDocument();
+    expect(screen.getByText('93000012345678')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver e imprimir la ficha de pago' })).toHaveAttribute('href', '/shipping/cash_barcode?references=93000012345678');
+  });
+
+  it("error: 'Pago Declinado', the spec lines, message and error when present, and the dashboard link", () => {
+    renderResult('error', 'message=Saldo%20insuficiente.&error=wallet.insufficient_balance');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago Declinado' })).toBeInTheDocument();
+    expect(screen.getByText('Hemos registrado un error durante el proceso de pago.')).toBeInTheDocument();
+    expect(screen.getByText('Por favor intenta nuevamente más tarde.')).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent('Saldo insuficiente. (código: wallet.insufficient_balance)');
+    expect(screen.getByRole('link', { name: 'Ir al panel' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Mis Envíos' })).toHaveAttribute('href', '/shipments');
+  });
+
+  it('error with oxxo=false only: no extra note', () => {
+    renderResult('error', 'oxxo=false');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago Declinado' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+});

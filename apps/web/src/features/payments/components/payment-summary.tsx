@@ -1,0 +1,114 @@
+import { Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { formatMXN, toCentavos } from '@envios/contracts/money';
+import type { PayableShipment } from '../utils/payable';
+
+function mxn(pesos: number): string {
+  return formatMXN(toCentavos(pesos));
+}
+
+/** One shipment (spec 02 'Payment of one shipment'): destination name, address, postal code, service, amount and total. */
+export function SingleShipmentSummary({ shipment }: { shipment: PayableShipment }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-summary-title">
+      <Title order={2} size="h4" mb="sm" id="payment-summary-title">
+        Resumen del envío {shipment.numberOfOrder}
+      </Title>
+      <dl style={{ margin: 0, display: 'grid', gap: 8 }}>
+        {(
+          [
+            ['Destinatario', shipment.destinationName],
+            ['Dirección', shipment.address],
+            ['Código postal', shipment.postalCode],
+            ['Servicio', `${shipment.carrier} ${shipment.serviceName}`],
+            ['Importe', mxn(shipment.amount)],
+          ] as const
+        ).map(([term, value]) => (
+          <Group key={term} justify="space-between" component="div" wrap="nowrap">
+            <Text component="dt" size="sm" c="dimmed">
+              {term}
+            </Text>
+            <Text component="dd" size="sm" m={0} ta="right">
+              {value}
+            </Text>
+          </Group>
+        ))}
+        <Divider />
+        <Group justify="space-between" component="div">
+          <Text component="dt" fw={700}>
+            Total
+          </Text>
+          <Text component="dd" fw={800} size="lg" m={0}>
+            {mxn(shipment.total)}
+          </Text>
+        </Group>
+      </dl>
+    </Card>
+  );
+}
+
+/** Several shipments (spec 02 'Payment of many shipments'): the list and the total in MXN; paid ones are shown but not counted. */
+export function ManyShipmentsSummary({ shipments, totalCentavos }: { shipments: PayableShipment[]; totalCentavos: number }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-summary-title">
+      <Title order={2} size="h4" mb="sm" id="payment-summary-title">
+        Resumen de {shipments.length === 1 ? '1 envío' : `${shipments.length} envíos`}
+      </Title>
+      <Table.ScrollContainer minWidth={520}>
+        <Table aria-label="Envíos a pagar" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Folio</Table.Th>
+              <Table.Th>Destino</Table.Th>
+              <Table.Th>Servicio</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shipments.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>{s.numberOfOrder}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {s.destinationName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {s.address} · CP {s.postalCode}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {s.carrier} {s.serviceName}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {s.paid ? (
+                    <Stack gap={2} align="flex-end">
+                      <Text size="sm" td="line-through" c="dimmed">
+                        {mxn(s.total)}
+                      </Text>
+                      <Badge color="green" variant="light" size="sm">
+                        Ya pagado
+                      </Badge>
+                    </Stack>
+                  ) : (
+                    mxn(s.total)
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th colSpan={3} scope="row">
+                Total (MXN)
+              </Table.Th>
+              <Table.Td ta="right" fw={800} style={{ whiteSpace: 'nowrap' }}>
+                {formatMXN(totalCentavos)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}

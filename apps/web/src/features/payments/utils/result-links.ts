@@ -1,0 +1,33 @@
+/**
+ * The result page's address with the query flags of spec 02 §2/§4: `home`, `email`, `oxxo`,
+ * `monedero`, `reference`, and on error `message` and `error`.
+ */
+export interface ResultFlags {
+  home?: boolean;
+  email?: string | null | undefined;
+  oxxo?: boolean;
+  monedero?: boolean;
+  reference?: string | undefined;
+  message?: string | undefined;
+  error?: string | undefined;
+}
+
+export function resultHref(base: string, flags: ResultFlags = {}): string {
+  const params = new URLSearchParams();
+  if (flags.home !== undefined) params.set('home', String(flags.home));
+  if (flags.monedero !== undefined) params.set('monedero', String(flags.monedero));
+  if (flags.oxxo !== undefined) params.set('oxxo', String(flags.oxxo));
+  if (flags.reference) params.set('reference', flags.reference);
+  if (flags.email) params.set('email', flags.email);
+  if (flags.message) params.set('message', flags.message);
+  if (flags.error) params.set('error', flags.error);
+  const qs = params.toString();
+  return qs ? `${base}?${qs}` : base;
+}
+
+/** Where a payment page sends the browser outside the app (PayPal, the sandbox approval page). */
+export type Redirect = (url: string) => void;
+
+export const redirectBrowser: Redirect = (url) => {
+  window.location.assign(url);
+};

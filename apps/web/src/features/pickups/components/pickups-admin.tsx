@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Alert, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { PICKUP_STATUSES, type Pickup, type PickupStatus } from '@envios/contracts/pickups';
+import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
+import { QueryStatus } from '@/components/ui/query-status';
+import { usePickups } from '../api/get-pickups';
+import { useUpdatePickupStatus } from '../api/update-pickup-status';
+
+const statusColors: Record<PickupStatus, string> = {
+  Pendiente: 'yellow',
+  'En Progreso': 'blue',
+  Completado: 'green',
+  Cancelado: 'gray',
+};
+
+const statusFormSchema = z.object({
+  // The empty first option means "not chosen yet": required (spec 02 §5).
+  status: z.string().pipe(z.enum(PICKUP_STATUSES, { error: 'El estatus es obligatorio.' })),
+});
+type StatusForm = z.input<typeof statusFormSchema>;
+
+function StatusForm({ pickup, onClose, onSaved }: { pickup: Pickup; onClose: () => void; onSaved: (status: PickupStatus) => void }) {
+  const update = useUpdatePickupStatus();
+  const form = useForm<StatusForm, unknown, z.infer<typeof statusFormSchema>>({
+    resolver: zodResolver(statusFormSchema),
+    defaultValues: { status: '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ status }) => {
+    try {
+      await update.mutateAsync({ id: pickup._id, status });
+      onSaved(status);
+    } catch {
+      // The alert shows the server's message.
+    }
+  });
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack>
+        {update.error && (
+          <Alert color="red" variant="light" role="alert">
+            {update.error.message}
+          </Alert>
+        )}
+        <Text size="sm">
+          {pickup.name} · {pickup.service} · estatus actual: {pickup.status}
+        </Text>
+        <NativeSelect
+          label="Estatus"
+          required
+          data-autofocus
+          data={[{ value: '', label: 'Selecciona un estatus' }, ...PICKUP_STATUSES.map((s) => ({ value: s, label: s }))]}
+          {...form.register('status')}
+          error={form.formState.errors.status?.message}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={update.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Guardar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Spec 02 "Collections admin" (/recoleccion): search by name, e-mail or service; the requests
+ * with their status; 'Actualizar estatus' opens 'Nuevo Estatus'.
+ */
+export function PickupsAdmin() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [debounced] = useDebouncedValue(search, 250);
+  const pickups = usePickups({ search: debounced, page });
+  const [editing, setEditing] = useState<Pickup | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const data = pickups.data;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Recolección</Title>
+      {notice && (
+        <Alert color="green" variant="light" role="status" withCloseButton onClose={() => setNotice(null)}>
+          {notice}
+        </Alert>
+      )}
+      <TextInput
+        label="Buscar"
+        placeholder="Buscar por nombre, correo o servicio"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={420}
+      />
+      <QueryStatus query={pickups} loadingLabel="Cargando recolecciones" />
+      {data && (
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped aria-label="Recolecciones" aria-busy={pickups.isPlaceholderData}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nombre</Table.Th>
+                <Table.Th>Correo</Table.Th>
+                <Table.Th>Teléfono</Table.Th>
+                <Table.Th>Servicio</Table.Th>
+                <Table.Th>Estatus</Table.Th>
+                <Table.Th>Acción</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.data.map((p) => (
+                <Table.Tr key={p._id}>
+                  <Table.Td>
+                    <Text size="sm">{p.name}</Text>
+                    {p.address && (
+                      <Text size="xs" c="dimmed">
+                        {p.address}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{p.email}</Table.Td>
+                  <Table.Td>{p.phone}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{p.service}</Text>
+                    <Text size="xs" c="dimmed">
+                      Guía: {p.tracking_number}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColors[p.status]} variant="light">
+                      {p.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={`Actualizar estatus de la recolección de ${p.name}`}>
+                      Actualizar estatus
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {data.data.length === 0 && (
+                <EmptyRow colSpan={6}>{debounced.trim() ? 'Ninguna recolección coincide con la búsqueda.' : 'Aún no hay solicitudes de recolección.'}</EmptyRow>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && <ListPagination page={page} pages={data.pages} onChange={setPage} label="Páginas de recolecciones" />}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Nuevo Estatus" centered>
+        {editing && (
+          <StatusForm
+            pickup={editing}
+            onClose={() => setEditing(null)}
+            onSaved={(status) => {
+              setNotice(`Estatus de la recolección de ${editing.name} actualizado a ${status}.`);
+              setEditing(null);
+            }}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { topUpAmountSchema } from '@envios/contracts/wallet';
+import { useAdminCredit } from '../api/admin-credit';
+import { numberBox } from '../utils/box-number';
+import { AmountInput } from './amount-input';
+import { mxn } from './wallet-page';
+
+const creditFormSchema = z.object({ cantidadAbonar: numberBox(topUpAmountSchema('La cantidad a abonar')) });
+type CreditForm = z.input<typeof creditFormSchema>;
+
+function CreditForm({ userId, onClose, onCredited }: { userId: string; onClose: () => void; onCredited: (amount: number) => void }) {
+  const credit = useAdminCredit();
+  const form = useForm<CreditForm, unknown, z.output<typeof creditFormSchema>>({ resolver: zodResolver(creditFormSchema), mode: 'onTouched', defaultValues: { cantidadAbonar: undefined } });
+  const onSubmit = form.handleSubmit(async ({ cantidadAbonar }) => {
+    try {
+      await credit.mutateAsync({ cantidadAbonar, userId });
+      onCredited(cantidadAbonar);
+    } catch {
+      // The alert shows the server's message.
+    }
+  });
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack>
+        {credit.error && (
+          <Alert color="red" variant="light" role="alert">
+            {credit.error.message}
+          </Alert>
+        )}
+        <AmountInput
+          control={form.control}
+          name="cantidadAbonar"
+          label="Cantidad a abonar (MXN)"
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={credit.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={credit.isPending}>
+            Abonar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export interface AdminCreditActionProps {
+  userId: string;
+  /** The account's full name, for the button's accessible name. */
+  name: string;
+  /** After the credit is saved: refresh the list and say so. */
+  onCredited: (notice: string) => void;
+}
+
+/** Spec 02 "Users admin": 'Abonar' opens "Cantidad a abonar" (numeric, required) → `POST /prepaid/createPrepaid`. */
+export function AdminCreditAction({ userId, name, onCredited }: AdminCreditActionProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="xs" variant="light" onClick={() => setOpen(true)} aria-label={`Abonar a ${name}`}>
+        Abonar
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Cantidad a abonar" centered>
+        <CreditForm
+          userId={userId}
+          onClose={() => setOpen(false)}
+          onCredited={(amount) => {
+            setOpen(false);
+            onCredited(`Se abonaron ${mxn(amount)} al monedero de ${name}.`);
+          }}
+        />
+      </Modal>
+    </>
+  );
+}

@@ -142,5 +142,8 @@ test('public: the home quote, /service-providers, Enviar, addresses and the purc
   await expect(page.getByRole('heading', { name: 'Resumen de Compra' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Envíos creados' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByText('Marta Ruiz')).toBeVisible();
-  await expect(page.getByText(/La elección del método de pago/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Método de pago' })).toContainText('OXXO');
+  await page.getByRole('region', { name: 'Método de pago' }).getByRole('button', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Marta Ruiz')).toBeVisible();
 });

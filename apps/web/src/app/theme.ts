@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { Badge, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -9,4 +9,11 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   headings: { fontWeight: '700' },
+  components: {
+    // A badge's label is cut with an ellipsis by default, which lets a table squeeze 'Pendiente'
+    // into 'PENDIE…': status words are short, so they always show whole.
+    Badge: Badge.extend({
+      styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } },
+    }),
+  },
 });

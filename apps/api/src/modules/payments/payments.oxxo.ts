@@ -291,6 +291,7 @@ async function createOrder(
           slipUrl,
           concept: opened.concept,
           sandbox,
+          topUp: opened.purpose === 'topup',
         }),
       },
       tx,

@@ -157,6 +157,8 @@ export function oxxoReferenceMail(data: {
   /** What it pays, e.g. 'Envíos 1001, 1002' or 'Abono a tu monedero'. */
   concept: string;
   sandbox: boolean;
+  /** A wallet top-up buys no guide: the footnote says where the money lands instead. */
+  topUp?: boolean;
 }): RenderedMail {
   const name = clean(data.firstName);
   const steps = [
@@ -167,7 +169,7 @@ export function oxxoReferenceMail(data: {
     '5. Conserva el ticket para cualquier aclaración.',
   ];
   const sandbox = 'Esta referencia es de PRUEBA (modo sandbox): no la pagues en una tienda.';
-  const footnote = 'Al confirmarse tu pago te enviaremos por correo el enlace para descargar tu guía. OXXO cobra una comisión adicional al momento de realizar el pago.';
+  const footnote = `${data.topUp ? 'Al confirmarse tu pago abonaremos el monto a tu Monedero electrónico.' : 'Al confirmarse tu pago te enviaremos por correo el enlace para descargar tu guía.'} OXXO cobra una comisión adicional al momento de realizar el pago.`;
   return {
     subject: `Tu referencia de pago en OXXO: ${data.reference}`,
     html: layout({

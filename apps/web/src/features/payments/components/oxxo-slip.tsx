@@ -111,6 +111,8 @@ function SlipCard({ slip }: { slip: Slip }) {
 /** /shipping/cash_barcode?references= (spec 02 'Payment slip'): printable, one ficha per reference. */
 export function OxxoSlip({ references }: { references: string[] }) {
   const slip = useOxxoSlip(references);
+  // A top-up slip buys no guide: it goes back to the wallet and says where the money lands.
+  const topUp = slip.data ? slip.data.slips.length > 0 && slip.data.slips.every((s) => s.purpose === 'topup') : false;
   return (
     <main className={classes.page}>
       <Stack gap="lg">
@@ -120,8 +122,8 @@ export function OxxoSlip({ references }: { references: string[] }) {
             Imprimir
           </Button>
         </Group>
-        <Anchor component={Link} to={paths.shipments} className={classes.noPrint} fw={600}>
-          Volver a Mis Envíos
+        <Anchor component={Link} to={topUp ? paths.prepaids : paths.shipments} className={classes.noPrint} fw={600}>
+          {topUp ? 'Volver al Monedero' : 'Volver a Mis Envíos'}
         </Anchor>
 
         {references.length === 0 ? (
@@ -143,8 +145,10 @@ export function OxxoSlip({ references }: { references: string[] }) {
               <SlipCard key={s.reference} slip={s} />
             ))}
             <Text size="sm" c="dimmed">
-              Al confirmarse tu pago recibirás un correo electrónico con el enlace para descargar tu guía. La tienda cobra una comisión
-              adicional al momento de realizar el pago.
+              {topUp
+                ? 'Al confirmarse tu pago abonaremos el monto a tu Monedero electrónico.'
+                : 'Al confirmarse tu pago recibirás un correo electrónico con el enlace para descargar tu guía.'}{' '}
+              La tienda cobra una comisión adicional al momento de realizar el pago.
             </Text>
           </>
         )}

@@ -28,6 +28,18 @@ describe('Payment result (/payments/result/{result})', () => {
     expect(screen.getByRole('link', { name: 'Ver e imprimir la ficha de pago' })).toHaveAttribute('href', '/shipping/cash_barcode?references=93000012345678');
   });
 
+  it('a top-up (prepaid=true) speaks of the wallet, not of a guide, on OXXO and on PayPal', () => {
+    const oxxo = renderResult('success', 'oxxo=true&reference=93000012345678&email=ana%40correo.test&prepaid=true');
+    expect(screen.getByText(/lo abonaremos a tu Monedero electrónico/)).toBeInTheDocument();
+    expect(screen.queryByText(/guía/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al Monedero' })).toHaveAttribute('href', '/prepaids');
+    oxxo.unmount();
+
+    renderResult('success', 'home=true&email=ana%40correo.test&prepaid=true');
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago Éxitoso' })).toBeInTheDocument();
+    expect(screen.getByText('Recibimos tu pago y lo abonamos a tu Monedero electrónico.')).toBeInTheDocument();
+  });
+
   it("error: 'Pago Declinado', the spec lines, message and error when present, and the dashboard link", () => {
     renderResult('error', 'message=Saldo%20insuficiente.&error=wallet.insufficient_balance');
     expect(screen.getByRole('heading', { level: 1, name: 'Pago Declinado' })).toBeInTheDocument();

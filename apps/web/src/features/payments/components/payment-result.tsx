@@ -27,7 +27,7 @@ function Outcome({ tone, title, children }: { tone: 'green' | 'yellow' | 'red'; 
   );
 }
 
-function Links({ dashboard }: { dashboard?: boolean }) {
+function Links({ dashboard, wallet }: { dashboard?: boolean; wallet?: boolean }) {
   return (
     <Group justify="center" mt="sm">
       {dashboard && (
@@ -35,9 +35,15 @@ function Links({ dashboard }: { dashboard?: boolean }) {
           Ir al panel
         </Button>
       )}
-      <Button component={Link} to={paths.shipments}>
-        Mis Envíos
-      </Button>
+      {wallet ? (
+        <Button component={Link} to={paths.prepaids}>
+          Ir al Monedero
+        </Button>
+      ) : (
+        <Button component={Link} to={paths.shipments}>
+          Mis Envíos
+        </Button>
+      )}
     </Group>
   );
 }
@@ -69,17 +75,19 @@ export function PaymentResult({ result, query }: PaymentResultProps) {
   }
 
   const reference = query.get('reference');
+  // `prepaid=true`: a wallet top-up ('Nuevo abono'), which buys no guide.
+  const topUp = query.get('prepaid') === 'true';
   if (query.get('oxxo') === 'true' && reference) {
     return (
       <Outcome tone="yellow" title={paymentMessages.pendingTitle}>
         <Text>
-          Tu referencia OXXO es <strong>{reference}</strong>. Paga en efectivo en cualquier tienda OXXO; cuando recibamos tu pago te
-          enviaremos la guía {mailedTo(email)}.
+          Tu referencia OXXO es <strong>{reference}</strong>. Paga en efectivo en cualquier tienda OXXO;{' '}
+          {topUp ? 'cuando recibamos tu pago lo abonaremos a tu Monedero electrónico.' : `cuando recibamos tu pago te enviaremos la guía ${mailedTo(email)}.`}
         </Text>
         <Button component={Link} to={`${paths.cashBarcode}?references=${encodeURIComponent(reference)}`} variant="light">
           Ver e imprimir la ficha de pago
         </Button>
-        <Links />
+        <Links wallet={topUp} />
       </Outcome>
     );
   }
@@ -94,11 +102,13 @@ export function PaymentResult({ result, query }: PaymentResultProps) {
   return (
     <Outcome tone="green" title={paymentMessages.successTitle}>
       <Text>
-        {query.get('home') === 'true'
-          ? `Recibimos tu pago. Te enviamos la guía ${mailedTo(email)}.`
-          : 'Recibimos tu pago. Encuentra tus envíos y sus guías en Mis Envíos.'}
+        {topUp
+          ? 'Recibimos tu pago y lo abonamos a tu Monedero electrónico.'
+          : query.get('home') === 'true'
+            ? `Recibimos tu pago. Te enviamos la guía ${mailedTo(email)}.`
+            : 'Recibimos tu pago. Encuentra tus envíos y sus guías en Mis Envíos.'}
       </Text>
-      <Links dashboard />
+      <Links dashboard wallet={topUp} />
     </Outcome>
   );
 }

@@ -58,7 +58,7 @@ function Capture({ token, redirect, restartDelayMs }: { token: string; redirect:
   const result = capture.data;
   if (result.status === 'COMPLETED') {
     // Shipments and top-ups alike (spec 02 §4 'Card/PayPal': success?home=true&email).
-    return <Navigate replace to={resultHref(paths.paymentResult('success'), { home: true, email: result.email })} />;
+    return <Navigate replace to={resultHref(paths.paymentResult('success'), { home: true, email: result.email, ...(result.purpose === 'topup' ? { prepaid: true } : {}) })} />;
   }
   if (restartUrl) {
     return (

@@ -91,7 +91,7 @@ describe('TopUpCheckout', () => {
     await user.click(screen.getByRole('radio', { name: /OXXO/ }));
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments/result/success'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ oxxo: 'true', reference: '93000012345678', email: 'ana@correo.test' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ oxxo: 'true', reference: '93000012345678', email: 'ana@correo.test', prepaid: 'true' });
     expect(oxxo).toEqual([{ id: TOPUP, body: { email: 'ana@correo.test' } }]);
   });
 

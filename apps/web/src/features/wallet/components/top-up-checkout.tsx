@@ -94,7 +94,7 @@ function SummaryStep({
     try {
       const next = await start.mutateAsync({ id: topUp.id, method, email });
       if (next.kind === 'redirect') redirect(next.url);
-      else void navigate(resultPath('success', { oxxo: 'true', reference: next.result.reference, email }));
+      else void navigate(resultPath('success', { oxxo: 'true', reference: next.result.reference, email, prepaid: 'true' }));
     } catch (error) {
       if (method === 'oxxo') {
         console.error(error);

@@ -209,7 +209,7 @@ describe('settling attempts the buyer left (job at the end of PayPal’s approva
     const key = `payments.paypal.settle:${paymentId}`;
     const [job] = await t.database.query<{ run_at: Date }>('select run_at from jobs where key = $1', [key]);
     expect(new Date(job!.run_at).getTime()).toBeGreaterThan(Date.now() + 2.9 * 3_600_000);
-    await t.database.query('update jobs set run_at = now() where key = $1', [key]);
+    await t.database.query("update jobs set run_at = now() - interval '1 second' where key = $1", [key]);
     await t.app.jobs.drain();
   }
 

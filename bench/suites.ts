@@ -71,18 +71,7 @@ function variedQuoteBodies(): unknown[] {
  */
 async function measureHangingCarrier(ctx: BenchContext): Promise<void> {
   const limitMs = 500;
-  const fake = await startDhlFake();
-  fake.mode = { kind: 'hang' };
-  const added: Record<string, string> = {
-    CARRIER_RATE_TIMEOUT_MS: String(limitMs),
-    DHL_API_URL: fake.baseUrl,
-    DHL_API_KEY: DHL_FAKE_CREDENTIALS.apiKey,
-    DHL_API_SECRET: DHL_FAKE_CREDENTIALS.apiSecret,
-    DHL_ACCOUNT_NUMBER: DHL_FAKE_CREDENTIALS.accountNumber,
-  };
-  Object.assign(ctx.env, added);
-  try {
-    await ctx.withServerStopped(() => undefined);
+  await withHangingDhl(ctx, { CARRIER_RATE_TIMEOUT_MS: String(limitMs) }, async () => {
     const times: number[] = [];
     let reported = true;
     for (let i = 0; i < 12; i++) {
@@ -98,6 +87,24 @@ async function measureHangingCarrier(ctx: BenchContext): Promise<void> {
       `Cotización con la API de DHL colgada (límite ${limitMs} ms, meta ≤ ${limitMs + 50} ms): mediana ${Math.round(steady[Math.floor(steady.length / 2)]!)} ms, ` +
         `máximo ${Math.round(steady.at(-1)!)} ms en ${steady.length} cotizaciones seguidas; DHL reportada como no disponible: ${reported ? 'sí' : 'NO'}.`,
     );
+  });
+}
+
+/** Restarts the server with DHL's live API pointed at a local fake that never answers, runs `work`, and restarts it as it was. */
+async function withHangingDhl(ctx: BenchContext, extraEnv: Record<string, string>, work: () => Promise<void>): Promise<void> {
+  const fake = await startDhlFake();
+  fake.mode = { kind: 'hang' };
+  const added: Record<string, string> = {
+    ...extraEnv,
+    DHL_API_URL: fake.baseUrl,
+    DHL_API_KEY: DHL_FAKE_CREDENTIALS.apiKey,
+    DHL_API_SECRET: DHL_FAKE_CREDENTIALS.apiSecret,
+    DHL_ACCOUNT_NUMBER: DHL_FAKE_CREDENTIALS.accountNumber,
+  };
+  Object.assign(ctx.env, added);
+  try {
+    await ctx.withServerStopped(() => undefined);
+    await work();
   } finally {
     for (const key of Object.keys(added)) delete ctx.env[key];
     await ctx.withServerStopped(() => undefined);
@@ -117,15 +124,11 @@ async function call<T>(ctx: BenchContext, method: 'GET' | 'POST', path: string, 
 
 const SHIPMENTS_PER_USER = 10_000;
 
-/**
- * Issue 5's bar: a customer's list with 10,000 shipments, pages of 10. One shipment is bought
- * through the API (so it carries a real snapshot); the server stops, the rest are copied from it
- * by one INSERT … SELECT generate_series, and the server starts again on the same data.
- */
-async function seedShipmentList(ctx: BenchContext): Promise<{ userId: string; token: string }> {
+/** A new customer (created by the bench admin) buys one shipment of the home quote through the API. */
+async function buyOneShipment(ctx: BenchContext, prefix: string, lastName: string): Promise<{ userId: string; token: string; shipmentId: string }> {
   const admin = await call<{ token: string }>(ctx, 'POST', '/api/v1/login', { email: ctx.env.ADMIN_EMAIL, password: ctx.env.ADMIN_PASSWORD });
-  const email = `b${Date.now().toString(36)}@envios.test`;
-  const user = { firstName: 'Bench', lastName: 'Envíos', email, phone: '3312345678', password: 'bench1234' };
+  const email = `${prefix}${Date.now().toString(36)}@envios.test`;
+  const user = { firstName: 'Bench', lastName, email, phone: '3312345678', password: 'bench1234' };
   await call(ctx, 'POST', '/api/v1/users/createFromDashboard', user, admin.token);
   const { id: userId, token } = await call<{ id: string; token: string }>(ctx, 'POST', '/api/v1/login', { email, password: user.password });
   const quote = await call<{ options: { service_id: string; net_total_amount: number }[] }>(ctx, 'POST', '/api/v1/quoting', quoteBody, token);
@@ -145,11 +148,21 @@ async function seedShipmentList(ctx: BenchContext): Promise<{ userId: string; to
     },
     token,
   );
+  return { userId, token, shipmentId: created._id };
+}
+
+/**
+ * Issue 5's bar: a customer's list with 10,000 shipments, pages of 10. One shipment is bought
+ * through the API (so it carries a real snapshot); the server stops, the rest are copied from it
+ * by one INSERT … SELECT generate_series, and the server starts again on the same data.
+ */
+async function seedShipmentList(ctx: BenchContext): Promise<{ userId: string; token: string }> {
+  const { userId, token, shipmentId } = await buyOneShipment(ctx, 'b', 'Envíos');
   await ctx.withServerStopped(async () => {
     const started = performance.now();
     const database = await createDatabase({ url: ctx.env.DATABASE_URL, dataDir: ctx.dataDir });
     try {
-      await seedShipmentCopies(database.db, [created._id], SHIPMENTS_PER_USER);
+      await seedShipmentCopies(database.db, [shipmentId], SHIPMENTS_PER_USER);
       // What the nightly maintenance job does (accounts.cleanup.ts): fresh statistics and visibility map.
       await database.exec('VACUUM ANALYZE');
     } finally {
@@ -158,6 +171,68 @@ async function seedShipmentList(ctx: BenchContext): Promise<{ userId: string; to
     ctx.notes.push(`${SHIPMENTS_PER_USER.toLocaleString('en-US')} envíos de un usuario sembrados con un INSERT … SELECT generate_series: ${Math.round(performance.now() - started)} ms.`);
   });
   return { userId, token };
+}
+
+const TRACKED_GUIDE = 'BENCH0000001';
+const DOWN_GUIDE = 'BENCHDOWN001';
+/** The stored guide's carrier (the cheapest option's), its route for `POST /tracking/{route}`. */
+let trackedRoute = 'dhl';
+
+/**
+ * Issue 7's bars. One shipment is bought through the API; with the server stopped it gets a guide
+ * number (the restart's backfill starts tracking it) and a copy gets a DHL guide last checked an
+ * hour ago with one stored event. Then the server restarts with DHL's API pointed at a local fake
+ * that never answers: tracking that guide must answer within the inline time limit (2.5 s) with
+ * the stored event, marked stale.
+ */
+async function seedTrackedGuides(ctx: BenchContext): Promise<void> {
+  const { shipmentId: id } = await buyOneShipment(ctx, 't', 'Rastreo');
+  await ctx.withServerStopped(async () => {
+    const database = await createDatabase({ url: ctx.env.DATABASE_URL, dataDir: ctx.dataDir });
+    try {
+      const [tracked] = await database.query<{ carrier_code: string }>(
+        `update shipments set paid = true, paid_at = now(), number_guide = $2 where id = $1 returning carrier_code`,
+        [id, TRACKED_GUIDE],
+      );
+      trackedRoute = tracked!.carrier_code;
+      const [copy] = await database.query<{ id: string }>(
+        `insert into shipments (user_id, customer_first_names, customer_last_names, customer_email, origin, destination, destination_name,
+           destination_line, service_id, carrier_code, service_name, selected_service, total_centavos, transit_days, shipment_type, parcels, description,
+           paid, paid_at, number_guide)
+         select user_id, customer_first_names, customer_last_names, customer_email, origin, destination, destination_name, destination_line, service_id,
+           'dhl', 'EXPRESS DOMESTIC', selected_service, total_centavos, transit_days, shipment_type, parcels, description, true, now() - interval '1 hour', $2
+         from shipments where id = $1 returning id`,
+        [id, DOWN_GUIDE],
+      );
+      await database.query(
+        `insert into tracking_states (shipment_id, guide_number, carrier_code, route, state, headline, sandbox, issued_at, last_event_at, checked_at,
+           next_check_at, shipper_city, consignee_city, pieces)
+         values ($1, $2, 'dhl', 'dhl', 'picked_up', 'Envío Recolectado', false, now() - interval '1 hour', now() - interval '50 minutes',
+           now() - interval '1 hour', now() + interval '1 hour', 'Guadalajara', 'Cuauhtémoc', 1)`,
+        [copy!.id, DOWN_GUIDE],
+      );
+      await database.query(
+        `insert into tracking_events (shipment_id, occurred_at, state, code, description, location, fingerprint)
+         values ($1, now() - interval '50 minutes', 'picked_up', 'PU', 'El envío fue recolectado.', 'GUADALAJARA - MEXICO', 'bench-pu')`,
+        [copy!.id],
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
+  await withHangingDhl(ctx, {}, async () => {
+    const started = performance.now();
+    const res = await fetch(`${ctx.base}/api/v1/tracking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ guide_number: DOWN_GUIDE }) });
+    const answer = (await res.json()) as { stale?: boolean; shipment_event?: unknown[] };
+    const took = performance.now() - started;
+    const again = performance.now();
+    await fetch(`${ctx.base}/api/v1/tracking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ guide_number: DOWN_GUIDE }) });
+    ctx.notes.push(
+      `Rastreo con la API de DHL colgada (límite 2,500 ms): respuesta en ${Math.round(took)} ms (HTTP ${res.status}), stale: ${String(answer.stale)}, ` +
+        `${answer.shipment_event?.length ?? 0} movimiento(s) guardado(s) mostrados; la siguiente consulta (en espera por back-off, sin llamar a DHL): ${Math.round(performance.now() - again)} ms.`,
+    );
+  });
 }
 
 export const suites: BenchSuite[] = [
@@ -232,6 +307,17 @@ export const suites: BenchSuite[] = [
           paths: pages,
           headers,
         },
+      ];
+    },
+  },
+  {
+    name: 'tracking',
+    async setup(ctx) {
+      await seedTrackedGuides(ctx);
+      ctx.notes.push('Rastreo de una guía guardada (movimientos guardados; la respuesta armada se reusa 15 s por proceso); meta: p99 ≤ 15 ms.');
+      return [
+        { name: 'POST /api/v1/tracking {guide_number} (guía guardada)', path: '/api/v1/tracking', method: 'POST', body: { guide_number: TRACKED_GUIDE } },
+        { name: `POST /api/v1/tracking/${trackedRoute} {guide_number} (ruta por paquetería)`, path: `/api/v1/tracking/${trackedRoute}`, method: 'POST', body: { guide_number: TRACKED_GUIDE } },
       ];
     },
   },

@@ -45,6 +45,11 @@ import { registerGuidesJob } from './modules/guides/guides.job.js';
 import { guideIssuersFromConfig } from './modules/carriers/adapters/guide-issuers.js';
 import type { GuideIssuer } from './modules/carriers/adapters/guide-issuer.js';
 import type { CarrierCode } from '@envios/contracts/carriers';
+import { trackingAdaptersFromConfig } from './modules/carriers/adapters/tracking-adapters.js';
+import type { TrackingAdapter } from './modules/carriers/adapters/tracking-adapter.js';
+import { createCarrierLimiter, createTracking, type TrackingDeps } from './modules/tracking/tracking.usecases.js';
+import { registerTrackingRefresh, type TrackingJobOptions } from './modules/tracking/tracking.job.js';
+import { trackingRoutes } from './modules/tracking/tracking.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +67,10 @@ export interface AppDeps {
   cashProvider?: CashProvider;
   /** Replace carriers' guide issuers (tests); by default sandbox, or the live client when DHL_* / FEDEX_* are set. */
   guideIssuers?: Partial<Record<CarrierCode, GuideIssuer>>;
+  /** Replace carriers' tracking adapters (tests); by default sandbox, or the live client when DHL_* / FEDEX_* are set. */
+  trackingAdapters?: Partial<Record<CarrierCode, TrackingAdapter>>;
+  /** Tracking tuning (tests): inline time limit, freshness, answer cache, carrier rate limit, the refresh job. */
+  tracking?: Partial<Pick<TrackingDeps, 'inlineTimeoutMs' | 'freshForMs' | 'cacheTtlMs' | 'limiter' | 'limitLookup'>> & { job?: TrackingJobOptions };
   /** Replace PayPal (tests: the real client against the local PayPal fake); by default from PAYPAL_*. */
   paypal?: PaymentProvider;
 }
@@ -242,6 +251,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps: { db: database.db, clock, secret: config.SECRET_KEY, seedDemoInventory: !config.PAYPAL_CLIENT_ID && !config.CONEKTA_API_KEY },
   });
   await app.register(pickupsRoutes, { deps: { db: database.db, clock } });
+  const { job: trackingJob, ...trackingTuning } = deps.tracking ?? {};
+  const tracking = createTracking({
+    db: database.db,
+    clock,
+    notifier,
+    adapters: { ...trackingAdaptersFromConfig(config), ...deps.trackingAdapters },
+    // At most 5 calls a second to each carrier from this process.
+    limiter: createCarrierLimiter(5),
+    appUrl: config.APP_URL,
+    whatsapp: Boolean(config.WHATSAPP_API_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID) || Boolean(deps.notifications?.whatsapp),
+    wake: () => jobs.wake(),
+    // Lookups that reach the database (not a freshly built answer): 60 a minute per address.
+    limitLookup: (clientKey) => guardRate(accounts, `tracking:${clientKey}`, { limit: 60, windowMs: 60_000, blockMs: 60_000 }),
+    log: app.log,
+    ...trackingTuning,
+  });
+  registerTrackingRefresh(jobs, { db: database.db, clock, tracking, log: app.log }, trackingJob);
+  await app.register(trackingRoutes, { tracking });
   const oxxo: OxxoDeps = {
     db: database.db,
     clock,

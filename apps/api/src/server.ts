@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate.js';
 import { buildApp, logSerializers, redactedLogPaths } from './app.js';
 import { scheduleAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
 import { scheduleDbMaintenance } from './modules/jobs/db-maintenance.js';
+import { scheduleTrackingRefresh } from './modules/tracking/tracking.job.js';
 import { systemClock } from './shared/clock.js';
 
 const startedAt = performance.now();
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   await scheduleAccountsCleanup(app.jobs, systemClock);
   // PGlite has no autovacuum: VACUUM ANALYZE once a day.
   await scheduleDbMaintenance(app.jobs, systemClock);
+  // Tracking refresh of undelivered guides, every 5 minutes; one chain whatever the number of processes.
+  await scheduleTrackingRefresh(app.jobs, systemClock);
   app.jobs.start();
   app.log.info(
     { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, startupMs: Math.round(performance.now() - startedAt), database: database.kind },

@@ -9,6 +9,7 @@ import type { JobContext, JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import { guideReadyMail } from '../notifications/templates/mail-templates.js';
 import { setPickupTrackingNumber } from '../pickups/pickups.usecases.js';
+import { startTracking } from '../tracking/tracking.usecases.js';
 import { mexicoCityTime } from '../quotes/delivery-dates.js';
 import { findShipmentForGuide, setShipmentGuide, type AddressColumn, type ShipmentForGuide } from '../shipments/shipments.guides.js';
 import * as repo from './guides.repository.js';
@@ -163,6 +164,17 @@ async function recordGuide(deps: GuidesJobDeps, tx: Executor, s: ShipmentForGuid
     issuedAt: now,
   });
   await setPickupTrackingNumber(tx, s.id, issued.guideNumber);
+  await startTracking(tx, {
+    shipmentId: s.id,
+    guideNumber: issued.guideNumber,
+    carrierCode: s.carrierCode,
+    serviceName: s.serviceName,
+    sandbox: issued.sandbox,
+    issuedAt: now,
+    shipperCity: s.origin.city,
+    consigneeCity: s.destination.city,
+    pieces: s.parcels.length,
+  });
   const d = s.destination;
   await deps.notifier.sendEmail(
     {

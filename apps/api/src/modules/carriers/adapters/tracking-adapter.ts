@@ -25,6 +25,14 @@ export interface TrackRequest {
   now: Date;
   /** The service name, for carriers whose tracking differs per service. */
   serviceName: string | null;
+  /**
+   * The guide is a sandbox guide (sandbox issuer or demo inventory): its events are simulated even
+   * when the carrier's API is configured. Left out: simulated only when the carrier has no API.
+   */
+  sandbox?: boolean;
+  /** Our shipment's cities: the sandbox places its events there (no names or addresses). */
+  originCity?: string | null;
+  destinationCity?: string | null;
 }
 
 export interface CarrierEvent {

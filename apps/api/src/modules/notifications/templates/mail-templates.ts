@@ -237,3 +237,48 @@ export function guideReadyMail(data: {
     ]),
   };
 }
+
+/** A tracked guide reached a new state (tracking job): the state, the carrier's words and the public tracking page. */
+export function trackingUpdateMail(data: {
+  firstName: string;
+  numberOfOrder: number;
+  guideNumber: string;
+  carrier: string;
+  stateLabel: string;
+  detail: string;
+  destinationCity: string;
+  trackUrl: string;
+  sandbox: boolean;
+}): RenderedMail {
+  const name = clean(data.firstName);
+  const details = [`Número de guía: ${data.guideNumber}`, `Paquetería: ${clean(data.carrier)}`, `Destino: ${clean(data.destinationCity)}`, `Último movimiento: ${clean(data.detail)}`];
+  const sandbox = 'Esta guía es de PRUEBA (modo sandbox): sus movimientos son simulados.';
+  const footnote = 'Te avisamos cada vez que tu envío cambia de estado.';
+  return {
+    subject: `Tu envío ${data.guideNumber}: ${data.stateLabel}`,
+    html: layout({
+      title: data.stateLabel,
+      paragraphs: [
+        `Hola ${escapeHtml(name)}:`,
+        `Tu envío con folio ${data.numberOfOrder} cambió de estado: <strong>${escapeHtml(data.stateLabel)}</strong>.`,
+        details.map(escapeHtml).join('<br>'),
+        ...(data.sandbox ? [`<strong>${escapeHtml(sandbox)}</strong>`] : []),
+      ],
+      action: { label: 'Rastrear envío', url: data.trackUrl },
+      footnote: escapeHtml(footnote),
+    }),
+    text: textLayout([
+      `Hola ${name}:`,
+      `Tu envío con folio ${data.numberOfOrder} cambió de estado: ${data.stateLabel}.`,
+      details.join('\n'),
+      ...(data.sandbox ? [sandbox] : []),
+      `Rastrear envío: ${data.trackUrl}`,
+      footnote,
+    ]),
+  };
+}
+
+/** The WhatsApp notice of a new tracking state (plain text). */
+export function trackingUpdateWhatsApp(data: { firstName: string; guideNumber: string; carrier: string; stateLabel: string; trackUrl: string }): string {
+  return `Hola ${clean(data.firstName)}: tu envío ${data.guideNumber} (${clean(data.carrier)}) está: ${data.stateLabel}. Síguelo aquí: ${data.trackUrl}`;
+}

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from './fake-server.js';
 
 /**
- * A local fake of the MyDHL API 3.1 rating call (reference/dhl-express.md), for tests:
+ * A local fake of the MyDHL API 3.1 rating, shipment and tracking calls (reference/dhl-express.md), for tests:
  * `POST {base}/rates` with HTTP Basic credentials and `x-version`, the documented required fields
  * checked, errors as `application/problem+json` with a string `status`, and the
  * `Message-Reference` header echoed. Prices are a fixed formula of the billable weight so tests
@@ -28,6 +28,51 @@ export function dhlFakePrice(code: string, pkg: { weight: number; dimensions?: {
   const kg = Math.ceil(Math.max(pkg.weight, volumetric));
   return Math.round((product.base + product.perKg * kg) * 100) / 100;
 }
+
+/**
+ * Waybills the fake can track, like DHL's test environment (reference/dhl-express.md: only a
+ * fixed set of test waybills is trackable; shipments created there are not). Descriptions are
+ * DHL's own English words; events oldest first here.
+ */
+export const DHL_FAKE_TRACKING: Readonly<
+  Record<string, { from: string; to: string; pieces: number; events: { date: string; time: string; typeCode: string; description: string; city: string }[] }>
+> = {
+  // Delivered.
+  '9356579890': {
+    from: 'MEXICO CITY',
+    to: 'MONTERREY',
+    pieces: 2,
+    events: [
+      { date: '2026-01-12', time: '10:15:00', typeCode: 'PU', description: 'Shipment picked up', city: 'MEXICO CITY' },
+      { date: '2026-01-12', time: '21:40:00', typeCode: 'DF', description: 'Departed Facility in MEXICO CITY - MEXICO', city: 'MEXICO CITY' },
+      { date: '2026-01-13', time: '06:05:00', typeCode: 'AR', description: 'Arrived at Delivery Facility in MONTERREY - MEXICO', city: 'MONTERREY' },
+      { date: '2026-01-13', time: '08:30:00', typeCode: 'WC', description: 'With delivery courier', city: 'MONTERREY' },
+      { date: '2026-01-13', time: '13:02:00', typeCode: 'OK', description: 'Delivered', city: 'MONTERREY' },
+    ],
+  },
+  // In transit.
+  '4818240420': {
+    from: 'GUADALAJARA',
+    to: 'MERIDA',
+    pieces: 1,
+    events: [
+      { date: '2026-01-14', time: '11:00:00', typeCode: 'PU', description: 'Shipment picked up', city: 'GUADALAJARA' },
+      { date: '2026-01-14', time: '19:20:00', typeCode: 'PL', description: 'Processed at GUADALAJARA - MEXICO', city: 'GUADALAJARA' },
+      { date: '2026-01-14', time: '23:10:00', typeCode: 'DF', description: 'Departed Facility in GUADALAJARA - MEXICO', city: 'GUADALAJARA' },
+    ],
+  },
+  // A failed delivery attempt.
+  '5584773180': {
+    from: 'PUEBLA',
+    to: 'TOLUCA',
+    pieces: 1,
+    events: [
+      { date: '2026-01-15', time: '09:45:00', typeCode: 'PU', description: 'Shipment picked up', city: 'PUEBLA' },
+      { date: '2026-01-16', time: '08:00:00', typeCode: 'WC', description: 'With delivery courier', city: 'TOLUCA' },
+      { date: '2026-01-16', time: '14:30:00', typeCode: 'NH', description: 'Consignee not home', city: 'TOLUCA' },
+    ],
+  },
+};
 
 export interface DhlFake extends FakeServer {
   /** The base URL to configure (`DHL_API_URL`). */
@@ -117,6 +162,8 @@ export async function startDhlFake(): Promise<DhlFake> {
     if (typeof reference === 'string') res.setHeader('message-reference', reference);
     res.setHeader('invocation-id', 'fake-invocation');
     if (req.method === 'POST' && req.url?.split('?')[0] === '/mydhlapi/shipments') return createShipment(req.headers, res, raw);
+    const tracked = req.method === 'GET' ? /^\/mydhlapi\/shipments\/([^/?]+)\/tracking(\?|$)/.exec(req.url ?? '') : null;
+    if (tracked) return track(req.headers, res, decodeURIComponent(tracked[1]!));
     if (req.method !== 'POST' || req.url !== '/mydhlapi/rates') return problem(res, 404, 'Not Found', 'No data found');
     if (req.headers.authorization !== expectedAuth) return problem(res, 401, 'Unauthorized', 'Invalid credentials');
     if (mode.kind === 'error') return problem(res, mode.status, mode.status >= 500 ? 'Internal Server Error' : 'Validation error', 'Simulated failure');
@@ -198,6 +245,35 @@ export async function startDhlFake(): Promise<DhlFake> {
       warnings: [],
     });
   }
+  function track(headers: IncomingHttpHeaders, res: ServerResponse, awb: string): void {
+    const mode = state.mode;
+    const fail = (status: number, title: string, detail: string) => problem(res, status, title, detail, `/expressapi/shipments/${awb}/tracking`);
+    if (headers.authorization !== expectedAuth) return fail(401, 'Unauthorized', 'Invalid credentials');
+    if (mode.kind === 'error') return fail(mode.status, mode.status >= 500 ? 'Internal Server Error' : 'Validation error', 'Simulated failure');
+    if (!headers['x-version']) return fail(400, 'Missing parameters', 'x-version header is required');
+    const known = DHL_FAKE_TRACKING[awb];
+    if (!known) return fail(404, 'Not Found', 'No data found');
+    const area = (city: string) => [{ code: city.slice(0, 3).toUpperCase(), description: `${city} - MEXICO` }];
+    sendJson(res, 200, {
+      shipments: [
+        {
+          shipmentTrackingNumber: awb,
+          status: 'Success',
+          shipmentTimestamp: `${known.events[0]!.date}T${known.events[0]!.time}`,
+          productCode: 'N',
+          description: 'Ropa',
+          shipperDetails: { name: '', postalAddress: { cityName: known.from, postalCode: '', countryCode: 'MX' }, serviceArea: area(known.from) },
+          receiverDetails: { name: '', postalAddress: { cityName: known.to, postalCode: '', countryCode: 'MX' }, serviceArea: area(known.to) },
+          totalWeight: 1.5,
+          unitOfMeasurements: 'metric',
+          numberOfPieces: known.pieces,
+          // DHL lists checkpoints newest first with all-checkpoints.
+          events: [...known.events].reverse().map((e) => ({ date: e.date, time: e.time, GMTOffset: '-06:00', typeCode: e.typeCode, description: e.description, serviceArea: area(e.city) })),
+        },
+      ],
+    });
+  }
+
   return {
     ...server,
     baseUrl: `${server.url}/mydhlapi`,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from './fake-server.js';
 
 /**
- * A local fake of the FedEx REST APIs used for rating (reference/fedex.md), for tests:
+ * A local fake of the FedEx REST APIs used for rating, shipping and tracking (reference/fedex.md), for tests:
  * `POST /oauth/token` (form-encoded client credentials → bearer token with `expires_in`) and
  * `POST /rate/v1/rates/quotes` (bearer token, the documented required fields, all services when
  * `serviceType` is omitted, amounts as numbers in `NMP`), errors as `{ transactionId, errors[] }`.
@@ -27,6 +27,54 @@ export function fedexFakePrice(type: string, pkg: { weight: number; dimensions?:
   const d = pkg.dimensions;
   const kg = Math.ceil(Math.max(pkg.weight, d ? (d.length * d.width * d.height) / 5000 : 0));
   return Math.round((s.base + s.perKg * kg) * 100) / 100;
+}
+
+interface FedexFakeTrack {
+  from: string;
+  to: string;
+  pieces: number;
+  /** Oldest first. */
+  scans: { date: string; eventType: string; derivedStatusCode: string; description: string; city: string }[];
+}
+
+/** Numbers the fake tracks (any other answers 200 with TRACKING.TRACKINGNUMBER.NOTFOUND, as FedEx does). */
+export const FEDEX_FAKE_TRACKING: Readonly<Record<string, FedexFakeTrack>> = {
+  // Delivered (the reference's example number).
+  '128667043726': {
+    from: 'CIUDAD DE MEXICO',
+    to: 'QUERETARO',
+    pieces: 1,
+    scans: [
+      { date: '2026-01-12T09:10:00-06:00', eventType: 'OC', derivedStatusCode: 'IN', description: 'Shipment information sent to FedEx', city: 'CIUDAD DE MEXICO' },
+      { date: '2026-01-12T16:45:00-06:00', eventType: 'PU', derivedStatusCode: 'PU', description: 'Picked up', city: 'CIUDAD DE MEXICO' },
+      { date: '2026-01-13T02:30:00-06:00', eventType: 'DP', derivedStatusCode: 'IT', description: 'Departed FedEx location', city: 'CIUDAD DE MEXICO' },
+      { date: '2026-01-13T08:05:00-06:00', eventType: 'OD', derivedStatusCode: 'IT', description: 'On FedEx vehicle for delivery', city: 'QUERETARO' },
+      { date: '2026-01-13T12:40:00-06:00', eventType: 'DL', derivedStatusCode: 'DL', description: 'Delivered', city: 'QUERETARO' },
+    ],
+  },
+  // In transit.
+  '794953555571': {
+    from: 'MONTERREY',
+    to: 'CANCUN',
+    pieces: 2,
+    scans: [
+      { date: '2026-01-14T10:00:00-06:00', eventType: 'PU', derivedStatusCode: 'PU', description: 'Picked up', city: 'MONTERREY' },
+      { date: '2026-01-14T22:15:00-06:00', eventType: 'AR', derivedStatusCode: 'IT', description: 'Arrived at FedEx location', city: 'MONTERREY' },
+    ],
+  },
+};
+
+/** A number the fake issued itself: only the label exists. */
+const FEDEX_FAKE_LABEL_CREATED: FedexFakeTrack = {
+  from: 'CIUDAD DE MEXICO',
+  to: 'MONTERREY',
+  pieces: 1,
+  scans: [{ date: '2026-01-15T09:00:00-06:00', eventType: 'OC', derivedStatusCode: 'IN', description: 'Shipment information sent to FedEx', city: 'CIUDAD DE MEXICO' }],
+};
+
+/** Without detailed scans FedEx gives only the latest one. */
+function includeScans<T>(detailed: boolean, newestFirst: T[]): T[] {
+  return detailed ? newestFirst : newestFirst.slice(0, 1);
 }
 
 export interface FedexFake extends FakeServer {
@@ -222,6 +270,68 @@ export async function startFedexFake(): Promise<FedexFake> {
           alerts: [],
         },
       });
+    }
+
+    if (req.method === 'POST' && req.url === '/track/v1/trackingnumbers') {
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!bearer || !state.valid.has(bearer)) return fail(res, 401, 'NOT.AUTHORIZED.ERROR', 'Access token expired. Please modify your request and try again.');
+      if (mode.kind === 'error') {
+        return fail(res, mode.status, mode.status === 503 ? 'SERVICE.UNAVAILABLE.ERROR' : 'INTERNAL.SERVER.ERROR', 'We encountered an unexpected error and are working to resolve the issue.');
+      }
+      let body: { includeDetailedScans?: boolean; trackingInfo?: { trackingNumberInfo?: { trackingNumber?: string } }[] };
+      try {
+        body = JSON.parse(raw) as typeof body;
+      } catch {
+        return fail(res, 400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
+      }
+      const infos = body.trackingInfo ?? [];
+      if (typeof body.includeDetailedScans !== 'boolean' || infos.length === 0 || infos.length > 30) return fail(res, 400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
+      if (infos.some((i) => !i.trackingNumberInfo?.trackingNumber)) return fail(res, 400, 'TRACKING.TRACKINGNUMBER.EMPTY', 'Please provide tracking number.');
+      const created = new Set(state.shipments.map((s) => s.trackingNumber));
+      const completeTrackResults = infos.map(({ trackingNumberInfo }) => {
+        const number = trackingNumberInfo!.trackingNumber!;
+        const known = FEDEX_FAKE_TRACKING[number] ?? (created.has(number) ? FEDEX_FAKE_LABEL_CREATED : undefined);
+        if (!known) {
+          return {
+            trackingNumber: number,
+            trackResults: [
+              {
+                trackingNumberInfo: { trackingNumber: number, trackingNumberUniqueId: '', carrierCode: '' },
+                error: { code: 'TRACKING.TRACKINGNUMBER.NOTFOUND', message: 'Tracking number cannot be found. Please correct the tracking number and try again.' },
+              },
+            ],
+          };
+        }
+        const scans = [...known.scans].reverse();
+        const latest = scans[0]!;
+        const address = (city: string) => ({ city, stateOrProvinceCode: '', countryCode: 'MX', residential: false });
+        return {
+          trackingNumber: number,
+          trackResults: [
+            {
+              trackingNumberInfo: { trackingNumber: number, trackingNumberUniqueId: `12029~${number}~FDEG`, carrierCode: 'FDXE' },
+              shipperInformation: { address: address(known.from) },
+              recipientInformation: { address: address(known.to) },
+              latestStatusDetail: { code: latest.eventType, derivedCode: latest.derivedStatusCode, statusByLocale: latest.description, description: latest.description, scanLocation: address(latest.city) },
+              packageDetails: { count: String(known.pieces) },
+              // FedEx lists scans newest first.
+              scanEvents: includeScans(body.includeDetailedScans === true, scans).map((e) => ({
+                date: e.date,
+                eventType: e.eventType,
+                eventDescription: e.description,
+                derivedStatusCode: e.derivedStatusCode,
+                derivedStatus: e.description,
+                exceptionCode: '',
+                exceptionDescription: '',
+                scanLocation: address(e.city),
+                locationType: 'FEDEX_FACILITY',
+              })),
+            },
+          ],
+        };
+      });
+      const alerts = completeTrackResults.some((r) => 'error' in r.trackResults[0]!) ? [{ code: 'TRACKING.DATA.NOTFOUND', alertType: 'NOTE', message: 'Tracking data unavailable' }] : [];
+      return sendJson(res, 200, { transactionId: randomUUID(), output: { completeTrackResults, alerts } });
     }
 
     fail(res, 404, 'NOT.FOUND.ERROR', 'The resource you requested is no longer available.');

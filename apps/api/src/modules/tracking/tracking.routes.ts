@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@envios/contracts/errors';
+import { trackingInputSchema, trackingResultSchema, trackingRouteParamsSchema } from '@envios/contracts/tracking';
+import type { Tracking } from './tracking.usecases.js';
+
+const e = apiErrorSchema;
+const responses = { 200: trackingResultSchema, 400: e, 404: e, 429: e };
+
+export interface TrackingRoutesDeps {
+  tracking: Tracking;
+}
+
+export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesDeps> = async (app, { tracking }) => {
+  // Guides issued before tracking existed get their row once the server is ready.
+  app.addHook('onReady', async () => {
+    const added = await tracking.backfill();
+    if (added > 0) app.log.info({ added }, 'guías existentes incorporadas al rastreo');
+  });
+
+  app.post(
+    '/api/v1/tracking',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags: ['rastreo'],
+        summary:
+          'Rastrea una guía (spec 01 §7) con sus movimientos guardados; si no se consultó hace un rato, pregunta a la paquetería con un límite de tiempo ' +
+          '(si no responde: los últimos movimientos conocidos y stale: true). 404 si la guía no existe; 400 si tiene menos de 7 caracteres.',
+        body: trackingInputSchema,
+        response: responses,
+      },
+    },
+    async (request) => tracking.lookup(request.body.guide_number, undefined, request.ip),
+  );
+
+  app.post(
+    '/api/v1/tracking/:route',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags: ['rastreo'],
+        summary:
+          'Rastrea una guía por paquetería (spec 02 §7: dhl, dhlApi, redpack, fedex, ampm, estafeta), con el texto de estado de esa ruta (spec 02 §4). ' +
+          'Una guía de otra paquetería responde 404.',
+        params: trackingRouteParamsSchema,
+        body: trackingInputSchema,
+        response: responses,
+      },
+    },
+    async (request) => tracking.lookup(request.body.guide_number, request.params.route, request.ip),
+  );
+};

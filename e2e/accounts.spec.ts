@@ -121,7 +121,10 @@ test('the approved person signs in, sees the dashboard, and a user has no admin 
   await page.getByRole('button', { name: 'Rastrear' }).click();
   await page.getByPlaceholder('N° de guía').fill('1234567890');
   await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page).toHaveURL(/\/rastreo\/1234567890$/);
+  // It opens 'Resultado del Envío' on the same page; this guide was never issued.
+  const modal = page.getByRole('dialog', { name: 'Resultado del Envío' });
+  await expect(modal.getByText('El N° de guía 1234567890 no ha sido localizado.')).toBeVisible();
+  await expect(page).toHaveURL(/\/shipments$/);
 });
 
 test('settings: account, tax information, automatic invoice and password', async ({ page }) => {

@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
       { path: paths.signUp, lazy: () => import('./routes/public/sign-up').then((m) => ({ Component: m.default })) },
       { path: paths.passwordRecovery, lazy: () => import('./routes/public/password-recovery').then((m) => ({ Component: m.default })) },
       { path: `${paths.passwordRecovery}/:token`, lazy: () => import('./routes/public/password-reset').then((m) => ({ Component: m.default })) },
+      // The shareable tracking page (issue 7): public, phone first.
+      { path: '/rastreo/:guide', lazy: () => import('./routes/public/tracking').then((m) => ({ Component: m.default })) },
       // Signed-in, but outside the dashboard layout (spec 02 §2).
       { path: paths.settings, lazy: () => import('./routes/settings').then((m) => ({ Component: m.default })) },
       // The shipment edit screens (destination, origin, parcels, description, insurance, service-provider).

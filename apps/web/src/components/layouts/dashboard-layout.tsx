@@ -21,6 +21,8 @@ export interface DashboardLayoutProps {
   adminNav?: DashboardNavItem[];
   /** The full-name menu of the top bar. */
   account: ReactNode;
+  /** Shows a guide searched with Rastrear (the tracking modal); without it the search opens /rastreo/{guide}. */
+  onTrack?: (guide: string) => void;
   children?: ReactNode;
 }
 
@@ -49,7 +51,7 @@ function SideLink({ item, onNavigate }: { item: DashboardNavItem; onNavigate: ()
  * Signed-in screens (spec 01 §2, spec 02 §6): a top bar with the Rastrear toggle ('N° de guía')
  * and the full-name menu, and a sidebar with the entries given.
  */
-export function DashboardLayout({ nav, adminNav = [], account, children }: DashboardLayoutProps) {
+export function DashboardLayout({ nav, adminNav = [], account, onTrack, children }: DashboardLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [tracking, setTracking] = useState(false);
 
@@ -96,7 +98,7 @@ export function DashboardLayout({ nav, adminNav = [], account, children }: Dashb
       </AppShell.Navbar>
       <AppShell.Main>
         <div id="panel-rastreo" hidden={!tracking} style={{ marginBottom: 16 }}>
-          {tracking && <TrackSearch autoFocus onSearched={() => setTracking(false)} />}
+          {tracking && <TrackSearch autoFocus onTrack={onTrack} onSearched={() => setTracking(false)} />}
         </div>
         <div id="contenido">{children ?? <Outlet />}</div>
       </AppShell.Main>

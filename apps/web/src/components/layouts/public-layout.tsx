@@ -11,18 +11,20 @@ export interface PublicLayoutProps {
   contactLoading?: boolean;
   /** A signed-in user's menu, in place of Iniciar sesión / Registrate. */
   account?: ReactNode;
+  /** Shows a guide searched with Rastrear (the tracking modal). */
+  onTrack?: (guide: string) => void;
   /** The page; the matched child route when omitted. */
   children?: ReactNode;
 }
 
 /** Public pages: skip link, navbar, page, footer, and the floating WhatsApp and phone buttons. */
-export function PublicLayout({ contact, contactLoading = false, account, children }: PublicLayoutProps) {
+export function PublicLayout({ contact, contactLoading = false, account, onTrack, children }: PublicLayoutProps) {
   return (
     <div className={classes.shell}>
       <a href="#contenido" className={classes.skipLink}>
         Saltar al contenido principal
       </a>
-      <SiteHeader account={account} />
+      <SiteHeader account={account} onTrack={onTrack} />
       <main id="contenido" tabIndex={-1} className={classes.main}>
         {children ?? <Outlet />}
       </main>

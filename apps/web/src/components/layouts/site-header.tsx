@@ -15,10 +15,12 @@ const TrackSearch = lazy(() => loadTrackSearch().then((m) => ({ default: m.Track
 export interface SiteHeaderProps {
   /** Replaces Iniciar sesión / Registrate, e.g. with a signed-in user's menu. */
   account?: ReactNode;
+  /** Shows a searched guide (the tracking modal); without it Rastrear opens /rastreo/{guide}. */
+  onTrack?: (guide: string) => void;
 }
 
 /** Public navbar (spec 01 §2): Rastrear, Inicio, Blog, Iniciar sesión, Registrate. */
-export function SiteHeader({ account }: SiteHeaderProps) {
+export function SiteHeader({ account, onTrack }: SiteHeaderProps) {
   const trackPanelId = useId();
   const menuId = useId();
   const [trackOpen, setTrackOpen] = useState(false);
@@ -98,7 +100,7 @@ export function SiteHeader({ account }: SiteHeaderProps) {
         {trackOpen && (
           <Container size="lg">
             <Suspense fallback={<div className={classes.trackFallback} />}>
-              <TrackSearch autoFocus onSearched={() => setTrackOpen(false)} />
+              <TrackSearch autoFocus onTrack={onTrack} onSearched={() => setTrackOpen(false)} />
             </Suspense>
           </Container>
         )}

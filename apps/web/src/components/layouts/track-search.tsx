@@ -9,13 +9,15 @@ import classes from './public-layout.module.css';
 export const TRACKING_GUIDE_MIN_LENGTH = 7;
 
 export interface TrackSearchProps {
-  /** Called after navigating to the tracking page (closes the panel). */
+  /** Shows the guide's result (the 'Resultado del Envío' modal); without it the search opens /rastreo/{guide}. */
+  onTrack?: (guide: string) => void;
+  /** Called after a search (closes the panel). */
   onSearched?: () => void;
   autoFocus?: boolean;
 }
 
 /** The Rastrear box (spec 01 §2): placeholder 'N° de guía', search only above 6 characters. */
-export function TrackSearch({ onSearched, autoFocus }: TrackSearchProps) {
+export function TrackSearch({ onTrack, onSearched, autoFocus }: TrackSearchProps) {
   const navigate = useNavigate();
   const id = useId();
   const [guide, setGuide] = useState('');
@@ -30,7 +32,8 @@ export function TrackSearch({ onSearched, autoFocus }: TrackSearchProps) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!ready) return;
-        void navigate(paths.tracking(trimmed));
+        if (onTrack) onTrack(trimmed);
+        else void navigate(paths.tracking(trimmed));
         setGuide('');
         onSearched?.();
       }}

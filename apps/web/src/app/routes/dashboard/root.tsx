@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
 import { RequireUser } from '@/features/accounts/components/route-guards';
 import { UserMenu } from '@/features/accounts/components/user-menu';
+import { useTrackingModal } from '@/features/tracking/components/use-tracking-modal';
 
 /**
  * Sidebar entries (spec 01 §2, spec 02 §6). Entries whose screens come in later issues are added
@@ -26,22 +27,28 @@ const adminNav: DashboardNavItem[] = [
 
 function DashboardShell() {
   const user = useUser().data;
+  // The top bar's Rastrear shows the 'Resultado del Envío' modal (spec 01 §2).
+  const tracking = useTrackingModal();
   if (!user) return null;
   return (
-    <DashboardLayout
-      nav={userNav}
-      adminNav={user.rol === 'admin' ? adminNav : []}
-      account={
-        <UserMenu
-          user={user}
-          links={[
-            { label: 'Configuración', to: paths.settings },
-            { label: 'Guia de Usuario', to: paths.faq },
-          ]}
-          afterSignOut={paths.home}
-        />
-      }
-    />
+    <>
+      <DashboardLayout
+        nav={userNav}
+        adminNav={user.rol === 'admin' ? adminNav : []}
+        account={
+          <UserMenu
+            user={user}
+            links={[
+              { label: 'Configuración', to: paths.settings },
+              { label: 'Guia de Usuario', to: paths.faq },
+            ]}
+            afterSignOut={paths.home}
+          />
+        }
+        onTrack={tracking.open}
+      />
+      {tracking.modal}
+    </>
   );
 }
 

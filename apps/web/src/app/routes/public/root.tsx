@@ -3,6 +3,7 @@ import { PublicLayout } from '@/components/layouts/public-layout';
 import { useSiteInfo } from '@/features/site/api/get-site-info';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
+import { useTrackingModal } from '@/features/tracking/components/use-tracking-modal';
 
 // Only signed-in people need the menu (and Mantine's Menu); visitors never download it.
 const UserMenu = lazy(() => import('@/features/accounts/components/user-menu').then((m) => ({ default: m.UserMenu })));
@@ -12,6 +13,8 @@ export function PublicRoot() {
   const site = useSiteInfo();
   // Signed in: the name's dropdown replaces Iniciar sesión / Registrate (spec 01 §2).
   const user = useUser().data;
+  // Rastrear shows the 'Resultado del Envío' modal over the page (spec 01 §2).
+  const tracking = useTrackingModal();
   const account = user ? (
     <Suspense fallback={null}>
       <UserMenu
@@ -31,7 +34,12 @@ export function PublicRoot() {
       />
     </Suspense>
   ) : undefined;
-  return <PublicLayout contact={site.data} contactLoading={site.isPending} account={account} />;
+  return (
+    <>
+      <PublicLayout contact={site.data} contactLoading={site.isPending} account={account} onTrack={tracking.open} />
+      {tracking.modal}
+    </>
+  );
 }
 
 /** While the first page's code loads, the same frame paints at once (header first, then the page). */

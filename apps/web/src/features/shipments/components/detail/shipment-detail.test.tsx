@@ -72,7 +72,7 @@ describe('Detalles De Envio', () => {
   });
 
   it('a paid shipment: a disabled Pagado, no Editar, and the reason said', async () => {
-    detailApi(shipmentRecord({ status: true, number_guide: '9988776655', guide: `/api/v1/shipments/${shipmentId(1)}/label` }));
+    detailApi(shipmentRecord({ status: true, number_guide: '9988776655', guide: `/api/v1/shipments/${shipmentId(1)}/label`, tracking_status: 'Envío Recolectado' }));
     renderDetail();
     expect(await screen.findByRole('button', { name: 'Pagado' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: 'Pagar' })).toBeNull();
@@ -81,6 +81,8 @@ describe('Detalles De Envio', () => {
     expect(screen.getByText('N° de guía: 9988776655')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Descargar guía PDF del envío 1001' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Descargar guía (PDF)' })).toHaveAttribute('href', `/api/v1/shipments/${shipmentId(1)}/label`);
+    expect(screen.getByText('Envío Recolectado')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Rastrear envío' })).toHaveAttribute('href', '/rastreo/9988776655');
   });
 
   it("paid but the guide not issued yet: no 'Descargar guía (PDF)'", async () => {

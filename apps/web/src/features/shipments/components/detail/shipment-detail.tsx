@@ -141,6 +141,16 @@ export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
             <GuidePdfLink href={shipment.guide} paid={shipment.status} label={`envío ${shipment.numberOfOrder}`} />
           </Group>
         )}
+        {shipment.number_guide && (
+          <Group gap="xs" mt="xs" wrap="wrap">
+            <Text size="sm">
+              Seguimiento: <strong>{shipment.tracking_status ?? 'Sin movimientos'}</strong>
+            </Text>
+            <Anchor component={Link} to={paths.tracking(shipment.number_guide)} size="sm" fw={600}>
+              Rastrear envío
+            </Anchor>
+          </Group>
+        )}
       </Block>
 
       <Block title="Paquetes" edit={edit('parcels', 'Editar paquetes')}>

@@ -57,6 +57,7 @@ describe('Mis Envíos', () => {
     expect(within(unpaid!).queryByRole('link', { name: /Descargar guía PDF/ })).toBeNull();
     expect(within(paid!).getByText('Pagado')).toBeInTheDocument();
     expect(within(paid!).getByText('Envío en tránsito')).toBeInTheDocument();
+    expect(within(paid!).getByRole('link', { name: 'Envío en tránsito, rastrear la guía 1234567890' })).toHaveAttribute('href', '/rastreo/1234567890');
     expect(within(paid!).getByRole('link', { name: 'Descargar guía PDF del envío 1002' })).toHaveAttribute('href', `/api/v1/shipments/${shipmentId(2)}/label`);
   });
 

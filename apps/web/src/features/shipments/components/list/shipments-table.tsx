@@ -21,6 +21,23 @@ function days(n: number): string {
   return n === 1 ? '1 día' : `${n} días`;
 }
 
+/** 'Seguimiento': the latest tracking status, linked to the shareable tracking page once a guide exists. */
+function TrackingCell({ guide, status }: { guide: string | null; status: string | null }) {
+  const text = status ?? 'Sin movimientos';
+  if (!guide) {
+    return (
+      <Text span size="sm" c="dimmed">
+        {text}
+      </Text>
+    );
+  }
+  return (
+    <Anchor component={Link} to={paths.tracking(guide)} size="sm" c={status ? undefined : 'dimmed'} aria-label={`${text}, rastrear la guía ${guide}`}>
+      {text}
+    </Anchor>
+  );
+}
+
 /** A click on the row opens the detail, unless it landed on a control of its own. */
 function isOwnControl(event: MouseEvent): boolean {
   return event.target instanceof Element && event.target.closest('a, button, input, label, [role="checkbox"]') !== null;
@@ -100,7 +117,9 @@ export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = f
                     {row.status ? paymentStatusLabels.paid : paymentStatusLabels.unpaid}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{row.tracking_status ?? <Text span size="sm" c="dimmed">Sin movimientos</Text>}</Table.Td>
+                <Table.Td>
+                  <TrackingCell guide={row.number_guide} status={row.tracking_status} />
+                </Table.Td>
                 <Table.Td>{days(row.total_transit_days)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMXN(toCentavos(row.total_amount))}</Table.Td>
                 <Table.Td>

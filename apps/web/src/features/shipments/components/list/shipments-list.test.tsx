@@ -43,6 +43,7 @@ describe('Mis Envíos', () => {
       shipmentPage([
         shipmentRow(1),
         shipmentRow(2, { status: true, number_guide: '1234567890', guide: `/api/v1/shipments/${shipmentId(2)}/label`, tracking_status: 'Envío en tránsito' }),
+        shipmentRow(3, { status: true, number_guide: '7000000003', guide: `/api/v1/shipments/${shipmentId(3)}/label`, tracking_status: null }),
       ]),
     );
     renderList();
@@ -50,7 +51,9 @@ describe('Mis Envíos', () => {
     const table = screen.getByRole('table', { name: 'Mis envíos' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['', 'Destino', 'Servicio', 'N° de guía', 'Estatus guía', 'Seguimiento', 'Días en tránsito', 'Total (MX$)', 'Guía']);
-    const [, unpaid, paid] = within(table).getAllByRole('row');
+    const [, unpaid, paid, justIssued] = within(table).getAllByRole('row');
+    // A guide just issued, with no carrier status yet, still invites to follow it.
+    expect(within(justIssued!).getByRole('link', { name: 'Rastrear, rastrear la guía 7000000003' })).toHaveAttribute('href', '/rastreo/7000000003');
     expect(within(unpaid!).getByText('Sin numero de guia')).toBeInTheDocument();
     expect(within(unpaid!).getByText('Guía sin pago')).toBeInTheDocument();
     expect(within(unpaid!).getByText('MX$150.50')).toBeInTheDocument();

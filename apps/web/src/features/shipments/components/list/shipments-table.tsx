@@ -31,9 +31,11 @@ function TrackingCell({ guide, status }: { guide: string | null; status: string 
       </Text>
     );
   }
+  // A guide just issued has no carrier status yet: the link still invites to follow it.
+  const label = status ?? 'Rastrear';
   return (
-    <Anchor component={Link} to={paths.tracking(guide)} size="sm" c={status ? undefined : 'dimmed'} aria-label={`${text}, rastrear la guía ${guide}`}>
-      {text}
+    <Anchor component={Link} to={paths.tracking(guide)} size="sm" aria-label={`${label}, rastrear la guía ${guide}`}>
+      {label}
     </Anchor>
   );
 }

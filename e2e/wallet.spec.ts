@@ -47,7 +47,7 @@ test('an admin credits a user from Usuarios and the user sees it in Monedero', a
   await row.getByRole('button', { name: `Abonar a ${person.firstName} ${person.lastName}` }).click();
   const dialog = admin.getByRole('dialog', { name: 'Cantidad a abonar' });
   await dialog.getByRole('button', { name: 'Abonar' }).click();
-  await expect(dialog.getByText('La cantidad a abonar es obligatorio.')).toBeVisible();
+  await expect(dialog.getByText('La cantidad a abonar es obligatoria.')).toBeVisible();
   await dialog.getByRole('textbox', { name: /Cantidad a abonar/ }).fill('1500');
   await dialog.getByRole('button', { name: 'Abonar' }).click();
   await expect(admin.getByText(`Se abonaron MX$1,500.00 al monedero de ${person.firstName} ${person.lastName}.`)).toBeVisible();

@@ -39,8 +39,10 @@ function hasAtMostTwoDecimals(v: number): boolean {
 
 /** An amount to put into a wallet, MXN: more than zero, at most TOP_UP_MAX_MXN, two decimals at most. */
 export function topUpAmountSchema(label = 'El monto') {
+  // 'El monto es obligatorio.' but 'La cantidad a abonar es obligatoria.'
+  const required = /^la\s/i.test(label) ? 'obligatoria' : 'obligatorio';
   return z
-    .number({ error: (iss) => (iss.input === undefined ? `${label} es obligatorio.` : `${label} debe ser un número.`) })
+    .number({ error: (iss) => (iss.input === undefined ? `${label} es ${required}.` : `${label} debe ser un número.`) })
     .positive({ error: `${label} debe ser mayor que cero.` })
     .max(TOP_UP_MAX_MXN, { error: `${label} debe ser como máximo ${TOP_UP_MAX_MXN.toLocaleString('es-MX')} pesos.` })
     .refine(hasAtMostTwoDecimals, { error: `${label} debe tener como máximo dos decimales.` });

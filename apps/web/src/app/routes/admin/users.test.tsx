@@ -35,7 +35,7 @@ describe('Usuarios: Saldo and Abonar', () => {
     await user.click(within(table).getByRole('button', { name: 'Abonar a Ana López' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cantidad a abonar' });
     await user.click(within(dialog).getByRole('button', { name: 'Abonar' }));
-    expect(await within(dialog).findByText('La cantidad a abonar es obligatorio.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('La cantidad a abonar es obligatoria.')).toBeInTheDocument();
     expect(credits).toEqual([]);
     await user.type(within(dialog).getByRole('textbox', { name: /Cantidad a abonar/ }), '1000.25');
     await user.click(within(dialog).getByRole('button', { name: 'Abonar' }));

@@ -10,6 +10,11 @@ export interface Caller {
 
 /** The httpOnly cookie that carries the session token for the web app. */
 export const SESSION_COOKIE = 'envios_sesion';
+/**
+ * A readable companion of the session cookie that carries no secret, only "a session was set":
+ * the web app asks `/api/v1/me` only when it is there, so visitors never get a 401 in the console.
+ */
+export const SESSION_HINT_COOKIE = 'envios_hay_sesion';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,10 +52,12 @@ function ownerOf(request: FastifyRequest, param: string): unknown {
 
 export function setSessionCookie(reply: FastifyReply, token: string, expires: Date, secure: boolean): void {
   void reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/api', expires });
+  void reply.setCookie(SESSION_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', secure, path: '/', expires });
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/api' });
+  void reply.clearCookie(SESSION_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', secure, path: '/' });
 }
 
 /** The token a request carries (header first, then cookie), for sign-out. */
@@ -84,7 +91,11 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     const guard = config?.guard;
     if (!guard || guard === 'public') return;
     const found = readToken(request);
-    if (!found) throw commonErrors.unauthenticated();
+    if (!found) {
+      // The session cookie is gone (expired in the browser) but its hint stayed: drop the hint too.
+      if (request.cookies[SESSION_HINT_COOKIE]) clearSessionCookie(reply, opts.secureCookie);
+      throw commonErrors.unauthenticated();
+    }
     if (found.fromCookie && !SAFE_METHODS.has(request.method)) {
       const origin = request.headers.origin;
       if (origin && origin !== 'null') {

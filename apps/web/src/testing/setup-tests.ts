@@ -4,6 +4,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { applySpanishValidationMessages } from '@envios/contracts/messages';
 
 applySpanishValidationMessages();
+// Component tests decide who is signed in through their mocked /api/v1/me; the session hint the
+// server sets with its cookie is always there, so the app always asks.
+document.cookie = 'envios_hay_sesion=1; path=/';
 afterEach(() => cleanup());
 // Lazy chunks transform slowly on a busy 2-core CI machine; give async queries room.
 configure({ asyncUtilTimeout: 5_000 });

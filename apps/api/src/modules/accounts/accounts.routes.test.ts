@@ -122,6 +122,9 @@ describe('POST /api/v1/login and POST /api/v1/logout', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\/api/);
+    // The readable hint (no secret) that tells the web app to ask who is signed in.
+    expect(cookie).toMatch(/envios_hay_sesion=1; [^,]*Path=\/;/);
+    expect(cookie).not.toMatch(/envios_hay_sesion=1;[^,]*HttpOnly/i);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', cookies: { envios_sesion: body.token } });
     expect(me.statusCode).toBe(200);
@@ -157,6 +160,7 @@ describe('POST /api/v1/login and POST /api/v1/logout', () => {
     const out = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: session.headers });
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/envios_sesion=;/);
+    expect(String(out.headers['set-cookie'])).toMatch(/envios_hay_sesion=;/);
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: session.headers });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'auth.unauthenticated' });

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { accountErrorCodes, type User } from '@envios/contracts/accounts';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
+import { mayHaveSession } from './get-me';
 
 /**
  * Whether the person may buy right now (spec 01 §4: only active accounts pick a service).
@@ -11,6 +12,7 @@ import { ApiRequestError, apiRequest } from '@/lib/api-client';
 export type AccountStatus = 'signed-out' | 'active' | 'inactive' | 'locked';
 
 export async function getAccountStatus({ signal }: { signal?: AbortSignal } = {}): Promise<AccountStatus> {
+  if (!mayHaveSession()) return 'signed-out';
   try {
     const user = await apiRequest<User>('/api/v1/me', signal ? { signal } : {});
     if (user.locked) return 'locked';

@@ -4,6 +4,11 @@ import HomeRoute from './routes/public/home';
 import { RouteError } from '@/components/errors/route-error';
 import { paths } from '@/config/paths';
 
+/** While a lazy route outside the public layout loads on the first visit (the dashboard, the slip). */
+function PageLoading() {
+  return <div style={{ minHeight: '100vh' }} aria-busy="true" aria-label="Cargando…" />;
+}
+
 /** Routes by audience; pages load lazily so the home page ships only what it needs. */
 export const routes: RouteObject[] = [
   {
@@ -36,13 +41,14 @@ export const routes: RouteObject[] = [
   },
   // Pages of their own, without the site's header and footer: the OXXO slip is made to print, and
   // the local PayPal sandbox stands in for PayPal's own page.
-  { path: paths.cashBarcode, errorElement: <RouteError />, lazy: () => import('./routes/payments/cash-barcode').then((m) => ({ Component: m.default })) },
-  { path: '/sandbox/paypal/:orderId', errorElement: <RouteError />, lazy: () => import('./routes/payments/sandbox-paypal').then((m) => ({ Component: m.default })) },
+  { path: paths.cashBarcode, errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/payments/cash-barcode').then((m) => ({ Component: m.default })) },
+  { path: '/sandbox/paypal/:orderId', errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/payments/sandbox-paypal').then((m) => ({ Component: m.default })) },
   {
     // Signed-in area with the sidebar; visitors go to /signin and come back.
     // Lazy like the pages: the home page never downloads the dashboard's layout and guards.
     lazy: () => import('./routes/dashboard/root').then((m) => ({ Component: m.DashboardRoot })),
     errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
     children: [
       { path: paths.dashboard, lazy: () => import('./routes/dashboard/statistics').then((m) => ({ Component: m.default })) },
       { path: paths.shipments, lazy: () => import('./routes/dashboard/shipments').then((m) => ({ Component: m.default })) },

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { deleteConfirmation, type SavedLocation } from '@envios/contracts/addresses';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { SavedLocation } from '@envios/contracts/addresses';
+import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { useDeleteSavedLocation } from '../api/delete-saved-location';
 import { useSavedLocations } from '../api/get-saved-locations';
 import { AddressModal, type RenderPostalCode } from './address-modal';
@@ -17,41 +18,31 @@ function DeleteConfirmation({ location, onClose, onDeleted }: { location: SavedL
     onClose();
   };
   return (
-    <Modal opened={location !== null} onClose={close} title={deleteConfirmation.title} centered size="sm">
-      <Stack>
-        <Text>{deleteConfirmation.message}</Text>
-        {location && (
-          <Text size="sm" c="dimmed">
-            {location.name} · {location.address_line}
-          </Text>
-        )}
-        {remove.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {remove.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} data-autofocus>
-            {deleteConfirmation.cancel}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() => {
-              if (!location) return;
-              remove.mutate(location._id, {
-                onSuccess: () => {
-                  remove.reset();
-                  onDeleted();
-                },
-              });
-            }}
-          >
-            {deleteConfirmation.confirm}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal
+      opened={location !== null}
+      onCancel={close}
+      busy={remove.isPending}
+      onConfirm={() => {
+        if (!location) return;
+        remove.mutate(location._id, {
+          onSuccess: () => {
+            remove.reset();
+            onDeleted();
+          },
+        });
+      }}
+    >
+      {location && (
+        <Text size="sm" c="dimmed">
+          {location.name} · {location.address_line}
+        </Text>
+      )}
+      {remove.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {remove.error.message}
+        </Alert>
+      )}
+    </ConfirmDeleteModal>
   );
 }
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { deleteConfirmation } from '@envios/contracts/addresses';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import type { WalletEntry } from '@envios/contracts/wallet';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
 import { ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
+import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { useDeleteTopUp } from '../api/delete-top-up';
 import { useWalletEntries, useWalletTotal } from '../api/get-wallet';
 
@@ -143,19 +143,7 @@ export function WalletPage({ userId }: { userId: string }) {
       )}
       {data && <ListPagination page={page} pages={data.pages} onChange={setPage} label="Páginas de movimientos" />}
 
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={deleteConfirmation.title} centered>
-        <Stack>
-          <Text>{deleteConfirmation.message}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {deleteConfirmation.cancel}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void runDelete()}>
-              {deleteConfirmation.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={deleting !== null} onCancel={() => setDeleting(null)} onConfirm={() => void runDelete()} busy={remove.isPending} />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Group, Modal, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
-import { deleteConfirmation } from '@envios/contracts/addresses';
 import { paymentStatusLabels, shipmentListQuerySchema, shipmentMessages, splitKeywords, type ShipmentRow } from '@envios/contracts/shipments';
 import { IconBox, IconStore } from '@/components/ui/icons';
+import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { paths } from '@/config/paths';
 import { useCarrierServices } from '../../api/get-carrier-services';
 import { useDeleteShipments } from '../../api/delete-shipments';
@@ -284,19 +284,7 @@ export function ShipmentsList({ userId }: { userId: string }) {
         </Stack>
       </Modal>
 
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={deleteConfirmation.title} centered>
-        <Stack>
-          <Text>{deleteConfirmation.message}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {deleteConfirmation.cancel}
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void runDelete()}>
-              {deleteConfirmation.confirm}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={confirmDelete} onCancel={() => setConfirmDelete(false)} onConfirm={() => void runDelete()} busy={remove.isPending} />
     </Stack>
   );
 }

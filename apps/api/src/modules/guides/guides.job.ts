@@ -10,7 +10,7 @@ import type { Notifier } from '../notifications/notifications.usecases.js';
 import { guideReadyMail } from '../notifications/templates/mail-templates.js';
 import { setPickupTrackingNumber } from '../pickups/pickups.usecases.js';
 import { startTracking } from '../tracking/tracking.usecases.js';
-import { mexicoCityTime } from '../quotes/delivery-dates.js';
+import { mexicoCityTime } from '../../shared/mexico-city-time.js';
 import { findShipmentForGuide, setShipmentGuide, type AddressColumn, type ShipmentForGuide } from '../shipments/shipments.guides.js';
 import * as repo from './guides.repository.js';
 import { GUIDE_ISSUE_JOB, labelPath, signedLabelUrl, type GuideIssuePayload } from './guides.usecases.js';

@@ -1,3 +1,7 @@
+import { mexicoCityTime } from '../../shared/mexico-city-time.js';
+
+export { mexicoCityTime, type LocalDateTime } from '../../shared/mexico-city-time.js';
+
 /**
  * Ship and delivery dates in working days, America/Mexico_City. Working days are Monday to
  * Friday except the statutory rest days of the Ley Federal del Trabajo (art. 74): 1 January,
@@ -9,29 +13,6 @@
 export const SHIP_CUTOFF_HOUR = 18;
 /** A planned ship time handed to a carrier API is at least this far ahead of now. */
 const SHIP_LEAD_MINUTES = 15;
-
-const PARTS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Mexico_City',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-export interface LocalDateTime {
-  date: string;
-  hour: number;
-  time: string;
-}
-
-/** The wall-clock date and time in Mexico City at `instant`. */
-export function mexicoCityTime(instant: Date): LocalDateTime {
-  const parts = Object.fromEntries(PARTS.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), time: `${parts.hour}:${parts.minute}:${parts.second}` };
-}
 
 function toUtc(ymd: string): Date {
   return new Date(`${ymd}T00:00:00Z`);

@@ -9,7 +9,7 @@ import type { Clock } from '../../shared/clock.js';
 import type { CarrierTracking, TrackingAdapter } from '../carriers/adapters/tracking-adapter.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import { trackingUpdateMail, trackingUpdateWhatsApp } from '../notifications/templates/mail-templates.js';
-import { mexicoCityTime } from '../quotes/delivery-dates.js';
+import { mexicoCityTime } from '../../shared/mexico-city-time.js';
 import {
   findShipmentsWithoutTracking,
   findShipmentToTrackByGuide,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { CarrierApiError } from './carrier-adapter.js';
 import { dhlPlannedShippingDateAndTime, type DhlExpressClient } from './dhl-express.js';
 import type { GuideIssueRequest, GuideIssuer, IssuedGuide, ShipParty } from './guide-issuer.js';
+import { mexicoCityTime } from '../../../shared/mexico-city-time.js';
 
 /**
  * DHL Express guides through MyDHL API 3.1 `POST /shipments` (reference/dhl-express.md): the
@@ -21,21 +22,11 @@ export interface DhlShipmentResponse {
 
 const cut = (value: string, max: number) => value.trim().slice(0, max);
 
-/** `HH:MM:SS` now in Mexico City, when the guide ships today (a planned time may not be past). */
-function mexicoCityClock(now: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
-}
-
 /** The planned ship time: 10:00 on a later day, or a few minutes from now when it is today. */
 export function dhlPlannedShipTime(shipDate: string, now: Date): string {
-  const today = mexicoCityClock(now);
+  const today = mexicoCityTime(now);
   if (shipDate > today.date) return dhlPlannedShippingDateAndTime(`${shipDate}T10:00:00`);
-  const soon = mexicoCityClock(new Date(now.getTime() + 5 * 60_000));
+  const soon = mexicoCityTime(new Date(now.getTime() + 5 * 60_000));
   return dhlPlannedShippingDateAndTime(`${soon.date}T${soon.time}`);
 }
 

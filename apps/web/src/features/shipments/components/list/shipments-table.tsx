@@ -115,7 +115,7 @@ export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = f
                 </Table.Td>
                 <Table.Td>{row.number_guide ?? <Text span size="sm" c="dimmed">{shipmentMessages.noGuide}</Text>}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none" maw="none" styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } }}>
+                  <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none">
                     {row.status ? paymentStatusLabels.paid : paymentStatusLabels.unpaid}
                   </Badge>
                 </Table.Td>

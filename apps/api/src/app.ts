@@ -4,6 +4,8 @@ import { applySpanishValidationMessages } from '@envios/contracts/messages';
 import type { Config } from './config/env.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { registerClosingGuard, serverErrorOptions } from './plugins/server-errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSpa } from './plugins/spa.js';
@@ -85,27 +87,7 @@ declare module 'fastify' {
   }
 }
 
-/** Header and body fields that must never reach a log line. */
-export const redactedLogPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  'req.body.password',
-  'req.body.currentPassword',
-  'token',
-];
-
-/** Request lines in logs never carry a recovery token (it travels in the path). */
-export const logSerializers = {
-  req(request: { method: string; url: string; id?: string; ip?: string }) {
-    return {
-      method: request.method,
-      url: request.url.replace(/(\/password-recovery\/)[^/?#]+/, '$1[oculto]'),
-      id: request.id,
-      remoteAddress: request.ip,
-    };
-  },
-};
+export { logSerializers, redactedLogPaths } from './shared/log-safety.js';
 
 /** Builds the whole application without listening: plugins first, then one visible module list. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -117,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
+    ...serverErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -136,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerClosingGuard(app);
+  registerInputGuard(app);
   await registerSecurity(app, {
     cookieSecret: config.SECRET_KEY,
     scriptOrigins: [config.CHAT_WIDGET_SRC, config.META_PIXEL_ID ? 'https://connect.facebook.net' : undefined]

@@ -11,6 +11,7 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** Stable, machine-readable codes shared by the API and the web app. */
 export const errorCodes = {
   validation: 'request.invalid',
+  invalidCharacters: 'request.invalid_characters',
   notFound: 'request.not_found',
   routeNotFound: 'route.not_found',
   unauthenticated: 'auth.unauthenticated',

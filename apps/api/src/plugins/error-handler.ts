@@ -2,53 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorCodes, type ApiError } from '@envios/contracts/errors';
 import { AppError, type FieldError } from '../shared/errors.js';
-
-const FIELD_NAMES: Record<string, string> = {
-  search: 'búsqueda',
-  zipCode: 'código postal',
-  country: 'país',
-  code: 'código postal',
-  // Quote request (contracts/quotes).
-  postal_code: 'código postal',
-  country_code: 'país',
-  parcels: 'paquetes',
-  depth: 'ancho',
-  width: 'largo',
-  height: 'alto',
-  weight: 'peso',
-  package_type: 'tipo de envío',
-  cantidadGuias: 'número de guías',
-  insured_value: 'valor asegurado',
-  insured_value_currency: 'moneda del valor asegurado',
-  // Accounts and outbox (contracts/accounts, contracts/notifications).
-  firstName: 'nombre',
-  lastName: 'apellidos',
-  email: 'correo electrónico',
-  phone: 'teléfono',
-  password: 'contraseña',
-  currentPassword: 'contraseña actual',
-  website: 'sitio web',
-  taxInformation: 'información fiscal',
-  name: 'nombre',
-  rfc: 'RFC',
-  address: 'calle y número',
-  colony: 'colonia',
-  state_city: 'estado y ciudad',
-  invoice: 'facturación automática',
-  active: 'estado de la cuenta',
-  locked: 'bloqueo de la cuenta',
-  filter: 'búsqueda',
-  recipient: 'destinatario',
-  token: 'enlace',
-  id: 'identificador',
-  page: 'página',
-  limit: 'tamaño de página',
-};
-
-function fieldLabel(path: string): string {
-  const last = path.split('.').pop() ?? path;
-  return FIELD_NAMES[last] ?? last;
-}
+import { databaseErrorOf } from '../shared/log-safety.js';
+import { fieldLabel } from './field-labels.js';
 
 /** Zod's own messages are Spanish (see zod locale set in app.ts); we prefix the field. */
 function toFieldErrors(issues: { instancePath?: string; message?: string; params?: unknown }[]): FieldError[] {
@@ -95,10 +50,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : 'La solicitud no es válida: revisa el formato de los datos enviados.';
       return reply.status(error.statusCode).send({ message, code: errorCodes.validation } satisfies ApiError);
     }
+    // The operation's name, never its data: a database error is logged with its code only.
+    const operation = `${request.method} ${request.routeOptions.url ?? 'sin ruta'}`;
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      request.log.error({ err: error, operation, issues: error.cause.issues }, 'la respuesta no coincide con su esquema');
+    } else if (databaseErrorOf(error)) {
+      request.log.error({ err: error, operation }, 'error de base de datos');
     } else {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: error, operation }, 'error no controlado');
     }
     return reply.status(500).send({
       message: 'Ocurrió un error inesperado. Intenta de nuevo; si persiste, contáctanos.',

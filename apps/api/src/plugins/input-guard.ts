@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { errorCodes } from '@envios/contracts/errors';
+import { AppError } from '../shared/errors.js';
+import { fieldLabel } from './field-labels.js';
+
+/**
+ * Control characters have no place in anything a person types: NUL cannot even be stored by
+ * PostgreSQL (text and jsonb refuse it), and the others (escape, bell, form feed …) only ever come
+ * from a broken or malicious client. Tab, line feed and carriage return stay allowed, because free
+ * text (a content description, a message) legitimately has line breaks.
+ */
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Deep enough for every body the API accepts; deeper structures are refused by their schemas. */
+const MAX_DEPTH = 12;
+
+/** The dotted path of the first string (or object key) holding a control character, if any. */
+export function findControlCharacter(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return FORBIDDEN.test(value) ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = findControlCharacter(item, [...path, String(i)], depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (Buffer.isBuffer(value)) return undefined;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (FORBIDDEN.test(key)) return [...path, key.replace(new RegExp(FORBIDDEN.source, 'g'), '?')];
+    const found = findControlCharacter(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function controlCharacterError(path: string[]): AppError {
+  const dotted = path.join('.');
+  const label = fieldLabel(dotted) || 'enviado';
+  const message = `El campo ${label} contiene caracteres de control que no se permiten; escríbelo de nuevo sin ellos.`;
+  return new AppError(400, errorCodes.invalidCharacters, message, [{ path: dotted, message }]);
+}
+
+/**
+ * One rule at the edge for every string the API accepts, before any schema, use case or query
+ * sees it: the path parameters, the query string and the parsed body (JSON or text). A control
+ * character anywhere answers 400 naming the field, never a database error.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const value of [request.params, request.query, request.body]) {
+      const path = findControlCharacter(value);
+      if (path) throw controlCharacterError(path);
+    }
+  });
+}

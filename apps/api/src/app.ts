@@ -33,7 +33,9 @@ import { createShipments, overweightOwedProvider } from './modules/shipments/shi
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { createPaymentsDeps } from './modules/payments/payments.usecases.js';
+import { createPaymentsDeps, isSandboxMode, paymentModes } from './modules/payments/payments.usecases.js';
+import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
+import { findOpenAttempt } from './modules/payments/payments.cancel.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import type { PaymentProvider } from './modules/payments/adapters/payment-provider.js';
 import { cashProviderFromConfig, type OxxoDeps } from './modules/payments/payments.oxxo.js';
@@ -75,6 +77,8 @@ export interface AppDeps {
   tracking?: Partial<Pick<TrackingDeps, 'inlineTimeoutMs' | 'freshForMs' | 'cacheTtlMs' | 'limiter' | 'limitLookup'>> & { job?: TrackingJobOptions };
   /** Replace PayPal (tests: the real client against the local PayPal fake); by default from PAYPAL_*. */
   paypal?: PaymentProvider;
+  /** How a slowed-down sign-in waits (tests record the waits instead of sleeping). */
+  signInSleep?: (ms: number) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -164,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     whatsappApprovalTemplate: config.WHATSAPP_APPROVAL_TEMPLATE,
     log: app.log,
     sessionCache: config.SESSION_CACHE_MS > 0 ? createSessionCache({ ttlMs: config.SESSION_CACHE_MS }) : undefined,
+    sleep: deps.signInSleep,
   };
   const secureCookie = config.APP_URL.startsWith('https://');
   registerAuth(app, { authenticate: (token) => authenticate(accounts, token), secureCookie });
@@ -209,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     rawQuery: (text, params) => database.query(text, params),
     listen: database.listen,
+    openPaymentFor: findOpenAttempt,
     clock,
     quoting,
     carriers,
@@ -233,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   await app.register(guidesRoutes, {
-    deps: { db: database.db, clock, secret: config.SECRET_KEY, seedDemoInventory: !config.PAYPAL_CLIENT_ID && !config.CONEKTA_API_KEY },
+    deps: { db: database.db, clock, secret: config.SECRET_KEY, seedDemoInventory: paymentModes(config).paypal === 'sandbox' && paymentModes(config).oxxo === 'sandbox' },
   });
   await app.register(pickupsRoutes, { deps: { db: database.db, clock } });
   const { job: trackingJob, ...trackingTuning } = deps.tracking ?? {};
@@ -254,24 +260,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerTrackingRefresh(jobs, { db: database.db, clock, tracking, log: app.log }, trackingJob);
   await app.register(trackingRoutes, { tracking });
-  const oxxo: OxxoDeps = {
+  const findPayer = (id: string) =>
+    getUser(accounts, id).then(
+      (u) => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone }),
+      (error: unknown) => {
+        if (error instanceof AppError && error.statusCode === 404) return undefined;
+        throw error;
+      },
+    );
+  const paymentsCore: PaymentsCoreDeps = {
     db: database.db,
     clock,
     jobs,
     log: app.log,
     notifier,
     appUrl: config.APP_URL.replace(/\/+$/, ''),
-    provider: deps.cashProvider ?? cashProviderFromConfig(config, { clock }),
-    findAccount: (id) =>
-      getUser(accounts, id).then(
-        (u) => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone }),
-        (error: unknown) => {
-          if (error instanceof AppError && error.statusCode === 404) return undefined;
-          throw error;
-        },
-      ),
+    guideHoldsPerUser: config.GUIDE_HOLDS_PER_USER,
+    // Attempts that hold guides (PayPal, card, OXXO): 30 an hour per account.
+    limitAttempts: (ex, userId) => guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: 30, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
   };
-  const payments = createPaymentsDeps({ config, db: database.db, clock, jobs, log: app.log, paypal: deps.paypal });
+  const modes = paymentModes(config);
+  const cashProvider = deps.cashProvider ?? cashProviderFromConfig(config, { clock });
+  const oxxo: OxxoDeps = { ...paymentsCore, provider: cashProvider, mode: modes.oxxo, findAccount: findPayer };
+  const payments = createPaymentsDeps({ config, core: paymentsCore, cash: cashProvider, paypal: deps.paypal });
   await app.register(paymentsRoutes, { deps: payments });
   await app.register(oxxoRoutes, { deps: oxxo });
   await app.register(webhooksRoutes, { deps: oxxo });
@@ -283,6 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       chatWidgetSrc: config.CHAT_WIDGET_SRC ?? null,
       metaPixelId: config.META_PIXEL_ID ?? null,
       howItWorksVideoId: config.HOW_IT_WORKS_VIDEO_ID ?? null,
+      paymentsSandbox: isSandboxMode(modes),
     },
   });
 

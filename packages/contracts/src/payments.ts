@@ -64,7 +64,17 @@ export const paymentErrorCodes = {
   providerUnavailable: 'payments.provider_unavailable',
   amountMismatch: 'payments.amount_mismatch',
   notPayable: 'payments.not_payable',
+  /** Too many inventory guides held by the user's open attempts. */
+  holdLimit: 'guides.hold_limit',
+  /** The shipment has an open payment attempt: its price cannot change until it is cancelled. */
+  inProgress: 'payments.in_progress',
+  /** Payments are switched off (production without provider keys). */
+  disabled: 'payments.disabled',
 } as const;
+
+/** Why money that arrived was credited to the payer's wallet instead of paying what it was for. */
+export const CREDIT_REASONS = ['already_paid', 'deleted', 'no_guides', 'price_changed', 'service_changed', 'topup_already_paid', 'overweight_already_paid', 'overweight_changed'] as const;
+export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 const shipmentIdSchema = z.uuid({ error: 'El identificador del envío no es válido.' });
 const emailField = z.email({ error: 'El correo electrónico no es válido.' }).max(254).optional();
@@ -186,9 +196,12 @@ export type GuidesAvailability = z.infer<typeof guidesAvailabilitySchema>;
 
 /** `GET /payments/config` (public): which providers are sandboxes, so screens can say so. */
 export const paymentConfigSchema = z.object({
-  paypal: z.object({ sandbox: z.boolean() }),
-  oxxo: z.object({ sandbox: z.boolean() }),
+  /** `enabled` false: the method is switched off (production without its keys). */
+  paypal: z.object({ sandbox: z.boolean(), enabled: z.boolean() }),
+  oxxo: z.object({ sandbox: z.boolean(), enabled: z.boolean() }),
   card: z.object({ enabled: z.boolean() }),
+  /** Some payment method is a sandbox: no real money moves, and every page says so. */
+  sandbox_mode: z.boolean(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 
@@ -296,8 +309,29 @@ export const paymentSchema = z.object({
   sandbox: z.boolean(),
   created_at: z.iso.datetime(),
   paid_at: z.iso.datetime().nullable(),
+  /** Money of this payment that went to the payer's wallet instead, and why. */
+  credited: z.array(
+    z.object({
+      shipment: z.uuid().nullable(),
+      amount: z.number(),
+      reason: z.enum(CREDIT_REASONS),
+      label: z.string(),
+    }),
+  ),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** Spanish names of the credit reasons, for people. */
+export const creditReasonLabels: Record<CreditReason, string> = {
+  already_paid: 'El envío ya estaba pagado',
+  deleted: 'El envío fue eliminado',
+  no_guides: 'No quedaban guías del servicio',
+  price_changed: 'El precio del envío cambió',
+  service_changed: 'El servicio del envío cambió',
+  topup_already_paid: 'El abono ya estaba pagado',
+  overweight_already_paid: 'El sobrepeso ya estaba pagado',
+  overweight_changed: 'El sobrepeso cambió',
+};
 
 export const paymentListQuerySchema = pageQuerySchema.extend({
   status: z.enum(PAYMENT_STATUSES, { error: 'El estatus no es válido.' }).optional(),

@@ -8,6 +8,8 @@ export const siteInfoSchema = z.object({
   metaPixelId: z.string().nullable(),
   /** YouTube id of the how-it-works video; null hides the video (no placeholder). */
   howItWorksVideoId: z.string().nullable(),
+  /** Some payment method is a sandbox (no real money): every page shows a "modo de pruebas" banner. */
+  paymentsSandbox: z.boolean(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

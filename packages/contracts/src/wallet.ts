@@ -64,6 +64,8 @@ export const walletEntrySchema = z.object({
   shipment: z.string().nullable(),
   user: z.string(),
   provider: z.enum(WALLET_PROVIDERS).nullable(),
+  /** Why the movement exists when its type alone does not say it (a refund of a payment that could not apply). */
+  note: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
 });

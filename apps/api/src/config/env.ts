@@ -62,6 +62,13 @@ const envSchema = z.object({
   PAYPAL_API_URL: optional.pipe(z.url().optional()),
   /** Offer card payments through PayPal (guest checkout) as their own choice. */
   PAYPAL_CARD: z.enum(['true', 'false'], { error: 'debe ser true o false' }).default('true').transform((v) => v === 'true'),
+  /**
+   * Sandbox payments (no real money) where a provider has no keys: on by default in development,
+   * off in production (NODE_ENV=production or an https APP_URL) unless set to 1.
+   */
+  PAYMENTS_SANDBOX: optional.pipe(z.enum(['0', '1', 'true', 'false'], { error: 'debe ser 1 o 0' }).optional()),
+  /** Inventory guides one user's unpaid payment attempts may hold at once. */
+  GUIDE_HOLDS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Conekta (OXXO cash); unset: the offline sandbox, whose references an admin marks paid. */
   CONEKTA_API_KEY: optional,
   /** PEM public key of the Conekta webhook key; required with CONEKTA_API_KEY. */

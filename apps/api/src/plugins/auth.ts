@@ -66,6 +66,28 @@ export function requestToken(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * With the session cookie, a write must come from our own origin (SameSite=Lax already keeps other
+ * sites' forms out; this also covers sibling hosts), and a GET that changes something must come
+ * from our own pages: browsers say so in `Sec-Fetch-Site`.
+ */
+function checkCookieOrigin(request: FastifyRequest): void {
+  if (SAFE_METHODS.has(request.method)) {
+    if (request.routeOptions.config?.sameOriginGet && request.headers['sec-fetch-site'] !== 'same-origin') throw commonErrors.crossSite();
+    return;
+  }
+  const origin = request.headers.origin;
+  if (origin === 'null') throw commonErrors.crossSite();
+  if (!origin) return;
+  let host: string | undefined;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = undefined;
+  }
+  if (host !== request.host) throw commonErrors.crossSite();
+}
+
+/**
  * Enforces every route's `config.guard` before the body is read: `public` passes; `user` needs
  * a live session of an active, unlocked account; `self` also needs the owner parameter to be
  * the caller (admins pass); `admin` needs rol admin. Tokens come as `Authorization: Bearer` or
@@ -89,27 +111,18 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
   app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     const guard = config?.guard;
-    if (!guard || guard === 'public') return;
+    if (!guard || guard === 'public') {
+      const found = config?.sessionWrite ? readToken(request) : undefined;
+      if (found?.fromCookie) checkCookieOrigin(request);
+      return;
+    }
     const found = readToken(request);
     if (!found) {
       // The session cookie is gone (expired in the browser) but its hint stayed: drop the hint too.
       if (request.cookies[SESSION_HINT_COOKIE]) clearSessionCookie(reply, opts.secureCookie);
       throw commonErrors.unauthenticated();
     }
-    if (found.fromCookie && !SAFE_METHODS.has(request.method)) {
-      const origin = request.headers.origin;
-      if (origin && origin !== 'null') {
-        let host: string | undefined;
-        try {
-          host = new URL(origin).host;
-        } catch {
-          host = undefined;
-        }
-        if (host !== request.host) throw commonErrors.forbidden();
-      } else if (origin === 'null') {
-        throw commonErrors.forbidden();
-      }
-    }
+    if (found.fromCookie) checkCookieOrigin(request);
     let caller: Caller;
     try {
       caller = await opts.authenticate(found.token);

@@ -29,6 +29,8 @@ export const commonErrors = {
   unauthenticated: () =>
     new AppError(401, errorCodes.unauthenticated, 'Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.'),
   forbidden: () => new AppError(403, errorCodes.forbidden, 'No tienes permiso para realizar esta acción.'),
+  /** A cookie-authenticated request that did not come from our own pages. */
+  crossSite: () => new AppError(403, errorCodes.forbidden, 'Por seguridad, esta acción solo se puede hacer desde las páginas de Envíos MX. Vuelve a intentarlo desde la aplicación.'),
   unavailable: (message = 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.') =>
     new AppError(503, errorCodes.unavailable, message),
 };

@@ -14,5 +14,13 @@ declare module 'fastify' {
     guard?: RouteGuard;
     /** For `self`: which path parameter or query field holds the owner's id (`id`, `userId`, `user`). */
     ownerParam?: string;
+    /**
+     * A GET that changes something (the spec's payment links open attempts or capture): with the
+     * session cookie, only the app's own pages may call it (`Sec-Fetch-Site: same-origin`), so a
+     * link on another site cannot make a signed-in browser open or capture a payment.
+     */
+    sameOriginGet?: boolean;
+    /** A public write that acts on the session (sign-out): the cookie's Origin check applies too. */
+    sessionWrite?: boolean;
   }
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
 import { accountErrors } from './accounts.errors.js';
@@ -260,4 +260,13 @@ export async function findThrottleBlock(db: Executor, keys: string[], now: Date)
 
 export async function clearThrottle(db: Executor, key: string): Promise<void> {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
+}
+
+/** Removes one key and every key that starts with `prefix`. */
+export async function clearThrottlesOf(db: Executor, key: string, prefix: string): Promise<void> {
+  await db.delete(authThrottle).where(or(eq(authThrottle.key, key), like(authThrottle.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`)));
+}
+
+export async function clearThrottles(db: Executor, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
 }

@@ -75,11 +75,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
   app.post(
     '/api/v1/logout',
     {
-      config: { guard: 'public' },
+      config: { guard: 'public', sessionWrite: true },
       schema: {
         tags,
         summary: 'Cierra la sesión: revoca el token (cabecera o cookie) y borra la cookie',
-        response: { 204: z.void() },
+        response: { 204: z.void(), 403: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -114,8 +114,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
       },
     },
     async (request) => {
-      await requestPasswordRecovery(deps, request.body, { ip: request.ip });
-      return { message: 'Te enviamos un correo con el enlace para configurar tu nueva contraseña.' };
+      const { sent } = await requestPasswordRecovery(deps, request.body, { ip: request.ip });
+      return {
+        message: sent
+          ? 'Te enviamos un correo con el enlace para configurar tu nueva contraseña.'
+          : 'Ya te enviamos varios enlaces en la última hora y siguen vigentes: usa el más reciente de tu correo (revisa también la carpeta de spam).',
+      };
     },
   );
 

@@ -72,7 +72,7 @@ export const passwordResetTokens = pgTable(
 );
 
 /**
- * Attempt counters for brute-force defence and rate limits, keyed like `login:email:<address>` or
+ * Attempt counters for brute-force defence and rate limits, keyed like `login:pair:<e-mail>:<address>` or
  * `login:ip:<address>`. In the database so every API process sees the same counts.
  */
 export const authThrottle = pgTable('auth_throttle', {

@@ -31,16 +31,38 @@ const HOUR = 60 * MINUTE;
 export const SESSION_TTL_MS = 30 * 24 * HOUR;
 export const RESET_TOKEN_TTL_MS = HOUR;
 
-/** Brute-force and abuse limits; counted in the database so all processes share them. */
+/**
+ * Brute-force and abuse limits, counted in the database so all processes share them. A guess is
+ * charged to the address that makes it, never to the account it targets: whoever guesses one
+ * account's password is slowed and then refused, while its owner, signing in from anywhere else,
+ * always gets in.
+ */
 export const limits = {
-  /** Attempts per account, counted before the password is checked, reset by a success. */
-  signInPerAccount: { limit: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-  /** Failed attempts per client address. */
+  /** Attempts at one account from one address, counted before the check, reset by a success. */
+  signInPerAccountAndAddress: { limit: 5, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
+  /** From this many attempts at one account from one address, each waits a little longer. */
+  signInSlowFrom: 3,
+  /** Failed attempts per client address, whatever the account (one address trying many accounts). */
   signInFailuresPerAddress: { limit: 30, windowMs: 15 * MINUTE, blockMs: 15 * MINUTE },
-  recoveryPerAccount: { limit: 3, windowMs: HOUR, blockMs: HOUR },
+  /** Attempts at one account from every address: past this, each one waits, and none is refused. */
+  signInAccountCeiling: { limit: 50, windowMs: 15 * MINUTE },
+  /** Recovery e-mails per account; past it the request succeeds without a new e-mail (earlier links stay valid). */
+  recoveryMailsPerAccount: { limit: 5, windowMs: HOUR },
   recoveryPerAddress: { limit: 10, windowMs: HOUR, blockMs: HOUR },
   signUpPerAddress: { limit: 10, windowMs: HOUR, blockMs: HOUR },
 };
+
+/** How long the n-th attempt at one account from one address waits (from `signInSlowFrom`). */
+export function signInDelayMs(attemptsFromAddress: number, attemptsAtAccount: number): number {
+  const fromAddress = attemptsFromAddress >= limits.signInSlowFrom ? 500 * 2 ** (attemptsFromAddress - limits.signInSlowFrom) : 0;
+  const atAccount = attemptsAtAccount > limits.signInAccountCeiling.limit ? 2_000 : 0;
+  return Math.min(4_000, Math.max(fromAddress, atAccount));
+}
+
+/** A throttle limit that is never reached: the counter only counts. */
+const COUNT_ONLY = 2_147_483_647;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface AccountsDeps {
   db: Database;
@@ -53,6 +75,8 @@ export interface AccountsDeps {
   log?: FastifyBaseLogger;
   /** Recent session answers of this process (session-cache.ts); none: every request asks the database. */
   sessionCache?: SessionCache | undefined;
+  /** How sign-in waits when slowed down (tests record it instead). */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
 export type { Caller } from '../../plugins/auth.js';
@@ -85,7 +109,7 @@ export function toUserDto(row: repo.UserRow): User {
 }
 
 /** Counts one attempt for `key` (shared by every process) and answers 429 once past `limit` in the window. */
-export async function guardRate(deps: Pick<AccountsDeps, 'db' | 'clock'>, key: string, rule: { limit: number; windowMs: number; blockMs: number }): Promise<void> {
+export async function guardRate(deps: { db: Executor; clock: Clock }, key: string, rule: { limit: number; windowMs: number; blockMs: number }): Promise<void> {
   const now = deps.clock.now();
   const hit = await repo.hitThrottle(deps.db, { key, ...rule, now });
   if (hit.blockedUntil && hit.blockedUntil > now) throw accountErrors.tooManyRequests(hit.blockedUntil, now);
@@ -138,14 +162,19 @@ export async function signIn(
   input: { email: string; password: string },
   client: ClientInfo,
 ): Promise<{ id: string; token: string; expiresAt: Date }> {
-  const accountKey = `login:email:${input.email}`;
+  const pairKey = `login:pair:${input.email}:${client.ip}`;
+  const accountKey = `login:account:${input.email}`;
   const addressKey = `login:ip:${client.ip}`;
   const startedAt = deps.clock.now();
-  const blocked = await repo.findThrottleBlock(deps.db, [accountKey, addressKey], startedAt);
+  const blocked = await repo.findThrottleBlock(deps.db, [pairKey, addressKey], startedAt);
   if (blocked) throw accountErrors.tooManySignIns(blocked, startedAt);
   // Counted before the check, so a burst of parallel guesses cannot slip past the limit.
-  const hit = await repo.hitThrottle(deps.db, { key: accountKey, ...limits.signInPerAccount, now: startedAt });
-  if (hit.blockedUntil && hit.blockedUntil > startedAt) throw accountErrors.tooManySignIns(hit.blockedUntil, startedAt);
+  const pair = await repo.hitThrottle(deps.db, { key: pairKey, ...limits.signInPerAccountAndAddress, now: startedAt });
+  if (pair.blockedUntil && pair.blockedUntil > startedAt) throw accountErrors.tooManySignIns(pair.blockedUntil, startedAt);
+  // The account-wide count only ever delays (never blocks): nobody can lock an owner out.
+  const account = await repo.hitThrottle(deps.db, { key: accountKey, ...limits.signInAccountCeiling, blockMs: 0, limit: COUNT_ONLY, now: startedAt });
+  const delay = signInDelayMs(pair.attempts, account.attempts);
+  if (delay > 0) await (deps.sleep ?? realSleep)(delay);
 
   const user = await repo.findCredentialsByEmail(deps.db, input.email);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
@@ -155,7 +184,7 @@ export async function signIn(
     deps.log?.info({ event: 'sign_in_failed', known: Boolean(user) }, 'inicio de sesión rechazado');
     throw accountErrors.invalidCredentials();
   }
-  await repo.clearThrottle(deps.db, accountKey);
+  await repo.clearThrottles(deps.db, [pairKey, accountKey]);
   if (user.locked) throw accountErrors.locked();
   if (!user.active) throw accountErrors.inactive();
 
@@ -210,17 +239,23 @@ export async function authenticate(deps: Pick<AccountsDeps, 'db' | 'clock' | 'se
 
 // ---------------------------------------------------------------- password recovery
 
-export async function requestPasswordRecovery(deps: AccountsDeps, input: { email: string }, client: ClientInfo): Promise<void> {
+export async function requestPasswordRecovery(deps: AccountsDeps, input: { email: string }, client: ClientInfo): Promise<{ sent: boolean }> {
   await guardRate(deps, `recovery:ip:${client.ip}`, limits.recoveryPerAddress);
-  await guardRate(deps, `recovery:email:${input.email}`, limits.recoveryPerAccount);
   const user = await repo.findUserByEmail(deps.db, input.email);
-  // Spec 01 §8 tells an unknown address apart ('El correo no existe'); the limits above bound
-  // how fast anyone can probe addresses that way.
+  // The spec tells an unknown address apart ('El correo no existe'); the per-address limit above
+  // bounds how fast anyone can probe addresses that way.
   if (!user) throw accountErrors.emailNotFound();
-  const token = newSecretToken();
+  // Past a few e-mails an hour to one account nothing new is sent, but the request is never
+  // refused: the links already sent stay valid (a new one does not cancel them), so a stranger
+  // asking on the owner's behalf cannot keep the owner from resetting the password.
   const now = deps.clock.now();
+  const mails = await repo.hitThrottle(deps.db, { key: `recovery:email:${user.id}`, ...limits.recoveryMailsPerAccount, limit: COUNT_ONLY, blockMs: 0, now });
+  if (mails.attempts > limits.recoveryMailsPerAccount.limit) {
+    deps.log?.info({ event: 'password_recovery_not_resent' }, 'recuperación pedida de nuevo: los enlaces ya enviados siguen vigentes');
+    return { sent: false };
+  }
+  const token = newSecretToken();
   await deps.db.transaction(async (tx) => {
-    await repo.invalidateResetTokens(tx, user.id, now);
     await repo.insertResetToken(tx, {
       userId: user.id,
       tokenHash: digestToken(token),
@@ -241,6 +276,7 @@ export async function requestPasswordRecovery(deps: AccountsDeps, input: { email
     );
   });
   deps.queue.wake();
+  return { sent: true };
 }
 
 /** Uses a recovery link once: sets the password and ends every session of the account. */
@@ -258,7 +294,8 @@ export async function resetPassword(deps: AccountsDeps, token: string, password:
   if (!userId) throw accountErrors.recoveryTokenInvalid();
   deps.sessionCache?.forgetUser(userId);
   const user = await repo.findUserById(deps.db, userId);
-  if (user) await repo.clearThrottle(deps.db, `login:email:${user.email}`);
+  // A new password starts every count against this account afresh, from every address.
+  if (user) await repo.clearThrottlesOf(deps.db, `login:account:${user.email}`, `login:pair:${user.email}:`);
 }
 
 // ---------------------------------------------------------------- profile
@@ -324,6 +361,8 @@ export async function updateUser(deps: AccountsDeps, caller: Caller, id: string,
     if (!row) throw accountErrors.userNotFound();
     // A new password ends the other sessions (all of them when an admin set it).
     if (passwordHash) await repo.revokeUserSessions(tx, id, now, isSelf ? caller.sessionId : undefined);
+    // Deactivating ends every session: reactivating later must not bring them back.
+    if (input.active === false && before.active) await repo.revokeUserSessions(tx, id, now);
     if (approved) {
       const signInUrl = url(deps, '/signin');
       const event = now.getTime();
@@ -374,6 +413,12 @@ export async function listUsers(deps: AccountsDeps, query: { filter?: string | u
 export async function userSummaries(db: Executor, ids: readonly string[]): Promise<Map<string, { email: string; name: string }>> {
   const rows = await repo.findUserSummaries(db, [...new Set(ids)]);
   return new Map(rows.map((r) => [r.id, { email: r.email, name: `${r.firstName} ${r.lastName}`.trim() }]));
+}
+
+/** How to reach an account (its own e-mail and phone), for other modules' notices; inside their transaction when given. */
+export async function findContact(ex: Executor, id: string): Promise<{ firstName: string; lastName: string; email: string; phone: string } | undefined> {
+  const row = await repo.findUserById(ex, id);
+  return row ? { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone } : undefined;
 }
 
 /** Ids of the users whose name or e-mail contains `text`, for other modules' admin searches. */

@@ -119,6 +119,12 @@ export async function issueGuide(deps: GuidesJobDeps, payload: GuideIssuePayload
     if (!current || current.numberGuide) return;
     const now = deps.clock.now();
     let row = await repo.lockHeldRow(tx, current.id);
+    if (row && row.status === 'reserved' && row.serviceId !== current.serviceId) {
+      // Reserved for the service the shipment had before: the guide must be of its service now.
+      deps.log?.warn({ shipmentId: current.id, jobId: ctx.id }, 'la guía reservada era de otro servicio; se devuelve y se toma una del servicio actual');
+      await repo.releaseRow(tx, row.id);
+      row = undefined;
+    }
     if (!row) {
       const [free] = await repo.lockAvailableRows(tx, current.serviceId, 1);
       if (!free) {

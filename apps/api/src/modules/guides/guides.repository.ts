@@ -87,6 +87,23 @@ export async function markUsed(ex: Executor, rowId: string, shipmentId: string, 
   return row!;
 }
 
+/** One reserved row back to the stock. */
+export async function releaseRow(ex: Executor, rowId: string): Promise<void> {
+  await ex
+    .update(guideInventory)
+    .set({ status: 'available', paymentId: null, shipmentId: null, reservedAt: null })
+    .where(and(eq(guideInventory.id, rowId), eq(guideInventory.status, 'reserved')));
+}
+
+export async function countReservedFor(ex: Executor, paymentIds: string[]): Promise<number> {
+  if (paymentIds.length === 0) return 0;
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(guideInventory)
+    .where(and(inArray(guideInventory.paymentId, paymentIds), eq(guideInventory.status, 'reserved')));
+  return Number(row?.n ?? 0);
+}
+
 /** Reserved rows of an attempt whose shipment is still unpaid go back to the stock. */
 export async function releaseForPayment(ex: Executor, paymentId: string): Promise<number> {
   const rows = await ex

@@ -47,7 +47,10 @@ export async function reserveGuides(tx: Executor, input: { paymentId: string; sh
   const needed = new Map<string, string[]>();
   for (const s of inventory) {
     const row = held.get(s.shipmentId);
-    if (row) {
+    // A reservation follows the shipment's current service: one held for another service goes back.
+    if (row?.status === 'reserved' && row.serviceId !== s.serviceId) {
+      await repo.releaseRow(tx, row.id);
+    } else if (row) {
       if (row.status === 'reserved' && row.paymentId !== input.paymentId) await repo.moveReservation(tx, row.id, input.paymentId, input.now);
       continue;
     }
@@ -60,6 +63,11 @@ export async function reserveGuides(tx: Executor, input: { paymentId: string; sh
       await repo.markReserved(tx, rows[i]!.id, { paymentId: input.paymentId, shipmentId, now: input.now });
     }
   }
+}
+
+/** How many inventory guides these attempts hold (reserved, not yet used). */
+export async function countHeldGuides(ex: Executor, paymentIds: string[]): Promise<number> {
+  return repo.countReservedFor(ex, paymentIds);
 }
 
 /** Gives back the guides an attempt reserved for shipments still unpaid; answers how many. */

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { fromCentavos } from '@envios/contracts/money';
-import { paymentStatusLabels, type Payment, type PaymentMethod } from '@envios/contracts/payments';
+import { formatMXN, fromCentavos } from '@envios/contracts/money';
+import { CREDIT_REASONS, creditReasonLabels, paymentStatusLabels, type CreditReason, type Payment, type PaymentMethod } from '@envios/contracts/payments';
 import type { WalletProvider } from '@envios/contracts/wallet';
 import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, commonErrors } from '../../shared/errors.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
-import { enqueueGuideIssue, releaseGuides, reserveGuides } from '../guides/guides.usecases.js';
+import { findContact } from '../accounts/accounts.usecases.js';
+import { countHeldGuides, enqueueGuideIssue, releaseGuides, reserveGuides } from '../guides/guides.usecases.js';
+import type { Notifier } from '../notifications/notifications.usecases.js';
+import { paymentCreditedMail } from '../notifications/templates/mail-templates.js';
 import { createPickupsForPaidShipments } from '../pickups/pickups.usecases.js';
 import { lockShipmentsForPayment, markOverweightPaid, markShipmentsPaid } from '../shipments/shipments.payments.js';
 import { creditIn, lockWalletEntry, markTopUpPaidIn } from '../wallet/wallet.usecases.js';
@@ -17,17 +20,28 @@ export type { PaymentRow } from './payments.repository.js';
 type PaymentRow = repo.PaymentRow;
 
 /**
- * The core every payment method shares (DESIGN §4, INTERFACES7): open an attempt (ownership,
- * unpaid, live, guides reserved before any money moves), confirm it exactly once (the payment row
- * locked FOR UPDATE; only open → paid has effects, all in one transaction) or close it (guides
- * released). A shipment already paid by another payment is never paid twice: its share goes to
- * the payer's wallet as an 'abono', and provider_data says why.
+ * The core every payment method shares: open an attempt (ownership, unpaid, live, guides reserved
+ * before any money moves), confirm it exactly once (the payment row locked FOR UPDATE; only
+ * open → paid has effects, all in one transaction) or close it (guides released).
+ *
+ * A shipment is paid only as it was offered: each share remembers the total and service the
+ * shipment had when the attempt opened, and the confirmation pays it only if both still hold.
+ * Money that cannot pay what it was for (the price or service changed, it was already paid or
+ * deleted, no guide is left) goes to the payer's wallet with a movement that says why, the payer
+ * is told by e-mail, and provider_data keeps it for the admin's payments screen.
  */
 export interface PaymentsCoreDeps {
   db: Database;
   clock: Clock;
   jobs: JobQueue;
   log?: FastifyBaseLogger;
+  notifier: Notifier;
+  /** Without a trailing slash; e-mails link there. */
+  appUrl: string;
+  /** How many inventory guides one user's unpaid attempts may hold at once. */
+  guideHoldsPerUser: number;
+  /** Counts one attempt opened by the user (inside the opening transaction); throws 429 past the per-user rate. */
+  limitAttempts?: ((ex: Executor, userId: string) => Promise<void>) | undefined;
 }
 
 export interface OpenShipmentsInput {
@@ -56,6 +70,12 @@ export interface OpenedShipmentsPayment {
 export async function openShipmentsPayment(deps: PaymentsCoreDeps, tx: Executor, input: OpenShipmentsInput): Promise<OpenedShipmentsPayment> {
   const ids = [...new Set(input.shipmentIds)];
   if (ids.length === 0) throw paymentErrors.notPayable('Selecciona al menos un envío.');
+  // A wallet payment opens, charges and confirms in one transaction: it never holds a guide.
+  const holds = input.method !== 'monedero';
+  if (holds) {
+    await deps.limitAttempts?.(tx, input.userId);
+    await repo.lockUserAttempts(tx, input.userId);
+  }
   const rows = new Map((await lockShipmentsForPayment(tx, ids)).map((r) => [r.id, r]));
   const path = (id: string) => (input.shipmentIds.length > 1 ? `shipments.${input.shipmentIds.indexOf(id)}` : undefined);
   for (const id of ids) {
@@ -69,7 +89,7 @@ export async function openShipmentsPayment(deps: PaymentsCoreDeps, tx: Executor,
   }
   const shipments = ids.map((id) => {
     const r = rows.get(id)!;
-    return { id, numberOfOrder: r.numberOfOrder, serviceName: r.serviceName, totalCentavos: r.totalCentavos };
+    return { id, numberOfOrder: r.numberOfOrder, serviceId: r.serviceId, serviceName: r.serviceName, totalCentavos: r.totalCentavos };
   });
   if (shipments.some((s) => s.totalCentavos <= 0)) throw paymentErrors.notPayable('Uno de los envíos no tiene precio; cotízalo de nuevo.');
   const amountCentavos = shipments.reduce((sum, s) => sum + s.totalCentavos, 0);
@@ -88,10 +108,24 @@ export async function openShipmentsPayment(deps: PaymentsCoreDeps, tx: Executor,
   });
   await repo.insertShares(
     tx,
-    shipments.map((s) => ({ paymentId: payment.id, shipmentId: s.id, amountCentavos: s.totalCentavos })),
+    shipments.map((s) => ({ paymentId: payment.id, shipmentId: s.id, amountCentavos: s.totalCentavos, serviceId: s.serviceId })),
   );
   await reserveGuides(tx, { paymentId: payment.id, shipmentIds: ids, now });
-  return { paymentId: payment.id, amountCentavos, shipments };
+  if (holds) await checkHoldLimit(deps, tx, input.userId, payment.id);
+  return { paymentId: payment.id, amountCentavos, shipments: shipments.map(({ serviceId: _serviceId, ...rest }) => rest) };
+}
+
+/**
+ * Guides held by one user's unpaid attempts stay within a small limit, so no account can take a
+ * whole service's inventory from the other customers by opening attempts it never pays. Counted
+ * under the user's attempt lock, after this attempt reserved its guides.
+ */
+async function checkHoldLimit(deps: PaymentsCoreDeps, tx: Executor, userId: string, paymentId: string): Promise<void> {
+  const open = await repo.openPaymentIdsOf(tx, userId);
+  const held = await countHeldGuides(tx, open);
+  if (held <= deps.guideHoldsPerUser) return;
+  const mine = await countHeldGuides(tx, [paymentId]);
+  throw paymentErrors.holdLimit({ needed: mine, heldBefore: held - mine, limit: deps.guideHoldsPerUser });
 }
 
 /** Opens an attempt for a pending top-up of the payer's (admin: anyone's). 404 missing, 403 not own, 409 already paid. */
@@ -151,13 +185,41 @@ export function walletProviderOf(method: PaymentMethod): WalletProvider {
 
 interface Credit {
   shipment: string | null;
+  /** The shipment's folio, to name it to the payer. */
+  folio: number | null;
   amountCentavos: number;
-  reason: 'already_paid' | 'deleted' | 'no_guides' | 'topup_already_paid' | 'overweight_already_paid';
+  reason: CreditReason;
 }
 
 function isNoGuides(error: unknown): boolean {
   return error instanceof AppError && error.code === 'guides.none_available';
 }
+
+/** Why each share did not pay its shipment, in words the payer understands. */
+function creditSentence(credit: Credit): string {
+  const what = credit.folio !== null ? `el envío ${credit.folio}` : 'tu pago';
+  const amount = formatMXN(credit.amountCentavos);
+  switch (credit.reason) {
+    case 'price_changed':
+      return `${amount}: ${what} cambió de precio después de abrir el pago; no se pagó y puedes pagarlo con su precio actual.`;
+    case 'service_changed':
+      return `${amount}: ${what} cambió de servicio de paquetería después de abrir el pago; no se pagó y puedes pagarlo de nuevo.`;
+    case 'already_paid':
+      return `${amount}: ${what} ya estaba pagado.`;
+    case 'deleted':
+      return `${amount}: ${what} se eliminó antes de que llegara el pago.`;
+    case 'no_guides':
+      return `${amount}: ya no quedaban guías disponibles del servicio de ${what}; no se pagó.`;
+    case 'topup_already_paid':
+      return `${amount}: el abono ya estaba pagado.`;
+    case 'overweight_already_paid':
+      return `${amount}: el sobrepeso de ${what} ya estaba pagado.`;
+    case 'overweight_changed':
+      return `${amount}: el sobrepeso de ${what} cambió después de abrir el pago; no se pagó.`;
+  }
+}
+
+const METHOD_NAMES: Record<PaymentMethod, string> = { paypal: 'PayPal', 'paypal-plus': 'tarjeta', oxxo: 'OXXO', monedero: 'Monedero' };
 
 /**
  * `confirmPayment` inside a transaction the caller holds (the wallet payment opens, charges and
@@ -182,9 +244,16 @@ export async function confirmPaymentIn(
     const rows = new Map((await lockShipmentsForPayment(tx, shares.map((s) => s.shipmentId))).map((r) => [r.id, r]));
     let toPay = shares.filter((share) => {
       const row = rows.get(share.shipmentId);
-      if (row && !row.paid && !row.deleted) return true;
-      credits.push({ shipment: share.shipmentId, amountCentavos: share.amountCentavos, reason: row && !row.deleted ? 'already_paid' : 'deleted' });
-      return false;
+      const credit = (reason: CreditReason) => {
+        credits.push({ shipment: share.shipmentId, folio: row?.numberOfOrder ?? null, amountCentavos: share.amountCentavos, reason });
+        return false;
+      };
+      if (!row || row.deleted) return credit('deleted');
+      if (row.paid) return credit('already_paid');
+      // Paid only as offered: the total and the service the attempt opened with must still hold.
+      if (row.totalCentavos !== share.amountCentavos) return credit('price_changed');
+      if (share.serviceId !== null && row.serviceId !== share.serviceId) return credit('service_changed');
+      return true;
     });
     if (wasClosed && toPay.length > 0) {
       // The attempt had closed and given its guides back: take them again, or credit the money.
@@ -192,7 +261,9 @@ export async function confirmPaymentIn(
         await tx.transaction((sp) => reserveGuides(sp, { paymentId: payment.id, shipmentIds: toPay.map((s) => s.shipmentId), now }));
       } catch (error) {
         if (!isNoGuides(error)) throw error;
-        for (const share of toPay) credits.push({ shipment: share.shipmentId, amountCentavos: share.amountCentavos, reason: 'no_guides' });
+        for (const share of toPay) {
+          credits.push({ shipment: share.shipmentId, folio: rows.get(share.shipmentId)?.numberOfOrder ?? null, amountCentavos: share.amountCentavos, reason: 'no_guides' });
+        }
         toPay = [];
       }
     }
@@ -201,32 +272,40 @@ export async function confirmPaymentIn(
       toPay.map((s) => s.shipmentId),
       now,
     );
+    // Guides this attempt held for shipments it did not pay go back to the stock.
+    await releaseGuides(tx, payment.id);
     await enqueueGuideIssue(deps.jobs, tx, paidShipments);
     await createPickupsForPaidShipments(tx, paidShipments, now);
   } else if (payment.purpose === 'topup') {
     const entry = payment.walletEntryId
       ? await markTopUpPaidIn(tx, payment.walletEntryId, { provider: walletProviderOf(payment.method), reference: evidence.providerCaptureId ?? payment.id, now })
       : undefined;
-    if (!entry) credits.push({ shipment: null, amountCentavos: payment.amountCentavos, reason: 'topup_already_paid' });
+    if (!entry) credits.push({ shipment: null, folio: null, amountCentavos: payment.amountCentavos, reason: 'topup_already_paid' });
   } else {
     const shares = await repo.sharesOf(tx, payment.id);
     for (const share of shares) {
-      await lockShipmentsForPayment(tx, [share.shipmentId]);
-      if (!(await markOverweightPaid(tx, share.shipmentId, now))) {
-        credits.push({ shipment: share.shipmentId, amountCentavos: share.amountCentavos, reason: 'overweight_already_paid' });
+      const [row] = await lockShipmentsForPayment(tx, [share.shipmentId]);
+      const folio = row?.numberOfOrder ?? null;
+      if (row && !row.overweightPaid && row.overweightCentavos !== share.amountCentavos) {
+        credits.push({ shipment: share.shipmentId, folio, amountCentavos: share.amountCentavos, reason: 'overweight_changed' });
+      } else if (!(await markOverweightPaid(tx, share.shipmentId, now))) {
+        credits.push({ shipment: share.shipmentId, folio, amountCentavos: share.amountCentavos, reason: 'overweight_already_paid' });
       }
     }
   }
 
   const creditedCentavos = credits.reduce((sum, c) => sum + c.amountCentavos, 0);
   if (creditedCentavos > 0) {
+    const sentences = credits.map(creditSentence);
     await creditIn(tx, {
       userId: payment.userId,
       amountCentavos: creditedCentavos,
       provider: walletProviderOf(payment.method),
       reference: evidence.providerCaptureId ?? payment.id,
+      note: `Abono del pago ${payment.numberOfOrder} (${METHOD_NAMES[payment.method]}): ${sentences.join(' ')}`,
       now,
     });
+    await notifyCredit(deps, tx, payment, creditedCentavos, sentences);
   }
   const providerData: Record<string, unknown> = { ...evidence.providerData };
   if (credits.length > 0) {
@@ -240,8 +319,25 @@ export async function confirmPaymentIn(
     providerCaptureId: evidence.providerCaptureId ?? payment.providerCaptureId,
     providerData: { ...payment.providerData, ...providerData },
   });
-  if (credits.length > 0) deps.log?.warn({ paymentId: payment.id, credits }, 'pago recibido por algo ya pagado: abonado al monedero');
+  if (credits.length > 0) {
+    deps.log?.warn({ paymentId: payment.id, credits: credits.map((c) => ({ shipment: c.shipment, reason: c.reason, amountCentavos: c.amountCentavos })) }, 'pago recibido por algo que no pudo pagarse: abonado al monedero');
+  }
   return { changed: true, payment: updated };
+}
+
+/** Tells the payer, at the account's own address, how much went to the wallet and why (once per payment). */
+async function notifyCredit(deps: PaymentsCoreDeps, tx: Executor, payment: PaymentRow, centavos: number, sentences: string[]): Promise<void> {
+  // Always the account's own address, never one a request named.
+  const account = await findContact(tx, payment.userId);
+  if (!account) return;
+  await deps.notifier.sendEmail(
+    {
+      key: `mail:payment-credit:${payment.id}`,
+      to: account.email,
+      mail: paymentCreditedMail({ firstName: account.firstName, amount: formatMXN(centavos), reasons: sentences, walletUrl: `${deps.appUrl}/prepaids` }),
+    },
+    tx,
+  );
 }
 
 /** Confirms a payment once: the first call has the effects, every later one answers changed: false. */
@@ -306,5 +402,17 @@ export function toPaymentDto(row: PaymentRow & { userEmail: string; userName: st
     sandbox: row.sandbox,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt ? row.paidAt.toISOString() : null,
+    credited: creditedOf(row.providerData),
   };
+}
+
+/** The credits a confirmation recorded in provider_data, as the admin reads them. */
+function creditedOf(data: Record<string, unknown> | null): Payment['credited'] {
+  const list = Array.isArray(data?.credited) ? (data.credited as unknown[]) : [];
+  return list.flatMap((item) => {
+    const c = item as { shipment?: unknown; amount?: unknown; reason?: unknown };
+    const reason = CREDIT_REASONS.find((r) => r === c.reason);
+    if (!reason || typeof c.amount !== 'number') return [];
+    return [{ shipment: typeof c.shipment === 'string' ? c.shipment : null, amount: c.amount, reason, label: creditReasonLabels[reason] }];
+  });
 }

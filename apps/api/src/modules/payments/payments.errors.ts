@@ -22,6 +22,18 @@ export const paymentErrors = {
   closed: () => new AppError(409, paymentErrorCodes.notPayable, 'Este pago ya no se puede completar. Inicia el pago de nuevo.'),
   unavailable: (message = 'PayPal no está disponible en este momento. Intenta de nuevo en unos minutos.') =>
     new AppError(503, paymentErrorCodes.providerUnavailable, message),
+  /** The per-user limit of inventory guides held by attempts not yet paid. */
+  holdLimit: (count: { needed: number; heldBefore: number; limit: number }) =>
+    new AppError(
+      409,
+      paymentErrorCodes.holdLimit,
+      `Este pago apartaría ${count.needed} ${count.needed === 1 ? 'guía' : 'guías'} y ya tienes ${count.heldBefore} apartadas en pagos sin terminar; el máximo es ${count.limit}. ` +
+        'Termina o cancela esos pagos, paga menos envíos a la vez, o paga con tu Monedero, que no aparta guías.',
+    ),
+  alreadyReceived: () =>
+    new AppError(409, paymentErrorCodes.alreadyPaid, 'El pago en OXXO de este envío ya se recibió y no se puede cancelar; en unos minutos lo verás pagado.'),
+  disabled: () =>
+    new AppError(503, paymentErrorCodes.disabled, 'Los pagos con este método no están disponibles en este momento. Paga con tu Monedero o intenta más tarde.'),
   sandboxOnly: () => new AppError(404, errorCodes.routeNotFound, 'La página de pruebas de PayPal solo existe con el proveedor de pruebas.'),
   /** PayPal refused the order creation: its issue, description and debug id for the screen (spec 02 §8). */
   provider: (error: PaymentProviderError) => {

@@ -85,7 +85,8 @@ describe('OXXO with the real Conekta client', () => {
     const row = await paymentRow(result.payment_id);
     const order = fake.orders.get(row.providerOrderId!)!;
     expect(order.amount).toBe(row.amountCentavos);
-    expect(order.customer_info).toMatchObject({ name: 'Ana López', email: 'pagos@correo.test', phone: '5512345678' });
+    // The account's own address, not the one the request named.
+    expect(order.customer_info).toMatchObject({ name: 'Ana López', email: ana.email, phone: '5512345678' });
     expect(order.line_items.data).toHaveLength(2);
     expect(order.metadata).toMatchObject({ payment_id: result.payment_id, idempotency_key: row.requestId });
     expect(order.charges.data[0]!.payment_method.expires_at).toBe(Math.floor(new Date(result.expires_at).getTime() / 1000));

@@ -30,6 +30,7 @@ beforeAll(async () => {
     },
     createCashOrder: (input) => current.sandbox.createCashOrder(input),
     getOrder: (id) => current.sandbox.getOrder(id),
+    cancelOrder: (id) => current.sandbox.cancelOrder(id),
     verifyWebhook: (raw, headers) => current.sandbox.verifyWebhook(raw, headers),
     markPaid: (id) => current.sandbox.markPaid(id),
     markExpired: (id) => current.sandbox.markExpired(id),
@@ -87,19 +88,19 @@ function deliver(delivery: { rawBody: string; headers: { digest: string } }) {
 }
 
 describe('POST /payments/conekta/oxxo/:id (a shipment)', () => {
-  it('answers a sandbox reference, keeps the payment pending and mails the buyer the slip link', async () => {
+  it('answers a sandbox reference, keeps the payment pending and mails the slip link to the account, never to an address the request names', async () => {
     const s = await createOne(t, ana);
-    const result = await oxxo(ana, s._id, 'compras@correo.test');
+    const result = await oxxo(ana, s._id, 'otra-persona@correo.test');
     expect(result).toMatchObject({ message: 'ok', sandbox: true, amount: s.selected_service.total_amount });
     expect(result.reference).toMatch(/^SBX\d{14}$/);
     expect(new Date(result.expires_at).getTime()).toBe(clock.now().getTime() + 3 * 86_400_000);
     const row = await paymentRow(result.payment_id);
-    expect(row).toMatchObject({ status: 'pending', method: 'oxxo', purpose: 'shipments', sandbox: true, oxxoReference: result.reference, email: 'compras@correo.test' });
+    expect(row).toMatchObject({ status: 'pending', method: 'oxxo', purpose: 'shipments', sandbox: true, oxxoReference: result.reference, email: ana.email });
     expect(row.providerOrderId).toMatch(/^ord_sbx_/);
     const [mail] = await t.database.query<{ payload: { to: string; subject: string; text: string } }>('select payload from jobs where key = $1', [
       `mail:oxxo-reference:${result.payment_id}`,
     ]);
-    expect(mail!.payload.to).toBe('compras@correo.test');
+    expect(mail!.payload.to).toBe(ana.email);
     expect(mail!.payload.subject).toContain(result.reference);
     expect(mail!.payload.text).toContain(`/shipping/cash_barcode?references=${result.reference}`);
     expect(mail!.payload.text).toContain('PRUEBA');

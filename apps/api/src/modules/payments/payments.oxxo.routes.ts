@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { oxxoInputSchema, oxxoResultSchema, oxxoSlipQuerySchema, oxxoSlipSchema, payManyInputSchema, paymentIdParamsSchema } from '@envios/contracts/payments';
-import { payWithOxxo, type OxxoDeps } from './payments.oxxo.js';
+import { payWithOxxo, registerOxxoExpiryJob, type OxxoDeps } from './payments.oxxo.js';
 import { oxxoSlips } from './payments.slip.js';
 
 const tags = ['pagos'];
@@ -9,8 +9,9 @@ const e = apiErrorSchema;
 const signedIn = { 400: e, 401: e, 403: e };
 const failures = { 404: e, 409: e, 502: e, 503: e };
 
-/** OXXO cash payments (spec 02 §7): a reference to pay at the store, and its printable slip. */
+/** OXXO cash payments: a reference to pay at the store, and its printable slip. */
 export const oxxoRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app, { deps }) => {
+  registerOxxoExpiryJob(deps);
   app.post(
     '/api/v1/payments/conekta/oxxo/:id',
     {

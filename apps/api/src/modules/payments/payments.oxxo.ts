@@ -8,12 +8,11 @@ import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, commonErrors } from '../../shared/errors.js';
-import type { Notifier } from '../notifications/notifications.usecases.js';
 import { oxxoReferenceMail } from '../notifications/templates/mail-templates.js';
 import { lockWalletEntry } from '../wallet/wallet.usecases.js';
 import { createConektaClient } from './adapters/conekta-client.js';
 import { createConektaSandbox, type ConektaSandbox } from './adapters/conekta-sandbox.js';
-import { CashProviderError, CashWebhookError, type CashOrder, type CashProvider, type WebhookHeaders } from './adapters/conekta-types.js';
+import { CashProviderError, CashWebhookError, type CashOrder, type CashOrderState, type CashProvider, type WebhookHeaders } from './adapters/conekta-types.js';
 import { IDEMPOTENCY_METADATA_KEY } from './adapters/conekta-wire.js';
 import { toPaymentDtos } from './payments.admin.js';
 import {
@@ -27,23 +26,31 @@ import {
   type PaymentRow,
   type PaymentsCoreDeps,
 } from './payments.core.js';
+import { paymentErrors } from './payments.errors.js';
 import { payments, paymentShipments } from './payments.table.js';
+import type { ProviderMode } from './payments.usecases.js';
 
 /**
- * OXXO cash payments through Conekta (DESIGN §6, reference/conekta-oxxo.md): a pending payment
- * with a reference the buyer pays at the store; the `order.paid` webhook (signature verified, the
- * order re-fetched from Conekta) confirms it, `order.expired` closes it and gives its guides back.
- * Without CONEKTA_API_KEY the offline sandbox answers, and an admin's 'Marcar pagado (sandbox)'
- * goes through the very same webhook code.
+ * OXXO cash payments through Conekta: a pending payment with a reference the buyer pays at the
+ * store; the `order.paid` webhook (signature verified, the order re-fetched from Conekta) confirms
+ * it, `order.expired` closes it and gives its guides back. The reference expires on a date set on
+ * the Conekta order, and a durable job closes the attempt at that date even if no webhook comes,
+ * so its guides are never held longer. Without CONEKTA_API_KEY the offline sandbox answers, and an
+ * admin's 'Marcar pagado (sandbox)' goes through the very same webhook code.
  */
 
 export interface OxxoDeps extends PaymentsCoreDeps {
   provider: CashProvider;
-  notifier: Notifier;
-  /** Without a trailing slash; the slip link in the e-mail points there. */
-  appUrl: string;
+  /** Switched off in production without keys (see paymentModes). */
+  mode: ProviderMode;
   /** The payer's name and phone for Conekta's customer_info. */
   findAccount: (userId: string) => Promise<{ firstName: string; lastName: string; email: string; phone: string } | undefined>;
+}
+
+/** The durable job that closes an OXXO attempt when its reference expires (or confirms it if Conekta says it was paid). */
+export const OXXO_EXPIRE_JOB = 'payments.oxxo.expire';
+interface ExpirePayload {
+  paymentId: string;
 }
 
 /** Conekta when CONEKTA_API_KEY (+ CONEKTA_WEBHOOK_KEY) is set, else the offline sandbox. */
@@ -161,11 +168,13 @@ interface Opened {
  * click for the same shipments answers the same reference.
  */
 export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: string; shipmentIds?: string[]; email?: string | undefined }): Promise<OxxoResult> {
+  if (deps.mode === 'disabled') throw paymentErrors.disabled();
   return serialized(`oxxo:${caller.id}`, async () => {
     const account = await deps.findAccount(caller.id);
     if (!account) throw commonErrors.unauthenticated();
     const sandbox = deps.provider.kind === 'sandbox';
-    const email = input.email?.trim() || account.email;
+    // The reference and the slip go to the account's own address, whatever e-mail the request names.
+    const email = account.email;
     const now = deps.clock.now();
 
     const step = await deps.db.transaction(async (tx): Promise<{ done: OxxoResult } | { opened: Opened }> => {
@@ -251,7 +260,7 @@ async function createOrder(
     order = await deps.provider.createCashOrder({
       amountCentavos: opened.amountCentavos,
       currency: 'MXN',
-      customer: { name: `${account.firstName} ${account.lastName}`.trim(), email: opened.email ?? account.email, phone: account.phone },
+      customer: { name: `${account.firstName} ${account.lastName}`.trim(), email: account.email, phone: account.phone },
       lineItems: lineItems.map((i) => ({ ...i, name: i.name.slice(0, 249) })),
       expiresAt: new Date(now.getTime() + OXXO_EXPIRY_DAYS * DAY_MS),
       metadata: { payment_id: opened.paymentId, purpose: opened.purpose },
@@ -278,7 +287,8 @@ async function createOrder(
       expiresAt: order.expiresAt,
       providerData: { conekta_order_id: order.orderId, conekta_status: order.status },
     });
-    const to = opened.email ?? account.email;
+    await deps.jobs.enqueue<ExpirePayload>({ type: OXXO_EXPIRE_JOB, key: `${OXXO_EXPIRE_JOB}:${opened.paymentId}`, payload: { paymentId: opened.paymentId }, runAt: order.expiresAt }, tx);
+    const to = account.email;
     await deps.notifier.sendEmail(
       {
         key: `mail:oxxo-reference:${opened.paymentId}`,
@@ -363,7 +373,21 @@ export async function handleCashWebhook(deps: OxxoDeps, rawBody: string, headers
   }
 
   const evidence = { conekta_event_id: event.id, conekta_order_id: state.orderId, conekta_status: state.status };
-  if (event.type === 'order.paid') {
+  return applyOrderState(deps, payment, state, evidence, event.type === 'order.paid' ? 'paid' : 'expired');
+}
+
+/**
+ * Acts on Conekta's own view of an order, never on what a message claims: a paid order with the
+ * right amount and currency confirms the payment; an expired one closes it and frees its guides.
+ */
+async function applyOrderState(
+  deps: OxxoDeps,
+  payment: PaymentRow,
+  state: CashOrderState,
+  evidence: Record<string, unknown>,
+  claim: 'paid' | 'expired',
+): Promise<WebhookOutcome> {
+  if (claim === 'paid') {
     if (state.status !== 'paid') {
       deps.log?.warn({ paymentId: payment.id, status: state.status }, 'Conekta avisa order.paid pero la orden no está pagada');
       return { received: true, action: 'status_mismatch' };
@@ -382,12 +406,56 @@ export async function handleCashWebhook(deps: OxxoDeps, rawBody: string, headers
     });
     return { received: true, action: result.changed ? 'confirmed' : 'already_paid' };
   }
-  if (state.status !== 'expired') {
+  if (state.status !== 'expired' && state.status !== 'canceled') {
     deps.log?.warn({ paymentId: payment.id, status: state.status }, 'Conekta avisa order.expired pero la orden no está vencida');
     return { received: true, action: 'status_mismatch' };
   }
   const closed = await closePayment(deps, payment.id, 'expired', { code: 'payments.expired', message: 'La referencia de pago en OXXO venció sin pagarse.' });
   return { received: true, action: closed.changed ? 'expired' : 'already_closed' };
+}
+
+/**
+ * `payments.oxxo.expire`, due when the reference expires: asks Conekta how the order stands (a
+ * payment whose webhook was lost is confirmed), cancels it there if it is still pending, and
+ * closes the attempt so its guides go back to the stock, even when no webhook ever comes. Conekta
+ * not answering throws, and the job retries.
+ */
+export async function expireOxxoPayment(deps: OxxoDeps, paymentId: string): Promise<void> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment || payment.method !== 'oxxo' || (payment.status !== 'pending' && payment.status !== 'created')) return;
+  if (payment.expiresAt && payment.expiresAt > deps.clock.now()) return;
+  const evidence = { settled_by: OXXO_EXPIRE_JOB };
+  if (payment.providerOrderId) {
+    let state = await orderStateOrNothing(deps, payment.providerOrderId);
+    if (state?.status === 'pending_payment') {
+      try {
+        state = await deps.provider.cancelOrder(payment.providerOrderId);
+      } catch (error) {
+        if (!(error instanceof CashProviderError) || error.retryable) throw error;
+        // Paid in the meantime: Conekta's answer now says so.
+        state = await orderStateOrNothing(deps, payment.providerOrderId);
+      }
+    }
+    if (state?.status === 'paid') {
+      await applyOrderState(deps, payment, state, { ...evidence, conekta_status: state.status }, 'paid');
+      return;
+    }
+  }
+  await closePayment(deps, payment.id, 'expired', { code: 'payments.expired', message: 'La referencia de pago en OXXO venció sin pagarse.' });
+}
+
+/** Conekta's view of an order; nothing when Conekta (or the restarted sandbox) does not know it. */
+async function orderStateOrNothing(deps: OxxoDeps, orderId: string): Promise<CashOrderState | undefined> {
+  try {
+    return await deps.provider.getOrder(orderId);
+  } catch (error) {
+    if (error instanceof CashProviderError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+export function registerOxxoExpiryJob(deps: OxxoDeps): void {
+  deps.jobs.register<ExpirePayload>(OXXO_EXPIRE_JOB, { run: (payload) => expireOxxoPayment(deps, payload.paymentId) });
 }
 
 // ---------------------------------------------------------------- sandbox

@@ -3,13 +3,14 @@ import { fromCentavos } from '@envios/contracts/money';
 import { paymentErrorCodes, type CaptureResult, type PaymentMethod, type PaymentPurpose } from '@envios/contracts/payments';
 import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
+import { findContact } from '../accounts/accounts.usecases.js';
 import { PaymentProviderError, centavosToPayPalValue, type CaptureResult as ProviderCapture } from './adapters/payment-provider.js';
 import { closePayment, confirmPayment, findPayment, findPaymentByProviderOrder, openShipmentsPayment, openTopUpPayment, setProviderOrder, type PaymentRow } from './payments.core.js';
 import { paymentErrors } from './payments.errors.js';
-import { paypalSandboxOf, type PaymentsDeps } from './payments.usecases.js';
+import { paypalSandboxOf, requirePayPal, type PaymentsDeps } from './payments.usecases.js';
 
 /**
- * PayPal Orders v2 (spec 02 §4 §7): open an attempt (guides reserved), create the order with the
+ * PayPal Orders v2: open an attempt (guides reserved), create the order with the
  * attempt's request id (a retry never creates twice), send the buyer to approve, then capture and
  * confirm. The capture carries a request id fixed per attempt, so the same capture delivered ten
  * times reaches PayPal as one and confirms once. A declined instrument keeps the attempt open and
@@ -58,9 +59,10 @@ async function createOrderFor(
       ...returnUrls(deps, opened.paymentId),
     });
     await deps.db.transaction(async (tx) => {
-      await setProviderOrder(tx, opened.paymentId, { providerOrderId: order.orderId, providerData: { approveUrl: order.approveUrl } });
-      // Abandoned or approved-but-never-captured attempts are settled when PayPal's approval window ends.
+      // Abandoned or approved-but-never-captured attempts are settled when PayPal's approval
+      // window ends; the guides they hold are held until then, never longer.
       const runAt = new Date(deps.clock.now().getTime() + PAYPAL_APPROVAL_WINDOW_MS);
+      await setProviderOrder(tx, opened.paymentId, { providerOrderId: order.orderId, expiresAt: runAt, providerData: { approveUrl: order.approveUrl } });
       await deps.jobs.enqueue<SettlePayload>({ type: PAYPAL_SETTLE_JOB, key: `${PAYPAL_SETTLE_JOB}:${opened.paymentId}`, payload: { paymentId: opened.paymentId }, runAt }, tx);
     });
     return { paymentId: opened.paymentId, orderId: order.orderId, approveUrl: order.approveUrl, sandbox: deps.paypal.sandbox };
@@ -81,8 +83,10 @@ async function createOrderFor(
 export async function startShipmentsOrder(
   deps: PaymentsDeps,
   caller: Caller,
-  input: { shipmentIds: string[]; email: string | null; method: 'paypal' | 'paypal-plus' },
+  input: { shipmentIds: string[]; method: 'paypal' | 'paypal-plus' },
 ): Promise<StartedOrder> {
+  requirePayPal(deps);
+  const email = (await findContact(deps.db, caller.id))?.email ?? null;
   const requestId = randomUUID();
   const opened = await deps.db.transaction((tx) =>
     openShipmentsPayment(deps, tx, {
@@ -90,7 +94,7 @@ export async function startShipmentsOrder(
       callerIsAdmin: isAdmin(caller),
       method: input.method,
       shipmentIds: input.shipmentIds,
-      email: input.email,
+      email,
       requestId,
       sandbox: deps.paypal.sandbox,
       status: 'created',
@@ -105,8 +109,10 @@ export async function startShipmentsOrder(
 export async function startTopUpOrder(
   deps: PaymentsDeps,
   caller: Caller,
-  input: { walletEntryId: string; email: string | null; method: 'paypal' | 'paypal-plus' },
+  input: { walletEntryId: string; method: 'paypal' | 'paypal-plus' },
 ): Promise<StartedOrder> {
+  requirePayPal(deps);
+  const email = (await findContact(deps.db, caller.id))?.email ?? null;
   const requestId = randomUUID();
   const opened = await deps.db.transaction((tx) =>
     openTopUpPayment(deps, tx, {
@@ -114,7 +120,7 @@ export async function startTopUpOrder(
       callerIsAdmin: isAdmin(caller),
       walletEntryId: input.walletEntryId,
       method: input.method,
-      email: input.email,
+      email,
       requestId,
       sandbox: deps.paypal.sandbox,
       status: 'created',
@@ -224,7 +230,7 @@ export async function executeById(deps: PaymentsDeps, caller: Caller, paymentId:
 export async function sandboxOrder(deps: PaymentsDeps, caller: Caller, orderId: string) {
   const sandbox = paypalSandboxOf(deps);
   if (!sandbox) throw paymentErrors.sandboxOnly();
-  const order = sandbox.findOrder(orderId);
+  const order = await sandbox.findOrder(orderId);
   const payment = await findPaymentByProviderOrder(deps.db, PAYPAL_METHODS, orderId);
   if (!order || !payment) throw paymentErrors.notFound();
   own(caller, payment);
@@ -236,13 +242,13 @@ export async function sandboxAction(deps: PaymentsDeps, caller: Caller, orderId:
   const sandbox = paypalSandboxOf(deps);
   if (!sandbox) throw paymentErrors.sandboxOnly();
   const payment = await findPaymentByProviderOrder(deps.db, PAYPAL_METHODS, orderId);
-  if (!payment || !sandbox.findOrder(orderId)) throw paymentErrors.notFound();
+  if (!payment || !(await sandbox.findOrder(orderId))) throw paymentErrors.notFound();
   own(caller, payment);
   if (payment.status !== 'created') throw paymentErrors.closed();
   try {
-    if (action === 'approve') return { redirect: sandbox.approve(orderId) };
-    if (action === 'decline') return { redirect: sandbox.decline(orderId) };
-    const redirect = sandbox.cancel(orderId);
+    if (action === 'approve') return { redirect: await sandbox.approve(orderId) };
+    if (action === 'decline') return { redirect: await sandbox.decline(orderId) };
+    const redirect = await sandbox.cancel(orderId);
     // The buyer gave up: the reserved guides go back now.
     await closePayment(deps, payment.id, 'cancelled', { code: 'payments.cancelled', message: 'El comprador canceló el pago en PayPal (sandbox).' });
     return { redirect };
@@ -261,7 +267,17 @@ export async function sandboxAction(deps: PaymentsDeps, caller: Caller, orderId:
 export async function settlePayPalPayment(deps: PaymentsDeps, paymentId: string): Promise<void> {
   const payment = await findPayment(deps.db, paymentId);
   if (!payment?.providerOrderId || payment.status !== 'created' || !PAYPAL_METHODS.includes(payment.method)) return;
-  const order = await deps.paypal.getOrder(payment.providerOrderId);
+  let order;
+  try {
+    order = await deps.paypal.getOrder(payment.providerOrderId);
+  } catch (error) {
+    // PayPal no longer knows the order (expired and purged): nothing can be captured any more.
+    if (error instanceof PaymentProviderError && error.status === 404) {
+      await closePayment(deps, payment.id, 'expired', { code: 'payments.expired', message: 'La orden de PayPal ya no existe: el pago no se completó.' });
+      return;
+    }
+    throw error;
+  }
   if (order.capture?.status === 'COMPLETED') {
     await confirmPayment(deps, payment.id, { providerCaptureId: order.capture.captureId, providerData: { settledBy: PAYPAL_SETTLE_JOB } });
     return;

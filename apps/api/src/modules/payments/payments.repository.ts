@@ -1,11 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '@envios/contracts/payments';
 import type { Executor } from '../../db/client.js';
-import { payments, paymentShipments } from './payments.table.js';
+import { payments, paymentShipments, paypalSandboxOrders } from './payments.table.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = Omit<typeof payments.$inferInsert, 'id' | 'numberOfOrder'>;
 export type PaymentShareRow = typeof paymentShipments.$inferSelect;
+export type SandboxOrderRow = typeof paypalSandboxOrders.$inferSelect;
 
 /** The statuses a payment can still be paid from without surprise (an attempt in flight). */
 export const OPEN_STATUSES: readonly PaymentStatus[] = ['created', 'pending'];
@@ -54,4 +55,55 @@ export async function mergeProviderData(tx: Executor, id: string, data: Record<s
     .update(payments)
     .set({ providerData: sql`coalesce(${payments.providerData}, '{}'::jsonb) || ${JSON.stringify(data)}::jsonb`, updatedAt: now })
     .where(eq(payments.id, id));
+}
+
+/**
+ * Serializes the attempts one user opens, across processes, until the transaction ends: the
+ * per-user limit on held guides is then counted without a race.
+ */
+export async function lockUserAttempts(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payments:${userId}`}, 0))`);
+}
+
+/** Ids of the user's attempts still open (money may still arrive for them). */
+export async function openPaymentIdsOf(ex: Executor, userId: string): Promise<string[]> {
+  const rows = await ex
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), inArray(payments.status, [...OPEN_STATUSES])));
+  return rows.map((r) => r.id);
+}
+
+/** The open attempts that cover a shipment, newest first. */
+export async function openAttemptsFor(ex: Executor, shipmentId: string): Promise<PaymentRow[]> {
+  const rows = await ex
+    .select({ payment: payments })
+    .from(paymentShipments)
+    .innerJoin(payments, eq(payments.id, paymentShipments.paymentId))
+    .where(and(eq(paymentShipments.shipmentId, shipmentId), inArray(payments.status, [...OPEN_STATUSES])))
+    .orderBy(sql`${payments.createdAt} desc`);
+  return rows.map((r) => r.payment);
+}
+
+// ---------------------------------------------------------------- sandbox PayPal orders
+
+export async function insertSandboxOrder(ex: Executor, row: typeof paypalSandboxOrders.$inferInsert): Promise<SandboxOrderRow | undefined> {
+  const [inserted] = await ex.insert(paypalSandboxOrders).values(row).onConflictDoNothing({ target: paypalSandboxOrders.requestId }).returning();
+  return inserted;
+}
+
+export async function findSandboxOrder(ex: Executor, orderId: string, opts: { lock?: boolean } = {}): Promise<SandboxOrderRow | undefined> {
+  const query = ex.select().from(paypalSandboxOrders).where(eq(paypalSandboxOrders.orderId, orderId)).limit(1);
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findSandboxOrderByRequest(ex: Executor, requestId: string): Promise<SandboxOrderRow | undefined> {
+  const [row] = await ex.select().from(paypalSandboxOrders).where(eq(paypalSandboxOrders.requestId, requestId)).limit(1);
+  return row;
+}
+
+export async function updateSandboxOrder(ex: Executor, orderId: string, set: Partial<typeof paypalSandboxOrders.$inferInsert>): Promise<SandboxOrderRow> {
+  const [row] = await ex.update(paypalSandboxOrders).set(set).where(eq(paypalSandboxOrders.orderId, orderId)).returning();
+  return row!;
 }

@@ -85,7 +85,7 @@ describe('GET /payments/config', () => {
   it('is public and says the PayPal provider is the sandbox', async () => {
     const res = await call(t, null, 'GET', '/api/v1/payments/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ paypal: { sandbox: true }, oxxo: { sandbox: true }, card: { enabled: true } });
+    expect(res.json()).toEqual({ paypal: { sandbox: true, enabled: true }, oxxo: { sandbox: true, enabled: true }, card: { enabled: true }, sandbox_mode: true });
   });
 });
 

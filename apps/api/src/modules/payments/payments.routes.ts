@@ -28,6 +28,7 @@ import {
 } from '@envios/contracts/payments';
 import { AppError } from '../../shared/errors.js';
 import { captureByOrder, executeById, registerPayPalSettleJob, sandboxAction, sandboxOrder, startShipmentsOrder, startTopUpOrder, type StartedOrder } from './payments.paypal.js';
+import { cancelOpenAttempts } from './payments.cancel.js';
 import { paymentConfig, type PaymentsDeps } from './payments.usecases.js';
 import { availabilityFor, generateGuidesAfterPay, payOverweight, payWithWallet } from './payments.wallet.js';
 
@@ -45,7 +46,7 @@ const asLink = (o: StartedOrder) => ({ data: { link: o.approveUrl, payment_id: o
 /**
  * PayPal (Orders v2, and the card through PayPal), wallet payments, top-ups paid by PayPal,
  * overweight, guide status after paying, guide availability, the providers' configuration and the
- * sandbox approval page (spec 02 §4 §7). Own shipments, top-ups and payments only; admin: any.
+ * sandbox approval page. Own shipments, top-ups and payments only; admin: any.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = async (app, { deps }) => {
   registerPayPalSettleJob(deps);
@@ -89,7 +90,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     },
     async (request, reply) => {
       try {
-        return asUrl(await startShipmentsOrder(deps, request.caller!, { shipmentIds: [request.params.id], email: request.query.email ?? null, method: 'paypal' }));
+        return asUrl(await startShipmentsOrder(deps, request.caller!, { shipmentIds: [request.params.id], method: 'paypal' }));
       } catch (error) {
         // Spec 02 §4: a 204 reply means no guides available.
         if (error instanceof AppError && error.code === 'guides.none_available') return reply.code(204).send(null);
@@ -104,7 +105,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       config: { guard: 'user' },
       schema: { tags, summary: 'Liga de PayPal para pagar varios envíos', body: payManyInputSchema, response: { 200: paymentUrlSchema, ...paying } },
     },
-    async (request) => asUrl(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, email: request.body.email ?? null, method: 'paypal' })),
+    async (request) => asUrl(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, method: 'paypal' })),
   );
 
   app.post(
@@ -118,13 +119,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: paypalOrderSchema, ...paying },
       },
     },
-    async (request) => asOrder(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, email: request.body.email ?? null, method: 'paypal' })),
+    async (request) => asOrder(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, method: 'paypal' })),
   );
 
   app.get(
     '/api/v1/paypal/v2/capture-order/:orderID',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', sameOriginGet: true },
       schema: {
         tags,
         summary: 'Cobra la orden aprobada y confirma el pago (una sola vez); restart: true cuando el método fue rechazado',
@@ -146,18 +147,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       config: { guard: 'user' },
       schema: { tags, summary: 'Liga para pagar varios envíos con tarjeta (PayPal sin cuenta)', body: payManyInputSchema, response: { 200: paypalLinkSchema, ...paying } },
     },
-    async (request) => asLink(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, email: request.body.email ?? null, method: 'paypal-plus' })),
+    async (request) => asLink(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, method: 'paypal-plus' })),
   );
 
   app.get(
     '/api/v1/paypal/plus/link/:id',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', sameOriginGet: true },
       schema: { tags, summary: 'Liga para pagar un envío con tarjeta (PayPal sin cuenta)', params: paymentIdParamsSchema, response: { 200: paypalLinkSchema, ...paying } },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return asLink(await startShipmentsOrder(deps, request.caller!, { shipmentIds: [request.params.id], email: null, method: 'paypal-plus' }));
+      return asLink(await startShipmentsOrder(deps, request.caller!, { shipmentIds: [request.params.id], method: 'paypal-plus' }));
     },
   );
 
@@ -177,6 +178,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       schema: { tags, summary: 'Cobra el pago con tarjeta de un envío (payment_id de la liga)', body: paypalExecuteInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
     },
     async (request) => executeById(deps, request.caller!, request.body.payment_id, { purpose: 'shipments' }),
+  );
+
+  app.post(
+    '/api/v1/payments/shipments/:shipmentId/cancel',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary: 'Cancela los pagos en curso de un envío (PayPal, tarjeta u OXXO) para poder cambiarlo; sus guías apartadas vuelven al inventario',
+        params: shipmentParams,
+        response: { 200: z.object({ cancelled: z.number().int() }), ...paying },
+      },
+    },
+    async (request) => cancelOpenAttempts(deps, request.caller!, request.params.shipmentId),
   );
 
   // ------------------------------------------------------------ wallet
@@ -223,25 +238,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: paymentUrlSchema, ...paying },
       },
     },
-    async (request) => asUrl(await startTopUpOrder(deps, request.caller!, { walletEntryId: request.params.prepaidId, email: request.query.email ?? null, method: 'paypal' })),
+    async (request) => asUrl(await startTopUpOrder(deps, request.caller!, { walletEntryId: request.params.prepaidId, method: 'paypal' })),
   );
 
   app.get(
     '/api/v1/prepaid/v2/link/:prepaidId',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', sameOriginGet: true },
       schema: { tags, summary: 'Crea la orden de PayPal de un abono pendiente', params: prepaidIdParamsSchema, response: { 200: paypalOrderSchema, ...paying } },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return asOrder(await startTopUpOrder(deps, request.caller!, { walletEntryId: request.params.prepaidId, email: null, method: 'paypal' }));
+      return asOrder(await startTopUpOrder(deps, request.caller!, { walletEntryId: request.params.prepaidId, method: 'paypal' }));
     },
   );
 
   app.get(
     '/api/v1/prepaid/v2/capture-order/:orderId',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', sameOriginGet: true },
       schema: { tags, summary: 'Cobra la orden aprobada de un abono y lo marca pagado', params: orderIdParams, response: { 200: captureResultSchema, ...paying } },
     },
     async (request, reply) => {
@@ -253,7 +268,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.get(
     '/api/v1/prepaid/getLinkPayPalPlus/:id',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', sameOriginGet: true },
       schema: {
         tags,
         summary: 'Liga para pagar un abono pendiente con tarjeta (PayPal sin cuenta)',
@@ -263,7 +278,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return asLink(await startTopUpOrder(deps, request.caller!, { walletEntryId: request.params.id, email: null, method: 'paypal-plus' }));
+      return asLink(await startTopUpOrder(deps, request.caller!, { walletEntryId: request.params.id, method: 'paypal-plus' }));
     },
   );
 
@@ -279,7 +294,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.get(
     '/api/v1/prepaid/v2/execute-prepaid/:id',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', sameOriginGet: true },
       schema: { tags, summary: 'Cobra el pago de un abono por su id de pago', params: paymentIdParamsSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
     },
     async (request, reply) => {
@@ -293,7 +308,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.route({
     method: ['GET', 'POST'],
     url: '/api/v1/generate-guides-after-pay/:id',
-    config: { guard: 'user' },
+    config: { guard: 'user', sameOriginGet: true },
     schema: { tags, summary: 'Estado de la guía de un envío pagado (se genera en segundo plano)', params: paymentIdParamsSchema, response: { 200: generateGuidesResultSchema, ...signedIn } },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -72,6 +72,37 @@ export const paymentShipments = pgTable(
       .notNull()
       .references(() => shipments.id, { onDelete: 'cascade' }),
     amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    /**
+     * The service the shipment had when the attempt opened. A confirmation pays the shipment only
+     * if its total and service are still these; otherwise the money goes to the payer's wallet.
+     */
+    serviceId: uuid('service_id'),
   },
   (t) => [primaryKey({ columns: [t.paymentId, t.shipmentId] }), index('payment_shipments_shipment_idx').on(t.shipmentId)],
+);
+
+/**
+ * The offline PayPal's orders (no real money). In the database rather than in memory, so an
+ * order approved before a restart can still be captured, and any process can capture it.
+ */
+export const paypalSandboxOrders = pgTable(
+  'paypal_sandbox_orders',
+  {
+    orderId: text('order_id').primaryKey(),
+    /** PayPal-Request-Id of the creation: the same id answers the same order. */
+    requestId: text('request_id').notNull(),
+    status: text('status').notNull(),
+    amountCentavos: bigint('amount_centavos', { mode: 'number' }).notNull(),
+    referenceId: text('reference_id').notNull(),
+    customId: text('custom_id'),
+    description: text('description').notNull(),
+    returnUrl: text('return_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    /** The buyer chose "decline" on the sandbox page: the next capture is refused. */
+    declineNextCapture: boolean('decline_next_capture').notNull().default(false),
+    captureId: text('capture_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('paypal_sandbox_orders_request_unique').on(t.requestId)],
 );

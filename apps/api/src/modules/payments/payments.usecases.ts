@@ -1,15 +1,41 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentConfig } from '@envios/contracts/payments';
 import type { Config } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
-import type { Clock } from '../../shared/clock.js';
-import type { JobQueue } from '../jobs/jobs.usecases.js';
+import type { CashProvider } from './adapters/conekta-types.js';
 import type { PaymentProvider } from './adapters/payment-provider.js';
 import { createPayPalClient } from './adapters/paypal-client.js';
 import { createPayPalSandbox, type PayPalSandbox } from './adapters/paypal-sandbox.js';
 import type { PaymentsCoreDeps } from './payments.core.js';
+import { paymentErrors } from './payments.errors.js';
+import { databaseSandboxStore } from './payments.sandbox-store.js';
 
 const PAYPAL_BASE_URLS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+
+/** How a payment provider runs: with its keys (real money), as the offline sandbox, or switched off. */
+export type ProviderMode = 'live' | 'sandbox' | 'disabled';
+
+export interface PaymentModes {
+  paypal: ProviderMode;
+  oxxo: ProviderMode;
+}
+
+/**
+ * A provider without keys is a sandbox only where no real customer can be fooled by it: by
+ * default in development, never in production (NODE_ENV=production or an https APP_URL) unless
+ * PAYMENTS_SANDBOX=1 says so on purpose. Otherwise free sandbox top-ups would buy real guides.
+ */
+export function paymentModes(config: Pick<Config, 'NODE_ENV' | 'APP_URL' | 'PAYMENTS_SANDBOX' | 'PAYPAL_CLIENT_ID' | 'CONEKTA_API_KEY'>): PaymentModes {
+  const production = config.NODE_ENV === 'production' || config.APP_URL.startsWith('https://');
+  const flag = config.PAYMENTS_SANDBOX;
+  const sandboxAllowed = flag === undefined ? !production : flag === '1' || flag === 'true';
+  const without: ProviderMode = sandboxAllowed ? 'sandbox' : 'disabled';
+  return { paypal: config.PAYPAL_CLIENT_ID ? 'live' : without, oxxo: config.CONEKTA_API_KEY ? 'live' : without };
+}
+
+/** Some method takes no real money: the web app shows a "modo de pruebas" banner on every page. */
+export function isSandboxMode(modes: PaymentModes): boolean {
+  return modes.paypal === 'sandbox' || modes.oxxo === 'sandbox';
+}
 
 /**
  * What the payment routes need, built once in app.ts (`createPaymentsDeps`). Other payment
@@ -18,16 +44,15 @@ const PAYPAL_BASE_URLS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'h
 export interface PaymentsDeps extends PaymentsCoreDeps {
   /** PayPal Orders v2: the real client when PAYPAL_CLIENT_ID + PAYPAL_SECRET are set, else the offline sandbox. */
   paypal: PaymentProvider;
-  /** Where the buyer comes back to (return and cancel URLs). */
-  appUrl: string;
+  modes: PaymentModes;
   /** The card option (paypal-plus, card through PayPal) is offered. */
   cardEnabled: boolean;
-  /** The OXXO provider is the offline sandbox (no CONEKTA_API_KEY). */
-  oxxoSandbox: boolean;
+  /** The OXXO provider, to cancel a reference when the seller cancels its attempt. */
+  cash: CashProvider;
 }
 
-/** PayPal from the configuration (DESIGN §6): the real client with credentials, else the sandbox. */
-export function paypalFromConfig(config: Config, opts: { fetch?: typeof fetch } = {}): PaymentProvider {
+/** PayPal from the configuration: the real client with credentials, else the sandbox (orders kept in the database). */
+export function paypalFromConfig(config: Config, opts: { db: Database; now: () => Date; fetch?: typeof fetch }): PaymentProvider {
   if (config.PAYPAL_CLIENT_ID && config.PAYPAL_SECRET) {
     return createPayPalClient({
       baseUrl: config.PAYPAL_API_URL ?? PAYPAL_BASE_URLS[config.PAYPAL_ENV],
@@ -37,27 +62,23 @@ export function paypalFromConfig(config: Config, opts: { fetch?: typeof fetch } 
       fetch: opts.fetch,
     });
   }
-  return createPayPalSandbox({ appUrl: config.APP_URL });
+  return createPayPalSandbox({ appUrl: config.APP_URL, store: databaseSandboxStore(opts.db, opts.now) });
 }
 
 export function createPaymentsDeps(input: {
   config: Config;
-  db: Database;
-  clock: Clock;
-  jobs: JobQueue;
-  log?: FastifyBaseLogger;
+  core: PaymentsCoreDeps;
+  cash: CashProvider;
   /** Tests inject a client pointed at the local fake; by default from the configuration. */
   paypal?: PaymentProvider;
 }): PaymentsDeps {
+  const { config, core } = input;
   return {
-    db: input.db,
-    clock: input.clock,
-    jobs: input.jobs,
-    log: input.log,
-    paypal: input.paypal ?? paypalFromConfig(input.config),
-    appUrl: input.config.APP_URL.replace(/\/+$/, ''),
-    cardEnabled: input.config.PAYPAL_CARD,
-    oxxoSandbox: !input.config.CONEKTA_API_KEY,
+    ...core,
+    paypal: input.paypal ?? paypalFromConfig(config, { db: core.db, now: () => core.clock.now() }),
+    modes: paymentModes(config),
+    cardEnabled: config.PAYPAL_CARD,
+    cash: input.cash,
   };
 }
 
@@ -67,7 +88,18 @@ export function paypalSandboxOf(deps: Pick<PaymentsDeps, 'paypal'>): PayPalSandb
   return p.sandbox === true && typeof p.findOrder === 'function' ? (deps.paypal as PayPalSandbox) : undefined;
 }
 
-/** `GET /payments/config`: which providers are sandboxes, so screens can say so. */
+/** Refuses to start a PayPal payment while PayPal is switched off. */
+export function requirePayPal(deps: Pick<PaymentsDeps, 'modes'>): void {
+  if (deps.modes.paypal === 'disabled') throw paymentErrors.disabled();
+}
+
+/** `GET /payments/config`: which providers are sandboxes or switched off, so screens can say so. */
 export function paymentConfig(deps: PaymentsDeps): PaymentConfig {
-  return { paypal: { sandbox: deps.paypal.sandbox }, oxxo: { sandbox: deps.oxxoSandbox }, card: { enabled: deps.cardEnabled } };
+  const paypalOn = deps.modes.paypal !== 'disabled';
+  return {
+    paypal: { sandbox: deps.paypal.sandbox, enabled: paypalOn },
+    oxxo: { sandbox: deps.modes.oxxo === 'sandbox', enabled: deps.modes.oxxo !== 'disabled' },
+    card: { enabled: deps.cardEnabled && paypalOn },
+    sandbox_mode: isSandboxMode(deps.modes),
+  };
 }

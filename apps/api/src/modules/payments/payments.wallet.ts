@@ -3,6 +3,7 @@ import { fromCentavos } from '@envios/contracts/money';
 import type { GenerateGuidesResult, GuidesAvailability, WalletPaymentResult } from '@envios/contracts/payments';
 import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
+import { findContact } from '../accounts/accounts.usecases.js';
 import { enqueueGuideIssue, guidesAvailability } from '../guides/guides.usecases.js';
 import { lockShipmentsForPayment, readShipmentsForPayment } from '../shipments/shipments.payments.js';
 import { charge, ownerFor, walletBalance } from '../wallet/wallet.usecases.js';
@@ -12,7 +13,7 @@ import { paymentErrors } from './payments.errors.js';
 import type { PaymentsDeps } from './payments.usecases.js';
 
 /**
- * Paying from the wallet ('Monedero', spec 02 §4 §5): the attempt opens (guides reserved), the
+ * Paying from the wallet ('Monedero'): the attempt opens (guides reserved), the
  * wallet is charged (its row locked, never below zero) and the payment confirmed in ONE
  * transaction, so a refusal (no guides, short balance) takes no money and reserves nothing.
  */
@@ -26,13 +27,15 @@ export async function payWithWallet(
   input: { email?: string | undefined; user?: string | undefined; shipments: string[] },
 ): Promise<WalletPaymentResult> {
   const owner = ownerFor(caller, input.user);
+  // Receipts go to the wallet owner's own address, whatever e-mail the request names.
+  const email = (await findContact(deps.db, owner))?.email ?? null;
   const result = await deps.db.transaction(async (tx) => {
     const opened = await openShipmentsPayment(deps, tx, {
       userId: owner,
       callerIsAdmin: isAdmin(caller),
       method: 'monedero',
       shipmentIds: input.shipments,
-      email: input.email ?? null,
+      email,
       requestId: randomUUID(),
       sandbox: false,
       status: 'created',
@@ -68,7 +71,7 @@ export async function payOverweight(deps: PaymentsDeps, caller: Caller, shipment
       createdAt: now,
       updatedAt: now,
     });
-    await repo.insertShares(tx, [{ paymentId: payment.id, shipmentId: row.id, amountCentavos: row.overweightCentavos }]);
+    await repo.insertShares(tx, [{ paymentId: payment.id, shipmentId: row.id, amountCentavos: row.overweightCentavos, serviceId: null }]);
     await charge(tx, row.userId, row.overweightCentavos, { shipmentIds: [row.id], type: 'pago_sobrepeso', now });
     await confirmPaymentIn(deps, tx, payment.id, { providerCaptureId: null, providerData: { wallet: true } });
     return { paymentId: payment.id, amountCentavos: row.overweightCentavos, balance: await walletBalance(tx, row.userId) };

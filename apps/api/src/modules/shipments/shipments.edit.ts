@@ -29,10 +29,11 @@ export function createShipmentEdits(deps: ShipmentsDeps, checks: ShipmentChecks)
 
   return {
     /**
-     * `PUT /shipments/{id}` (spec 02 §7): unpaid shipments only, except the admin's overweight.
-     * A new place, parcels or package type needs the re-quote's service choice; with a service
-     * the server re-quotes, checks the price and freezes a new snapshot. A changed insured value
-     * alone is re-priced with the same service.
+     * `PUT /shipments/{id}`: unpaid shipments only, except the admin's overweight. A new place,
+     * parcels or package type needs the re-quote's service choice; with a service the server
+     * re-quotes, checks the price and freezes a new snapshot. A changed insured value alone is
+     * re-priced with the same service. While a payment attempt is open for the shipment, an edit
+     * that could change what it costs is refused: the attempt charges the price it opened with.
      */
     async update(caller: Caller, id: string, input: UpdateShipment): Promise<Shipment> {
       const before = await requireOwned(caller, id);
@@ -43,6 +44,8 @@ export function createShipmentEdits(deps: ShipmentsDeps, checks: ShipmentChecks)
       if (editsShipment && before.paid) throw shipmentErrors.paidCannotEdit();
 
       const patch: repo.ShipmentPatch = {};
+      // Whether the edit can change what the shipment costs, its service, parcels or insurance.
+      let repricing = false;
       if (overweight !== undefined && cost_overweight !== undefined) {
         patch.overweightKg = overweight;
         patch.overweightCentavos = toCentavos(cost_overweight);
@@ -63,6 +66,7 @@ export function createShipmentEdits(deps: ShipmentsDeps, checks: ShipmentChecks)
         if ((moved || reshaped) && !input.selected_service) throw shipmentErrors.requoteRequired();
         const insuredValue = insuredValueOf(insured, insurance);
         const insuredBefore = insuredValueOf(before.packageInsurance, before.insuranceInformation);
+        repricing = moved || reshaped || Boolean(input.selected_service) || insuredValue !== insuredBefore || insured !== before.packageInsurance;
         if (input.selected_service || insuredValue !== insuredBefore) {
           const serviceId = input.selected_service?.service_id ?? before.serviceId;
           const request = quoteRequestFor({ origin, destination, shipmentType, parcels, guides: parcels.length, insuredValue });
@@ -88,7 +92,13 @@ export function createShipmentEdits(deps: ShipmentsDeps, checks: ShipmentChecks)
           localPickup: before.localPickup && offersLocalPickup(origin.city),
         } satisfies repo.ShipmentPatch);
       }
-      const updated = await repo.updateShipment(db, id, patch, clock.now(), { unpaidOnly: editsShipment });
+      const updated = await db.transaction(async (tx) => {
+        // Locked like a payment opening locks it: an attempt cannot open between the check and the write.
+        await repo.lockShipments(tx, [id]);
+        const open = repricing ? await deps.openPaymentFor?.(tx, id) : undefined;
+        if (open) throw shipmentErrors.paymentInProgress(open.numberOfOrder, open.methodLabel);
+        return repo.updateShipment(tx, id, patch, clock.now(), { unpaidOnly: editsShipment });
+      });
       if (updated) return toShipmentDto(updated);
       // Paid or deleted between the read and the write.
       const now = await repo.findShipment(db, id);

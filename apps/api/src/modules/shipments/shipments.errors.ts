@@ -1,4 +1,5 @@
 import { errorCodes } from '@envios/contracts/errors';
+import { paymentErrorCodes } from '@envios/contracts/payments';
 import { KEYWORD_MAX, shipmentErrorCodes, shipmentMessages } from '@envios/contracts/shipments';
 import { AppError } from '../../shared/errors.js';
 
@@ -29,4 +30,11 @@ export const shipmentErrors = {
   keywordTooLong: (path: string) =>
     field(400, errorCodes.validation, `Revisa el campo palabras clave: cada palabra clave debe tener como máximo ${KEYWORD_MAX} caracteres.`, path),
   invalid: (path: string, message: string) => field(400, errorCodes.validation, message, path),
+  /** An open attempt charges the price it opened with: cancel it before changing what the shipment costs. */
+  paymentInProgress: (folio: number, method: string) =>
+    new AppError(
+      409,
+      paymentErrorCodes.inProgress,
+      `Este envío tiene un pago en curso (${method}, pago ${folio}). Para cambiar su precio, servicio, paquetes, seguro o código postal, primero cancela ese pago; después podrás pagarlo con el precio nuevo.`,
+    ),
 };

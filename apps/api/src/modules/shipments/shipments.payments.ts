@@ -11,6 +11,7 @@ export interface PayableShipment {
   id: string;
   userId: string;
   numberOfOrder: number;
+  serviceId: string;
   serviceName: string;
   totalCentavos: number;
   paid: boolean;
@@ -25,6 +26,7 @@ const payableColumns = {
   id: shipments.id,
   userId: shipments.userId,
   numberOfOrder: shipments.numberOfOrder,
+  serviceId: shipments.serviceId,
   serviceName: shipments.serviceName,
   totalCentavos: shipments.totalCentavos,
   paid: shipments.paid,

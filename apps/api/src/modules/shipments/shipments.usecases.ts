@@ -1,6 +1,6 @@
 import { fromCentavos, type Centavos } from '@envios/contracts/money';
 import { shipmentMessages, type GuideStatus, type OverweightOwed, type Shipment } from '@envios/contracts/shipments';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Carriers } from '../carriers/carriers.usecases.js';
@@ -41,6 +41,8 @@ export interface ShipmentsDeps {
    * version read goes away. PostgreSQL (several processes) reads the version every time.
    */
   listen?: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | undefined;
+  /** The payment attempt still open for a shipment, if any (from the payments module). */
+  openPaymentFor?: ((ex: Executor, shipmentId: string) => Promise<{ numberOfOrder: number; methodLabel: string } | undefined>) | undefined;
 }
 
 /** The quote's `OverweightProvider`: the caller's unpaid overweight in centavos, one aggregate query. */

@@ -26,6 +26,8 @@ export const walletEntries = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider').$type<WalletProvider>(),
     providerReference: text('provider_reference'),
+    /** Why the movement exists, in Spanish, when its type alone does not say it (a refund, a credit). */
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },

@@ -28,6 +28,7 @@ export function toWalletEntryDto(row: repo.WalletEntryRow): WalletEntry {
     shipment,
     user: row.userId,
     provider: row.provider ?? null,
+    note: row.note ?? null,
     created_at: row.createdAt.toISOString(),
     paid_at: row.paidAt ? row.paidAt.toISOString() : null,
   };
@@ -194,7 +195,7 @@ export async function markTopUpPaidIn(
  */
 export async function creditIn(
   tx: Executor,
-  input: { userId: string; amountCentavos: number; provider: WalletProvider; reference: string | null; now: Date },
+  input: { userId: string; amountCentavos: number; provider: WalletProvider; reference: string | null; now: Date; note?: string },
 ): Promise<repo.WalletEntryRow> {
   if (!Number.isInteger(input.amountCentavos) || input.amountCentavos <= 0) throw new RangeError(`Abono inválido: ${input.amountCentavos}`);
   const [row] = await repo.insertEntries(tx, [
@@ -206,6 +207,7 @@ export async function creditIn(
       paidAt: input.now,
       provider: input.provider,
       providerReference: input.reference,
+      note: input.note?.slice(0, 500) ?? null,
       createdAt: input.now,
     },
   ]);

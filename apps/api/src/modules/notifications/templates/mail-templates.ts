@@ -282,3 +282,34 @@ export function trackingUpdateMail(data: {
 export function trackingUpdateWhatsApp(data: { firstName: string; guideNumber: string; carrier: string; stateLabel: string; trackUrl: string }): string {
   return `Hola ${clean(data.firstName)}: tu envío ${data.guideNumber} (${clean(data.carrier)}) está: ${data.stateLabel}. Síguelo aquí: ${data.trackUrl}`;
 }
+
+/**
+ * Money received for something that could not be paid as it stood (a shipment whose price or
+ * service changed after the payment opened, one already paid or deleted, no guides left): it is in
+ * the payer's wallet, and this says how much and why.
+ */
+export function paymentCreditedMail(data: { firstName: string; amount: string; reasons: string[]; walletUrl: string }): RenderedMail {
+  const name = clean(data.firstName);
+  const reasons = data.reasons.map(clean);
+  const intro = `Recibimos tu pago, pero ${reasons.length === 1 ? 'una parte no pudo aplicarse' : 'algunas partes no pudieron aplicarse'} a lo que pagabas. Abonamos ${data.amount} a tu Monedero electrónico, listos para usarse en tu próxima compra:`;
+  return {
+    subject: `Abonamos ${data.amount} a tu Monedero`,
+    html: layout({
+      title: 'Abono a tu Monedero',
+      paragraphs: [
+        `Hola ${escapeHtml(name)}:`,
+        escapeHtml(intro),
+        `<ul style="margin:0;padding-left:20px">${reasons.map((r) => `<li style="margin-bottom:8px">${escapeHtml(r)}</li>`).join('')}</ul>`,
+        'Los envíos que no se pagaron siguen en Mis Envíos: puedes pagarlos de nuevo con su precio actual.',
+      ],
+      action: { label: 'Ver mi Monedero', url: data.walletUrl },
+    }),
+    text: textLayout([
+      `Hola ${name}:`,
+      intro,
+      reasons.map((r) => `- ${r}`).join('\n'),
+      'Los envíos que no se pagaron siguen en Mis Envíos: puedes pagarlos de nuevo con su precio actual.',
+      `Ver mi Monedero: ${data.walletUrl}`,
+    ]),
+  };
+}

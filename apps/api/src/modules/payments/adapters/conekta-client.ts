@@ -128,6 +128,10 @@ export function createConektaClient(config: ConektaConfig) {
       if (!/^[\w-]{1,100}$/.test(orderId)) throw conektaErrorFrom(404, undefined);
       return toCashOrderState(await call<ConektaOrder>('GET', `/orders/${orderId}`));
     },
+    async cancelOrder(orderId: string): Promise<CashOrderState> {
+      if (!/^[\w-]{1,100}$/.test(orderId)) throw conektaErrorFrom(404, undefined);
+      return toCashOrderState(await call<ConektaOrder>('POST', `/orders/${orderId}/cancel`, {}));
+    },
     verifyWebhook(rawBody: string, headers: WebhookHeaders): CashWebhookEvent {
       if (!webhookKey) throw new CashWebhookError('webhook.not_configured', 'No hay llave pública configurada para las notificaciones de Conekta.');
       return verifyConektaWebhook(rawBody, headers, webhookKey, digestEncoding);

@@ -85,6 +85,12 @@ export function createConektaSandbox(options: { clock?: Clock } = {}): ConektaSa
     async getOrder(orderId) {
       return toCashOrderState(find(orderId));
     },
+    async cancelOrder(orderId) {
+      const order = find(orderId);
+      if (order.payment_status === 'paid') throw new CashProviderError('conekta.not_cancelable', 'La orden ya está pagada y no se puede cancelar.', 422, false);
+      if (order.payment_status === 'pending_payment') settleConektaOrder(order, 'canceled', now());
+      return toCashOrderState(order);
+    },
     verifyWebhook(rawBody, headers) {
       return verifyConektaWebhook(rawBody, headers, publicKey);
     },

@@ -107,6 +107,11 @@ export interface CashProvider {
   readonly kind: 'conekta' | 'sandbox';
   createCashOrder(input: CreateCashOrderInput): Promise<CashOrder>;
   getOrder(orderId: string): Promise<CashOrderState>;
+  /**
+   * Cancels an unpaid order so the store refuses its reference (`POST /orders/{id}/cancel`).
+   * Throws when the order is already paid: the payment then arrives and is handled as money.
+   */
+  cancelOrder(orderId: string): Promise<CashOrderState>;
   /** Checks the `digest` signature over the raw body, then parses it; throws `CashWebhookError`. */
   verifyWebhook(rawBody: string, headers: WebhookHeaders): CashWebhookEvent;
 }

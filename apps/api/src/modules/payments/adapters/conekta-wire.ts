@@ -220,7 +220,7 @@ export function buildConektaOrder(args: {
 }
 
 /** Moves a pending order to paid or expired, as Conekta does when the store reports (or time runs out). */
-export function settleConektaOrder(order: ConektaOrder, status: 'paid' | 'expired', at: number): void {
+export function settleConektaOrder(order: ConektaOrder, status: 'paid' | 'expired' | 'canceled', at: number): void {
   order.payment_status = status;
   order.updated_at = at;
   for (const charge of order.charges.data) {

@@ -96,6 +96,14 @@ export async function startConektaFake(): Promise<ConektaFake> {
       const order = orders.get(orderMatch[1]!);
       return order ? sendJson(res, 200, order) : conektaError(res, 404, 'The resource was not found.', 'id');
     }
+    const cancelMatch = /^\/orders\/([\w-]+)\/cancel$/.exec(url.pathname);
+    if (req.method === 'POST' && cancelMatch) {
+      const order = orders.get(cancelMatch[1]!);
+      if (!order) return conektaError(res, 404, 'The resource was not found.', 'id');
+      if (order.payment_status === 'paid') return conektaError(res, 422, 'La orden ya fue pagada y no puede cancelarse.');
+      if (order.payment_status === 'pending_payment') settleConektaOrder(order, 'canceled', now());
+      return sendJson(res, 200, order);
+    }
     if (req.method === 'GET' && url.pathname === '/orders') {
       const search = url.searchParams.get('search');
       const limit = Number(url.searchParams.get('limit') ?? 20);

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/api/src/app.js';
-import { loadConfig } from '../apps/api/src/config/env.js';
+import { loadConfig, withSecretKey } from '../apps/api/src/config/env.js';
+import { resolveSecretKey } from '../apps/api/src/modules/settings/secret-key.js';
 import { createDatabase } from '../apps/api/src/db/client.js';
 import { runMigrations } from '../apps/api/src/db/migrate.js';
 
@@ -17,9 +18,10 @@ const COUNT = Number(process.argv[2] ?? 100);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-bench-pay-'));
 const admin = { email: 'admin@bench.test', password: 'Admin1234' };
 
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+const start = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
 const database = await createDatabase({ dataDir: path.join(dataDir, 'db') });
 await runMigrations(database);
+const config = withSecretKey(start, await resolveSecretKey(database.db, { given: undefined, now: new Date() }));
 const app = await buildApp({ config, database });
 await app.ready();
 

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig } from './config/env.js';
+import { ConfigError, legacySecretKeyFile, loadConfig, withSecretKey } from './config/env.js';
+import { paymentModes } from './modules/payments/payments.usecases.js';
+import { resolveSecretKey, SecretKeyMismatchError } from './modules/settings/secret-key.js';
 import { createDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { buildApp, logSerializers, redactedLogPaths } from './app.js';
@@ -32,8 +34,26 @@ async function main(): Promise<void> {
 
   const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
   await runMigrations(database);
+  let secret: string;
+  try {
+    secret = await resolveSecretKey(database.db, { given: config.SECRET_KEY, legacyFile: legacySecretKeyFile(config), now: new Date() });
+  } catch (error) {
+    if (error instanceof SecretKeyMismatchError) {
+      console.error(error.message);
+      await database.close();
+      process.exit(1);
+    }
+    throw error;
+  }
+  const modes = paymentModes(config);
+  if (modes.paypal === 'disabled' || modes.oxxo === 'disabled') {
+    console.warn(
+      `Pagos deshabilitados: ${[modes.paypal === 'disabled' ? 'PayPal (faltan PAYPAL_CLIENT_ID y PAYPAL_SECRET)' : '', modes.oxxo === 'disabled' ? 'OXXO (faltan CONEKTA_API_KEY y CONEKTA_WEBHOOK_KEY)' : ''].filter(Boolean).join(' y ')}. ` +
+        'En producción un proveedor sin llaves no cobra; para una demostración sin dinero real define PAYMENTS_SANDBOX=1.',
+    );
+  }
 
-  const app = await buildApp({ config: { ...config, WEB_DIST_DIR: webDist }, database, logger });
+  const app = await buildApp({ config: { ...withSecretKey(config, secret), WEB_DIST_DIR: webDist }, database, logger });
   app.server.requestTimeout = 30_000;
   app.server.headersTimeout = 35_000;
 

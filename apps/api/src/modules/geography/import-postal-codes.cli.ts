@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../../config/env.js';
+import { ConfigError, loadConfig, type StartConfig } from '../../config/env.js';
 import { createDatabase } from '../../db/client.js';
 import { runMigrations } from '../../db/migrate.js';
 import { CatalogueImportError } from './geography.errors.js';
@@ -34,7 +34,7 @@ function summary(result: ImportResult, file: string): string {
 }
 
 /** With the embedded database only one process may open the data folder: refuse while a server answers. */
-async function serverIsRunning(config: Config): Promise<boolean> {
+async function serverIsRunning(config: StartConfig): Promise<boolean> {
   const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
   try {
     const res = await fetch(`http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}/api/health`, { signal: AbortSignal.timeout(1_000) });
@@ -57,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
 
-  let config: Config;
+  let config: StartConfig;
   try {
     config = loadConfig();
   } catch (error) {

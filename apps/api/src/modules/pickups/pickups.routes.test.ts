@@ -56,10 +56,11 @@ describe('POST /api/v1/recolecciones/create', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json<{ data: Pickup }>().data._id).toBe(pickup._id);
 
+    // A user cannot create a pickup already 'Completado' or inactive: it always starts Pendiente and active.
     const byGuide = await paid(ana, '5584773180');
-    const res = await create(ana, body('5584773180', { status: 'En Progreso' }));
+    const res = await create(ana, body('5584773180', { status: 'Completado', active: false }));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<{ data: Pickup }>().data).toMatchObject({ shipment: byGuide._id, status: 'En Progreso' });
+    expect(res.json<{ data: Pickup }>().data).toMatchObject({ shipment: byGuide._id, status: 'Pendiente', active: true });
   });
 
   it('refuses another user’s shipment (403), an unpaid one (409) and an unknown number (404)', async () => {
@@ -76,9 +77,10 @@ describe('POST /api/v1/recolecciones/create', () => {
 
   it('lets an admin ask for any shipment, paid or not', async () => {
     const unpaid = await createOne(t, beto);
-    const res = await create(admin, body(unpaid._id, { name: 'Beto', email: 'beto@correo.test' }));
+    const res = await create(admin, body(unpaid._id, { name: 'Beto', email: 'beto@correo.test', status: 'En Progreso' }));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<{ data: Pickup }>().data).toMatchObject({ user: beto.id, shipment: unpaid._id });
+    // An admin may set the status from the start.
+    expect(res.json<{ data: Pickup }>().data).toMatchObject({ user: beto.id, shipment: unpaid._id, status: 'En Progreso' });
   });
 
   it('answers 400 naming the field for bad input', async () => {

@@ -78,8 +78,9 @@ export async function requestPickup(deps: PickupsDeps, caller: Caller, input: z.
       service: input.service,
       trackingNumber: input.tracking_number,
       address: shipment?.address ?? null,
-      status: input.status,
-      active: input.active,
+      // A request starts Pendiente and active; only an admin moves it (the body's values are the spec's, but a user's are ignored).
+      status: isAdmin(caller) ? input.status : 'Pendiente',
+      active: isAdmin(caller) ? input.active : true,
     },
     now,
   );

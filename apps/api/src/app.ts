@@ -79,7 +79,12 @@ export interface AppDeps {
   paypal?: PaymentProvider;
   /** How a slowed-down sign-in waits (tests record the waits instead of sleeping). */
   signInSleep?: (ms: number) => Promise<void>;
+  /** Per-account hourly limits (tests lower them). */
+  rateLimits?: Partial<typeof defaultRateLimits>;
 }
+
+/** Per account and hour: shipments created (new or duplicated), and payment attempts that hold guides. */
+export const defaultRateLimits = { shipmentsPerHour: 1000, paymentAttemptsPerHour: 30 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -97,6 +102,7 @@ export { logSerializers, redactedLogPaths } from './shared/log-safety.js';
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   applySpanishValidationMessages();
   const { config, database } = deps;
+  const rateLimits = { ...defaultRateLimits, ...deps.rateLimits };
   const app = Fastify({
     logger: deps.logger ?? false,
     // Client addresses feed the per-address sign-in limits: trust X-Forwarded-For only behind a known proxy.
@@ -215,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rawQuery: (text, params) => database.query(text, params),
     listen: database.listen,
     openPaymentFor: findOpenAttempt,
+    limitCreation: (userId, count) => guardRate(accounts, `shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
     clock,
     quoting,
     carriers,
@@ -276,8 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifier,
     appUrl: config.APP_URL.replace(/\/+$/, ''),
     guideHoldsPerUser: config.GUIDE_HOLDS_PER_USER,
-    // Attempts that hold guides (PayPal, card, OXXO): 30 an hour per account.
-    limitAttempts: (ex, userId) => guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: 30, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
+    limitAttempts: (ex, userId) => guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: rateLimits.paymentAttemptsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
   };
   const modes = paymentModes(config);
   const cashProvider = deps.cashProvider ?? cashProviderFromConfig(config, { clock });

@@ -226,16 +226,17 @@ export async function consumeResetToken(db: Executor, tokenHash: string, now: Da
  */
 export async function hitThrottle(
   db: Executor,
-  opts: { key: string; limit: number; windowMs: number; blockMs: number; now: Date },
+  opts: { key: string; limit: number; windowMs: number; blockMs: number; now: Date; cost?: number },
 ): Promise<{ attempts: number; blockedUntil: Date | null }> {
+  const cost = opts.cost ?? 1;
   const windowStart = new Date(opts.now.getTime() - opts.windowMs);
   const blockUntil = new Date(opts.now.getTime() + opts.blockMs);
   // Raw SQL gets ISO strings: PGlite does not serialise Date parameters of unknown type.
   const expired = sql`${authThrottle.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
-  const nextAttempts = sql`case when ${expired} then 1 else ${authThrottle.attempts} + 1 end`;
+  const nextAttempts = sql`case when ${expired} then ${cost}::int else ${authThrottle.attempts} + ${cost}::int end`;
   const rows = await db
     .insert(authThrottle)
-    .values({ key: opts.key, attempts: 1, windowStartedAt: opts.now, blockedUntil: opts.limit < 1 ? blockUntil : null })
+    .values({ key: opts.key, attempts: cost, windowStartedAt: opts.now, blockedUntil: opts.limit < cost ? blockUntil : null })
     .onConflictDoUpdate({
       target: authThrottle.key,
       set: {

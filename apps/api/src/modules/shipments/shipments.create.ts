@@ -167,6 +167,7 @@ export function createShipmentCreation(deps: ShipmentsDeps, checks: ShipmentChec
       }
       const accounts = new Map<string, Promise<AccountInfo>>();
       const plans = await Promise.all(bodies.map((b, i) => planCreation(caller, b, opts.kind === 'many' ? `shipments.${i}` : '', accounts)));
+      await deps.limitCreation?.(caller.id, plans.reduce((n, p) => n + p.rows.length, 0));
       const now = clock.now();
       try {
         const created = await db.transaction(async (tx) => {

@@ -150,6 +150,7 @@ export function createShipmentEdits(deps: ShipmentsDeps, checks: ShipmentChecks)
         return found;
       });
       const account = await requireActiveAccount(caller.id, 'user');
+      await deps.limitCreation?.(caller.id, originals.length);
       const rows = await Promise.all(
         originals.map(async (s, i): Promise<repo.NewShipment> => {
           const insuredValue = insuredValueOf(s.packageInsurance, s.insuranceInformation);

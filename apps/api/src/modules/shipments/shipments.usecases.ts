@@ -41,6 +41,8 @@ export interface ShipmentsDeps {
    * version read goes away. PostgreSQL (several processes) reads the version every time.
    */
   listen?: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | undefined;
+  /** Counts shipments a user creates (new or duplicated); throws 429 past the hourly limit. */
+  limitCreation?: ((userId: string, count: number) => Promise<void>) | undefined;
   /** The payment attempt still open for a shipment, if any (from the payments module). */
   openPaymentFor?: ((ex: Executor, shipmentId: string) => Promise<{ numberOfOrder: number; methodLabel: string } | undefined>) | undefined;
 }

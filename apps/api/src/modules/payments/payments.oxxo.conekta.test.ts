@@ -192,6 +192,48 @@ describe('OXXO with the real Conekta client', () => {
     }
   });
 
+  it('at its expiry a reference whose paid webhook was lost is confirmed; a pending one is cancelled at Conekta and its guide freed', async () => {
+    const dueNow = async (paymentId: string) => {
+      await t.database.query("update payments set expires_at = now() - interval '1 minute' where id = $1", [paymentId]);
+      await t.database.query("update jobs set run_at = now() - interval '1 second' where key = $1", [`payments.oxxo.expire:${paymentId}`]);
+      await t.app.jobs.drain();
+    };
+    const lost = await createOne(t, ana);
+    const paidAtStore = await payMany(ana, [lost._id]);
+    fake.markPaid((await paymentRow(paidAtStore.payment_id)).providerOrderId!);
+    await dueNow(paidAtStore.payment_id);
+    expect((await paymentRow(paidAtStore.payment_id)).status).toBe('paid');
+    expect((await shipment(ana, lost._id)).status).toBe(true);
+
+    const s = await createOne(t, beto, {}, 'ECOEXPRESS');
+    const pending = await call('POST', `/api/v1/payments/conekta/oxxo/${s._id}`, beto, {});
+    const attempt = pending.json<OxxoResult>();
+    const orderId = (await paymentRow(attempt.payment_id)).providerOrderId!;
+    await dueNow(attempt.payment_id);
+    expect((await paymentRow(attempt.payment_id)).status).toBe('expired');
+    expect(fake.orders.get(orderId)!.payment_status).toBe('canceled');
+    const held = await t.database.query<{ n: number }>("select count(*)::int as n from guide_inventory where shipment_id = $1 and status = 'reserved'", [s._id]);
+    expect(held[0]!.n).toBe(0);
+  });
+
+  it('cancelling an attempt cancels the reference at Conekta; money that still arrives with no guide left goes to the wallet', async () => {
+    const s = await createOne(t, beto, {}, 'ECOEXPRESS');
+    const serviceId = s.selected_service.service_id;
+    const attempt = (await call('POST', `/api/v1/payments/conekta/oxxo/${s._id}`, beto, {})).json<OxxoResult>();
+    const orderId = (await paymentRow(attempt.payment_id)).providerOrderId!;
+    expect((await call('POST', `/api/v1/payments/shipments/${s._id}/cancel`, beto)).json()).toEqual({ cancelled: 1 });
+    expect(fake.orders.get(orderId)!.payment_status).toBe('canceled');
+    // Every guide of the service goes to other buyers, then the store takes the money anyway.
+    await t.database.query("update guide_inventory set status = 'used' where service_id = $1 and status = 'available'", [serviceId]);
+    const late = await deliver(signed(fake.markPaid(orderId).rawBody));
+    expect(late.json<{ action: string }>().action).toBe('confirmed');
+    expect((await shipment(beto, s._id)).status).toBe(false);
+    const [entry] = await t.database.query<{ amount: string; note: string }>('select amount_centavos as amount, note from wallet_entries where user_id = $1 and note is not null', [beto.id]);
+    expect(Number(entry!.amount)).toBe(Math.round(s.selected_service.total_amount * 100));
+    expect(entry!.note).toContain('ya no quedaban guías disponibles');
+    await t.database.query("update guide_inventory set status = 'available' where service_id = $1 and status = 'used' and shipment_id is null", [serviceId]);
+  });
+
   it('refuses the sandbox admin action on a real Conekta payment (409)', async () => {
     const s = await createOne(t, ana);
     const result = await payMany(ana, [s._id]);

@@ -31,6 +31,7 @@ export const demoSite: SiteInfo = {
   chatWidgetSrc: null,
   metaPixelId: null,
   howItWorksVideoId: 'dQw4w9WgXcQ',
+  paymentsSandbox: false,
 };
 
 export interface PostalRequest {

@@ -25,9 +25,10 @@ export function payable(n: number, over: Partial<PayableShipment> = {}): Payable
 }
 
 export const paymentConfig = (over: Partial<PaymentConfig> = {}): PaymentConfig => ({
-  paypal: { sandbox: true },
-  oxxo: { sandbox: true },
+  paypal: { sandbox: true, enabled: true },
+  oxxo: { sandbox: true, enabled: true },
   card: { enabled: false },
+  sandbox_mode: true,
   ...over,
 });
 

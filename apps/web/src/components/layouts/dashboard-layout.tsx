@@ -23,6 +23,8 @@ export interface DashboardLayoutProps {
   account: ReactNode;
   /** Shows a guide searched with Rastrear (the tracking modal); without it the search opens /rastreo/{guide}. */
   onTrack?: (guide: string) => void;
+  /** A notice at the top of every page (the sandbox payments banner). */
+  notice?: ReactNode;
   children?: ReactNode;
 }
 
@@ -51,7 +53,7 @@ function SideLink({ item, onNavigate }: { item: DashboardNavItem; onNavigate: ()
  * Signed-in screens (spec 01 §2, spec 02 §6): a top bar with the Rastrear toggle ('N° de guía')
  * and the full-name menu, and a sidebar with the entries given.
  */
-export function DashboardLayout({ nav, adminNav = [], account, onTrack, children }: DashboardLayoutProps) {
+export function DashboardLayout({ nav, adminNav = [], account, onTrack, notice, children }: DashboardLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [tracking, setTracking] = useState(false);
 
@@ -97,6 +99,7 @@ export function DashboardLayout({ nav, adminNav = [], account, onTrack, children
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
+        {notice && <div style={{ margin: 'calc(-1 * var(--mantine-spacing-lg)) calc(-1 * var(--mantine-spacing-lg)) var(--mantine-spacing-md)' }}>{notice}</div>}
         <div id="panel-rastreo" hidden={!tracking} style={{ marginBottom: 16 }}>
           {tracking && <TrackSearch autoFocus onTrack={onTrack} onSearched={() => setTracking(false)} />}
         </div>

@@ -13,17 +13,20 @@ export interface PublicLayoutProps {
   account?: ReactNode;
   /** Shows a guide searched with Rastrear (the tracking modal). */
   onTrack?: (guide: string) => void;
+  /** A notice above the header on every page (the sandbox payments banner). */
+  notice?: ReactNode;
   /** The page; the matched child route when omitted. */
   children?: ReactNode;
 }
 
 /** Public pages: skip link, navbar, page, footer, and the floating WhatsApp and phone buttons. */
-export function PublicLayout({ contact, contactLoading = false, account, onTrack, children }: PublicLayoutProps) {
+export function PublicLayout({ contact, contactLoading = false, account, onTrack, notice, children }: PublicLayoutProps) {
   return (
     <div className={classes.shell}>
       <a href="#contenido" className={classes.skipLink}>
         Saltar al contenido principal
       </a>
+      {notice}
       <SiteHeader account={account} onTrack={onTrack} />
       <main id="contenido" tabIndex={-1} className={classes.main}>
         {children ?? <Outlet />}

@@ -4,6 +4,7 @@ import { useUser } from '@/features/accounts/api/get-me';
 import { RequireUser } from '@/features/accounts/components/route-guards';
 import { UserMenu } from '@/features/accounts/components/user-menu';
 import { useTrackingModal } from '@/features/tracking/components/use-tracking-modal';
+import { SandboxBanner } from '@/features/site/components/sandbox-banner';
 
 /**
  * Sidebar entries (spec 01 §2, spec 02 §6). Entries whose screens come in later issues are added
@@ -46,6 +47,7 @@ function DashboardShell() {
           />
         }
         onTrack={tracking.open}
+        notice={<SandboxBanner />}
       />
       {tracking.modal}
     </>

@@ -66,7 +66,7 @@ describe('home page', () => {
     server.use(
       postalCodesHandler().handler,
       countriesHandler(),
-      siteHandler({ supportPhone: '33 1234 5678', whatsappNumber: '5213312345678', chatWidgetSrc: null, metaPixelId: null, howItWorksVideoId: null }),
+      siteHandler({ supportPhone: '33 1234 5678', whatsappNumber: '5213312345678', chatWidgetSrc: null, metaPixelId: null, howItWorksVideoId: null, paymentsSandbox: false }),
     );
     renderWithApp(<HomeRoute />);
     await screen.findByRole('heading', { level: 2, name: '¿Cómo funciona?' });

@@ -12,7 +12,7 @@ const signedOut = http.get('/api/v1/me', () => HttpResponse.json({ message: 'Ini
 
 describe('PublicRoot', () => {
   it('fills the footer and floating buttons with the contacts from GET /api/v1/site', async () => {
-    server.use(signedOut, siteHandler({ supportPhone: '55 9876 5432', whatsappNumber: '5215598765432', chatWidgetSrc: null, metaPixelId: null, howItWorksVideoId: null }));
+    server.use(signedOut, siteHandler({ supportPhone: '55 9876 5432', whatsappNumber: '5215598765432', chatWidgetSrc: null, metaPixelId: null, howItWorksVideoId: null, paymentsSandbox: false }));
     renderWithApp(<PublicRoot />);
     const footer = screen.getByRole('contentinfo');
     expect(await within(footer).findByRole('link', { name: 'Teléfono: 55 9876 5432' })).toHaveAttribute('href', 'tel:+525598765432');

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { useSiteInfo } from '@/features/site/api/get-site-info';
+import { SandboxBanner } from '@/features/site/components/sandbox-banner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
 import { useTrackingModal } from '@/features/tracking/components/use-tracking-modal';
@@ -36,7 +37,7 @@ export function PublicRoot() {
   ) : undefined;
   return (
     <>
-      <PublicLayout contact={site.data} contactLoading={site.isPending} account={account} onTrack={tracking.open} />
+      <PublicLayout contact={site.data} contactLoading={site.isPending} account={account} onTrack={tracking.open} notice={<SandboxBanner />} />
       {tracking.modal}
     </>
   );
@@ -46,7 +47,7 @@ export function PublicRoot() {
 export function PublicHydrateFallback() {
   const site = useSiteInfo();
   return (
-    <PublicLayout contact={site.data} contactLoading={site.isPending}>
+    <PublicLayout contact={site.data} contactLoading={site.isPending} notice={<SandboxBanner />}>
       <div style={{ minHeight: '100vh' }} aria-busy="true" />
     </PublicLayout>
   );

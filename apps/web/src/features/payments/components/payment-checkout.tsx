@@ -88,7 +88,9 @@ export function PaymentCheckout({ variant, load, userId, email, redirect = redir
   const balanceCentavos = balance.data ? toCentavos(balance.data.total_amount) : null;
   const walletShort = balanceCentavos === null || balanceCentavos < centavos;
   const cardEnabled = variant === 'one' && config.data?.card.enabled === true;
-  const methods: PaymentMethod[] = variant === 'one' ? ['paypal', ...(cardEnabled ? (['paypal-plus'] as const) : []), 'oxxo', 'monedero'] : ['oxxo', 'monedero', 'paypal'];
+  // A method the server switched off (production without its keys) is not offered.
+  const offered = (m: PaymentMethod) => (m === 'oxxo' ? config.data?.oxxo.enabled !== false : m === 'monedero' || config.data?.paypal.enabled !== false);
+  const methods: PaymentMethod[] = (variant === 'one' ? (['paypal', ...(cardEnabled ? (['paypal-plus'] as const) : []), 'oxxo', 'monedero'] as PaymentMethod[]) : (['oxxo', 'monedero', 'paypal'] as PaymentMethod[])).filter(offered);
   const chosen = method !== null && methods.includes(method) ? method : null;
   const nothingToPay = load.status === 'ready' && unpaid.length === 0;
   const canPay = chosen !== null && !busy && !noGuides && !nothingToPay && load.status === 'ready' && !(chosen === 'monedero' && walletShort);

@@ -11,7 +11,7 @@ setupMockApi();
 
 const TOPUP = 'c0000000-0000-4000-8000-000000000001';
 const PAYMENT = 'd0000000-0000-4000-8000-000000000001';
-const config = (card: boolean): PaymentConfig => ({ paypal: { sandbox: true }, oxxo: { sandbox: true }, card: { enabled: card } });
+const config = (card: boolean): PaymentConfig => ({ paypal: { sandbox: true, enabled: true }, oxxo: { sandbox: true, enabled: true }, card: { enabled: card }, sandbox_mode: true });
 
 /** Shows the result page's path and query so the test can read where the checkout went. */
 function ResultProbe() {

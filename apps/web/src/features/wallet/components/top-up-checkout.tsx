@@ -142,6 +142,11 @@ function SummaryStep({
           {(start.error ?? remove.error)?.message}
         </Alert>
       )}
+      {config && !config.oxxo.enabled && !config.paypal.enabled && (
+        <Alert color="yellow" variant="light" role="status" title="Abonos en línea no disponibles">
+          Por ahora no recibimos pagos en línea. Para abonar a tu monedero, contáctanos y un administrador registrará tu abono.
+        </Alert>
+      )}
       <Radio.Group
         label="Método de pago"
         required
@@ -153,8 +158,8 @@ function SummaryStep({
         error={missingMethod ? 'Elige un método de pago.' : undefined}
       >
         <Stack gap="xs" mt="xs">
-          <Radio value="oxxo" disabled={busy} label={<>{paymentMethodLabels.oxxo}{sandboxNote(config?.oxxo.sandbox)}</>} />
-          <Radio value="paypal" disabled={busy} label={<>{paymentMethodLabels.paypal}{sandboxNote(config?.paypal.sandbox)}</>} />
+          {config?.oxxo.enabled !== false && <Radio value="oxxo" disabled={busy} label={<>{paymentMethodLabels.oxxo}{sandboxNote(config?.oxxo.sandbox)}</>} />}
+          {config?.paypal.enabled !== false && <Radio value="paypal" disabled={busy} label={<>{paymentMethodLabels.paypal}{sandboxNote(config?.paypal.sandbox)}</>} />}
           {cardEnabled && (
             <Radio value="paypal-plus" disabled={busy} label={<>{paymentMethodLabels['paypal-plus']}{sandboxNote(config?.paypal.sandbox)}</>} />
           )}

@@ -21,6 +21,7 @@ const entry = (over: Partial<WalletEntry>): WalletEntry => ({
   shipment: null,
   user: USER,
   provider: 'admin',
+  note: null,
   created_at: '2026-11-23T18:05:09.000Z',
   paid_at: '2026-11-23T18:05:09.000Z',
   ...over,

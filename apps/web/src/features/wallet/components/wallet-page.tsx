@@ -119,7 +119,14 @@ export function WalletPage({ userId }: { userId: string }) {
                 <Table.Tr key={entry._id}>
                   <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
                   <Table.Td>{entry.numberOfOrder}</Table.Td>
-                  <Table.Td>{entry.movement}</Table.Td>
+                  <Table.Td>
+                    {entry.movement}
+                    {entry.note && (
+                      <Text size="xs" c="dimmed" maw={360}>
+                        {entry.note}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td ta="right" c={entry.amount < 0 ? 'red.8' : undefined}>
                     {mxn(entry.amount)}
                   </Table.Td>

@@ -31,6 +31,7 @@ const payment = (over: Partial<Payment>): Payment => ({
   sandbox: true,
   created_at: '2026-11-23T18:05:09.000Z',
   paid_at: null,
+  credited: [],
   ...over,
 });
 const paged = (docs: Payment[]) => ({ docs, count: docs.length, page: 1, pages: 1, next: null, previous: null });

@@ -187,6 +187,18 @@ export function PaymentsAdmin() {
                         {p.failure}
                       </Text>
                     )}
+                    {p.credited.length > 0 && (
+                      <Stack gap={2} mt={4}>
+                        <Badge color="orange" variant="light">
+                          Abonado al monedero: {mxn(p.credited.reduce((sum, c) => sum + c.amount, 0))}
+                        </Badge>
+                        {p.credited.map((c, i) => (
+                          <Text key={`${c.shipment ?? 'x'}-${i}`} size="xs" c="dimmed">
+                            {c.label} ({mxn(c.amount)})
+                          </Text>
+                        ))}
+                      </Stack>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" ff="monospace">

@@ -5,6 +5,8 @@ import { formatMXN, toCentavos } from '@envios/contracts/money';
 import type { ShippingOption } from '@envios/contracts/quotes';
 import type { Shipment } from '@envios/contracts/shipments';
 import { paths } from '@/config/paths';
+import { ApiRequestError } from '@/lib/api-client';
+import { useCancelOpenPayment } from '../../api/cancel-open-payment';
 import type { ShipmentEditSlots } from './edit-slots';
 import { requoteRequest, type ShipmentChange } from './requote';
 import type { EditFailure } from './use-save-edit';
@@ -13,7 +15,19 @@ export function mxn(pesos: number): string {
   return formatMXN(toCentavos(pesos));
 }
 
-export function FailureAlert({ failure }: { failure: EditFailure | null }) {
+/**
+ * Why the edit was not saved. When a payment is still open for the shipment (its price is what
+ * that payment charges), the alert offers to cancel it; then the same 'Aplicar Cambios' saves.
+ */
+export function FailureAlert({ failure, shipmentId, onPaymentCancelled }: { failure: EditFailure | null; shipmentId?: string; onPaymentCancelled?: () => void }) {
+  const cancel = useCancelOpenPayment();
+  if (cancel.isSuccess && failure?.code === 'payments.in_progress') {
+    return (
+      <Alert color="teal" variant="light" role="status" title="Pago cancelado">
+        <Text size="sm">Cancelamos el pago en curso y sus guías apartadas volvieron al inventario. Ya puedes aplicar tus cambios.</Text>
+      </Alert>
+    );
+  }
   if (!failure) return null;
   return (
     <Alert color="red" variant="light" role="alert" title="No se guardaron los cambios">
@@ -24,6 +38,18 @@ export function FailureAlert({ failure }: { failure: EditFailure | null }) {
             <List.Item key={d}>{d}</List.Item>
           ))}
         </List>
+      )}
+      {failure.code === 'payments.in_progress' && shipmentId && (
+        <Stack gap={4} mt="sm" align="flex-start">
+          <Button size="xs" color="red" variant="outline" loading={cancel.isPending} onClick={() => cancel.mutate(shipmentId, { onSuccess: () => onPaymentCancelled?.() })}>
+            Cancelar el pago en curso
+          </Button>
+          {cancel.isError && (
+            <Text size="sm" c="red">
+              {cancel.error instanceof ApiRequestError ? cancel.error.body.message : 'No pudimos cancelar el pago. Intenta de nuevo.'}
+            </Text>
+          )}
+        </Stack>
       )}
     </Alert>
   );
@@ -40,7 +66,7 @@ export function EditFrame({ title, shipment, failure, children }: { title: strin
             Orden {shipment.numberOfOrder} · {shipment.selected_service.carrier} {shipment.selected_service.carrier_service_name}
           </Text>
         </Stack>
-        <FailureAlert failure={failure} />
+        <FailureAlert failure={failure} shipmentId={shipment._id} />
         {children}
       </Stack>
     </Container>
@@ -110,7 +136,7 @@ export function ServiceStep({ shipment, change, slots, backHref, intro, failure,
           <Alert color="blue" variant="light" role="status">
             {intro}
           </Alert>
-          <FailureAlert failure={failure} />
+          <FailureAlert failure={failure} shipmentId={shipment._id} />
         </Stack>
       </Container>
       {request ? (

@@ -11,6 +11,8 @@ export interface EditFailure {
   details: string[];
   /** A 409: the price or the service no longer holds (or the shipment was paid meanwhile). */
   conflict: boolean;
+  /** The API's stable code (`payments.in_progress`: a payment is open and must be cancelled first). */
+  code?: string | undefined;
 }
 
 /** Where a saved edit goes: the detail, or back one page (description and insurance, spec 02 §4). */
@@ -41,7 +43,7 @@ export function useSaveEdit(shipment: Shipment) {
       return true;
     } catch (error) {
       if (error instanceof ApiRequestError) {
-        setFailure({ message: error.body.message, details: (error.body.errors ?? []).map((e) => e.message), conflict: error.status === 409 });
+        setFailure({ message: error.body.message, details: (error.body.errors ?? []).map((e) => e.message), conflict: error.status === 409, code: error.body.code });
       } else {
         setFailure({ message: 'No pudimos guardar los cambios. Revisa tu conexión e intenta de nuevo.', details: [], conflict: false });
       }

@@ -36,7 +36,8 @@ const modal = () => screen.findByRole('dialog', { name: 'Resultado del Envío' }
 
 describe("Rastrear → 'Resultado del Envío'", () => {
   it('shows Cargando... and then the DHL result: header, dates in Spanish newest first, Hora column', async () => {
-    const api = trackingApi([dhlResult()], { wait: 150 });
+    // Long enough for 'Cargando...' to be seen on a busy machine.
+    const api = trackingApi([dhlResult()], { wait: 800 });
     server.use(api.handler);
     await search(dhlGuide);
     const dialog = await modal();

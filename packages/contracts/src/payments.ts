@@ -142,6 +142,8 @@ export const captureResultSchema = z.object({
   payment_id: z.uuid(),
   purpose: z.enum(PAYMENT_PURPOSES),
   email: z.string().nullable(),
+  /** MXN of this payment that went to the wallet instead (a shipment changed, was already paid …); 0 when none. */
+  credited_amount: z.number().optional(),
 });
 export type CaptureResult = z.infer<typeof captureResultSchema>;
 

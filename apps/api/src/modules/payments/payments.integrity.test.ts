@@ -202,6 +202,8 @@ describe('every confirmation pays a shipment only at the total and service its a
       Array.from({ length: 30 }, () => call(ana, 'GET', `/api/v1/paypal/v2/capture-order/${encodeURIComponent(attempt.orderId!)}`, undefined, { 'sec-fetch-site': 'same-origin' })),
     );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    // Every answer tells the buyer's screen the money went to the wallet.
+    expect(new Set(answers.map((a) => a.json<{ credited_amount: number }>().credited_amount))).toEqual(new Set([offered / 100]));
     const wallet = await walletOf(ana);
     expect(wallet.entries).toHaveLength(1);
     expect(wallet.balance).toBe(offered);

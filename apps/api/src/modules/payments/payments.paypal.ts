@@ -145,8 +145,10 @@ function base(payment: PaymentRow): Pick<CaptureResult, 'payment_id' | 'purpose'
 }
 
 function paidAnswer(payment: PaymentRow): CaptureResult {
+  const credited = Array.isArray(payment.providerData?.credited) ? (payment.providerData.credited as { amount?: unknown }[]) : [];
   return {
     ...base(payment),
+    credited_amount: credited.reduce((sum, c) => sum + (typeof c.amount === 'number' ? c.amount : 0), 0),
     status: 'COMPLETED',
     purchase_units: [{ reference_id: payment.id, amount: { currency_code: 'MXN', value: centavosToPayPalValue(payment.amountCentavos) } }],
   };

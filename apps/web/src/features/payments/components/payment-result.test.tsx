@@ -15,6 +15,18 @@ describe('Payment result (/payments/result/{result})', () => {
     expect(screen.getByRole('link', { name: 'Mis Envíos' })).toHaveAttribute('href', '/shipments');
   });
 
+  it('money that could not pay the shipments is said to be in the wallet, never a guide on its way', () => {
+    const all = renderResult('success', 'home=true&email=ana%40correo.test&credited=144.48&credited_all=true');
+    expect(screen.getByRole('heading', { level: 1, name: 'Tu pago quedó en tu Monedero' })).toBeInTheDocument();
+    expect(screen.getByText(/Abonamos MX\$144\.48 a tu Monedero electrónico/)).toBeInTheDocument();
+    expect(screen.queryByText(/Te enviamos la guía/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al Monedero' })).toHaveAttribute('href', '/prepaids');
+    all.unmount();
+
+    renderResult('success', 'home=true&email=ana%40correo.test&credited=50.00');
+    expect(screen.getByRole('note')).toHaveTextContent('Parte de tu pago, MX$50.00, no pudo aplicarse y la abonamos a tu Monedero electrónico.');
+  });
+
   it("success with monedero: 'Pago Pendiente', paid from the wallet", () => {
     renderResult('success', 'monedero=true&email=ana%40correo.test');
     expect(screen.getByRole('heading', { level: 1, name: 'Pago Pendiente' })).toBeInTheDocument();

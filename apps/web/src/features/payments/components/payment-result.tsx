@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { paymentMessages } from '@envios/contracts/payments';
 import { IconAlertTriangle, IconCheck, IconReceipt } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -99,8 +100,27 @@ export function PaymentResult({ result, query }: PaymentResultProps) {
       </Outcome>
     );
   }
+  const credited = Number(query.get('credited') ?? 0);
+  const creditedText = credited > 0 ? formatMXN(toCentavos(credited)) : '';
+  const whyCredited = 'El motivo está en tu Monedero y te lo enviamos por correo; los envíos que no se pagaron siguen en Mis Envíos para pagarlos con su precio actual.';
+  if (credited > 0 && query.get('credited_all') === 'true') {
+    return (
+      <Outcome tone="yellow" title="Tu pago quedó en tu Monedero">
+        <Text>Recibimos tu pago, pero no pudo aplicarse a tus envíos (por ejemplo, porque cambiaron de precio o ya estaban pagados). Abonamos {creditedText} a tu Monedero electrónico.</Text>
+        <Text size="sm" c="dimmed">
+          {whyCredited}
+        </Text>
+        <Links wallet />
+      </Outcome>
+    );
+  }
   return (
     <Outcome tone="green" title={paymentMessages.successTitle}>
+      {credited > 0 && (
+        <Text size="sm" role="note">
+          Parte de tu pago, {creditedText}, no pudo aplicarse y la abonamos a tu Monedero electrónico. {whyCredited}
+        </Text>
+      )}
       <Text>
         {topUp
           ? 'Recibimos tu pago y lo abonamos a tu Monedero electrónico.'

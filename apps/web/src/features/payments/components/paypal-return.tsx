@@ -58,7 +58,11 @@ function Capture({ token, redirect, restartDelayMs }: { token: string; redirect:
   const result = capture.data;
   if (result.status === 'COMPLETED') {
     // Shipments and top-ups alike (spec 02 §4 'Card/PayPal': success?home=true&email).
-    return <Navigate replace to={resultHref(paths.paymentResult('success'), { home: true, email: result.email, ...(result.purpose === 'topup' ? { prepaid: true } : {}) })} />;
+    // Money that could not pay what it was for went to the wallet: the result page says so.
+    const credited = result.credited_amount ?? 0;
+    const paidAmount = Number(result.purchase_units?.[0]?.amount.value ?? Number.POSITIVE_INFINITY);
+    const flags = { home: true, email: result.email, credited, creditedAll: credited >= paidAmount, ...(result.purpose === 'topup' ? { prepaid: true } : {}) };
+    return <Navigate replace to={resultHref(paths.paymentResult('success'), flags)} />;
   }
   if (restartUrl) {
     return (

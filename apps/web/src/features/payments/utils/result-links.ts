@@ -10,6 +10,10 @@ export interface ResultFlags {
   reference?: string | undefined;
   message?: string | undefined;
   error?: string | undefined;
+  /** MXN that went to the wallet instead of paying what it was for. */
+  credited?: number | undefined;
+  /** All of the payment went to the wallet (nothing was paid with it). */
+  creditedAll?: boolean | undefined;
 }
 
 export function resultHref(base: string, flags: ResultFlags = {}): string {
@@ -21,6 +25,8 @@ export function resultHref(base: string, flags: ResultFlags = {}): string {
   if (flags.email) params.set('email', flags.email);
   if (flags.message) params.set('message', flags.message);
   if (flags.error) params.set('error', flags.error);
+  if (flags.credited) params.set('credited', flags.credited.toFixed(2));
+  if (flags.credited && flags.creditedAll) params.set('credited_all', 'true');
   const qs = params.toString();
   return qs ? `${base}?${qs}` : base;
 }

@@ -303,7 +303,7 @@ describe('no free hold on the guide inventory', () => {
       const boss = await signInAdmin(limited.app);
       const ana = await createSignedInUser(limited.app, boss);
       const made = await Promise.all([createOne(limited, ana), createOne(limited, ana), createOne(limited, ana)]);
-      const fourth = await limited.app.inject({ method: 'POST', url: '/api/v1/shipments/all', headers: ana.headers, payload: { shipments: [made[0]!._id] } });
+      const fourth = await limited.app.inject({ method: 'POST', url: '/api/v1/shipments/all', headers: ana.headers, payload: { shipments: [made[0]._id] } });
       expect(fourth.statusCode).toBe(429);
       expect(fourth.json<ApiError>().message).toMatch(/^Demasiadas solicitudes\. Vuelve a intentarlo en/);
       const attempts = [];

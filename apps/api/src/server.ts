@@ -9,6 +9,7 @@ import { buildApp, logSerializers, redactedLogPaths } from './app.js';
 import { scheduleAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
 import { scheduleDbMaintenance } from './modules/jobs/db-maintenance.js';
 import { scheduleTrackingRefresh } from './modules/tracking/tracking.job.js';
+import { scheduleOxxoExpiries } from './modules/payments/payments.oxxo.js';
 import { systemClock } from './shared/clock.js';
 
 const startedAt = performance.now();
@@ -84,6 +85,8 @@ async function main(): Promise<void> {
   await scheduleDbMaintenance(app.jobs, systemClock);
   // Tracking refresh of undelivered guides, every 5 minutes; one chain whatever the number of processes.
   await scheduleTrackingRefresh(app.jobs, systemClock);
+  // OXXO references opened before their expiry job existed get one (idempotent by key).
+  await scheduleOxxoExpiries({ db: database.db, jobs: app.jobs });
   app.jobs.start();
   app.log.info(
     { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, startupMs: Math.round(performance.now() - startedAt), database: database.kind },

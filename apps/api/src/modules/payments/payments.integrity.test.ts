@@ -285,6 +285,18 @@ describe('no free hold on the guide inventory', () => {
     expect((await call(admin, 'POST', `/api/v1/admin/payments/${attempt.paymentId}/sandbox/paid`)).statusCode).toBe(409);
   });
 
+  it('attempts opened before the expiry job existed get one at start, once', async () => {
+    const { scheduleOxxoExpiries } = await import('./payments.oxxo.js');
+    const ana = await createSignedInUser(t.app, admin);
+    const s = await createOne(t, ana);
+    const attempt = await open(ana, 'oxxo', [s._id]);
+    await t.database.query('delete from jobs where key = $1', [`payments.oxxo.expire:${attempt.paymentId}`]);
+    expect(await scheduleOxxoExpiries({ db: t.database.db, jobs: t.app.jobs })).toBeGreaterThanOrEqual(1);
+    await scheduleOxxoExpiries({ db: t.database.db, jobs: t.app.jobs });
+    const jobs = await t.database.query<{ n: number }>('select count(*)::int as n from jobs where key = $1', [`payments.oxxo.expire:${attempt.paymentId}`]);
+    expect(jobs[0]!.n).toBe(1);
+  });
+
   it('a PayPal hold ends with the approval window; a settle job whose order no longer exists closes the attempt', async () => {
     const ana = await createSignedInUser(t.app, admin);
     const s = await createOne(t, ana, {}, INVENTORY);

@@ -27,6 +27,7 @@ import {
   type PaymentsCoreDeps,
 } from './payments.core.js';
 import { paymentErrors } from './payments.errors.js';
+import * as repo from './payments.repository.js';
 import { payments, paymentShipments } from './payments.table.js';
 import type { ProviderMode } from './payments.usecases.js';
 
@@ -452,6 +453,18 @@ async function orderStateOrNothing(deps: OxxoDeps, orderId: string): Promise<Cas
     if (error instanceof CashProviderError && error.status === 404) return undefined;
     throw error;
   }
+}
+
+/**
+ * At start: every OXXO attempt still waiting for its money has its expiry job (attempts opened
+ * before the job existed get one now; the key keeps it to one per attempt).
+ */
+export async function scheduleOxxoExpiries(deps: Pick<OxxoDeps, 'db' | 'jobs'>): Promise<number> {
+  const waiting = await repo.pendingOxxoExpiries(deps.db);
+  for (const p of waiting) {
+    await deps.jobs.enqueue<ExpirePayload>({ type: OXXO_EXPIRE_JOB, key: `${OXXO_EXPIRE_JOB}:${p.id}`, payload: { paymentId: p.id }, runAt: p.expiresAt });
+  }
+  return waiting.length;
 }
 
 export function registerOxxoExpiryJob(deps: OxxoDeps): void {

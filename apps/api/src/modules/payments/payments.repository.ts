@@ -107,3 +107,12 @@ export async function updateSandboxOrder(ex: Executor, orderId: string, set: Par
   const [row] = await ex.update(paypalSandboxOrders).set(set).where(eq(paypalSandboxOrders.orderId, orderId)).returning();
   return row!;
 }
+
+/** OXXO attempts still waiting for their money, with the moment their reference expires. */
+export async function pendingOxxoExpiries(ex: Executor): Promise<{ id: string; expiresAt: Date }[]> {
+  const rows = await ex
+    .select({ id: payments.id, expiresAt: payments.expiresAt })
+    .from(payments)
+    .where(and(eq(payments.method, 'oxxo'), eq(payments.status, 'pending'), sql`${payments.expiresAt} is not null`));
+  return rows.map((r) => ({ id: r.id, expiresAt: r.expiresAt! }));
+}

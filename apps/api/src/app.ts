@@ -9,16 +9,19 @@ import { registerClosingGuard, serverErrorOptions } from './plugins/server-error
 import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSpa } from './plugins/spa.js';
+import { registerCompression } from './plugins/compression.js';
 import './shared/route-guard.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { siteInfoFromConfig } from './modules/site/site.usecases.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
 import { geographyRoutes } from './modules/geography/geography.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { systemClock, type Clock } from './shared/clock.js';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './modules/jobs/jobs.usecases.js';
 import { createNotifier, type Notifier } from './modules/notifications/notifications.usecases.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { authenticate, ensureBootstrapAdmin, getUser, guardRate, type AccountsDeps } from './modules/accounts/accounts.usecases.js';
+import { activeAdminEmails, authenticate, ensureBootstrapAdmin, getUser, guardRate, userSummaries, type AccountsDeps } from './modules/accounts/accounts.usecases.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
 import { registerDbMaintenance } from './modules/jobs/db-maintenance.js';
@@ -131,13 +134,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerClosingGuard(app);
   registerInputGuard(app);
+  // Third-party origins only when configured: the chat widget's own origin (script, its calls,
+  // its frame and images); the ad pixel's script and the endpoint it reports to.
+  const chatOrigin = config.CHAT_WIDGET_SRC ? [new URL(config.CHAT_WIDGET_SRC).origin] : [];
+  const pixel = config.META_PIXEL_ID ? { script: ['https://connect.facebook.net'], report: ['https://www.facebook.com'] } : { script: [], report: [] };
   await registerSecurity(app, {
     cookieSecret: config.SECRET_KEY,
-    scriptOrigins: [config.CHAT_WIDGET_SRC, config.META_PIXEL_ID ? 'https://connect.facebook.net' : undefined]
-      .filter((v): v is string => Boolean(v))
-      .map((v) => new URL(v).origin),
+    scriptOrigins: [...chatOrigin, ...pixel.script],
+    connectOrigins: [...chatOrigin, ...pixel.script, ...pixel.report],
+    imgOrigins: [...chatOrigin, ...pixel.report],
+    frameOrigins: [...chatOrigin, ...pixel.report],
   });
   await registerOpenApi(app);
+  await registerCompression(app, { minBytes: config.COMPRESSION_MIN_BYTES });
 
   // Background work and notices (DESIGN §3): the queue lives with the app; server.ts starts it.
   const clock = deps.clock ?? systemClock;
@@ -293,14 +302,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oxxoRoutes, { deps: oxxo });
   await app.register(webhooksRoutes, { deps: oxxo });
   await app.register(paymentsAdminRoutes, { deps: oxxo });
-  await app.register(siteRoutes, {
-    info: {
-      supportPhone: config.SUPPORT_PHONE,
-      whatsappNumber: config.WHATSAPP_NUMBER,
-      chatWidgetSrc: config.CHAT_WIDGET_SRC ?? null,
-      metaPixelId: config.META_PIXEL_ID ?? null,
-      howItWorksVideoId: config.HOW_IT_WORKS_VIDEO_ID ?? null,
-      paymentsSandbox: isSandboxMode(modes),
+  const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
+  await app.register(siteRoutes, { info: siteInfo, appUrl: config.APP_URL });
+  await app.register(contactRoutes, {
+    deps: {
+      db: database.db,
+      clock,
+      notifier,
+      queue: jobs,
+      appUrl: config.APP_URL,
+      supportEmail: config.SUPPORT_EMAIL,
+      supportHours: config.SUPPORT_HOURS,
+      limitPerAddress: (ip) => guardRate(accounts, `contact:ip:${ip}`, { limit: config.CONTACT_MESSAGES_PER_HOUR, windowMs: 3_600_000, blockMs: 3_600_000 }),
+      adminEmails: () => activeAdminEmails(database.db),
+      authorName: async (id) => {
+        const who = (await userSummaries(database.db, [id])).get(id);
+        return who ? `${who.name} <${who.email}>` : 'Administrador';
+      },
+      log: app.log,
     },
   });
 

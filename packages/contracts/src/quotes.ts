@@ -10,8 +10,8 @@ export const DEFAULT_PACKAGE_TYPE: PackageType = 'box';
 /** A document (sobre) always travels as one parcel of these measures in cm (spec 01 §4, §9). */
 export const DOCUMENT_PRESET = { height: 1, width: 25, depth: 1 } as const;
 
-/** Carriers bill by max(real weight, L×A×H / 5000) per parcel (DESIGN §4). */
-export const VOLUMETRIC_DIVISOR = 5000;
+// The weight rule lives in a zod-free module (the FAQ's calculator uses it too); re-exported here.
+export { billableWeightKg, VOLUMETRIC_DIVISOR, volumetricWeightKg } from './parcel-rules.js';
 
 export const PARCEL_MAX_DIMENSION_CM = 300;
 export const PARCEL_MAX_WEIGHT_KG = 2000;
@@ -124,15 +124,6 @@ export const quoteRequestSchema = z
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 
-/** L×A×H / 5000 (or the service's divisor), in kg, unrounded. */
-export function volumetricWeightKg(p: Pick<Parcel, 'depth' | 'width' | 'height'>, divisor: number = VOLUMETRIC_DIVISOR): number {
-  return (p.depth * p.width * p.height) / divisor;
-}
-
-/** The weight a carrier bills for one parcel: the larger of real and volumetric, in whole kg. */
-export function billableWeightKg(p: Parcel, divisor: number = VOLUMETRIC_DIVISOR): number {
-  return Math.max(1, Math.ceil(Math.max(p.weight, volumetricWeightKg(p, divisor)) - 1e-9));
-}
 
 // ---------------------------------------------------------------- quote answer (POST /api/v1/quoting)
 

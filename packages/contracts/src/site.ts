@@ -1,9 +1,43 @@
 import { z } from 'zod';
 
-/** Public facts the web app needs at load: support contacts and which integrations are sandbox. */
+/** A social profile of the company, configured by the operator (SOCIAL_LINKS). */
+export const socialLinkSchema = z.object({
+  /** facebook, instagram, x, tiktok, youtube, linkedin, or `web` for any other site. */
+  network: z.string(),
+  /** How people call it ('Facebook', 'Instagram' … or the site's host). */
+  label: z.string(),
+  url: z.string(),
+});
+export type SocialLink = z.infer<typeof socialLinkSchema>;
+
+/**
+ * Who runs the site, as the legal pages state it. Only what the operator configured: a fact that
+ * is not configured is null and the pages say it is pending, never an invented one.
+ */
+export const companySchema = z.object({
+  /** Trade name shown everywhere (COMPANY_NAME, 'Envíos MX' by default: the product's own name). */
+  name: z.string(),
+  legalName: z.string().nullable(),
+  address: z.string().nullable(),
+  rfc: z.string().nullable(),
+  /** Where support and privacy requests go by e-mail (SUPPORT_EMAIL); null: through the contact form. */
+  supportEmail: z.string().nullable(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** Public facts the web app needs at load: support contacts, the company, optional scripts. */
 export const siteInfoSchema = z.object({
   supportPhone: z.string(),
   whatsappNumber: z.string(),
+  /**
+   * True while SUPPORT_PHONE or WHATSAPP_NUMBER are not configured: the numbers shown are the
+   * demonstration defaults and every screen says so.
+   */
+  demoContacts: z.boolean(),
+  /** 'de 9:00 a 18:00, de lunes a viernes' unless SUPPORT_HOURS says otherwise. */
+  supportHours: z.string(),
+  company: companySchema,
+  socialLinks: z.array(socialLinkSchema),
   chatWidgetSrc: z.string().nullable(),
   metaPixelId: z.string().nullable(),
   /** YouTube id of the how-it-works video; null hides the video (no placeholder). */

@@ -26,8 +26,36 @@ const envSchema = z.object({
   SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, { error: 'debe empezar con smtp:// o smtps://' }).optional()),
   MAIL_FROM: z.string().default('Envíos MX <no-responder@envios.mx>'),
   SECRET_KEY: optional.pipe(z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional()),
-  SUPPORT_PHONE: z.string().default('33 1234 5678'),
-  WHATSAPP_NUMBER: z.string().regex(/^\d{10,15}$/, { error: 'debe tener solo dígitos (10 a 15), con lada de país' }).default('5213312345678'),
+  /** Unset: the demonstration number below, shown as such on every screen. */
+  SUPPORT_PHONE: optional.pipe(z.string().regex(/^\+?[\d\s().-]{7,20}$/, { error: 'debe ser un número de teléfono (dígitos, espacios o guiones)' }).optional()),
+  WHATSAPP_NUMBER: optional.pipe(z.string().regex(/^\d{10,15}$/, { error: 'debe tener solo dígitos (10 a 15), con lada de país' }).optional()),
+  /** Support hours as people read them; the default is the product's published schedule. */
+  SUPPORT_HOURS: z.string().trim().min(1).max(120).default('de 9:00 a 18:00, de lunes a viernes'),
+  /** Where contact-form messages are sent; unset: to every active admin. Also the privacy contact. */
+  SUPPORT_EMAIL: optional.pipe(z.email({ error: 'debe ser un correo válido' }).optional()),
+  /** The company behind the site, as the legal pages name it. Unset facts are shown as pending, never invented. */
+  COMPANY_NAME: z.string().trim().min(1).max(80).default('Envíos MX'),
+  COMPANY_LEGAL_NAME: optional.pipe(z.string().max(160).optional()),
+  COMPANY_ADDRESS: optional.pipe(z.string().max(300).optional()),
+  COMPANY_RFC: optional.pipe(
+    z
+      .string()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.string().regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/, { error: 'debe ser un RFC válido (12 o 13 caracteres)' }))
+      .optional(),
+  ),
+  /** Comma-separated https addresses of the company's social profiles (Facebook, Instagram, X, TikTok, YouTube, LinkedIn…). */
+  SOCIAL_LINKS: optional.pipe(
+    z
+      .string()
+      .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https$/, error: 'cada enlace debe ser una dirección https:// completa' })).max(8))
+      .optional(),
+  ),
+  /** Contact-form messages accepted per client address per hour. */
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Answers at least this big are compressed (br or gzip) when the client accepts it; 0 turns compression off. */
+  COMPRESSION_MIN_BYTES: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /** WhatsApp Cloud API (Meta) for account notices; unset: notices go to the outbox. */
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
   WHATSAPP_API_TOKEN: optional,

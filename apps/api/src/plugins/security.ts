@@ -6,8 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 
 export interface SecurityOptions {
   cookieSecret: string;
-  /** Extra script origins allowed by the CSP (chat widget, ad pixel), from configuration. */
+  /** Extra origins the CSP allows per kind, from configuration (chat widget, ad pixel); none by default. */
   scriptOrigins: string[];
+  connectOrigins?: string[];
+  imgOrigins?: string[];
+  frameOrigins?: string[];
 }
 
 export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
@@ -17,10 +20,10 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...opts.scriptOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.imgOrigins ?? [])],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...opts.scriptOrigins],
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
+        connectSrc: ["'self'", ...(opts.connectOrigins ?? opts.scriptOrigins)],
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', ...(opts.frameOrigins ?? [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -421,6 +421,11 @@ export async function findContact(ex: Executor, id: string): Promise<{ firstName
   return row ? { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone } : undefined;
 }
 
+/** Where notices for the staff go when no other address is configured (the contact form's copy). */
+export async function activeAdminEmails(db: Executor): Promise<string[]> {
+  return repo.findActiveAdminEmails(db);
+}
+
 /** Ids of the users whose name or e-mail contains `text`, for other modules' admin searches. */
 export async function findUserIdsMatching(db: Executor, text: string, limit = 500): Promise<string[]> {
   return repo.findUserIdsMatching(db, text, limit);

@@ -14,6 +14,8 @@ export const WHATSAPP_JOB = 'notifications.whatsapp';
 
 interface EmailJobPayload {
   to: string;
+  /** Where an answer goes (the sender of a contact message, or the support address). */
+  replyTo?: string;
   subject: string;
   html?: string;
   text?: string;
@@ -36,7 +38,7 @@ export interface NotificationsConfig {
  * transaction, the worker delivers (SMTP / WhatsApp Cloud) or keeps the message in the outbox.
  */
 export interface Notifier {
-  sendEmail(input: { key: string; to: string; mail: RenderedMail }, executor?: Executor): Promise<void>;
+  sendEmail(input: { key: string; to: string; replyTo?: string | undefined; mail: RenderedMail }, executor?: Executor): Promise<void>;
   /** `to`: a phone number; a Mexican 10-digit one gets the country code. */
   sendWhatsApp(input: { key: string; to: string; text: string; template?: WhatsAppMessage['template'] }, executor?: Executor): Promise<void>;
   /** True when e-mail is kept in the outbox (no SMTP configured). */
@@ -61,7 +63,7 @@ export function createNotifier(opts: {
     async run(payload, ctx) {
       const message = { to: payload.to, subject: payload.subject, html: payload.html ?? '', text: payload.text ?? '' };
       if (mailer) {
-        await mailer.send({ key: ctx.key, ...message });
+        await mailer.send({ key: ctx.key, ...message, ...(payload.replyTo ? { replyTo: payload.replyTo } : {}) });
         return;
       }
       await ctx.commit((tx) =>
@@ -91,7 +93,11 @@ export function createNotifier(opts: {
     keepsEmail: !mailer,
     async sendEmail(input, executor) {
       await opts.queue.enqueue<EmailJobPayload>(
-        { type: EMAIL_JOB, key: input.key, payload: { to: input.to, subject: input.mail.subject, html: input.mail.html, text: input.mail.text } },
+        {
+          type: EMAIL_JOB,
+          key: input.key,
+          payload: { to: input.to, ...(input.replyTo ? { replyTo: input.replyTo } : {}), subject: input.mail.subject, html: input.mail.html, text: input.mail.text },
+        },
         executor,
       );
     },

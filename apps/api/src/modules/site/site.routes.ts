@@ -1,17 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteInfoSchema, type SiteInfo } from '@envios/contracts/site';
+import { robotsTxt, sitemapXml } from './site.usecases.js';
 
-/** Public facts the web app reads once at load (support contacts, optional scripts). */
-export const siteRoutes: FastifyPluginAsyncZod<{ info: SiteInfo }> = async (app, { info }) => {
+/** Public facts the web app reads once at load, and what crawlers read first. */
+export const siteRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; appUrl: string }> = async (app, { info, appUrl }) => {
   app.get(
     '/api/v1/site',
     {
       config: { guard: 'public' },
-      schema: { tags: ['sitio'], summary: 'Datos públicos del sitio', response: { 200: siteInfoSchema } },
+      schema: { tags: ['sitio'], summary: 'Datos públicos del sitio: contactos de soporte, empresa, redes y scripts opcionales', response: { 200: siteInfoSchema } },
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=300');
       return info;
     },
+  );
+
+  // Both depend only on APP_URL and the list of public pages: built once.
+  const robots = robotsTxt(appUrl);
+  const sitemap = sitemapXml(appUrl);
+  app.get('/robots.txt', { config: { guard: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
+  );
+  app.get('/sitemap.xml', { config: { guard: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(sitemap),
   );
 };

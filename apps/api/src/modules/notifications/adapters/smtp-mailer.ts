@@ -5,6 +5,7 @@ export interface OutgoingMail {
   /** The sending job's key: the same mail retried keeps one Message-ID, so receivers can dedupe. */
   key: string;
   to: string;
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;
@@ -29,6 +30,7 @@ export function createSmtpMailer(opts: { url: string; from: string }): Mailer {
       await transport.sendMail({
         from: opts.from,
         to: mail.to,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         subject: mail.subject,
         html: mail.html,
         text: mail.text,

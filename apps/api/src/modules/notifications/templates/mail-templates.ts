@@ -18,7 +18,10 @@ function clean(value: string): string {
 
 const BRAND = 'Envíos MX';
 
-function layout(opts: { title: string; paragraphs: string[]; action?: { label: string; url: string }; footnote?: string }): string {
+const NO_REPLY = 'Este correo se envió automáticamente; no respondas a este mensaje.';
+const CAN_REPLY = 'Puedes responder a este correo.';
+
+function layout(opts: { title: string; paragraphs: string[]; action?: { label: string; url: string }; footnote?: string; canReply?: boolean }): string {
   const body = opts.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`).join('\n');
   const action = opts.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#1c4fd8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(opts.action.label)}</a></p>
@@ -36,14 +39,14 @@ ${body}
 ${action}
 ${footnote}
 </div>
-<p style="text-align:center;font-size:12px;color:#777;margin-top:16px">${BRAND} · Este correo se envió automáticamente; no respondas a este mensaje.</p>
+<p style="text-align:center;font-size:12px;color:#777;margin-top:16px">${BRAND} · ${opts.canReply ? CAN_REPLY : NO_REPLY}</p>
 </div>
 </body>
 </html>`;
 }
 
-function textLayout(lines: string[]): string {
-  return `${lines.join('\n\n')}\n\n--\n${BRAND} · Este correo se envió automáticamente; no respondas a este mensaje.\n`;
+function textLayout(lines: string[], canReply = false): string {
+  return `${lines.join('\n\n')}\n\n--\n${BRAND} · ${canReply ? CAN_REPLY : NO_REPLY}\n`;
 }
 
 export function welcomePendingMail(data: { firstName: string }): RenderedMail {
@@ -311,5 +314,97 @@ export function paymentCreditedMail(data: { firstName: string; amount: string; r
       'Los envíos que no se pagaron siguen en Mis Envíos: puedes pagarlos de nuevo con su precio actual.',
       `Ver mi Monedero: ${data.walletUrl}`,
     ]),
+  };
+}
+
+// ---------------------------------------------------------------- contact form
+
+export interface ContactMailData {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  email: string;
+  phone: string;
+  web: string;
+  message: string;
+  monthlyShipments: number | null;
+}
+
+function contactDetails(data: ContactMailData): string[] {
+  return [
+    `Nombre: ${clean(data.firstName)} ${clean(data.lastName)}`,
+    `Empresa: ${clean(data.companyName)}`,
+    `Correo: ${clean(data.email)}`,
+    `Teléfono: ${clean(data.phone)}`,
+    `Sitio web: ${clean(data.web)}`,
+    `Envíos al mes: ${data.monthlyShipments === null ? 'aún no hace envíos' : data.monthlyShipments.toLocaleString('es-MX')}`,
+  ];
+}
+
+/** A message, kept as typed: escaped, with its line breaks. */
+function quoted(message: string): string {
+  return `<blockquote style="margin:0;padding:12px 16px;border-left:4px solid #dbe4ff;background:#f8f9fc;white-space:pre-wrap">${escapeHtml(message)}</blockquote>`;
+}
+
+/** To support: a new message from the contact form (reply-to is the sender). */
+export function contactReceivedMail(data: ContactMailData & { inboxUrl: string }): RenderedMail {
+  const fullName = `${clean(data.firstName)} ${clean(data.lastName)}`;
+  const details = contactDetails(data);
+  return {
+    subject: `Nuevo mensaje de contacto: ${fullName} (${clean(data.companyName)})`,
+    html: layout({
+      title: 'Nuevo mensaje de contacto',
+      paragraphs: [details.map(escapeHtml).join('<br>'), quoted(data.message), 'Respóndelo desde Mensajes (o contesta este correo: llega al remitente).'],
+      action: { label: 'Abrir en Mensajes', url: data.inboxUrl },
+      canReply: true,
+    }),
+    text: textLayout([details.join('\n'), data.message, `Respóndelo desde Mensajes: ${data.inboxUrl}`], true),
+  };
+}
+
+/** To the sender: we got it, and when to expect an answer. */
+export function contactAcknowledgementMail(data: { firstName: string; message: string; supportHours: string; canReply: boolean }): RenderedMail {
+  const name = clean(data.firstName);
+  const lead = 'Gracias, tu mensaje llegó a su destino. Un asesor lo leerá y te responderá pronto a este correo.';
+  const hours = `Atendemos ${clean(data.supportHours)} (hora del centro de México).`;
+  return {
+    subject: 'Recibimos tu mensaje',
+    html: layout({
+      title: 'Recibimos tu mensaje',
+      paragraphs: [`Hola ${escapeHtml(name)}:`, lead, hours, 'Esto es lo que nos escribiste:', quoted(data.message)],
+      footnote: 'Si no enviaste este mensaje, ignora este correo.',
+      canReply: data.canReply,
+    }),
+    text: textLayout([`Hola ${name}:`, lead, hours, 'Esto es lo que nos escribiste:', data.message, 'Si no enviaste este mensaje, ignora este correo.'], data.canReply),
+  };
+}
+
+/** An admin's answer to a contact message, with the original quoted below. */
+export function contactReplyMail(data: { firstName: string; reply: string; original: string; contactUrl: string; canReply: boolean }): RenderedMail {
+  const name = clean(data.firstName);
+  return {
+    subject: 'Respuesta a tu mensaje',
+    html: layout({
+      title: 'Respuesta a tu mensaje',
+      paragraphs: [
+        `Hola ${escapeHtml(name)}:`,
+        `<span style="white-space:pre-wrap">${escapeHtml(data.reply)}</span>`,
+        'Tu mensaje original:',
+        quoted(data.original),
+        data.canReply ? 'Si tienes otra duda, responde a este correo.' : 'Si tienes otra duda, escríbenos de nuevo desde Contáctanos.',
+      ],
+      ...(data.canReply ? {} : { action: { label: 'Contáctanos', url: data.contactUrl } }),
+      canReply: data.canReply,
+    }),
+    text: textLayout(
+      [
+        `Hola ${name}:`,
+        data.reply,
+        'Tu mensaje original:',
+        data.original,
+        data.canReply ? 'Si tienes otra duda, responde a este correo.' : `Si tienes otra duda, escríbenos de nuevo: ${data.contactUrl}`,
+      ],
+      data.canReply,
+    ),
   };
 }

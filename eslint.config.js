@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const webFeatures = ['accounts', 'notifications', 'geography', 'quotes', 'carriers', 'shipments', 'addresses', 'payments', 'wallet', 'guides', 'tracking', 'pickups', 'overweight', 'reports', 'integrations', 'site'];
+const webFeatures = ['contact', 'accounts', 'notifications', 'geography', 'quotes', 'carriers', 'shipments', 'addresses', 'payments', 'wallet', 'guides', 'tracking', 'pickups', 'overweight', 'reports', 'integrations', 'site'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '.tmp/**', '**/node_modules/**', '**/drizzle/**', 'coverage/**', 'data/**', '**/.drizzle-check.config.ts'] },

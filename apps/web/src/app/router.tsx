@@ -27,6 +27,15 @@ export const routes: RouteObject[] = [
       { path: `${paths.passwordRecovery}/:token`, lazy: () => import('./routes/public/password-reset').then((m) => ({ Component: m.default })) },
       // The shareable tracking page (issue 7): public, phone first.
       { path: '/rastreo/:guide', lazy: () => import('./routes/public/tracking').then((m) => ({ Component: m.default })) },
+      // Content pages (prerendered by the server, hydrated here) and the contact form.
+      { path: paths.services, lazy: () => import('./routes/public/services').then((m) => ({ Component: m.default })) },
+      { path: paths.about, lazy: () => import('./routes/public/about').then((m) => ({ Component: m.default })) },
+      { path: paths.faq, lazy: () => import('./routes/public/faq').then((m) => ({ Component: m.default })) },
+      { path: paths.terms, lazy: () => import('./routes/public/terms').then((m) => ({ Component: m.default })) },
+      { path: paths.privacy, lazy: () => import('./routes/public/privacy').then((m) => ({ Component: m.default })) },
+      { path: paths.gettingStarted, lazy: () => import('./routes/public/getting-started').then((m) => ({ Component: m.default })) },
+      { path: paths.contact, lazy: () => import('./routes/public/contact').then((m) => ({ Component: m.default })) },
+      { path: paths.thankYou, lazy: () => import('./routes/public/thank-you').then((m) => ({ Component: m.default })) },
       // Signed-in, but outside the dashboard layout (spec 02 §2).
       { path: paths.settings, lazy: () => import('./routes/settings').then((m) => ({ Component: m.default })) },
       // The shipment edit screens (destination, origin, parcels, description, insurance, service-provider).
@@ -57,6 +66,8 @@ export const routes: RouteObject[] = [
       { path: paths.addresses, lazy: () => import('./routes/dashboard/addresses').then((m) => ({ Component: m.default })) },
       { path: paths.prepaids, lazy: () => import('./routes/dashboard/wallet').then((m) => ({ Component: m.default })) },
       { path: paths.newTopUp, lazy: () => import('./routes/dashboard/new-top-up').then((m) => ({ Component: m.default })) },
+      { path: paths.paymentMethods, lazy: () => import('./routes/dashboard/payment-methods').then((m) => ({ Component: m.default })) },
+      { path: paths.billing, lazy: () => import('./routes/dashboard/billing').then((m) => ({ Component: m.default })) },
       {
         lazy: () => import('./routes/admin/root').then((m) => ({ Component: m.AdminRoot })),
         children: [
@@ -66,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: paths.pickupsAdmin, lazy: () => import('./routes/admin/pickups').then((m) => ({ Component: m.default })) },
           { path: paths.guidesAdmin, lazy: () => import('./routes/admin/guides').then((m) => ({ Component: m.default })) },
           { path: paths.paymentsAdmin, lazy: () => import('./routes/admin/payments').then((m) => ({ Component: m.default })) },
+          { path: paths.messagesAdmin, lazy: () => import('./routes/admin/messages').then((m) => ({ Component: m.default })) },
         ],
       },
     ],

@@ -44,6 +44,15 @@ export const paths = {
   privacy: '/politicas-de-privacidad',
   faq: '/preguntas-frecuentes',
   thankYou: '/thank-page',
+  /** Help menu: the illustrated first-shipment guide (public, prerendered). */
+  gettingStarted: '/guia-de-inicio',
+  /** User menu: how to pay (the dashboard's /payments shell) and the account's tax data. */
+  paymentMethods: '/payments',
+  billing: '/facturacion',
+  /** Admin: contact-form messages ('Mensajes'). */
+  messagesAdmin: '/admin/mensajes',
+  /** Store integrations (WooCommerce), built by its own issue; linked from the user menu. */
+  integrations: '/integrations',
   blog: '/blog',
   tracking: (guide: string) => `/rastreo/${encodeURIComponent(guide)}`,
 } as const;

@@ -28,6 +28,10 @@ export const demoCountries: Country[] = [
 export const demoSite: SiteInfo = {
   supportPhone: '33 1234 5678',
   whatsappNumber: '5213312345678',
+  demoContacts: false,
+  supportHours: 'de 9:00 a 18:00, de lunes a viernes',
+  company: { name: 'Envíos MX', legalName: null, address: null, rfc: null, supportEmail: null },
+  socialLinks: [],
   chatWidgetSrc: null,
   metaPixelId: null,
   howItWorksVideoId: 'dQw4w9WgXcQ',

@@ -8,9 +8,11 @@ import classes from './public-layout.module.css';
 const MOBILE_REVEAL_SCROLL_PX = 320;
 
 function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > px);
+  // Starts false on the server and while hydrating (the HTML must match), then reads the page.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > px);
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, [px]);
@@ -31,16 +33,16 @@ export function FloatingContact({ contact }: { contact: SupportContact | undefin
         href={whatsappHref(contact.whatsappNumber, 'Hola, quiero información sobre un envío.')}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label="Escríbenos por WhatsApp (se abre en una pestaña nueva)"
-        title="Escríbenos por WhatsApp"
+        aria-label={`Escríbenos por WhatsApp${contact.demoContacts ? ' (número de demostración)' : ''} (se abre en una pestaña nueva)`}
+        title={contact.demoContacts ? 'Escríbenos por WhatsApp (número de demostración)' : 'Escríbenos por WhatsApp'}
       >
         <IconChat size={26} />
       </a>
       <a
         className={`${classes.floatingButton} ${classes.floatingPhone}`}
         href={telHref(contact.supportPhone)}
-        aria-label={`Llámanos al ${contact.supportPhone}`}
-        title={`Llámanos al ${contact.supportPhone}`}
+        aria-label={`Llámanos al ${contact.supportPhone}${contact.demoContacts ? ' (número de demostración)' : ''}`}
+        title={`Llámanos al ${contact.supportPhone}${contact.demoContacts ? ' (número de demostración)' : ''}`}
       >
         <IconPhone size={24} />
       </a>

@@ -17,10 +17,13 @@ export interface PublicLayoutProps {
   notice?: ReactNode;
   /** The page; the matched child route when omitted. */
   children?: ReactNode;
+  /** Extra entries of the footer's bottom line, and overlays (the cookie banner). */
+  footerExtra?: ReactNode;
+  overlay?: ReactNode;
 }
 
 /** Public pages: skip link, navbar, page, footer, and the floating WhatsApp and phone buttons. */
-export function PublicLayout({ contact, contactLoading = false, account, onTrack, notice, children }: PublicLayoutProps) {
+export function PublicLayout({ contact, contactLoading = false, account, onTrack, notice, children, footerExtra, overlay }: PublicLayoutProps) {
   return (
     <div className={classes.shell}>
       <a href="#contenido" className={classes.skipLink}>
@@ -31,8 +34,9 @@ export function PublicLayout({ contact, contactLoading = false, account, onTrack
       <main id="contenido" tabIndex={-1} className={classes.main}>
         {children ?? <Outlet />}
       </main>
-      <SiteFooter contact={contact} contactLoading={contactLoading} />
+      <SiteFooter contact={contact} contactLoading={contactLoading} extra={footerExtra} />
       <FloatingContact contact={contact} />
+      {overlay}
       <ScrollRestoration />
     </div>
   );

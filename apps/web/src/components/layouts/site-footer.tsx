@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Container, Skeleton } from '@mantine/core';
 import type { SiteInfo } from '@envios/contracts/site';
@@ -7,12 +8,18 @@ import { paths } from '@/config/paths';
 import { telHref, whatsappDisplay, whatsappHref } from '@/lib/contact-links';
 import classes from './public-layout.module.css';
 
-export type SupportContact = Pick<SiteInfo, 'supportPhone' | 'whatsappNumber'>;
+/** Support contacts; hours, the demo flag and social links are optional (tests pass the two numbers). */
+export type SupportContact = Pick<SiteInfo, 'supportPhone' | 'whatsappNumber'> & Partial<Pick<SiteInfo, 'demoContacts' | 'supportHours' | 'socialLinks'>>;
+
+/** The published schedule, until the configured one arrives. */
+const DEFAULT_HOURS = 'de 9:00 a 18:00, de lunes a viernes';
 
 export interface SiteFooterProps {
   /** Undefined while the site facts load (placeholders keep the layout still) or if they failed. */
   contact: SupportContact | undefined;
   contactLoading?: boolean;
+  /** Extra entries of the bottom line (the 'Cookies' choice when an ad pixel is configured). */
+  extra?: ReactNode;
 }
 
 const COMPANY_LINKS = [
@@ -24,6 +31,7 @@ const COMPANY_LINKS = [
 
 const HELP_LINKS = [
   { to: paths.faq, label: 'Preguntas frecuentes' },
+  { to: paths.gettingStarted, label: 'Guía de inicio' },
   { to: paths.terms, label: 'Términos de servicio' },
   { to: paths.privacy, label: 'Políticas de privacidad' },
 ];
@@ -55,7 +63,7 @@ function PaymentBadges() {
   );
 }
 
-export function SiteFooter({ contact, contactLoading }: SiteFooterProps) {
+export function SiteFooter({ contact, contactLoading, extra }: SiteFooterProps) {
   const year = new Date().getFullYear();
   return (
     <footer className={classes.footer}>
@@ -131,15 +139,28 @@ export function SiteFooter({ contact, contactLoading }: SiteFooterProps) {
               )}
               <li>
                 <IconClock size={18} />
-                <span>9:00 a 18:00, lunes a viernes</span>
+                <span>{contact?.supportHours ?? DEFAULT_HOURS}</span>
               </li>
+              {contact?.demoContacts && <li className={classes.footerDemo}>Números de demostración: la línea de soporte aún no está configurada.</li>}
             </ul>
+            {contact?.socialLinks && contact.socialLinks.length > 0 && (
+              <ul className={classes.footerSocial} aria-label="Redes sociales">
+                {contact.socialLinks.map((l) => (
+                  <li key={l.url}>
+                    <a href={l.url} target="_blank" rel="noopener noreferrer" aria-label={`${l.label} (se abre en una pestaña nueva)`}>
+                      {l.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
         </div>
 
         <div className={classes.footerBottom}>
           <span>© {year} Envíos MX. Todos los derechos reservados.</span>
           <span>Precios en pesos mexicanos (MXN).</span>
+          {extra}
         </div>
       </Container>
     </footer>

@@ -5,6 +5,9 @@ import { RequireUser } from '@/features/accounts/components/route-guards';
 import { UserMenu } from '@/features/accounts/components/user-menu';
 import { useTrackingModal } from '@/features/tracking/components/use-tracking-modal';
 import { SandboxBanner } from '@/features/site/components/sandbox-banner';
+import { useSiteInfo } from '@/features/site/api/get-site-info';
+import { useSiteScripts } from '@/features/site/api/use-site-scripts';
+import { ConsentBanner } from '@/features/site/components/consent-banner';
 
 /**
  * Sidebar entries (spec 01 §2, spec 02 §6). Entries whose screens come in later issues are added
@@ -16,6 +19,8 @@ const userNav: DashboardNavItem[] = [
   { label: 'Mis Envíos', to: paths.shipments },
   { label: 'Direcciones', to: paths.addresses },
   { label: 'Monedero', to: paths.prepaids },
+  { label: 'Métodos de pago', to: paths.paymentMethods },
+  { label: 'Facturación', to: paths.billing },
 ];
 const adminNav: DashboardNavItem[] = [
   { label: 'Usuarios', to: paths.users },
@@ -24,12 +29,15 @@ const adminNav: DashboardNavItem[] = [
   { label: 'Inventario de guías', to: paths.guidesAdmin },
   { label: 'Paqueterías y tarifas', to: paths.carriersAdmin },
   { label: 'Bandeja de salida', to: paths.outbox },
+  { label: 'Mensajes', to: paths.messagesAdmin },
 ];
 
 function DashboardShell() {
   const user = useUser().data;
   // The top bar's Rastrear shows the 'Resultado del Envío' modal (spec 01 §2).
   const tracking = useTrackingModal();
+  // The chat widget shows in the signed-in lists too, and the pixel's checkout events need consent here.
+  useSiteScripts(useSiteInfo());
   if (!user) return null;
   return (
     <>
@@ -41,7 +49,7 @@ function DashboardShell() {
             user={user}
             links={[
               { label: 'Configuración', to: paths.settings },
-              { label: 'Guia de Usuario', to: paths.faq },
+              { label: 'Guía de usuario', to: paths.faq },
             ]}
             afterSignOut={paths.home}
           />
@@ -50,6 +58,7 @@ function DashboardShell() {
         notice={<SandboxBanner />}
       />
       {tracking.modal}
+      <ConsentBanner />
     </>
   );
 }

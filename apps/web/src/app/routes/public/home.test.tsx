@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { landing, renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
-import { countriesHandler, postalCodesHandler, siteHandler } from '@/testing/mock-geography';
+import { countriesHandler, demoSite, postalCodesHandler, siteHandler } from '@/testing/mock-geography';
 import HomeRoute from './home';
 
 setupMockApi();
@@ -66,7 +66,7 @@ describe('home page', () => {
     server.use(
       postalCodesHandler().handler,
       countriesHandler(),
-      siteHandler({ supportPhone: '33 1234 5678', whatsappNumber: '5213312345678', chatWidgetSrc: null, metaPixelId: null, howItWorksVideoId: null, paymentsSandbox: false }),
+      siteHandler({ ...demoSite, howItWorksVideoId: null }),
     );
     renderWithApp(<HomeRoute />);
     await screen.findByRole('heading', { level: 2, name: '¿Cómo funciona?' });

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
-import { siteHandler } from '@/testing/mock-geography';
+import { demoSite, siteHandler } from '@/testing/mock-geography';
 import { PublicRoot } from './root';
 
 setupMockApi();
@@ -12,7 +12,7 @@ const signedOut = http.get('/api/v1/me', () => HttpResponse.json({ message: 'Ini
 
 describe('PublicRoot', () => {
   it('fills the footer and floating buttons with the contacts from GET /api/v1/site', async () => {
-    server.use(signedOut, siteHandler({ supportPhone: '55 9876 5432', whatsappNumber: '5215598765432', chatWidgetSrc: null, metaPixelId: null, howItWorksVideoId: null, paymentsSandbox: false }));
+    server.use(signedOut, siteHandler({ ...demoSite, supportPhone: '55 9876 5432', whatsappNumber: '5215598765432', howItWorksVideoId: null }));
     renderWithApp(<PublicRoot />);
     const footer = screen.getByRole('contentinfo');
     expect(await within(footer).findByRole('link', { name: 'Teléfono: 55 9876 5432' })).toHaveAttribute('href', 'tel:+525598765432');

@@ -5,6 +5,8 @@ import { SandboxBanner } from '@/features/site/components/sandbox-banner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
 import { useTrackingModal } from '@/features/tracking/components/use-tracking-modal';
+import { ConsentBanner, CookieSettingsLink } from '@/features/site/components/consent-banner';
+import { useSiteScripts } from '@/features/site/api/use-site-scripts';
 
 // Only signed-in people need the menu (and Mantine's Menu); visitors never download it.
 const UserMenu = lazy(() => import('@/features/accounts/components/user-menu').then((m) => ({ default: m.UserMenu })));
@@ -12,6 +14,7 @@ const UserMenu = lazy(() => import('@/features/accounts/components/user-menu').t
 /** The public layout with the support contacts filled in; the page renders without waiting for them. */
 export function PublicRoot() {
   const site = useSiteInfo();
+  useSiteScripts(site);
   // Signed in: the name's dropdown replaces Iniciar sesión / Registrate (spec 01 §2).
   const user = useUser().data;
   // Rastrear shows the 'Resultado del Envío' modal over the page (spec 01 §2).
@@ -23,12 +26,17 @@ export function PublicRoot() {
         links={[
           { label: 'Configuración', to: paths.settings },
           { label: 'Mis Envíos', to: paths.shipments },
+          { label: 'Integraciones', to: paths.integrations },
+          { label: 'Facturación', to: paths.billing },
           { label: 'Direcciones', to: paths.addresses },
+          { label: 'Monedero', to: paths.prepaids },
+          { label: 'Métodos de pago', to: paths.paymentMethods },
           { label: 'Usuarios', to: paths.users, adminOnly: true },
+          { label: 'Mensajes', to: paths.messagesAdmin, adminOnly: true },
         ]}
         helpLinks={[
-          { label: 'Guía de inicio', to: paths.faq },
-          { label: 'Contactanos', to: paths.contact },
+          { label: 'Guía de inicio', to: paths.gettingStarted },
+          { label: 'Contáctanos', to: paths.contact },
         ]}
         afterSignOut={paths.home}
         signOutLabel="Cerrar Sesión"
@@ -37,7 +45,15 @@ export function PublicRoot() {
   ) : undefined;
   return (
     <>
-      <PublicLayout contact={site.data} contactLoading={site.isPending} account={account} onTrack={tracking.open} notice={<SandboxBanner />} />
+      <PublicLayout
+        contact={site.data}
+        contactLoading={site.isPending}
+        account={account}
+        onTrack={tracking.open}
+        notice={<SandboxBanner />}
+        footerExtra={<CookieSettingsLink />}
+        overlay={<ConsentBanner />}
+      />
       {tracking.modal}
     </>
   );

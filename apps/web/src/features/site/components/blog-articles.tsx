@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Container, Text, TextInput, Title } from '@mantine/core';
-import { billableWeightKg, parcelSchema, VOLUMETRIC_DIVISOR, volumetricWeightKg } from '@envios/contracts/quotes';
+import { Container, Text, Title } from '@mantine/core';
+import { VOLUMETRIC_DIVISOR } from '@envios/contracts/parcel-rules';
 import { IconBan, IconBox, IconRuler } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import classes from './blog.module.css';
-
-const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
+import { VolumetricCalculator } from './volumetric-calculator';
 
 const ARTICLES = [
   {
@@ -31,59 +29,6 @@ const ARTICLES = [
     minutes: 3,
   },
 ] as const;
-
-function toNumber(value: string): number | undefined {
-  const n = Number(value.replace(',', '.'));
-  return value.trim() === '' || Number.isNaN(n) ? undefined : n;
-}
-
-/** A small calculator with the same rule the quote uses (contracts/quotes). */
-function VolumetricCalculator() {
-  const [values, setValues] = useState({ width: '40', depth: '30', height: '20', weight: '2' });
-  const parsed = parcelSchema.safeParse({
-    width: toNumber(values.width),
-    depth: toNumber(values.depth),
-    height: toNumber(values.height),
-    weight: toNumber(values.weight),
-  });
-  const field = (name: keyof typeof values, label: string, step: number) => (
-    <TextInput
-      label={label}
-      type="number"
-      min={step}
-      step={step}
-      inputMode="decimal"
-      value={values[name]}
-      onChange={(event) => {
-        const next = event.currentTarget.value;
-        setValues((v) => ({ ...v, [name]: next }));
-      }}
-    />
-  );
-  return (
-    <section className={classes.calculator} aria-labelledby="calculadora-titulo">
-      <Title order={4} id="calculadora-titulo" className={classes.calculatorTitle}>
-        Calcula el peso que se cobra
-      </Title>
-      <div className={classes.calculatorGrid}>
-        {field('width', 'Largo (cm)', 1)}
-        {field('depth', 'Ancho (cm)', 1)}
-        {field('height', 'Alto (cm)', 1)}
-        {field('weight', 'Peso real (kg)', 0.1)}
-      </div>
-      <p className={classes.calculatorResult} aria-live="polite">
-        {parsed.success ? (
-          <>
-            Peso volumétrico: <strong>{kg.format(volumetricWeightKg(parsed.data))} kg</strong>. Se cobra como{' '}
-            <strong>{billableWeightKg(parsed.data)} kg</strong>.
-          </>
-        ) : (
-          'Escribe medidas y peso mayores que cero para ver el resultado.'
-        )}
-      </p>
-    </section>
-  );
-}
 
 export function BlogArticles() {
   return (
@@ -151,7 +96,7 @@ export function BlogArticles() {
             que se cobra como 5 kg. En cambio, una caja pequeña de 20 × 15 × 10 cm con 3.2 kg de libros tiene un peso
             volumétrico de solo 0.6 kg: ahí se cobra el peso real, 4 kg.
           </p>
-          <VolumetricCalculator />
+          <VolumetricCalculator headingLevel={3} />
           <h3>Evita cargos por sobrepeso</h3>
           <p>
             La paquetería vuelve a medir y pesar cada envío. Si los datos que capturaste son menores, te cobrará la diferencia

@@ -7,6 +7,7 @@ import { Alert, Badge, Button, Card, Group, Radio, Stack, Text, Title } from '@m
 import { paymentMethodLabels, type PaymentConfig } from '@envios/contracts/payments';
 import { topUpAmountSchema, TOP_UP_MAX_MXN } from '@envios/contracts/wallet';
 import { paths } from '@/config/paths';
+import { useAdEvent } from '@/lib/ad-pixel';
 import { useCreateTopUp } from '../api/create-top-up';
 import { useDeleteTopUp } from '../api/delete-top-up';
 import { useStartTopUpPayment, type TopUpMethod } from '../api/pay-top-up';
@@ -80,6 +81,8 @@ function SummaryStep({
 }) {
   const navigate = useNavigate();
   const start = useStartTopUpPayment();
+  // The ad pixel's checkout event (only ever sent with the visitor's marketing consent).
+  useAdEvent('InitiateCheckout', { value: topUp.amount, currency: 'MXN', content_category: 'Monedero' });
   const remove = useDeleteTopUp();
   const [method, setMethod] = useState<TopUpMethod | null>(null);
   const [missingMethod, setMissingMethod] = useState(false);

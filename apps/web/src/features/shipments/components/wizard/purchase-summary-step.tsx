@@ -9,6 +9,7 @@ import { useOverweightOwed } from '../../api/get-overweight';
 import type { AddressDraft } from '../../utils/address';
 import type { ChosenService, CreatedShipment } from '../../utils/wizard-state';
 import classes from './wizard.module.css';
+import { useAdEvent } from '@/lib/ad-pixel';
 
 export interface PurchaseSummaryStepProps {
   created: CreatedShipment[];
@@ -34,6 +35,8 @@ export function PurchaseSummaryStep({ created, service, destination, userId, onD
   const guidesCentavos = created.reduce((sum, s) => sum + toCentavos(s.total_amount), 0);
   const owed = overweight.data?.total_cost_overweight ?? 0;
   const option = service.option;
+  // The ad pixel's checkout event (only ever sent with the visitor's marketing consent).
+  useAdEvent('InitiateCheckout', { num_items: created.length, currency: 'MXN', content_category: 'Envío' });
 
   async function previous() {
     setFailure(null);

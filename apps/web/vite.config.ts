@@ -10,13 +10,17 @@ const apiTarget = 'http://127.0.0.1:3000';
 /** Writes .br and .gz beside every text asset so the server sends them precompressed. */
 function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'envios-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     closeBundle() {
+      // The server-rendering bundle is read by Node from disk, never sent to browsers.
+      if (ssr) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const full = path.join(dir, name);
@@ -32,9 +36,15 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
+  // Favicon and the like belong to the browser build only.
+  publicDir: isSsrBuild ? false : 'public',
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { port: 5173, proxy: { '/api': apiTarget } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600 },
-});
+  // `manifest`: the server reads which CSS and chunks each prerendered page needs.
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+  // The prerendering bundle (`vite build --ssr src/entry-server.tsx --outDir dist-ssr`): our
+  // workspace packages are compiled in; libraries load from node_modules.
+  ssr: { noExternal: ['@envios/contracts'] },
+}));

@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const webDist = path.join(root, 'apps/web/dist');
+/** The prerendering bundle the server imports (entry-server.js). */
+export const webSsrDist = path.join(root, 'apps/web/dist-ssr');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -30,11 +32,16 @@ export function ensureWebBuild({ quiet = false } = {}) {
     statSync(path.join(root, 'apps/web/index.html')).mtimeMs,
     statSync(path.join(root, 'apps/web/vite.config.ts')).mtimeMs,
   );
-  if (existsSync(index) && statSync(index).mtimeMs >= newestSource) return false;
+  const ssrEntry = path.join(webSsrDist, 'entry-server.js');
+  const fresh = (file) => existsSync(file) && statSync(file).mtimeMs >= newestSource;
+  if (fresh(index) && fresh(ssrEntry)) return false;
   if (!quiet) console.log('Compilando la aplicación web (solo la primera vez o tras cambios)…');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'error' : 'warn'], {
-    cwd: path.join(root, 'apps/web'),
-    stdio: 'inherit',
-  });
+  const vite = (...args) =>
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...args, '--logLevel', quiet ? 'error' : 'warn'], {
+      cwd: path.join(root, 'apps/web'),
+      stdio: 'inherit',
+    });
+  vite();
+  vite('--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr');
   return true;
 }

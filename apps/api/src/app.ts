@@ -323,6 +323,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  await registerSpa(app, config.WEB_DIST_DIR);
+  await registerSpa(app, config.WEB_DIST_DIR, { site: siteInfo, appUrl: config.APP_URL }, config.COMPRESSION_MIN_BYTES > 0);
   return app;
 }

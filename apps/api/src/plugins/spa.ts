@@ -1,14 +1,24 @@
 import path from 'node:path';
 import { existsSync, readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@envios/contracts/errors';
+import type { SiteInfo } from '@envios/contracts/site';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createPrerenderer } from './prerender.js';
 
 /**
  * Serves the built web app: hashed assets with a year of cache, every other non-API path answers
  * index.html so deep links and reloads work. Unknown /api paths stay JSON 404s.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string | undefined): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  /** The site facts and public address the prerendered pages are rendered with. */
+  prerender?: { site: SiteInfo; appUrl: string },
+  /** Send HTML compressed to browsers that accept it (off with COMPRESSION_MIN_BYTES=0). */
+  compressHtml = true,
+): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && existsSync(indexFile);
   if (hasBuild) {
@@ -24,8 +34,25 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     });
   }
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : undefined;
+  const prerendered =
+    indexHtml && prerender ? await createPrerenderer({ distDir: distDir!, template: indexHtml, site: prerender.site, appUrl: prerender.appUrl, log: app.log }) : undefined;
 
-  app.setNotFoundHandler((request, reply) => {
+  // The not-found handler is not a route, so the compression plugin's per-route hook misses it.
+  // The few HTML documents it sends are the same for everyone: compressed once, kept.
+  const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, html: string, status = 200) => {
+    void reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const encoding = compressHtml ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+    if (!encoding) return reply.send(html);
+    let entry = compressed.get(html);
+    if (!entry) {
+      entry = { br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }), gzip: gzipSync(html, { level: 9 }) };
+      if (compressed.size < 64) compressed.set(html, entry);
+    }
+    return reply.header('content-encoding', encoding).send(entry[encoding]);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({
@@ -43,6 +70,23 @@ export async function registerSpa(app: FastifyInstance, distDir: string | undefi
     if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    if (prerendered) {
+      // Public content pages and the home: their HTML; a path the app does not have: the 404 page, as a 404.
+      const page = await prerendered.page(pathname).catch(() => undefined);
+      if (page) return sendHtml(request, reply, page);
+      const missing = await prerendered.notFound(pathname).catch(() => undefined);
+      if (missing) return sendHtml(request, reply, missing, 404);
+    }
+    return sendHtml(request, reply, indexHtml);
   });
+}
+
+/** br when the browser takes it, else gzip, else nothing (a `;q=0` refuses an encoding). */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    [header ?? ''].flat().join(',').split(',').map((part) => part.trim().toLowerCase()).filter((part) => part && !/;\s*q=0(\.0*)?$/.test(part)).map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
 }

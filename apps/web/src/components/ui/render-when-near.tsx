@@ -14,9 +14,14 @@ export interface RenderWhenNearProps {
  */
 export function RenderWhenNear({ children, placeholderHeight, rootMargin = '600px 0px' }: RenderWhenNearProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Never near on the server nor while hydrating (the prerendered HTML must match the first render).
+  const [near, setNear] = useState(false);
   useEffect(() => {
     if (near || !ref.current) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setNear(true);
@@ -27,5 +32,6 @@ export function RenderWhenNear({ children, placeholderHeight, rootMargin = '600p
     return () => observer.disconnect();
   }, [near, rootMargin]);
   if (near) return <>{children}</>;
-  return <div ref={ref} style={{ minHeight: placeholderHeight }} />;
+  // Hidden without JavaScript (index.html), where it would only be an empty gap.
+  return <div ref={ref} data-render-when-near="" style={{ minHeight: placeholderHeight }} />;
 }

@@ -1,7 +1,8 @@
-import { useDocumentTitle } from '@mantine/hooks';
+import { paths } from '@/config/paths';
+import { usePublicPageMeta } from '@/lib/page-meta';
 import { BlogArticles } from '@/features/site/components/blog-articles';
 
 export default function BlogRoute() {
-  useDocumentTitle('Blog · Consejos para enviar mejor · Envíos MX');
+  usePublicPageMeta(paths.blog);
   return <BlogArticles />;
 }

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useDocumentTitle } from '@mantine/hooks';
 import { RenderWhenNear } from '@/components/ui/render-when-near';
 import { HomeHero, QuoteFormPlaceholder } from '@/features/site/components/home-hero';
+import { paths } from '@/config/paths';
+import { usePublicPageMeta } from '@/lib/page-meta';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /**
  * The quote form brings the shared contract (zod), react-hook-form and the autocomplete; it is
@@ -33,15 +35,21 @@ function usePreloadWhenIdle(load: () => Promise<unknown>) {
 }
 
 export default function HomeRoute() {
-  useDocumentTitle('Envíos MX · Cotiza y envía paquetes en México');
+  usePublicPageMeta(paths.home);
   usePreloadWhenIdle(loadHomeSections);
+  // The prerendered page holds the form's place; the form itself renders once the app has hydrated.
+  const hydrated = useHydrated();
   return (
     <>
       <HomeHero
         form={
-          <Suspense fallback={<QuoteFormPlaceholder />}>
-            <HomeQuoteForm />
-          </Suspense>
+          hydrated ? (
+            <Suspense fallback={<QuoteFormPlaceholder />}>
+              <HomeQuoteForm />
+            </Suspense>
+          ) : (
+            <QuoteFormPlaceholder />
+          )
         }
       />
       <RenderWhenNear placeholderHeight="180vh">

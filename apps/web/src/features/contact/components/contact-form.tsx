@@ -135,9 +135,7 @@ export function ContactForm({ defaults = {}, onSent }: ContactFormProps) {
           label="Comentarios"
           description="Cuéntanos qué necesitas: volumen, destinos, dudas de un envío…"
           required
-          autosize
-          minRows={4}
-          maxRows={12}
+          rows={5}
           maxLength={CONTACT_MESSAGE_MAX}
           {...form.register('message')}
           error={errors.message?.message}

@@ -116,8 +116,7 @@ function MessageDetail({ id, onClose }: { id: string; onClose: () => void }) {
           <Textarea
             label={`Responder a ${m.email}`}
             description="Se envía por correo, con su mensaje original citado debajo."
-            autosize
-            minRows={4}
+            rows={5}
             maxLength={5000}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}

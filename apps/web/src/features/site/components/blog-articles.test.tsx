@@ -17,10 +17,13 @@ describe('BlogArticles', () => {
   it('computes the billable weight with the same rule as the quote', async () => {
     renderWithApp(<BlogArticles />);
     const user = userEvent.setup();
-    expect(screen.getByText(/Peso volumétrico:/)).toHaveTextContent('Peso volumétrico: 4.8 kg. Se cobra como 5 kg.');
+    const result = screen.getByTestId('resultado-volumetrico');
+    expect(result).toHaveTextContent('40 × 30 × 20 / 5000 = 4.8 kg');
+    expect(result).toHaveTextContent('Se cobra como 5 kg (manda el volumétrico).');
     const alto = screen.getByRole('spinbutton', { name: 'Alto (cm)' });
     await user.clear(alto);
     await user.type(alto, '5');
-    expect(screen.getByText(/Peso volumétrico:/)).toHaveTextContent('Peso volumétrico: 1.2 kg. Se cobra como 2 kg.');
+    expect(result).toHaveTextContent('40 × 30 × 5 / 5000 = 1.2 kg');
+    expect(result).toHaveTextContent('Se cobra como 2 kg (manda el peso real).');
   });
 });

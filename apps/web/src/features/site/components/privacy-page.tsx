@@ -15,7 +15,8 @@ interface Section {
 }
 
 /**
- * '/politicas-de-privacidad': the privacy notice in sections I to XIII. What it says we store and
+ * '/politicas-de-privacidad': the privacy notice in sections I to XIII (glossary first), closed by
+ * the reader's authorisation. What it says we store and
  * whom we share it with follows what the product really keeps (accounts, addresses, shipments,
  * payments, contact messages, session records) and the services it really uses; the optional
  * ones (ad pixel, chat, WhatsApp notices) are named only when the site has them configured.
@@ -35,6 +36,27 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
   const sections: Section[] = [
     {
       numeral: 'I',
+      id: 'glosario',
+      title: 'Glosario',
+      content: (
+        <dl>
+          <dt>Datos personales</dt>
+          <dd>Cualquier información que identifica o permite identificar a una persona.</dd>
+          <dt>Titular</dt>
+          <dd>La persona a quien pertenecen los datos.</dd>
+          <dt>Responsable</dt>
+          <dd>Quien decide sobre el tratamiento de los datos: nosotros.</dd>
+          <dt>Tratamiento</dt>
+          <dd>Obtener, usar, guardar, compartir o borrar datos personales.</dd>
+          <dt>Transferencia</dt>
+          <dd>Compartir datos con alguien distinto del responsable.</dd>
+          <dt>Derechos ARCO</dt>
+          <dd>Acceso, Rectificación, Cancelación y Oposición.</dd>
+        </dl>
+      ),
+    },
+    {
+      numeral: 'II',
       id: 'titulares',
       title: 'De quién tratamos datos personales',
       content: (
@@ -54,7 +76,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'II',
+      numeral: 'III',
       id: 'responsable',
       title: 'Identidad y domicilio del responsable',
       content: (
@@ -79,7 +101,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'III',
+      numeral: 'IV',
       id: 'datos',
       title: 'Datos personales que tratamos',
       content: (
@@ -113,7 +135,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'IV',
+      numeral: 'V',
       id: 'finalidades',
       title: 'Para qué usamos tus datos',
       content: (
@@ -142,7 +164,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'V',
+      numeral: 'VI',
       id: 'negativa',
       title: 'Cómo negarte a las finalidades secundarias',
       content: (
@@ -154,7 +176,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'VI',
+      numeral: 'VII',
       id: 'transferencias',
       title: 'Con quién compartimos tus datos',
       content: (
@@ -194,7 +216,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'VII',
+      numeral: 'VIII',
       id: 'arco',
       title: 'Tus derechos ARCO',
       content: (
@@ -213,7 +235,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'VIII',
+      numeral: 'IX',
       id: 'revocacion',
       title: 'Cómo revocar tu consentimiento',
       content: (
@@ -226,7 +248,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'IX',
+      numeral: 'X',
       id: 'seguridad',
       title: 'Cómo protegemos tus datos',
       content: (
@@ -240,7 +262,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'X',
+      numeral: 'XI',
       id: 'cookies',
       title: 'Cookies y tecnologías de rastreo',
       content: (
@@ -268,7 +290,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'XI',
+      numeral: 'XII',
       id: 'cambios',
       title: 'Cambios a este aviso',
       content: (
@@ -279,7 +301,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'XII',
+      numeral: 'XIII',
       id: 'contacto',
       title: 'Contacto de privacidad',
       content: (
@@ -291,7 +313,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
     {
-      numeral: 'XIII',
+      numeral: '',
       id: 'autorizacion',
       title: 'Tu autorización',
       content: (
@@ -302,6 +324,9 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       ),
     },
   ];
+  // I to XIII are numbered; the closing authorisation is the reader's consent, not a section.
+  const numbered = sections.filter((s) => s.numeral);
+  const closing = sections.filter((s) => !s.numeral);
 
   return (
     <ContentPage
@@ -311,38 +336,27 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       lead={`Cómo ${company.name} trata tus datos personales y los de tus destinatarios, conforme a la Ley Federal de Protección de Datos Personales en Posesión de los Particulares.`}
       meta={`Última actualización: ${PRIVACY_LAST_UPDATED}`}
     >
-      <section aria-labelledby="glosario">
-        <h2 id="glosario">Glosario</h2>
-        <dl>
-          <dt>Datos personales</dt>
-          <dd>Cualquier información que identifica o permite identificar a una persona.</dd>
-          <dt>Titular</dt>
-          <dd>La persona a quien pertenecen los datos.</dd>
-          <dt>Responsable</dt>
-          <dd>Quien decide sobre el tratamiento de los datos: nosotros.</dd>
-          <dt>Tratamiento</dt>
-          <dd>Obtener, usar, guardar, compartir o borrar datos personales.</dd>
-          <dt>Transferencia</dt>
-          <dd>Compartir datos con alguien distinto del responsable.</dd>
-          <dt>Derechos ARCO</dt>
-          <dd>Acceso, Rectificación, Cancelación y Oposición.</dd>
-        </dl>
-      </section>
       <nav className={classes.toc} aria-labelledby="privacidad-indice">
         <strong id="privacidad-indice">Contenido</strong>
         <ol style={{ listStyleType: 'upper-roman' }}>
-          {sections.map((s) => (
+          {numbered.map((s) => (
             <li key={s.id}>
               <a href={`#${s.id}`}>{s.title}</a>
             </li>
           ))}
         </ol>
       </nav>
-      {sections.map((s) => (
+      {numbered.map((s) => (
         <section key={s.id} id={s.id} aria-labelledby={`${s.id}-titulo`} data-testid="seccion-privacidad">
           <h2 id={`${s.id}-titulo`}>
             {s.numeral}. {s.title}
           </h2>
+          {s.content}
+        </section>
+      ))}
+      {closing.map((s) => (
+        <section key={s.id} id={s.id} aria-labelledby={`${s.id}-titulo`}>
+          <h2 id={`${s.id}-titulo`}>{s.title}</h2>
           {s.content}
         </section>
       ))}

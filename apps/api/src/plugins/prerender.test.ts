@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+
+/**
+ * The server's prerendering with a stand-in bundle (the real one is exercised by the browser
+ * journeys): which paths get HTML, what the head carries, and the 404 answer.
+ */
+describe('prerendered public pages', () => {
+  let t: TestApp;
+  const root = mkdtempSync(path.join(os.tmpdir(), 'envios-prerender-'));
+  const dist = path.join(root, 'dist');
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, '.vite'), { recursive: true });
+    mkdirSync(path.join(root, 'dist-ssr'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="es-MX"><head><meta name="description" content="genérica" /><title>Genérico</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'src/app/routes/public/faq.tsx': { file: 'assets/faq-1.js', css: ['assets/content-1.css'], imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-1.js', css: ['assets/shared-1.css'] },
+      }),
+    );
+    writeFileSync(
+      path.join(root, 'dist-ssr', 'entry-server.js'),
+      `export const routeSources = { '/preguntas-frecuentes': 'src/app/routes/public/faq.tsx' };
+export function isKnownPath(p) { return ['/', '/dashboard', '/preguntas-frecuentes'].includes(p); }
+export async function renderPage(p, site) { return '<main><h1>' + (p.startsWith('/404') ? 'Página no encontrada' : 'Página ' + p) + '</h1><p>' + site.supportPhone + '</p></main>'; }
+`,
+    );
+    t = await createTestApp({ env: { WEB_DIST_DIR: dist, APP_URL: 'https://envios.example.mx', COMPANY_LEGAL_NAME: 'Ejemplo </script><script>alert(1)</script>' } });
+  });
+  afterAll(() => t.close());
+
+  it('serves a content page as HTML with its own title, description, canonical and Open Graph tags', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/preguntas-frecuentes?utm_source=buscador' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toContain('text/html');
+    expect(r.body).toContain('<div id="root"><main><h1>Página /preguntas-frecuentes</h1><p>33 1234 5678</p></main></div>');
+    expect(r.body).toContain('<title>Preguntas frecuentes y calculadora de peso volumétrico · Envíos MX</title>');
+    expect(r.body).not.toContain('Genérico');
+    expect(r.body).not.toContain('content="genérica"');
+    expect(r.body).toContain('<meta name="description" content="Cómo se calcula el costo de un envío');
+    expect(r.body).toContain('<link rel="canonical" href="https://envios.example.mx/preguntas-frecuentes" />');
+    expect(r.body).toContain('<meta property="og:title" content="Preguntas frecuentes y calculadora de peso volumétrico · Envíos MX" />');
+    expect(r.body).toContain('<meta property="og:url" content="https://envios.example.mx/preguntas-frecuentes" />');
+    expect(r.body).toContain('<meta property="og:image" content="https://envios.example.mx/og-image.png" />');
+  });
+
+  it("adds the page's own styles and preloads its code", async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/preguntas-frecuentes' });
+    expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/content-1.css" />');
+    expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-1.css" />');
+    expect(r.body).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-1.js" />');
+  });
+
+  it('embeds the site facts the page was rendered with, where no configured text can close the script', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/' });
+    const json = /<script type="application\/json" id="datos-del-sitio">([\s\S]*?)<\/script>/.exec(r.body)?.[1];
+    expect(json).toBeDefined();
+    expect(json).not.toContain('</script>');
+    expect((JSON.parse(json!) as { company: { legalName: string } }).company.legalName).toBe('Ejemplo </script><script>alert(1)</script>');
+  });
+
+  it('keeps the thank-you page out of search results', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/thank-page' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('<meta name="robots" content="noindex" />');
+    expect(r.body).not.toContain('rel="canonical"');
+  });
+
+  it('answers a path the app does not have with the 404 page and a real 404 status', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/esta-pagina-no-existe' });
+    expect(r.statusCode).toBe(404);
+    expect(r.body).toContain('Página no encontrada');
+    expect(r.body).toContain('<meta name="robots" content="noindex" />');
+  });
+
+  it("serves the app shell for the app's other paths (the signed-in area renders in the browser)", async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain('<div id="root"></div>');
+    expect(r.body).toContain('<title>Genérico</title>');
+  });
+
+  it('compresses the pages for browsers that accept it', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/preguntas-frecuentes', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(r.headers['content-encoding']).toBe('br');
+  });
+});
+
+describe('acceptedEncoding', () => {
+  it('prefers brotli, falls back to gzip, and respects a refusal', async () => {
+    const { acceptedEncoding } = await import('./spa.js');
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedEncoding('gzip')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(acceptedEncoding('identity')).toBeUndefined();
+    expect(acceptedEncoding(undefined)).toBeUndefined();
+  });
+});

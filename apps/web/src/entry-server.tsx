@@ -1,0 +1,64 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { SiteInfo } from '@envios/contracts/site';
+import { publicPages } from '@envios/contracts/site-pages';
+import { AppProvider, createQueryClient } from './app/provider';
+import { routes } from './app/router';
+import { getSiteInfoQueryOptions } from './features/site/api/get-site-info';
+
+/**
+ * The server's side of prerendering (built with `vite build --ssr`, imported by the API): renders
+ * a public page to HTML as a visitor's browser would first render it, so the page reads without
+ * JavaScript and the app hydrates over it.
+ */
+
+/** Where each prerendered page's route module lives (the server adds its CSS and preloads its code). */
+export const routeSources: Record<string, string> = {
+  '/': 'src/app/routes/public/home.tsx',
+  '/servicios': 'src/app/routes/public/services.tsx',
+  '/quienes-somos': 'src/app/routes/public/about.tsx',
+  '/preguntas-frecuentes': 'src/app/routes/public/faq.tsx',
+  '/terminos-de-servicio': 'src/app/routes/public/terms.tsx',
+  '/politicas-de-privacidad': 'src/app/routes/public/privacy.tsx',
+  '/guia-de-inicio': 'src/app/routes/public/getting-started.tsx',
+  '/contactanos': 'src/app/routes/public/contact.tsx',
+  '/thank-page': 'src/app/routes/public/thank-you.tsx',
+  '/blog': 'src/app/routes/public/blog.tsx',
+  '*': 'src/app/routes/not-found.tsx',
+};
+
+export { publicPages };
+
+/** True when a path belongs to the app; false when only the catch-all (the 404 page) matches it. */
+export function isKnownPath(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname);
+  return Boolean(matches && matches[matches.length - 1]?.route.path !== '*');
+}
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The HTML inside #root for `pathname`, as a signed-out visitor sees it first. Waits for every
+ * lazy part to load (the route's module), so nothing renders as a fallback.
+ */
+export async function renderPage(pathname: string, site: SiteInfo): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
+  if (context instanceof Response) throw new Error(`La ruta ${pathname} redirige; no se prerenderiza.`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(getSiteInfoQueryOptions().queryKey, site);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  return streamToString(prelude);
+}

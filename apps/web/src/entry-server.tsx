@@ -28,6 +28,18 @@ export const routeSources: Record<string, string> = {
   '*': 'src/app/routes/not-found.tsx',
 };
 
+/**
+ * Modules a page renders on the server but whose code the browser fetches only after the shell
+ * (the home's quote form): their CSS goes in the head with the page, their code is not preloaded.
+ */
+export const routeStyles: Record<string, string[]> = {
+  '/': [
+    'src/features/quotes/components/quote-form.tsx',
+    'src/features/geography/components/postal-code-autocomplete.tsx',
+    'src/features/geography/components/country-select.tsx',
+  ],
+};
+
 export { publicPages };
 
 /** True when a path belongs to the app; false when only the catch-all (the 404 page) matches it. */

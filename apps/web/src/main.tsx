@@ -6,10 +6,15 @@ import './styles/critical.css';
 import { AppProvider, createQueryClient } from './app/provider';
 import { routes } from './app/router';
 import { getSiteInfoQueryOptions } from './features/site/api/get-site-info';
+import { mayHaveSession, meQueryKey } from './features/accounts/api/get-me';
 
 // Zod's Spanish fallback messages load beside the first page instead of inside the shell: no form
-// validates before this small chunk (already requested here) has run.
-void import('@envios/contracts/messages').then((m) => m.applySpanishValidationMessages());
+// validates before this small chunk (already requested here) has run. Same for the CSP-friendly
+// parsing mode (no eval probe).
+void import('@envios/contracts/messages').then((m) => {
+  m.parseWithoutEval();
+  m.applySpanishValidationMessages();
+});
 // Mantine's styles for components the public pages do not show load after the first paint.
 const deferredStyles = import('./styles/deferred.css');
 
@@ -19,6 +24,9 @@ const queryClient = createQueryClient();
 // A prerendered page carries the site facts it was rendered with: the first render uses the same.
 const seeded = document.getElementById('datos-del-sitio');
 if (seeded?.textContent) queryClient.setQueryData(getSiteInfoQueryOptions().queryKey, JSON.parse(seeded.textContent) as SiteInfo);
+// Without the session cookie nobody is signed in: known now, so no answer arrives mid-hydration
+// (an update there would make React finish hydrating in one long blocking task).
+if (!mayHaveSession()) queryClient.setQueryData(meQueryKey, null);
 
 const app = (router: ReturnType<typeof createBrowserRouter>) => (
   <StrictMode>

@@ -210,7 +210,8 @@ export function mxnInputSchema(field: string, max = 1_000_000) {
   return z
     .number({ error: (iss) => (iss.input === undefined ? `${field} es obligatorio.` : `${field} debe ser un número.`) })
     .min(0, { error: `${field} no puede ser negativo.` })
-    .max(max, { error: `${field} debe ser como máximo ${max.toLocaleString('es-MX')}.` })
+    // A function: the number is formatted only when the message is needed (Intl is slow at load).
+    .max(max, { error: () => `${field} debe ser como máximo ${max.toLocaleString('es-MX')}.` })
     .refine(hasAtMostTwoDecimals, { error: `${field} debe tener como máximo dos decimales.` });
 }
 

@@ -75,7 +75,7 @@ const monthlyShipmentsSchema = z
       .number({ error: monthlyShipmentsMessage })
       .int({ error: monthlyShipmentsMessage })
       .min(1, { error: monthlyShipmentsMessage })
-      .max(MONTHLY_SHIPMENTS_MAX, { error: `Los envíos al mes deben ser como máximo ${MONTHLY_SHIPMENTS_MAX.toLocaleString('es-MX')}.` })
+      .max(MONTHLY_SHIPMENTS_MAX, { error: () => `Los envíos al mes deben ser como máximo ${MONTHLY_SHIPMENTS_MAX.toLocaleString('es-MX')}.` })
       .nullable(),
   );
 

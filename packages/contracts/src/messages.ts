@@ -29,3 +29,12 @@ export const msg = {
 export function applySpanishValidationMessages(): void {
   z.config(z.locales.es());
 }
+
+/**
+ * Browsers: parse without zod's compiled fast path. Our CSP forbids eval, and zod probes for it
+ * with `new Function`, which the browser reports as a CSP violation; without the probe nothing
+ * is reported and parsing works the same.
+ */
+export function parseWithoutEval(): void {
+  z.config({ jitless: true });
+}

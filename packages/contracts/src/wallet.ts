@@ -44,7 +44,7 @@ export function topUpAmountSchema(label = 'El monto') {
   return z
     .number({ error: (iss) => (iss.input === undefined ? `${label} es ${required}.` : `${label} debe ser un número.`) })
     .positive({ error: `${label} debe ser mayor que cero.` })
-    .max(TOP_UP_MAX_MXN, { error: `${label} debe ser como máximo ${TOP_UP_MAX_MXN.toLocaleString('es-MX')} pesos.` })
+    .max(TOP_UP_MAX_MXN, { error: () => `${label} debe ser como máximo ${TOP_UP_MAX_MXN.toLocaleString('es-MX')} pesos.` })
     .refine(hasAtMostTwoDecimals, { error: `${label} debe tener como máximo dos decimales.` });
 }
 

@@ -50,7 +50,7 @@ export async function renderPage(p, site) { return '<main><h1>' + (p.startsWith(
     expect(r.body).toContain('<link rel="canonical" href="https://envios.example.mx/preguntas-frecuentes" />');
     expect(r.body).toContain('<meta property="og:title" content="Preguntas frecuentes y calculadora de peso volumétrico · Envíos MX" />');
     expect(r.body).toContain('<meta property="og:url" content="https://envios.example.mx/preguntas-frecuentes" />');
-    expect(r.body).toContain('<meta property="og:image" content="https://envios.example.mx/og-image.png" />');
+    expect(r.body).toContain('<meta property="og:image" content="https://envios.example.mx/og-image.jpg" />');
   });
 
   it("adds the page's own styles and preloads its code", async () => {

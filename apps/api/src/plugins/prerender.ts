@@ -10,6 +10,8 @@ interface SsrModule {
   renderPage(pathname: string, site: SiteInfo): Promise<string>;
   isKnownPath(pathname: string): boolean;
   routeSources: Record<string, string>;
+  /** Modules rendered on the server whose CSS the page needs but whose code loads later. */
+  routeStyles?: Record<string, string[]>;
 }
 
 interface ManifestChunk {
@@ -52,7 +54,7 @@ export function headTags(page: Pick<PublicPage, 'path' | 'title' | 'description'
     `<meta property="og:title" content="${attr(page.title)}" />`,
     `<meta property="og:description" content="${attr(page.description)}" />`,
     `<meta property="og:url" content="${attr(url)}" />`,
-    `<meta property="og:image" content="${attr(`${base}/og-image.png`)}" />`,
+    `<meta property="og:image" content="${attr(`${base}/og-image.jpg`)}" />`,
     '<meta property="og:image:width" content="1200" />',
     '<meta property="og:image:height" content="630" />',
     '<meta name="twitter:card" content="summary_large_image" />',
@@ -81,19 +83,27 @@ export async function createPrerenderer(opts: {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const now = opts.now ?? (() => new Date());
 
-  /** The route module's stylesheets (render-blocking, like the shell's) and its code to preload. */
-  function assetsFor(source: string | undefined): string {
-    if (!source || !manifest[source]) return '';
+  /**
+   * The route module's stylesheets (render-blocking, like the shell's) and its code to preload,
+   * plus the stylesheets of modules it renders whose code comes later.
+   */
+  function assetsFor(source: string | undefined, stylesOnly: string[] = []): string {
     const css = new Set<string>();
     const js = new Set<string>();
-    const walk = (key: string) => {
+    const seen = new Set<string>();
+    const walk = (key: string, preload: boolean) => {
       const chunk = manifest[key];
-      if (!chunk || js.has(chunk.file)) return;
-      js.add(chunk.file);
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      if (preload) js.add(chunk.file);
       for (const c of chunk.css ?? []) css.add(c);
-      for (const i of chunk.imports ?? []) walk(i);
+      for (const i of chunk.imports ?? []) walk(i, preload);
     };
-    walk(source);
+    if (source) walk(source, true);
+    for (const s of stylesOnly) walk(s, false);
+    // The shell's own stylesheet and scripts are in the template already.
+    for (const c of [...css]) if (opts.template.includes(`/${c}"`)) css.delete(c);
+    for (const f of [...js]) if (opts.template.includes(`/${f}"`)) js.delete(f);
     return [
       ...[...css].map((c) => `<link rel="stylesheet" crossorigin href="/${attr(c)}" />`),
       ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}" />`),
@@ -102,9 +112,9 @@ export async function createPrerenderer(opts: {
 
   const siteData = `<script type="application/json" id="datos-del-sitio">${scriptJson(opts.site)}</script>`;
 
-  async function build(pathname: string, page: Pick<PublicPage, 'path' | 'title' | 'description' | 'indexable'>, source: string | undefined) {
+  async function build(pathname: string, page: Pick<PublicPage, 'path' | 'title' | 'description' | 'indexable'>, key: string) {
     const body = await ssr.renderPage(pathname, opts.site);
-    const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(source)}`;
+    const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(ssr.routeSources[key], ssr.routeStyles?.[key])}`;
     return opts.template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
@@ -131,11 +141,11 @@ export async function createPrerenderer(opts: {
     page(pathname) {
       const page = findPublicPage(pathname);
       if (!page?.prerender) return Promise.resolve(undefined);
-      return cached(page.path, () => build(page.path, page, ssr.routeSources[page.path]));
+      return cached(page.path, () => build(page.path, page, page.path));
     },
     notFound(pathname) {
       if (ssr.isKnownPath(pathname)) return Promise.resolve(undefined);
-      return cached('*', () => build('/404-pagina-no-encontrada', notFoundPage, ssr.routeSources['*']));
+      return cached('*', () => build('/404-pagina-no-encontrada', notFoundPage, '*'));
     },
   };
   // Render every page once in the background, so the first visitor of each gets it at once.

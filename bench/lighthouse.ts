@@ -1,0 +1,158 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12 (mobile emulation, simulated throttling, the default
+ * config) on the public pages of the real server, plus the size of what the home makes the
+ * browser download before it can show and run: the JavaScript the HTML loads (entry and its
+ * preloads) and the render-blocking CSS, gzipped. Writes bench/results/LIGHTHOUSE.md and
+ * lighthouse.json. Not a test: it reports, it asserts nothing. Traffic goes to 127.0.0.1 only.
+ *
+ *   npm run bench:lighthouse                       /, /preguntas-frecuentes and /servicios, 3 runs each
+ *   LIGHTHOUSE_RUNS=5 npm run bench:lighthouse -- /contactanos
+ *   CHROME_PATH=/usr/bin/chromium (the default)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { freePort } from '../apps/api/src/testing/pg-cluster.js';
+import { ensureWebBuild, root } from '../scripts/lib/build-web.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const pages = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/', '/preguntas-frecuentes', '/servicios'];
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const metricIds = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
+
+interface Run {
+  scores: Record<(typeof categories)[number], number>;
+  metrics: Record<(typeof metricIds)[number], number>;
+  failing: string[];
+  scriptBytes: number;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} no respondió en ${timeoutMs} ms`);
+}
+
+/** The gzipped size of the JS the home's HTML loads up front and of its render-blocking CSS. */
+async function initialWeight(base: string): Promise<{ js: { file: string; gzip: number }[]; css: { file: string; gzip: number }[] }> {
+  const html = await (await fetch(`${base}/`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const js = [...head.matchAll(/<script type="module"[^>]*src="([^"]+)"/g), ...head.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  const css = [...head.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  const size = async (file: string) => ({ file, gzip: gzipSync(Buffer.from(await (await fetch(base + file)).arrayBuffer()), { level: 9 }).length });
+  return { js: await Promise.all([...new Set(js)].map(size)), css: await Promise.all([...new Set(css)].map(size)) };
+}
+
+async function audit(url: string, port: number): Promise<Run> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] });
+  if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+  const lhr = result.lhr;
+  const scores = Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Run['scores'];
+  const metrics = Object.fromEntries(metricIds.map((m) => [m, lhr.audits[m]?.numericValue ?? Number.NaN])) as Run['metrics'];
+  const failing: string[] = [];
+  for (const c of categories) {
+    for (const ref of lhr.categories[c]?.auditRefs ?? []) {
+      const a = lhr.audits[ref.id];
+      if (a && ref.weight > 0 && a.score !== null && a.score < 0.9) failing.push(`${c}: ${ref.id} (${a.displayValue ?? a.score})`);
+    }
+  }
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0);
+  return { scores, metrics, failing, scriptBytes };
+}
+
+function median<T>(items: T[], key: (t: T) => number): T {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (v: number) => `${Math.round(v)} ms`;
+
+async function main(): Promise<void> {
+  ensureWebBuild();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-lighthouse-'));
+  const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: base, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    await waitFor(`${base}/api/health`, 120_000);
+    // Every page once before measuring, so the server's first render of each is not what is timed.
+    for (const p of pages) await fetch(base + p);
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    const weight = await initialWeight(base);
+    const rows: { page: string; median: Run; all: Run[] }[] = [];
+    for (const page of pages) {
+      const all: Run[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const run = await audit(base + page, chrome.port);
+        all.push(run);
+        console.log(`${page} #${i + 1}: ${categories.map((c) => `${c} ${run.scores[c]}`).join(', ')}; LCP ${ms(run.metrics['largest-contentful-paint'])}, TBT ${ms(run.metrics['total-blocking-time'])}`);
+      }
+      rows.push({ page, median: median(all, (r) => r.scores.performance), all });
+    }
+
+    const jsTotal = weight.js.reduce((s, f) => s + f.gzip, 0);
+    const cssTotal = weight.css.reduce((s, f) => s + f.gzip, 0);
+    const command = `CHROME_PATH=${chromePath} ${runs === 3 ? '' : `LIGHTHOUSE_RUNS=${runs} `}npm run bench:lighthouse${process.argv.slice(2).length ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+    const lines = [
+      '# Lighthouse: public pages on a phone',
+      '',
+      `Command: \`${command}\` (Lighthouse 12, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end).`,
+      'Mobile emulation with simulated throttling (Lighthouse defaults: slow 4G, 4× CPU slowdown); the production server (`npm start`) on a fresh embedded database;',
+      `the median of ${runs} runs by performance score. Bars: performance ≥ 90; accessibility, best practices and SEO ≥ 95.`,
+      '',
+      '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | JS downloaded |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
+      ...rows.map(({ page, median: r }) =>
+        `| \`${page}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${ms(r.metrics['first-contentful-paint'])} | ${ms(r.metrics['largest-contentful-paint'])} | ${ms(r.metrics['total-blocking-time'])} | ${r.metrics['cumulative-layout-shift'].toFixed(3)} | ${ms(r.metrics['speed-index'])} | ${kb(r.scriptBytes)} |`,
+      ),
+      '',
+      'Every run (performance / accessibility / best practices / SEO):',
+      '',
+      ...rows.map(({ page, all }) => `- \`${page}\`: ${all.map((r) => categories.map((c) => r.scores[c]).join('/')).join(' · ')}`),
+      '',
+      '## What the home loads before it runs (gzip -9)',
+      '',
+      `- Initial JavaScript (the module script and its modulepreloads in the HTML): **${kb(jsTotal)}** (bar ≤ 150 KB)`,
+      ...weight.js.map((f) => `  - \`${f.file}\` ${kb(f.gzip)}`),
+      `- Render-blocking CSS: **${kb(cssTotal)}** (bar ≤ 20 KB)`,
+      ...weight.css.map((f) => `  - \`${f.file}\` ${kb(f.gzip)}`),
+      '- Afterwards, not blocking the first paint: the quote form (requested once the page has hydrated), the sections below the fold (when the browser is idle) and the rest of Mantine\'s styles. "JS downloaded" in the table counts everything a run fetched, compressed as sent.',
+      '',
+      ...(rows.some((r) => r.median.failing.length)
+        ? ['## Audits under 0.9 in the median runs', '', ...rows.flatMap((r) => r.median.failing.map((f) => `- \`${r.page}\` ${f}`)), '']
+        : []),
+    ];
+    writeFileSync(path.join(here, 'results', 'LIGHTHOUSE.md'), `${lines.join('\n')}\n`);
+    writeFileSync(path.join(here, 'results', 'lighthouse.json'), `${JSON.stringify({ command, runs, pages: rows, initialJs: weight.js, renderBlockingCss: weight.css }, null, 2)}\n`);
+    console.log(lines.join('\n'));
+  } finally {
+    if (chrome) await chrome.kill();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -6,7 +6,7 @@ import globals from 'globals';
 const webFeatures = ['contact', 'accounts', 'notifications', 'geography', 'quotes', 'carriers', 'shipments', 'addresses', 'payments', 'wallet', 'guides', 'tracking', 'pickups', 'overweight', 'reports', 'integrations', 'site'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '.tmp/**', '**/node_modules/**', '**/drizzle/**', 'coverage/**', 'data/**', '**/.drizzle-check.config.ts'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '.tmp/**', '**/node_modules/**', '**/drizzle/**', 'coverage/**', 'data/**', '**/.drizzle-check.config.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

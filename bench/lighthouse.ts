@@ -148,7 +148,7 @@ async function main(): Promise<void> {
     writeFileSync(path.join(here, 'results', 'lighthouse.json'), `${JSON.stringify({ command, runs, pages: rows, initialJs: weight.js, renderBlockingCss: weight.css }, null, 2)}\n`);
     console.log(lines.join('\n'));
   } finally {
-    if (chrome) await chrome.kill();
+    chrome?.kill();
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });

@@ -28,18 +28,6 @@ export const routeSources: Record<string, string> = {
   '*': 'src/app/routes/not-found.tsx',
 };
 
-/**
- * Modules a page renders on the server but whose code the browser fetches only after the shell
- * (the home's quote form): their CSS goes in the head with the page, their code is not preloaded.
- */
-export const routeStyles: Record<string, string[]> = {
-  '/': [
-    'src/features/quotes/components/quote-form.tsx',
-    'src/features/geography/components/postal-code-autocomplete.tsx',
-    'src/features/geography/components/country-select.tsx',
-  ],
-};
-
 export { publicPages };
 
 /** True when a path belongs to the app; false when only the catch-all (the 404 page) matches it. */
@@ -50,7 +38,7 @@ export function isKnownPath(pathname: string): boolean {
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk));
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -71,6 +59,16 @@ export async function renderPage(pathname: string, site: SiteInfo): Promise<stri
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
+    {
+      onError(error) {
+        // A part that fails on the server is left to the browser; the server says why.
+        console.error(`Prerender de ${pathname}:`, error);
+      },
+    },
   );
-  return streamToString(prelude);
+  const html = await streamToString(prelude);
+  // A part that suspended would arrive behind an inline script, which the CSP blocks: refuse it,
+  // and the server sends the app shell for this page instead.
+  if (html.includes('<template id="B:')) throw new Error(`La página ${pathname} dejó partes sin resolver en el servidor.`);
+  return html;
 }

@@ -10,8 +10,6 @@ interface SsrModule {
   renderPage(pathname: string, site: SiteInfo): Promise<string>;
   isKnownPath(pathname: string): boolean;
   routeSources: Record<string, string>;
-  /** Modules rendered on the server whose CSS the page needs but whose code loads later. */
-  routeStyles?: Record<string, string[]>;
 }
 
 interface ManifestChunk {
@@ -83,24 +81,20 @@ export async function createPrerenderer(opts: {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const now = opts.now ?? (() => new Date());
 
-  /**
-   * The route module's stylesheets (render-blocking, like the shell's) and its code to preload,
-   * plus the stylesheets of modules it renders whose code comes later.
-   */
-  function assetsFor(source: string | undefined, stylesOnly: string[] = []): string {
+  /** The route module's stylesheets (render-blocking, like the shell's) and its code to preload. */
+  function assetsFor(source: string | undefined): string {
     const css = new Set<string>();
     const js = new Set<string>();
     const seen = new Set<string>();
-    const walk = (key: string, preload: boolean) => {
+    const walk = (key: string) => {
       const chunk = manifest[key];
       if (!chunk || seen.has(key)) return;
       seen.add(key);
-      if (preload) js.add(chunk.file);
+      js.add(chunk.file);
       for (const c of chunk.css ?? []) css.add(c);
-      for (const i of chunk.imports ?? []) walk(i, preload);
+      for (const i of chunk.imports ?? []) walk(i);
     };
-    if (source) walk(source, true);
-    for (const s of stylesOnly) walk(s, false);
+    if (source) walk(source);
     // The shell's own stylesheet and scripts are in the template already.
     for (const c of [...css]) if (opts.template.includes(`/${c}"`)) css.delete(c);
     for (const f of [...js]) if (opts.template.includes(`/${f}"`)) js.delete(f);
@@ -114,7 +108,7 @@ export async function createPrerenderer(opts: {
 
   async function build(pathname: string, page: Pick<PublicPage, 'path' | 'title' | 'description' | 'indexable'>, key: string) {
     const body = await ssr.renderPage(pathname, opts.site);
-    const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(ssr.routeSources[key], ssr.routeStyles?.[key])}`;
+    const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(ssr.routeSources[key])}`;
     return opts.template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')

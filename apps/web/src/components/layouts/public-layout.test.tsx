@@ -82,7 +82,7 @@ describe('PublicLayout', () => {
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Teléfono: 33 1234 5678' })).toHaveAttribute('href', 'tel:+523312345678');
     expect(within(footer).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', 'https://wa.me/5213312345678');
-    expect(within(footer).getByText('9:00 a 18:00, lunes a viernes')).toBeInTheDocument();
+    expect(within(footer).getByText('de 9:00 a 18:00, de lunes a viernes')).toBeInTheDocument();
     const hrefs = within(footer)
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));

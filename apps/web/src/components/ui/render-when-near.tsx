@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 export interface RenderWhenNearProps {
   children: ReactNode;
@@ -12,16 +12,15 @@ export interface RenderWhenNearProps {
  * Renders its content only when the visitor scrolls near it (or at once where the browser lacks
  * IntersectionObserver), keeping below-the-fold work off the first load's main thread.
  */
+const noSubscription = () => () => undefined;
+
 export function RenderWhenNear({ children, placeholderHeight, rootMargin = '600px 0px' }: RenderWhenNearProps) {
   const ref = useRef<HTMLDivElement>(null);
   // Never near on the server nor while hydrating (the prerendered HTML must match the first render).
   const [near, setNear] = useState(false);
+  const cannotObserve = useSyncExternalStore(noSubscription, () => typeof IntersectionObserver === 'undefined', () => false);
   useEffect(() => {
-    if (near || !ref.current) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
+    if (near || cannotObserve || !ref.current) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setNear(true);
@@ -30,8 +29,8 @@ export function RenderWhenNear({ children, placeholderHeight, rootMargin = '600p
     );
     observer.observe(ref.current);
     return () => observer.disconnect();
-  }, [near, rootMargin]);
-  if (near) return <>{children}</>;
+  }, [near, cannotObserve, rootMargin]);
+  if (near || cannotObserve) return <>{children}</>;
   // Hidden without JavaScript (index.html), where it would only be an empty gap.
   return <div ref={ref} data-render-when-near="" style={{ minHeight: placeholderHeight }} />;
 }

@@ -1,16 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { RenderWhenNear } from '@/components/ui/render-when-near';
 import { HomeHero, QuoteFormPlaceholder } from '@/features/site/components/home-hero';
 import { paths } from '@/config/paths';
 import { usePublicPageMeta } from '@/lib/page-meta';
-import { createGate, HydrationGate } from '@/lib/hydration-gate';
 
 /**
- * The quote form brings the shared contract (zod), react-hook-form and the autocomplete; it is
- * fetched when the home page first renders, in parallel with the first paint of the hero (and
- * never by other pages, although this page ships inside the shell).
+ * The quote form brings the shared contract (zod), react-hook-form and the autocomplete: the
+ * heaviest code of the page, and never downloaded by other pages although this one ships inside
+ * the shell.
  */
-const HomeQuoteForm = lazy(async () => {
+const LazyHomeQuoteForm = lazy(async () => {
   const [{ QuoteForm }, { PostalCodeAutocomplete }, { CountrySelect }] = await Promise.all([
     import('@/features/quotes/components/quote-form'),
     import('@/features/geography/components/postal-code-autocomplete'),
@@ -20,33 +19,41 @@ const HomeQuoteForm = lazy(async () => {
 });
 
 /**
- * The prerendered home shows the real form at once; its code (the heaviest of the page) loads and
- * hydrates it on the visitor's first touch of the form, or once the page has settled (2 s after
- * load, when the browser is idle). Any other first page, or a later visit to the home, gets the
- * form right away.
+ * The prerendered home holds the form's place (the same shape, so nothing moves) and the form
+ * renders, as a transition, on the visitor's first touch of that place or as soon as the loaded
+ * page leaves the browser idle: the first paint and the page's first seconds never wait for it.
+ * Moving to the home inside the app renders it at once.
  */
-const formGate = createGate(typeof document === 'undefined' || !document.getElementById('datos-del-sitio') || window.location.pathname !== '/');
-const FORM_SETTLE_MS = 2000;
+let formWanted = typeof document !== 'undefined' && (!document.getElementById('datos-del-sitio') || window.location.pathname !== '/');
 
-function useOpenFormGate(area: RefObject<HTMLDivElement | null>) {
+function useQuoteFormWanted(area: RefObject<HTMLDivElement | null>): boolean {
+  // False on the server and while hydrating the prerendered page (its HTML holds the placeholder).
+  const [wanted, setWanted] = useState(formWanted);
   useEffect(() => {
-    if (formGate.opened) return;
-    const open = () => formGate.open();
+    if (wanted) return;
+    const want = () => {
+      formWanted = true;
+      startTransition(() => setWanted(true));
+    };
     const node = area.current;
     const events = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
-    for (const e of events) node?.addEventListener(e, open, { capture: true, passive: true, once: true });
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const settle = () => {
-      timer = setTimeout(() => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(open, { timeout: 2000 }) : open()), FORM_SETTLE_MS);
+    for (const e of events) node?.addEventListener(e, want, { capture: true, passive: true, once: true });
+    let idle: number | undefined;
+    const whenIdle = () => {
+      idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(want, { timeout: 2000 }) : window.setTimeout(want, 200);
     };
-    if (document.readyState === 'complete') settle();
-    else window.addEventListener('load', settle, { once: true });
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
     return () => {
-      for (const e of events) node?.removeEventListener(e, open, { capture: true });
-      window.removeEventListener('load', settle);
-      clearTimeout(timer);
+      for (const e of events) node?.removeEventListener(e, want, { capture: true });
+      window.removeEventListener('load', whenIdle);
+      if (idle !== undefined) {
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+        else window.clearTimeout(idle);
+      }
     };
-  }, [area]);
+  }, [wanted, area]);
+  return wanted;
 }
 
 // Below the first screen: downloaded when the browser is idle, rendered when scrolled near.
@@ -68,17 +75,19 @@ export default function HomeRoute() {
   usePublicPageMeta(paths.home);
   usePreloadWhenIdle(loadHomeSections);
   const formArea = useRef<HTMLDivElement>(null);
-  useOpenFormGate(formArea);
+  const formShown = useQuoteFormWanted(formArea);
   return (
     <>
       <HomeHero
         form={
           <div ref={formArea}>
-            <Suspense fallback={<QuoteFormPlaceholder />}>
-              <HydrationGate gate={formGate}>
-                <HomeQuoteForm />
-              </HydrationGate>
-            </Suspense>
+            {formShown ? (
+              <Suspense fallback={<QuoteFormPlaceholder />}>
+                <LazyHomeQuoteForm />
+              </Suspense>
+            ) : (
+              <QuoteFormPlaceholder />
+            )}
           </div>
         }
       />

@@ -32,7 +32,12 @@ describe('ContactForm', () => {
   it('names every missing field before sending anything', async () => {
     const user = userEvent.setup();
     const sent = vi.fn();
-    server.use(http.post('/api/v1/contact', () => sent()));
+    server.use(
+      http.post('/api/v1/contact', () => {
+        sent();
+        return HttpResponse.json({ message: 'ok' }, { status: 201 });
+      }),
+    );
     renderWithApp(<ContactForm onSent={() => undefined} />);
     await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
     for (const text of [

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { NativeSelect } from '@mantine/core';
 import { DEFAULT_COUNTRY, type Country } from '@envios/contracts/geography';
 import { useCountries } from '../api/get-countries';
@@ -25,15 +25,17 @@ export function sortCountries(list: readonly Country[]): Country[] {
 }
 
 export function CountrySelect({ label, value, onChange, id, name }: CountrySelectProps) {
-  const countries = useCountries();
+  // The ~240 options arrive as a low-priority render (the list answer would otherwise re-render
+  // both selects in one blocking task, right while the home page starts).
+  const countryList = useDeferredValue(useCountries().data);
   const options = useMemo(() => {
-    const list = sortCountries(countries.data ?? []);
+    const list = sortCountries(countryList ?? []);
     // Keep the chosen country listed even if the list has not arrived yet.
     if (!list.some((c) => c.country_code.toUpperCase() === value.toUpperCase())) {
       list.push({ name: value.toUpperCase(), flag: '', calling_code: '', country_code: value.toUpperCase() });
     }
     return list.map((c) => ({ value: c.country_code.toUpperCase(), label: c.name }));
-  }, [countries.data, value]);
+  }, [countryList, value]);
 
   return (
     <NativeSelect

@@ -21,7 +21,7 @@ describe('the content pages', () => {
 
   it('privacy: sections I to XIII in order, and the company facts never invented', () => {
     renderWithApp(<PrivacyPage site={demoSite} />);
-    const numerals = screen.getAllByTestId('seccion-privacidad').map((s) => within(s).getByRole('heading', { level: 2 }).textContent!.split('.')[0]);
+    const numerals = screen.getAllByTestId('seccion-privacidad').map((s) => within(s).getByRole('heading', { level: 2 }).textContent?.split('.')[0]);
     expect(numerals).toEqual(['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII']);
     expect(screen.getByRole('heading', { name: 'I. Glosario' })).toBeInTheDocument();
     expect(screen.getByText('Razón social pendiente de publicar')).toBeInTheDocument();

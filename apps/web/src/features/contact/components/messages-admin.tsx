@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, NativeSelect, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { contactStatusLabels, type ContactMessage, type ContactStatus } from '@envios/contracts/contact';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
@@ -12,6 +12,12 @@ import { useUpdateContactStatus } from '../api/update-contact-status';
 
 const statusColors: Record<ContactStatus, string> = { open: 'blue', answered: 'green', closed: 'gray' };
 const monthly = new Intl.NumberFormat('es-MX');
+const STATUS_CHOICES = [
+  { value: 'open', label: 'Nuevos' },
+  { value: 'answered', label: 'Respondidos' },
+  { value: 'closed', label: 'Cerrados' },
+  { value: 'all', label: 'Todos' },
+];
 
 function StatusBadge({ status }: { status: ContactStatus }) {
   return (
@@ -172,6 +178,10 @@ export function MessagesAdmin({ openId, onOpen }: MessagesAdminProps) {
   const list = useContactMessages({ status, search: debounced, page });
   const data = list.data;
   const excerpt = (m: ContactMessage) => (m.message.length > 90 ? `${m.message.slice(0, 90)}…` : m.message);
+  const changeStatus = (v: string) => {
+    setStatus(v as ContactStatus | 'all');
+    setPage(1);
+  };
 
   return (
     <Stack gap="lg">
@@ -184,20 +194,9 @@ export function MessagesAdmin({ openId, onOpen }: MessagesAdminProps) {
         )}
       </Group>
       <Group align="flex-end" wrap="wrap" gap="md">
-        <SegmentedControl
-          aria-label="Estatus"
-          value={status}
-          onChange={(v) => {
-            setStatus(v);
-            setPage(1);
-          }}
-          data={[
-            { value: 'open', label: 'Nuevos' },
-            { value: 'answered', label: 'Respondidos' },
-            { value: 'closed', label: 'Cerrados' },
-            { value: 'all', label: 'Todos' },
-          ]}
-        />
+        {/* Four segments fit a desktop; a phone gets the same choice as a select. */}
+        <SegmentedControl aria-label="Estatus" value={status} onChange={(v) => changeStatus(v)} data={STATUS_CHOICES} visibleFrom="sm" />
+        <NativeSelect label="Estatus" value={status} onChange={(e) => changeStatus(e.currentTarget.value)} data={STATUS_CHOICES} hiddenFrom="sm" w="100%" />
         <TextInput
           label="Buscar"
           placeholder="Nombre, empresa, correo o texto"
@@ -211,40 +210,34 @@ export function MessagesAdmin({ openId, onOpen }: MessagesAdminProps) {
       </Group>
       <QueryStatus query={list} loadingLabel="Cargando mensajes" />
       {data && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={560}>
           <Table striped highlightOnHover aria-label="Mensajes de contacto" aria-busy={list.isPlaceholderData}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Recibido</Table.Th>
-                <Table.Th>De</Table.Th>
                 <Table.Th>Mensaje</Table.Th>
+                <Table.Th>Recibido</Table.Th>
                 <Table.Th>Estatus</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {data.docs.map((m) => (
                 <Table.Tr key={m._id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
-                  <Table.Td>
+                  <Table.Td maw={520}>
                     <Text size="sm" fw={600}>
-                      {m.first_name} {m.last_name}
+                      {m.first_name} {m.last_name} · {m.company_name}
                     </Text>
-                    <Text size="xs" c="dimmed">
-                      {m.company_name} · {m.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
                     <Anchor component="button" type="button" size="sm" ta="left" onClick={() => onOpen(m._id)} aria-label={`Leer el mensaje de ${m.first_name} ${m.last_name}`}>
                       {excerpt(m)}
                     </Anchor>
                   </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
                   <Table.Td>
                     <StatusBadge status={m.status} />
                   </Table.Td>
                 </Table.Tr>
               ))}
               {data.docs.length === 0 && (
-                <EmptyRow colSpan={4}>{debounced.trim() ? 'Ningún mensaje coincide con la búsqueda.' : status === 'open' ? 'No hay mensajes nuevos.' : 'No hay mensajes.'}</EmptyRow>
+                <EmptyRow colSpan={3}>{debounced.trim() ? 'Ningún mensaje coincide con la búsqueda.' : status === 'open' ? 'No hay mensajes nuevos.' : 'No hay mensajes.'}</EmptyRow>
               )}
             </Table.Tbody>
           </Table>

@@ -34,7 +34,7 @@ export function PaymentMethodsGuide({ config }: { config: PaymentConfig | undefi
             title: 'Tarjeta de crédito o débito (a través de PayPal)',
             sandbox: config?.paypal.sandbox,
             text: 'Paga con tu tarjeta sin necesidad de cuenta PayPal: los datos de la tarjeta los captura PayPal, nosotros nunca los vemos.',
-            when: 'Visa, Mastercard y American Express.',
+            when: 'Las tarjetas de crédito y débito que PayPal acepte.',
           },
         ]),
     {
@@ -85,7 +85,10 @@ export function PaymentMethodsGuide({ config }: { config: PaymentConfig | undefi
             <Link to={paths.prepaids}>Monedero</Link>.
           </Text>
           <Text size="sm" style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-            <IconReceipt size={18} /> ¿Necesitas factura? Revisa tus datos fiscales en <Link to={paths.billing}>Facturación</Link>.
+            <IconReceipt size={18} />
+            <span>
+              ¿Necesitas factura? Revisa tus datos fiscales en <Link to={paths.billing}>Facturación</Link>.
+            </span>
           </Text>
         </Stack>
       </Card>

@@ -23,6 +23,8 @@ describe('site facts with nothing configured', () => {
       chatWidgetSrc: null,
       metaPixelId: null,
       howItWorksVideoId: null,
+      // An https APP_URL means production: no sandbox payments unless PAYMENTS_SANDBOX=1.
+      paymentsSandbox: false,
     });
   });
 

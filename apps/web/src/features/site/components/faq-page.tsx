@@ -23,7 +23,7 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       question: '¿Por qué sus tarifas son más bajas que en el mostrador?',
       answer: (
         <p>
-          Porque juntamos el volumen de envíos de miles de negocios y negociamos tarifas por volumen con cada paquetería. Además
+          Porque juntamos el volumen de envíos de muchos negocios y negociamos tarifas por volumen con cada paquetería. Además
           comparas en una sola búsqueda DHL, FedEx, Redpack, Estafeta y AM/PM, y eliges la que más te conviene por precio o por
           tiempo de entrega.
         </p>

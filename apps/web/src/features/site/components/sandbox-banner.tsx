@@ -11,7 +11,7 @@ export function SandboxBanner() {
   return (
     <Box role="note" aria-label="Modo de pruebas" bg="yellow.2" px="md" py={6} style={{ borderBottom: '1px solid var(--mantine-color-yellow-5)' }}>
       <Text size="sm" ta="center" fw={600} c="dark.8">
-        Modo de pruebas: los pagos con PayPal, tarjeta y OXXO son de prueba y no cobran dinero real.
+        Modo de pruebas: los pagos son de prueba y no cobran dinero real.
       </Text>
     </Box>
   );

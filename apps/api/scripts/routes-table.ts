@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../src/app.js';
 import { parseEnv } from '../src/config/env.js';
-import { openPglite } from '../src/db/client.js';
+import { openPglite, pgliteExtensions } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 
 const guardText: Record<string, string> = {
@@ -20,7 +20,7 @@ const guardText: Record<string, string> = {
 };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-routes-'));
-const database = openPglite(await PGlite.create());
+const database = openPglite(await PGlite.create({ extensions: pgliteExtensions }));
 try {
   await runMigrations(database);
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', POSTAL_CODES_REFRESH_MS: '0' });

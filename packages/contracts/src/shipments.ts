@@ -8,6 +8,7 @@ import {
 import { carrierCodeSchema } from './carriers.js';
 import { pagedSchema, PAGE_SIZE } from './pagination.js';
 import { MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema, shippingOptionSchema } from './quotes.js';
+import { overweightCostSchema, overweightKgSchema, overweightMeasuredSchema, overweightNoteSchema } from './overweight.js';
 
 /**
  * Shipments: the wizard's creation, the list, detail and edits, statistics and the overweight
@@ -368,8 +369,11 @@ export const updateShipmentSchema = z
     package_insurance: z.boolean().optional(),
     insurance_information: insuranceInformationSchema.nullable().optional(),
     selected_service: selectedServiceInputSchema.optional(),
-    overweight: z.number({ error: 'El sobrepeso debe ser un número.' }).min(0, { error: 'El sobrepeso no puede ser negativo.' }).max(10_000).optional(),
-    cost_overweight: z.number({ error: 'El costo debe ser un número.' }).min(0, { error: 'El costo no puede ser negativo.' }).max(1_000_000).optional(),
+    overweight: overweightKgSchema.optional(),
+    cost_overweight: overweightCostSchema.optional(),
+    /** With an overweight (admin): what the carrier measured and a note for the customer. */
+    measured: overweightMeasuredSchema.optional(),
+    overweight_note: overweightNoteSchema.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: 'No hay cambios que aplicar.' })
   .superRefine((b, ctx) => {
@@ -378,6 +382,9 @@ export const updateShipmentSchema = z
     }
     if ((b.overweight === undefined) !== (b.cost_overweight === undefined)) {
       ctx.addIssue({ code: 'custom', path: [b.overweight === undefined ? 'overweight' : 'cost_overweight'], message: 'Sobrepeso y costo van juntos.' });
+    }
+    if ((b.measured !== undefined || b.overweight_note !== undefined) && b.overweight === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['overweight'], message: 'El sobrepeso es obligatorio.' });
     }
   });
 export type UpdateShipmentInput = z.input<typeof updateShipmentSchema>;

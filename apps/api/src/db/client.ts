@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -34,6 +35,12 @@ export interface DatabaseHandle {
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Extensions the schema needs, loaded into every embedded database (PostgreSQL ships them):
+ * pg_trgm indexes the admin report's keyword search.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 export function openPglite(client: PGlite): DatabaseHandle {
   return {
@@ -104,7 +111,7 @@ export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHan
   mkdirSync(dir, { recursive: true });
   const release = acquireDirLock(path.join(dataDir, 'pglite.lock'), dir);
   try {
-    const client = await PGlite.create(dir);
+    const client = await PGlite.create(dir, { extensions: pgliteExtensions });
     const handle = openPglite(client);
     return {
       ...handle,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { createPostgresDatabase, openPglite } from '../db/client.js';
+import { createPostgresDatabase, openPglite, pgliteExtensions } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { startThrowawayCluster } from './pg-cluster.js';
 
@@ -24,7 +24,7 @@ const TEMPLATE = 'envios_template';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const wantPostgres = process.env.TEST_DB === 'postgres' || Boolean(process.env.TEST_DATABASE_URL);
   if (!wantPostgres) {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     const handle = openPglite(client);
     await runMigrations(handle);
     const dump = await client.dumpDataDir('none');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { createPostgresDatabase, openPglite, type DatabaseHandle } from '../db/client.js';
+import { createPostgresDatabase, openPglite, pgliteExtensions, type DatabaseHandle } from '../db/client.js';
 
 /**
  * A fresh, migrated database for one test file, on the engine the run was started for
@@ -12,7 +12,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const target = inject('testDb');
   if (target.kind === 'pglite') {
     const blob = new Blob([readFileSync(target.templateFile)]);
-    const client = await PGlite.create({ loadDataDir: blob });
+    const client = await PGlite.create({ loadDataDir: blob, extensions: pgliteExtensions });
     return openPglite(client);
   }
   const name = `envios_t_${randomBytes(6).toString('hex')}`;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import type { PackageType } from '@envios/contracts/quotes';
 import type { InsuranceInformation, SelectedServiceSnapshot } from '@envios/contracts/shipments';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.js';
 import { carrierServices } from '../carriers/carriers.table.js';
 
@@ -28,6 +28,22 @@ export interface ParcelColumn {
   width: number;
   depth: number;
   weight: number;
+}
+
+/**
+ * What the report's keyword matches, lower-cased: the customer's names and e-mail, the recipient,
+ * the guide number and the reference. The trigram index is built on exactly this expression, so
+ * a query must use this function to reach it.
+ */
+export function reportSearchText(t: {
+  customerFirstNames: PgColumn;
+  customerLastNames: PgColumn;
+  customerEmail: PgColumn;
+  destinationName: PgColumn;
+  numberGuide: PgColumn;
+  reference: PgColumn;
+}) {
+  return sql`lower(${t.customerFirstNames} || ' ' || ${t.customerLastNames} || ' ' || ${t.customerEmail} || ' ' || ${t.destinationName} || ' ' || coalesce(${t.numberGuide}, '') || ' ' || coalesce(${t.reference}, ''))`;
 }
 
 /**
@@ -88,6 +104,13 @@ export const shipments = pgTable(
     index('shipments_user_service_created_idx').on(t.userId, t.serviceId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
     index('shipments_number_guide_idx').on(t.numberGuide),
     index('shipments_overweight_owed_idx').on(t.userId).where(sql`${t.overweightCentavos} > 0 and not ${t.overweightPaid} and ${t.deletedAt} is null`),
+    // The admin's general report (every customer): the period, the service or the payment status,
+    // newest first; a folio is looked up by its own index and a keyword by trigrams of the searchable text.
+    index('shipments_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    index('shipments_service_created_idx').on(t.serviceId, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    index('shipments_paid_created_idx').on(t.paid, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('shipments_number_of_order_unique').on(t.numberOfOrder),
+    index('shipments_report_search_idx').using('gin', sql`(${reportSearchText(t)}) gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
     check('shipments_money', sql`${t.totalCentavos} >= 0 and (${t.overweightCentavos} is null or ${t.overweightCentavos} >= 0)`),
     check('shipments_type', sql`${t.shipmentType} in ('document', 'box', 'pallet')`),
   ],

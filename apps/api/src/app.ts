@@ -57,6 +57,11 @@ import type { TrackingAdapter } from './modules/carriers/adapters/tracking-adapt
 import { createCarrierLimiter, createTracking, type TrackingDeps } from './modules/tracking/tracking.usecases.js';
 import { registerTrackingRefresh, type TrackingJobOptions } from './modules/tracking/tracking.job.js';
 import { trackingRoutes } from './modules/tracking/tracking.routes.js';
+import { createOverweight, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
+import { overweightRoutes } from './modules/overweight/overweight.routes.js';
+import { createReports } from './modules/reports/reports.usecases.js';
+import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -225,7 +230,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     liveRateLimit: (clientKey) => guardRate(accounts, `quote-live:${clientKey}`, { limit: config.LIVE_QUOTES_PER_MINUTE, windowMs: 60_000, blockMs: 60_000 }),
   });
   await app.register(quotesRoutes, { quoting });
+  // Created with the payments below; 'Editar sobrepeso' on PUT /shipments/{id} is handed to it.
+  let overweight: Overweight | undefined;
   const shipments = createShipments({
+    recordOverweight: (caller, id, input) => overweight!.record(caller, id, input),
     db: database.db,
     rawQuery: (text, params) => database.query(text, params),
     listen: database.listen,
@@ -302,6 +310,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oxxoRoutes, { deps: oxxo });
   await app.register(webhooksRoutes, { deps: oxxo });
   await app.register(paymentsAdminRoutes, { deps: oxxo });
+  overweight = createOverweight({
+    db: database.db,
+    clock,
+    notifier,
+    appUrl: config.APP_URL,
+    payments,
+    carriers,
+    stateOf: (postalCode) => {
+      try {
+        return geography.lookupPostalCode({ country: 'MX', code: postalCode }).country_codes.find((s) => s.state_short)?.state_short;
+      } catch {
+        return undefined;
+      }
+    },
+    findAccount: (id) =>
+      getUser(accounts, id).then(
+        (u) => ({ firstName: u.firstName, email: u.email }),
+        (error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 404) return undefined;
+          throw error;
+        },
+      ),
+    log: app.log,
+  });
+  await app.register(overweightRoutes, { overweight, clock });
+  // Report answers are kept while nothing changed: the database's notices say when something did.
+  const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
+  const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();
+  app.addHook('onClose', () => changes.close());
+  const reports = createReports({ database, clock, changes, overweightOf: (ex, ids) => overweight!.ofShipments(ex, ids), statusOf, log: app.log });
+  await app.register(reportsRoutes, { reports });
   const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
   await app.register(siteRoutes, { info: siteInfo, appUrl: config.APP_URL });
   await app.register(contactRoutes, {

@@ -66,6 +66,15 @@ const FIELD_NAMES: Record<string, string> = {
   orderID: 'orden de PayPal',
   orderId: 'orden de PayPal',
   route: 'paquetería',
+  // Reports and overweight (contracts/reports, contracts/overweight).
+  date_ini: 'fecha inicial',
+  date_fin: 'fecha final',
+  overweight: 'sobrepeso',
+  cost_overweight: 'costo',
+  measured: 'medidas',
+  reason: 'motivo',
+  decision: 'decisión',
+  format: 'formato',
 };
 
 export function fieldLabel(path: string): string {

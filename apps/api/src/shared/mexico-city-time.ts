@@ -32,7 +32,7 @@ export function mexicoCityOffsetMinutes(instant: Date): number {
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
     const parts = Object.fromEntries(PARTS.formatToParts(new Date(hour * HOUR_MS)).map((p) => [p.type, Number(p.value)]));
-    const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+    const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
     offset = Math.round((asUtc - hour * HOUR_MS) / 60_000);
     if (offsetByHour.size > 10_000) offsetByHour.clear();
     offsetByHour.set(hour, offset);

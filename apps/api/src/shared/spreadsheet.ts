@@ -75,7 +75,7 @@ async function compressed(sheet: unknown): Promise<void> {
  */
 export function xlsxStream<Row>(opts: { sheetName: string; columns: readonly SheetColumn<Row>[]; rows: AsyncIterable<readonly Row[]> }): Readable {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } } as ConstructorParameters<typeof ExcelJS.stream.xlsx.WorkbookWriter>[0]);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   workbook.creator = 'Envíos MX';
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(opts.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -27,6 +27,8 @@ import { carrierLogoSvg } from './logos.js';
 export type { CatalogueSnapshot, ServiceEntry } from './catalogue-snapshot.js';
 export type { CarrierAdapter, ParcelGroup, RatePlace, RateRequest, ServiceRate } from './adapters/carrier-adapter.js';
 export { domesticZone, internationalZone } from './zones.js';
+// What overweight uses: a tariff's cost at a weight (the extra kilos the carrier measured).
+export { freightCost, type Bracket } from './tariff-rules.js';
 
 export const DEFAULT_REFRESH_INTERVAL_MS = 5_000;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromCentavos } from '@envios/contracts/money';
 import type { GenerateGuidesResult, GuidesAvailability, WalletPaymentResult } from '@envios/contracts/payments';
+import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
 import { findContact } from '../accounts/accounts.usecases.js';
@@ -54,29 +55,41 @@ export async function payWithWallet(
 
 /** `POST /prepaid/payOverWeight/{shipmentId}`: the shipment owner's wallet pays its overweight ('pago_sobrepeso'). */
 export async function payOverweight(deps: PaymentsDeps, caller: Caller, shipmentId: string): Promise<WalletPaymentResult> {
-  const result = await deps.db.transaction(async (tx) => {
-    const [row] = await lockShipmentsForPayment(tx, [shipmentId]);
-    if (!row || row.deleted) throw paymentErrors.shipmentNotFound();
-    if (row.userId !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
-    if (!row.overweightCentavos || row.overweightCentavos <= 0) throw paymentErrors.noOverweight();
-    if (row.overweightPaid) throw paymentErrors.overweightAlreadyPaid();
-    const now = deps.clock.now();
-    const payment = await repo.insertPayment(tx, {
-      userId: row.userId,
-      method: 'monedero',
-      purpose: 'overweight',
-      amountCentavos: row.overweightCentavos,
-      status: 'created',
-      requestId: randomUUID(),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await repo.insertShares(tx, [{ paymentId: payment.id, shipmentId: row.id, amountCentavos: row.overweightCentavos, serviceId: null }]);
-    await charge(tx, row.userId, row.overweightCentavos, { shipmentIds: [row.id], type: 'pago_sobrepeso', now });
-    await confirmPaymentIn(deps, tx, payment.id, { providerCaptureId: null, providerData: { wallet: true } });
-    return { paymentId: payment.id, amountCentavos: row.overweightCentavos, balance: await walletBalance(tx, row.userId) };
-  });
+  const result = await deps.db.transaction((tx) => payOverweightIn(deps, tx, caller, shipmentId));
   return { message: 'ok', error: null, payment_id: result.paymentId, amount: fromCentavos(result.amountCentavos), balance: fromCentavos(result.balance) };
+}
+
+/**
+ * The same payment inside a transaction the caller holds (recording an overweight charges it in
+ * the transaction that records it): the shipment locked, one 'overweight' payment, the wallet
+ * charged and the payment confirmed. Throws 409 wallet.insufficient_balance when the wallet is short.
+ */
+export async function payOverweightIn(
+  deps: PaymentsDeps,
+  tx: Executor,
+  caller: Caller,
+  shipmentId: string,
+): Promise<{ paymentId: string; amountCentavos: number; balance: number }> {
+  const [row] = await lockShipmentsForPayment(tx, [shipmentId]);
+  if (!row || row.deleted) throw paymentErrors.shipmentNotFound();
+  if (row.userId !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
+  if (!row.overweightCentavos || row.overweightCentavos <= 0) throw paymentErrors.noOverweight();
+  if (row.overweightPaid) throw paymentErrors.overweightAlreadyPaid();
+  const now = deps.clock.now();
+  const payment = await repo.insertPayment(tx, {
+    userId: row.userId,
+    method: 'monedero',
+    purpose: 'overweight',
+    amountCentavos: row.overweightCentavos,
+    status: 'created',
+    requestId: randomUUID(),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await repo.insertShares(tx, [{ paymentId: payment.id, shipmentId: row.id, amountCentavos: row.overweightCentavos, serviceId: null }]);
+  await charge(tx, row.userId, row.overweightCentavos, { shipmentIds: [row.id], type: 'pago_sobrepeso', now });
+  await confirmPaymentIn(deps, tx, payment.id, { providerCaptureId: null, providerData: { wallet: true } });
+  return { paymentId: payment.id, amountCentavos: row.overweightCentavos, balance: await walletBalance(tx, row.userId) };
 }
 
 async function ownedShipments(deps: PaymentsDeps, caller: Caller, ids: string[]) {

@@ -39,6 +39,8 @@ import { quoteErrors } from './quotes.errors.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
 
 /** The caller's unpaid overweight of earlier shipments, in centavos (the shipments issue supplies it). */
+// Our margin on a freight, for the overweight priced with the same tariff.
+export { applyMarkup } from './pricing.js';
 export type OverweightProvider = (userId: string) => Promise<Centavos>;
 
 export const noOverweight: OverweightProvider = async () => 0;

@@ -1,4 +1,3 @@
-import { toCentavos } from '@envios/contracts/money';
 import { offersLocalPickup, type BulkResult, type Shipment, type updateShipmentSchema } from '@envios/contracts/shipments';
 import type { z } from 'zod';
 import type { Caller } from '../../plugins/auth.js';
@@ -29,27 +28,32 @@ export function createShipmentEdits(deps: ShipmentsDeps, checks: ShipmentChecks)
 
   return {
     /**
-     * `PUT /shipments/{id}`: unpaid shipments only, except the admin's overweight. A new place,
-     * parcels or package type needs the re-quote's service choice; with a service the server
-     * re-quotes, checks the price and freezes a new snapshot. A changed insured value alone is
-     * re-priced with the same service. While a payment attempt is open for the shipment, an edit
-     * that could change what it costs is refused: the attempt charges the price it opened with.
+     * `PUT /shipments/{id}`: unpaid shipments only. The admin's overweight (alone in the body) is
+     * handed to the overweight module. A new place, parcels or package type needs the re-quote's
+     * service choice; with a service the server re-quotes, checks the price and freezes a new
+     * snapshot. A changed insured value alone is re-priced with the same service. While a payment
+     * attempt is open for the shipment, an edit that could change what it costs is refused: the
+     * attempt charges the price it opened with.
      */
     async update(caller: Caller, id: string, input: UpdateShipment): Promise<Shipment> {
       const before = await requireOwned(caller, id);
       const overweightGiven = input.overweight !== undefined || input.cost_overweight !== undefined;
       if (overweightGiven && caller.rol !== 'admin') throw shipmentErrors.overweightAdminOnly();
-      const { overweight, cost_overweight, ...rest } = input;
+      const { overweight, cost_overweight, measured, overweight_note, ...rest } = input;
       const editsShipment = Object.values(rest).some((v) => v !== undefined);
+      // 'Editar sobrepeso' belongs to the overweight module (record, charge or leave pending).
+      if (overweightGiven) {
+        if (editsShipment) throw shipmentErrors.invalid('overweight', 'El sobrepeso se registra solo, sin otros cambios del envío.');
+        await deps.recordOverweight!(caller, id, { overweight: overweight!, cost_overweight: cost_overweight!, measured, overweight_note });
+        const after = await repo.findShipment(db, id);
+        if (!after) throw shipmentErrors.notFound();
+        return toShipmentDto(after);
+      }
       if (editsShipment && before.paid) throw shipmentErrors.paidCannotEdit();
 
       const patch: repo.ShipmentPatch = {};
       // Whether the edit can change what the shipment costs, its service, parcels or insurance.
       let repricing = false;
-      if (overweight !== undefined && cost_overweight !== undefined) {
-        patch.overweightKg = overweight;
-        patch.overweightCentavos = toCentavos(cost_overweight);
-      }
       if (editsShipment) {
         const origin = input.origin_direction ? toAddressColumn(input.origin_direction) : before.origin;
         const destination = input.destination_direction ? toAddressColumn(input.destination_direction) : before.destination;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import type { SelectedServiceSnapshot } from '@envios/contracts/shipments';
 import type { Executor } from '../../db/client.js';
@@ -93,4 +93,12 @@ export async function setShipmentOverweight(tx: Executor, id: string, value: { k
 /** The overweight is gone (removed, or cancelled by an accepted dispute): nothing owed, nothing paid. */
 export async function clearShipmentOverweight(tx: Executor, id: string, now: Date): Promise<void> {
   await tx.update(shipments).set({ overweightKg: null, overweightCentavos: null, overweightPaid: false, updatedAt: now }).where(eq(shipments.id, id));
+}
+
+/**
+ * Whether a shipment's overweight is paid, as a correlated subquery on its primary key: the
+ * overweight lists filter and show the paid state without another module reading this table.
+ */
+export function overweightPaidOf(shipmentId: AnyColumn): SQL<boolean> {
+  return sql<boolean>`coalesce((select ${shipments.overweightPaid} from ${shipments} where ${shipments.id} = ${shipmentId}), false)`;
 }

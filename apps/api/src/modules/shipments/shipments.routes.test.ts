@@ -677,8 +677,8 @@ describe('lists, statistics and overweight', () => {
     expect((await inject('GET', owedUrl, user)).json<OverweightOwed>()).toEqual({ docs: [], total_cost_overweight: 0 });
     await inject('PUT', `/api/v1/shipments/${made[0]!._id}`, admin, { overweight: 2, cost_overweight: 85.4 });
     await inject('PUT', `/api/v1/shipments/${made[2]!._id}`, admin, { overweight: 1.5, cost_overweight: 0.2 });
-    // Overweight on an unpaid shipment is not owed yet.
-    await inject('PUT', `/api/v1/shipments/${made[1]!._id}`, admin, { overweight: 3, cost_overweight: 50 });
+    // Overweight is measured on a shipped guide: an unpaid shipment has none to record.
+    expect((await inject('PUT', `/api/v1/shipments/${made[1]!._id}`, admin, { overweight: 3, cost_overweight: 50 })).statusCode).toBe(409);
     const owed = (await inject('GET', owedUrl, user)).json<OverweightOwed>();
     expect(owed.total_cost_overweight).toBe(85.6);
     expect(owed.docs).toEqual([

@@ -2,6 +2,7 @@ import { fromCentavos, type Centavos } from '@envios/contracts/money';
 import { shipmentMessages, type GuideStatus, type OverweightOwed, type Shipment } from '@envios/contracts/shipments';
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
+import type { RecordOverweight } from '@envios/contracts/overweight';
 import type { Clock } from '../../shared/clock.js';
 import type { Carriers } from '../carriers/carriers.usecases.js';
 import type { Quoting } from '../quotes/quotes.usecases.js';
@@ -45,6 +46,8 @@ export interface ShipmentsDeps {
   limitCreation?: ((userId: string, count: number) => Promise<void>) | undefined;
   /** The payment attempt still open for a shipment, if any (from the payments module). */
   openPaymentFor?: ((ex: Executor, shipmentId: string) => Promise<{ numberOfOrder: number; methodLabel: string } | undefined>) | undefined;
+  /** 'Editar sobrepeso' (`PUT /shipments/{id}` with overweight and cost_overweight): the overweight module records it. */
+  recordOverweight?: ((caller: Caller, shipmentId: string, input: RecordOverweight) => Promise<unknown>) | undefined;
 }
 
 /** The quote's `OverweightProvider`: the caller's unpaid overweight in centavos, one aggregate query. */

@@ -12,7 +12,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function clean(value: string): string {
+export function clean(value: string): string {
   return value.replace(/\p{Cc}/gu, ' ').trim();
 }
 
@@ -21,7 +21,7 @@ const BRAND = 'Envíos MX';
 const NO_REPLY = 'Este correo se envió automáticamente; no respondas a este mensaje.';
 const CAN_REPLY = 'Puedes responder a este correo.';
 
-function layout(opts: { title: string; paragraphs: string[]; action?: { label: string; url: string }; footnote?: string; canReply?: boolean }): string {
+export function layout(opts: { title: string; paragraphs: string[]; action?: { label: string; url: string }; footnote?: string; canReply?: boolean }): string {
   const body = opts.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${p}</p>`).join('\n');
   const action = opts.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#1c4fd8;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(opts.action.label)}</a></p>
@@ -45,7 +45,7 @@ ${footnote}
 </html>`;
 }
 
-function textLayout(lines: string[], canReply = false): string {
+export function textLayout(lines: string[], canReply = false): string {
   return `${lines.join('\n\n')}\n\n--\n${BRAND} · ${canReply ? CAN_REPLY : NO_REPLY}\n`;
 }
 

@@ -1,0 +1,25 @@
+import { reportErrorCodes, reportMessages } from '@envios/contracts/reports';
+import { AppError } from './errors.js';
+import { mexicoCityDayStart, mexicoCityTime, nextDay } from './mexico-city-time.js';
+
+/**
+ * A report's period from its two date pickers (Mexico City calendar days, both inclusive) as
+ * instants: from the start of the first day to the start of the day after the last. A day after
+ * today or a last day before the first answers 400 naming the field.
+ */
+export function resolvePeriod(query: { date_ini?: string | undefined; date_fin?: string | undefined }, now: Date): { from?: Date; to?: Date } {
+  const today = mexicoCityTime(now).date;
+  if (query.date_ini && query.date_ini > today) {
+    throw new AppError(400, reportErrorCodes.periodInFuture, reportMessages.iniInFuture, [{ path: 'date_ini', message: reportMessages.iniInFuture }]);
+  }
+  if (query.date_fin && query.date_fin > today) {
+    throw new AppError(400, reportErrorCodes.periodInFuture, reportMessages.finInFuture, [{ path: 'date_fin', message: reportMessages.finInFuture }]);
+  }
+  if (query.date_ini && query.date_fin && query.date_fin < query.date_ini) {
+    throw new AppError(400, reportErrorCodes.periodReversed, reportMessages.reversed, [{ path: 'date_fin', message: reportMessages.reversed }]);
+  }
+  return {
+    ...(query.date_ini ? { from: mexicoCityDayStart(query.date_ini) } : {}),
+    ...(query.date_fin ? { to: mexicoCityDayStart(nextDay(query.date_fin)) } : {}),
+  };
+}

@@ -231,9 +231,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(quotesRoutes, { quoting });
   // Created with the payments below; 'Editar sobrepeso' on PUT /shipments/{id} is handed to it.
-  let overweight: Overweight | undefined;
+  const later: { overweight?: Overweight } = {};
   const shipments = createShipments({
-    recordOverweight: (caller, id, input) => overweight!.record(caller, id, input),
+    recordOverweight: (caller, id, input) => later.overweight!.record(caller, id, input),
     db: database.db,
     rawQuery: (text, params) => database.query(text, params),
     listen: database.listen,
@@ -310,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oxxoRoutes, { deps: oxxo });
   await app.register(webhooksRoutes, { deps: oxxo });
   await app.register(paymentsAdminRoutes, { deps: oxxo });
-  overweight = createOverweight({
+  const overweight = createOverweight({
     db: database.db,
     clock,
     notifier,
@@ -334,12 +334,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
     log: app.log,
   });
+  later.overweight = overweight;
   await app.register(overweightRoutes, { overweight, clock });
   // Report answers are kept while nothing changed: the database's notices say when something did.
   const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
   const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();
   app.addHook('onClose', () => changes.close());
-  const reports = createReports({ database, clock, changes, overweightOf: (ex, ids) => overweight!.ofShipments(ex, ids), statusOf, log: app.log });
+  const reports = createReports({ database, clock, changes, overweightOf: (ex, ids) => overweight.ofShipments(ex, ids), statusOf, log: app.log });
   await app.register(reportsRoutes, { reports });
   const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
   await app.register(siteRoutes, { info: siteInfo, appUrl: config.APP_URL });

@@ -310,7 +310,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(oxxoRoutes, { deps: oxxo });
   await app.register(webhooksRoutes, { deps: oxxo });
   await app.register(paymentsAdminRoutes, { deps: oxxo });
+  // Report answers are kept while nothing changed: the database's notices say when something did.
+  const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
+  const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();
+  app.addHook('onClose', () => changes.close());
   const overweight = createOverweight({
+    onChange: () => changes.touch(),
     db: database.db,
     clock,
     notifier,
@@ -336,10 +341,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   later.overweight = overweight;
   await app.register(overweightRoutes, { overweight, clock });
-  // Report answers are kept while nothing changed: the database's notices say when something did.
-  const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
-  const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();
-  app.addHook('onClose', () => changes.close());
   const reports = createReports({ database, clock, changes, overweightOf: (ex, ids) => overweight.ofShipments(ex, ids), statusOf, log: app.log });
   await app.register(reportsRoutes, { reports });
   const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });

@@ -45,7 +45,7 @@ export async function insertEvent(
 }
 
 export async function listEvents(ex: Executor, recordId: string): Promise<EventRow[]> {
-  return ex.select().from(overweightEvents).where(eq(overweightEvents.recordId, recordId)).orderBy(asc(overweightEvents.createdAt), asc(overweightEvents.id));
+  return ex.select().from(overweightEvents).where(eq(overweightEvents.recordId, recordId)).orderBy(asc(overweightEvents.seq));
 }
 
 const fileMeta = {

@@ -109,6 +109,8 @@ export const overweightEvents = pgTable(
   'overweight_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Steps of one transaction share their time: this keeps their order. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     recordId: uuid('record_id')
       .notNull()
       .references(() => overweightRecords.id, { onDelete: 'cascade' }),
@@ -118,5 +120,5 @@ export const overweightEvents = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('overweight_events_record_idx').on(t.recordId, t.createdAt)],
+  (t) => [index('overweight_events_record_idx').on(t.recordId, t.seq)],
 );

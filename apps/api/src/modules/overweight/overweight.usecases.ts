@@ -63,6 +63,8 @@ export interface OverweightDeps {
   stateOf(postalCode: string): string | undefined;
   findAccount(id: string): Promise<{ firstName: string; email: string } | undefined>;
   log?: FastifyBaseLogger | undefined;
+  /** Called after each committed change (the reports' change feed moves at once in this process). */
+  onChange?: (() => void) | undefined;
 }
 
 const isAdmin = (caller: Caller) => caller.rol === 'admin';
@@ -154,6 +156,17 @@ export function createOverweight(deps: OverweightDeps) {
       carrierName: carrierName(s.carrierCode, s.carrierName),
     });
     return { declaredWeight, declaredKg, measuredKg, overweightKg: Math.max(0, measuredKg - declaredKg), priced };
+  }
+
+  /** A transaction that changes overweight: announced to every process at commit, and to this one at once. */
+  async function change<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    const result = await db.transaction(async (tx) => {
+      const value = await work(tx);
+      await announce(tx);
+      return value;
+    });
+    deps.onChange?.();
+    return result;
   }
 
   async function announce(tx: Executor): Promise<void> {
@@ -293,7 +306,7 @@ export function createOverweight(deps: OverweightDeps) {
     async record(caller: Caller, shipmentId: string, input: RecordOverweight): Promise<{ charged: boolean; status: OverweightStatus }> {
       if (!isAdmin(caller)) throw commonErrors.forbidden();
       const owner = await ownerOf(shipmentId);
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await change(async (tx) => {
         const s = await lockShipmentForOverweight(tx, shipmentId);
         if (!s || s.deleted) throw overweightErrors.shipmentNotFound();
         const existing = await repo.lockRecordByShipment(tx, shipmentId);
@@ -372,7 +385,6 @@ export function createOverweight(deps: OverweightDeps) {
             tx,
           );
         }
-        await announce(tx);
         return { charged, status: statusOf(rec, charged), changed: true };
       });
       deps.log?.info({ shipmentId, charged: outcome.charged, changed: outcome.changed }, 'sobrepeso registrado');
@@ -402,7 +414,7 @@ export function createOverweight(deps: OverweightDeps) {
 
     /** The owner pays a pending overweight from the wallet (the same payment as `payOverWeight`). */
     async pay(caller: Caller, shipmentId: string): Promise<ShipmentOverweight> {
-      await db.transaction(async (tx) => {
+      await change(async (tx) => {
         const s = await lockShipmentForOverweight(tx, shipmentId);
         if (!s || s.deleted) throw overweightErrors.shipmentNotFound();
         if (s.userId !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
@@ -415,7 +427,6 @@ export function createOverweight(deps: OverweightDeps) {
         const now = clock.now();
         await payOverweightIn(deps.payments, tx, caller, shipmentId);
         await repo.insertEvent(tx, { recordId: rec.id, kind: 'charged', amountCentavos: rec.costCentavos, actorId: caller.id, createdAt: now });
-        await announce(tx);
       });
       return this.detail(caller, shipmentId);
     },
@@ -427,7 +438,7 @@ export function createOverweight(deps: OverweightDeps) {
     async dispute(caller: Caller, shipmentId: string, input: { message: string }, files: readonly UploadedFile[]): Promise<ShipmentOverweight> {
       if (files.length > DISPUTE_ATTACHMENTS_MAX) throw overweightErrors.tooManyFiles('files', `Adjunta como máximo ${DISPUTE_ATTACHMENTS_MAX} archivos.`);
       const owner = await ownerOf(shipmentId);
-      await db.transaction(async (tx) => {
+      await change(async (tx) => {
         const s = await lockShipmentForOverweight(tx, shipmentId);
         if (!s || s.deleted) throw overweightErrors.shipmentNotFound();
         if (s.userId !== caller.id) throw commonErrors.forbidden();
@@ -449,7 +460,6 @@ export function createOverweight(deps: OverweightDeps) {
           (firstName) => disputeReceivedMail({ ...common(s, firstName), costCentavos: rec.costCentavos, paid: s.overweightPaid, attachments: files.length }),
           tx,
         );
-        await announce(tx);
       });
       return this.detail(caller, shipmentId);
     },
@@ -463,7 +473,7 @@ export function createOverweight(deps: OverweightDeps) {
     async resolve(caller: Caller, shipmentId: string, input: ResolveDispute): Promise<ShipmentOverweight> {
       if (!isAdmin(caller)) throw commonErrors.forbidden();
       const owner = await ownerOf(shipmentId);
-      await db.transaction(async (tx) => {
+      await change(async (tx) => {
         const s = await lockShipmentForOverweight(tx, shipmentId);
         if (!s || s.deleted) throw overweightErrors.shipmentNotFound();
         const rec = await repo.lockRecordByShipment(tx, shipmentId);
@@ -495,7 +505,6 @@ export function createOverweight(deps: OverweightDeps) {
             tx,
           );
         }
-        await announce(tx);
       });
       return this.detail(caller, shipmentId);
     },
@@ -504,7 +513,7 @@ export function createOverweight(deps: OverweightDeps) {
     async addEvidence(caller: Caller, shipmentId: string, files: readonly UploadedFile[]): Promise<ShipmentOverweight> {
       if (!isAdmin(caller)) throw commonErrors.forbidden();
       if (files.length === 0) throw overweightErrors.invalid('files', 'Elige al menos un archivo.');
-      await db.transaction(async (tx) => {
+      await change(async (tx) => {
         const rec = await repo.lockRecordByShipment(tx, shipmentId);
         if (!rec) throw overweightErrors.notFound();
         const have = await repo.countFiles(tx, rec.id, 'evidence');
@@ -524,7 +533,7 @@ export function createOverweight(deps: OverweightDeps) {
     /** An admin removes a piece of evidence, only before the customer disputed (what they saw stays). */
     async removeEvidence(caller: Caller, fileId: string): Promise<void> {
       if (!isAdmin(caller)) throw commonErrors.forbidden();
-      await db.transaction(async (tx) => {
+      await change(async (tx) => {
         const file = await repo.findFile(tx, fileId);
         if (!file || file.kind !== 'evidence') throw overweightErrors.fileNotFound();
         const rec = await repo.lockRecord(tx, file.recordId);

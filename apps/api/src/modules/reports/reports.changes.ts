@@ -17,13 +17,15 @@ import pg from 'pg';
 export interface ChangeFeed {
   /** The current version, or undefined when changes cannot be followed right now (do not cache). */
   version(): number | undefined;
+  /** This process just committed a change: move at once, without waiting for the notice. */
+  touch(): void;
   close(): Promise<void>;
 }
 
 export const REPORT_CHANNELS = ['shipment_list', 'overweight_changed'] as const;
 
 export function noChangeFeed(): ChangeFeed {
-  return { version: () => undefined, close: async () => undefined };
+  return { version: () => undefined, touch: () => undefined, close: async () => undefined };
 }
 
 /** The embedded database: listens in-process; until the subscription is in place nothing is kept. */
@@ -37,7 +39,13 @@ export function localChangeFeed(listen: (channel: string, onPayload: (payload: s
     },
     (error: unknown) => log?.warn({ err: error }, 'reportes: no se pudo escuchar cambios; se calculan siempre'),
   );
-  return { version: () => (live ? version : undefined), close: async () => undefined };
+  return {
+    version: () => (live ? version : undefined),
+    touch: () => {
+      version++;
+    },
+    close: async () => undefined,
+  };
 }
 
 /** PostgreSQL: one LISTEN connection, reconnected with a growing pause (1 s up to 30 s). */
@@ -93,6 +101,9 @@ export function postgresChangeFeed(url: string, log?: FastifyBaseLogger): Change
 
   return {
     version: () => (live ? version : undefined),
+    touch: () => {
+      version++;
+    },
     close: async () => {
       closed = true;
       clearTimeout(timer);

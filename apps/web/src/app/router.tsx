@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: paths.newTopUp, lazy: () => import('./routes/dashboard/new-top-up').then((m) => ({ Component: m.default })) },
       { path: paths.paymentMethods, lazy: () => import('./routes/dashboard/payment-methods').then((m) => ({ Component: m.default })) },
       { path: paths.billing, lazy: () => import('./routes/dashboard/billing').then((m) => ({ Component: m.default })) },
+      { path: paths.overweight, lazy: () => import('./routes/dashboard/overweight').then((m) => ({ Component: m.default })) },
       {
         lazy: () => import('./routes/admin/root').then((m) => ({ Component: m.AdminRoot })),
         children: [
@@ -78,6 +79,8 @@ export const routes: RouteObject[] = [
           { path: paths.guidesAdmin, lazy: () => import('./routes/admin/guides').then((m) => ({ Component: m.default })) },
           { path: paths.paymentsAdmin, lazy: () => import('./routes/admin/payments').then((m) => ({ Component: m.default })) },
           { path: paths.messagesAdmin, lazy: () => import('./routes/admin/messages').then((m) => ({ Component: m.default })) },
+          { path: paths.generalReport, lazy: () => import('./routes/admin/general-report').then((m) => ({ Component: m.default })) },
+          { path: paths.overweightReport, lazy: () => import('./routes/admin/overweight-report').then((m) => ({ Component: m.default })) },
         ],
       },
     ],

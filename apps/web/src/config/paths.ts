@@ -36,6 +36,10 @@ export const paths = {
   guidesAdmin: '/admin/guias',
   paymentsAdmin: '/admin/pagos',
   outbox: '/outbox',
+  /** The admin's general report and overweight report; the customer's overweight (spec 02 §2). */
+  generalReport: '/general_report',
+  overweightReport: '/overweight_report',
+  overweight: '/overweight',
   carriersAdmin: '/admin/paqueterias',
   contact: '/contactanos',
   services: '/servicios',

@@ -19,12 +19,15 @@ const userNav: DashboardNavItem[] = [
   { label: 'Mis Envíos', to: paths.shipments },
   { label: 'Direcciones', to: paths.addresses },
   { label: 'Monedero', to: paths.prepaids },
+  { label: 'Sobrepesos', to: paths.overweight },
   { label: 'Métodos de pago', to: paths.paymentMethods },
   { label: 'Facturación', to: paths.billing },
 ];
 const adminNav: DashboardNavItem[] = [
   { label: 'Usuarios', to: paths.users },
   { label: 'Recolección', to: paths.pickupsAdmin },
+  { label: 'Reporte General', to: paths.generalReport },
+  { label: 'Reporte Sobrepesos', to: paths.overweightReport },
   { label: 'Pagos', to: paths.paymentsAdmin },
   { label: 'Inventario de guías', to: paths.guidesAdmin },
   { label: 'Paqueterías y tarifas', to: paths.carriersAdmin },

@@ -1,10 +1,18 @@
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useUser } from '@/features/accounts/api/get-me';
+import { ShipmentOverweightPanel } from '@/features/overweight/components/shipment-overweight-panel';
 import { ShipmentDetail } from '@/features/shipments/components/detail/shipment-detail';
 
-/** /shipments/{id} 'Detalles De Envio' (spec 02), inside the dashboard layout. */
+/** /shipments/{id} 'Detalles De Envio' (spec 02), inside the dashboard layout, with its overweight when it has one. */
 export default function ShipmentDetailRoute() {
   useDocumentTitle('Detalles De Envio · Envíos MX');
   const { id = '' } = useParams();
-  return <ShipmentDetail key={id} shipmentId={id} />;
+  const admin = useUser().data?.rol === 'admin';
+  return (
+    <>
+      <ShipmentDetail key={id} shipmentId={id} />
+      <ShipmentOverweightPanel key={`sobrepeso-${id}`} shipmentId={id} admin={admin} />
+    </>
+  );
 }

@@ -1,0 +1,81 @@
+import { useSearchParams } from 'react-router';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { overweightMessages } from '@envios/contracts/overweight';
+import { ExportButtons } from '@/components/ui/export-buttons';
+import { ListPagination } from '@/components/ui/list-parts';
+import { useOverweightServices } from '../api/get-services';
+import { userOverweightExportUrl, useUserOverweight, type UserOverweightQuery } from '../api/get-user-overweight';
+import { KeywordBox, readStatus, ServiceFilter, StatusFilter } from './filters';
+import { mxn } from './overweight-detail';
+import { OverweightTable } from './overweight-table';
+
+function readQuery(params: URLSearchParams): UserOverweightQuery {
+  return {
+    service: params.get('service') || undefined,
+    status: readStatus(params.get('status')),
+    filter: params.get('filter')?.trim() || undefined,
+    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
+  };
+}
+
+function writeQuery(q: UserOverweightQuery, keep: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams();
+  if (q.service) params.set('service', q.service);
+  if (q.status) params.set('status', q.status);
+  if (q.filter) params.set('filter', q.filter);
+  if (q.page > 1) params.set('page', String(q.page));
+  const shipment = keep.get('shipment');
+  if (shipment) params.set('shipment', shipment);
+  return params;
+}
+
+/**
+ * Spec 02 'Overweight (user)' (/overweight): the caller's overweight only, filtered by service,
+ * status and keyword; each one opens with why and how much, the evidence, paying it from the
+ * wallet and the one clarification; export with the spec's fields.
+ */
+export function OverweightPage({ userId }: { userId: string }) {
+  const [params, setParams] = useSearchParams();
+  const query = readQuery(params);
+  const list = useUserOverweight(userId, query);
+  const services = useOverweightServices(userId);
+  const update = (change: Partial<UserOverweightQuery>) => setParams(writeQuery({ ...query, page: 1, ...change }, params));
+  const data = list.data;
+  const { page: _page, ...filters } = query;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Title order={1}>{overweightMessages.pageTitle}</Title>
+        <ExportButtons urlFor={(format) => userOverweightExportUrl(userId, filters, format)} baseName="overweight" what="sobrepesos" />
+      </Group>
+      <Text c="dimmed" maw={760}>
+        Cuando la paquetería mide tu paquete y pesa o mide más de lo que declaraste, cobra la diferencia por kilo adicional. Aquí ves cada sobrepeso con lo
+        declarado y lo medido, cómo se calculó y la evidencia. Si no estás de acuerdo, pide una aclaración: mientras la revisamos no se cobra.
+      </Text>
+      {data && data.total_pending > 0 && (
+        <Paper withBorder p="md" radius="md" bg="orange.0">
+          <Text fw={700}>Pendiente por pagar: {mxn(data.total_pending)}</Text>
+          <Text size="sm">Se sumará a tu siguiente compra, o ábrelo y págalo ahora con tu monedero.</Text>
+        </Paper>
+      )}
+      <Group align="flex-end" gap="md" grow preventGrowOverflow={false} wrap="wrap">
+        <ServiceFilter value={query.service} services={services.data} onChange={(service) => update({ service })} />
+        <StatusFilter value={query.status} onChange={(status) => update({ status })} />
+        <KeywordBox value={query.filter} placeholder="Guía, folio o servicio" onChange={(filter) => update({ filter })} />
+      </Group>
+      {list.isError && (
+        <Alert color="red" variant="light" role="alert" title="No pudimos cargar tus sobrepesos">
+          <Group gap="sm">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
+              Reintentar
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <OverweightTable rows={data?.docs} admin={false} busy={list.isPlaceholderData} initialShipment={params.get('shipment')} />
+      {data && <ListPagination page={data.page} pages={data.pages} onChange={(page) => setParams(writeQuery({ ...query, page }, params))} label="Páginas de sobrepesos" />}
+    </Stack>
+  );
+}

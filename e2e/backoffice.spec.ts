@@ -142,13 +142,13 @@ test('an export of the general report downloads as a workbook', async ({ browser
   await admin.getByRole('button', { name: 'Exportar' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('shipments.xlsx');
-  const bytes = readFileSync((await file.path())!);
+  const bytes = readFileSync((await file.path()));
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   await expect(admin.getByText(/Listo: shipments\.xlsx/)).toBeVisible();
 
   const csv = admin.waitForEvent('download');
   await admin.getByRole('button', { name: 'CSV' }).click();
-  const text = readFileSync((await (await csv).path())!, 'utf8');
+  const text = readFileSync((await (await csv).path()), 'utf8');
   expect(text.split('\r\n')[1]).toContain(person.email);
   await admin.context().close();
 });

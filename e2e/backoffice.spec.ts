@@ -58,7 +58,7 @@ test('the admin filters the general report and records an overweight with the su
   const dialog = admin.getByRole('dialog', { name: 'Editar sobrepeso' });
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('El sobrepeso es obligatorio.')).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'Peso medido (kg)' }).fill('9');
+  await dialog.getByRole('textbox', { name: 'Peso (kg)', exact: true }).fill('9');
   const suggestion = dialog.getByRole('button', { name: /Usar sugerencia: 6 kg · MX\$/ });
   await expect(suggestion).toBeVisible();
   await expect(dialog.getByText(/por kg adicional/)).toBeVisible();

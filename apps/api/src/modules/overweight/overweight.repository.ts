@@ -141,7 +141,7 @@ export async function listRecords(ex: Executor, filter: RecordFilter, page: { li
     .select(listed)
     .from(r)
     .where(where(filter))
-    .orderBy(desc(r.shipmentCreatedAt), asc(r.id))
+    .orderBy(desc(r.shipmentCreatedAt), desc(r.numberOfOrder))
     .limit(page.limit)
     .offset(page.offset);
   return rows.map((x) => ({ ...x.record, paid: Boolean(x.paid) }));

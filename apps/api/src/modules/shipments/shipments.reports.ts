@@ -51,8 +51,11 @@ export interface ReportShipmentRow {
 /** Exactly the expression of the trigram index (see `reportSearchText` in the table), or the index is not used. */
 const SEARCH_TEXT =
   "lower(customer_first_names || ' ' || customer_last_names || ' ' || customer_email || ' ' || destination_name || ' ' || coalesce(number_guide, '') || ' ' || coalesce(reference, ''))";
-/** The indexes' order (`created_at desc nulls last, id`), so PostgreSQL reads pages straight from them. */
-const NEWEST_FIRST = 'created_at desc nulls last, id';
+/**
+ * The indexes' order (`created_at desc nulls last, number_of_order desc nulls last`), so PostgreSQL reads pages
+ * straight from them; shipments bought together share their time and go by folio.
+ */
+const NEWEST_FIRST = 'created_at desc nulls last, number_of_order desc nulls last';
 
 const COLUMNS = `id, created_at, created_at::text as created_key, number_of_order::text as number_of_order, user_id, customer_first_names, customer_last_names,
   customer_email, coalesce(origin->>'full_name', '') as origin_name, destination_name, coalesce(selected_service->>'carrier', '') as carrier, carrier_code,
@@ -184,7 +187,7 @@ export async function periodPage(query: Query, filter: PeriodFilter, page: { lim
  * a connection of its own. The embedded database has one connection, and a transaction held open
  * while the client downloads would stall every other request, so there each chunk is its own short
  * query that continues after the last row read (keyset on the creation time at full precision and
- * the id, which never change), and other requests run between chunks.
+ * the folio, which never change), and other requests run between chunks.
  */
 export async function* streamPeriodRows(
   handle: DatabaseHandle,
@@ -233,14 +236,14 @@ export async function* streamPeriodRows(
     return;
   }
 
-  let after: { key: string; id: string } | undefined;
+  let after: { key: string; folio: string } | undefined;
   let offset = opts.offset ?? 0;
   while (remaining > 0) {
     const p = [...params];
     let keyset = '';
     if (after) {
-      p.push(after.key, after.id);
-      keyset = ` and (created_at < $${p.length - 1}::timestamptz or (created_at = $${p.length - 1}::timestamptz and id > $${p.length}::uuid))`;
+      p.push(after.key, after.folio);
+      keyset = ` and (created_at < $${p.length - 1}::timestamptz or (created_at = $${p.length - 1}::timestamptz and number_of_order < $${p.length}::bigint))`;
     }
     const take = Math.min(chunk, remaining);
     p.push(take, offset);
@@ -252,7 +255,7 @@ export async function* streamPeriodRows(
     offset = 0;
     remaining -= rows.length;
     const last = rows[rows.length - 1]!;
-    after = { key: last.created_key, id: last.id };
+    after = { key: last.created_key, folio: last.number_of_order };
     yield rows.map(toRow);
     if (rows.length < take) return;
   }

@@ -106,9 +106,10 @@ export const shipments = pgTable(
     index('shipments_overweight_owed_idx').on(t.userId).where(sql`${t.overweightCentavos} > 0 and not ${t.overweightPaid} and ${t.deletedAt} is null`),
     // The admin's general report (every customer): the period, the service or the payment status,
     // newest first; a folio is looked up by its own index and a keyword by trigrams of the searchable text.
-    index('shipments_created_idx').on(t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
-    index('shipments_service_created_idx').on(t.serviceId, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
-    index('shipments_paid_created_idx').on(t.paid, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    // Shipments bought together share their time: the folio orders them, newest first.
+    index('shipments_created_idx').on(t.createdAt.desc(), t.numberOfOrder.desc()).where(sql`${t.deletedAt} is null`),
+    index('shipments_service_created_idx').on(t.serviceId, t.createdAt.desc(), t.numberOfOrder.desc()).where(sql`${t.deletedAt} is null`),
+    index('shipments_paid_created_idx').on(t.paid, t.createdAt.desc(), t.numberOfOrder.desc()).where(sql`${t.deletedAt} is null`),
     uniqueIndex('shipments_number_of_order_unique').on(t.numberOfOrder),
     index('shipments_report_search_idx').using('gin', sql`(${reportSearchText(t)}) gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
     check('shipments_money', sql`${t.totalCentavos} >= 0 and (${t.overweightCentavos} is null or ${t.overweightCentavos} >= 0)`),

@@ -119,7 +119,7 @@ export function EditOverweightModal({ target, onClose, onSaved }: { target: Over
               Lo que midió la paquetería (opcional)
             </Text>
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
-              <NumberInput label="Peso medido (kg)" value={weight} onChange={setWeight} min={0} decimalScale={2} allowNegative={false} disabled={locked} />
+              <NumberInput label="Peso (kg)" value={weight} onChange={setWeight} min={0} decimalScale={2} allowNegative={false} disabled={locked} />
               <NumberInput label="Alto (cm)" value={height} onChange={setHeight} min={0} decimalScale={1} allowNegative={false} disabled={locked} />
               <NumberInput label="Largo (cm)" value={width} onChange={setWidth} min={0} decimalScale={1} allowNegative={false} disabled={locked} />
               <NumberInput label="Ancho (cm)" value={depth} onChange={setDepth} min={0} decimalScale={1} allowNegative={false} disabled={locked} />

@@ -93,10 +93,10 @@ function GuideCell({ row }: { row: ReportRow }) {
 }
 
 function PdfCell({ row }: { row: ReportRow }) {
-  if (!row.guide) return <Text size="xs" c="dimmed">—</Text>;
+  if (!row.guide) return null;
   return (
-    <Anchor href={row.guide} target="_blank" rel="noopener" size="sm" aria-label={`Guía en PDF del envío ${row.numberOfOrder}`}>
-      PDF
+    <Anchor href={row.guide} target="_blank" rel="noopener" size="xs" fw={600} aria-label={`Guía en PDF del envío ${row.numberOfOrder}`}>
+      Guía PDF
     </Anchor>
   );
 }
@@ -286,11 +286,11 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={1180}>
+        <Table.ScrollContainer minWidth={1020}>
           <Table highlightOnHover verticalSpacing="sm" aria-label="Reporte general de envíos" aria-busy={report.isFetching} style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
-                {['Fecha', 'Cliente', 'Origen', 'Servicio', 'Medidas (cm)', 'Peso (kg)', 'N° de guía', 'Estatus guía', 'Total', 'Guía', 'Sobrepeso'].map((c) => (
+                {['Fecha', 'Cliente', 'Origen', 'Servicio', 'Medidas y peso', 'N° de guía', 'Estatus guía', 'Total', 'Sobrepeso'].map((c) => (
                   <Table.Th key={c}>{c}</Table.Th>
                 ))}
               </Table.Tr>
@@ -299,22 +299,27 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
               {rows === undefined &&
                 Array.from({ length: 5 }, (_, i) => (
                   <Table.Tr key={i}>
-                    {Array.from({ length: 11 }, (__, j) => (
+                    {Array.from({ length: 9 }, (__, j) => (
                       <Table.Td key={j}>
                         <Skeleton height={14} radius="sm" />
                       </Table.Td>
                     ))}
                   </Table.Tr>
                 ))}
-              {rows?.length === 0 && <EmptyRow colSpan={11}>Ningún envío coincide con los filtros.</EmptyRow>}
+              {rows?.length === 0 && <EmptyRow colSpan={9}>Ningún envío coincide con los filtros.</EmptyRow>}
               {rows?.map((row) => (
                 <Table.Tr key={row._id} onDoubleClick={() => void navigate(paths.shipment(row._id))} style={{ cursor: 'default' }} title="Doble clic para ver el envío">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{formatDateTime(row.created_at).slice(0, 10)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(row.created_at).slice(11)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={600}>
                       {customer(row)}
                     </Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                       {row.customer_info.email}
                     </Text>
                   </Table.Td>
@@ -325,10 +330,17 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
                       {row.carrier_service_name}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{measures(row)}</Table.Td>
-                  <Table.Td>{row.weight}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {measures(row)} cm
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {row.weight} kg
+                    </Text>
+                  </Table.Td>
                   <Table.Td>
                     <GuideCell row={row} />
+                    <PdfCell row={row} />
                   </Table.Td>
                   <Table.Td>
                     <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none">
@@ -339,9 +351,6 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{mxn(row.total_amount)}</Table.Td>
-                  <Table.Td>
-                    <PdfCell row={row} />
-                  </Table.Td>
                   <Table.Td>
                     <Stack gap={6} align="flex-start">
                       <OverweightCell row={row} />

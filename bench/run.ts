@@ -104,6 +104,7 @@ async function main(): Promise<void> {
       dataDir,
       env,
       notes,
+      serverPid: () => server.pid,
       // The embedded database belongs to one process: offline work (imports) stops the server first.
       withServerStopped: async (work) => {
         await stopServer();
@@ -159,8 +160,10 @@ async function main(): Promise<void> {
   const when = new Date().toISOString();
   const machine = `${os.cpus().length} núcleos, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const onPostgres = Boolean(process.env.DATABASE_URL);
+  // BENCH_OUT=REPORTS writes REPORTS.md (a feature's own file) instead of RESULTS.md.
+  const name = process.env.BENCH_OUT ?? 'RESULTS';
   const suffix = onPostgres ? '.postgres' : '';
-  writeFileSync(path.join(here, `results/latest${suffix}.json`), JSON.stringify({ when, machine, duration, connections, notes, figures }, null, 2) + '\n');
+  writeFileSync(path.join(here, `results/${name === 'RESULTS' ? 'latest' : name.toLowerCase()}${suffix}.json`), JSON.stringify({ when, machine, duration, connections, notes, figures }, null, 2) + '\n');
   const rows = figures.map(
     (f) =>
       `| ${f.suite} | ${f.name} | ${Math.round(f.requestsPerSec)} | ${f.p50} | ${f.p99} | ${Math.round(f.baselineRps)} | ${f.baselineP99} | ${Math.round((100 * f.requestsPerSec) / f.baselineRps)} % | ${
@@ -180,8 +183,8 @@ async function main(): Promise<void> {
     ...rows,
     '',
   ].join('\n');
-  writeFileSync(path.join(here, `results/RESULTS${suffix}.md`), md);
-  console.log(`\nResultados en bench/results/RESULTS${suffix}.md`);
+  writeFileSync(path.join(here, `results/${name}${suffix}.md`), md);
+  console.log(`\nResultados en bench/results/${name}${suffix}.md`);
 }
 
 await main();

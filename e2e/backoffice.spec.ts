@@ -35,7 +35,7 @@ test('the admin filters the general report and records an overweight with the su
 
   // The customer buys a guide with the wallet; the admin then leaves MX$1,000.00 in it.
   const user = await pageSignedInAs(browser, person);
-  [shipmentId] = await createShipments(user.request, `Luis ${stamp}`, 1);
+  shipmentId = (await createShipments(user.request, `Luis ${stamp}`, 1))[0]!;
   const shipment = (await (await user.request.get(`/api/v1/shipments/${shipmentId}`)).json()) as { numberOfOrder: number; selected_service: { total_amount: number } };
   folio = shipment.numberOfOrder;
   await admin.request.post('/api/v1/prepaid/createPrepaid', { data: { userId, cantidadAbonar: shipment.selected_service.total_amount } });

@@ -272,10 +272,10 @@ async function seedReport(ctx: BenchContext): Promise<{ token: string; serviceId
       await database.query(
         `insert into shipments (user_id, customer_first_names, customer_last_names, customer_email, origin, destination, destination_name,
            destination_line, service_id, carrier_code, service_name, selected_service, total_centavos, transit_days, shipment_type, parcels,
-           description, paid, number_guide, created_at, updated_at)
+           description, paid, reference, created_at, updated_at)
          select u.id, u.first_name, u.last_name, u.email, s.origin, s.destination, 'Destino ' || g, s.destination_line, s.service_id, s.carrier_code,
            s.service_name, s.selected_service, s.total_centavos + g % 500, s.transit_days, s.shipment_type, s.parcels, s.description, g % 3 = 0,
-           case when g % 3 = 0 then 'RPT' || lpad(g::text, 9, '0') end,
+           'RPT' || lpad(g::text, 9, '0'),
            timestamptz '2026-01-01 06:00:00+00' + (g * 300) * interval '1 second', now()
          from generate_series(1, $2::int) g
            join lateral (select id, first_name, last_name, email from users where email = 'cliente' || (g % $3 + 1) || '@reporte.test') u on true
@@ -435,7 +435,7 @@ export const suites: BenchSuite[] = [
         { name: 'GET /shipments/period?limit=10&page=10000 (la última página)', path: '/api/v1/shipments/period?limit=10&page=10000', headers },
         { name: 'GET /shipments/period, páginas 1…10,000 en rueda (ninguna se reusa)', path: pages('', 10_000)[0]!, paths: pages('', 10_000), headers },
         {
-          name: `GET /shipments/period con 8 filtros (estatus, servicio, periodo, búsqueda por correo y por guía) × páginas en rueda (${mixed.length} distintas)`,
+          name: `GET /shipments/period con 8 filtros (estatus, servicio, periodo, búsqueda por correo y por referencia) × páginas en rueda (${mixed.length} distintas)`,
           path: mixed[0]!,
           paths: mixed,
           headers,

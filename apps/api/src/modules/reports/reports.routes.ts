@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { EXPORT_ESTIMATED_BYTES_HEADER, EXPORT_FORMATS, EXPORT_ROWS_HEADER, periodExportQuerySchema, periodQuerySchema, reportPageSchema } from '@envios/contracts/reports';
+import { memoizedSerializerCompiler } from '../../shared/fast-serializer.js';
 import type { Reports } from './reports.usecases.js';
 
 const tags = ['reportes'];
@@ -28,6 +29,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: Reports }> = async 
         querystring: periodQuerySchema,
         response: { 200: reportPageSchema, ...errors },
       },
+      // Pages are kept while nothing changes: each is written to JSON once.
+      serializerCompiler: memoizedSerializerCompiler,
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
-import { AppShell, Burger, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
@@ -82,21 +82,24 @@ export function DashboardLayout({ nav, adminNav = [], account, onTrack, notice, 
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="md" aria-label="Menú del panel">
-        <Stack gap={4}>
-          {nav.map((item) => (
-            <SideLink key={item.to} item={item} onNavigate={close} />
-          ))}
-          {adminNav.length > 0 && (
-            <>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" mb={4} px={12}>
-                Administración
-              </Text>
-              {adminNav.map((item) => (
-                <SideLink key={item.to} item={item} onNavigate={close} />
-              ))}
-            </>
-          )}
-        </Stack>
+        {/* The admin's entries outgrow a laptop's height: the sidebar scrolls on its own. */}
+        <AppShell.Section grow component={ScrollArea} type="auto">
+          <Stack gap={4}>
+            {nav.map((item) => (
+              <SideLink key={item.to} item={item} onNavigate={close} />
+            ))}
+            {adminNav.length > 0 && (
+              <>
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="md" mb={4} px={12}>
+                  Administración
+                </Text>
+                {adminNav.map((item) => (
+                  <SideLink key={item.to} item={item} onNavigate={close} />
+                ))}
+              </>
+            )}
+          </Stack>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         {notice && <div style={{ margin: 'calc(-1 * var(--mantine-spacing-lg)) calc(-1 * var(--mantine-spacing-lg)) var(--mantine-spacing-md)' }}>{notice}</div>}

@@ -38,3 +38,45 @@ test('while a payment is open the parcels cannot change; cancelling it from the 
   const detail = await page.request.get(`/api/v1/shipments/${id}`);
   expect(((await detail.json()) as { parcels: { weight: number }[] }).parcels[0]!.weight).toBe(12);
 });
+
+test('an overweight the wallet could not cover is on the next payment page, paid with it once, and the overweight page says so', async ({ browser }) => {
+  const adminPage = await browser.newPage();
+  await signIn(adminPage);
+  const person = { firstName: 'Olga', lastName: `Sobrepeso${tag.slice(-4)}`, email: `olga.${tag.toLowerCase()}@correo.test`, phone: '3312345678', password: 'Clave123' };
+  const created = await adminPage.request.post('/api/v1/users/createFromDashboard', { data: { ...person, rol: 'user' } });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const userId = ((await created.json()) as { _id: string })._id;
+
+  const page = await (await browser.newContext()).newPage();
+  expect((await page.request.post('/api/v1/login', { data: { email: person.email, password: person.password } })).ok()).toBeTruthy();
+  // A first guide paid from the wallet, then an overweight of MX$50.00 the empty wallet cannot pay.
+  const [first] = await createShipments(page.request, `${tag} Primero`, 1);
+  const firstShipment = (await (await page.request.get(`/api/v1/shipments/${first}`)).json()) as { numberOfOrder: number; selected_service: { total_amount: number } };
+  await adminPage.request.post('/api/v1/prepaid/createPrepaid', { data: { userId, cantidadAbonar: firstShipment.selected_service.total_amount } });
+  expect((await page.request.post('/api/v1/payments/many/monedero', { data: { shipments: [first] } })).ok()).toBeTruthy();
+  const recorded = await adminPage.request.put(`/api/v1/shipments/${first}`, { data: { overweight: 2, cost_overweight: 50 } });
+  expect(recorded.ok(), await recorded.text()).toBeTruthy();
+
+  const [next] = await createShipments(page.request, `${tag} Siguiente`, 1);
+  const nextShipment = (await (await page.request.get(`/api/v1/shipments/${next}`)).json()) as { selected_service: { total_amount: number } };
+  await page.goto(`/payments/${next}`);
+  const summary = page.getByRole('region', { name: /^Resumen del envío/ });
+  await expect(summary.getByText('Sobrepeso de envíos anteriores')).toBeVisible();
+  await expect(summary.getByText(`MX$50.00 (envío ${firstShipment.numberOfOrder})`)).toBeVisible();
+  const total = (Math.round(nextShipment.selected_service.total_amount * 100) + 5000) / 100;
+  const totalText = `MX$${total.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await expect(page.getByText(`Total a pagar: ${totalText}`)).toBeVisible();
+
+  await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
+  await page.getByRole('button', { name: 'Pagar con PayPal' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/paypal\//);
+  await expect(page.getByText(`${totalText} MXN`)).toBeVisible();
+  await page.getByRole('button', { name: 'Aprobar pago' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago Exitoso' })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/overweight');
+  const row = page.getByRole('table', { name: 'Mis sobrepesos' }).getByRole('row').filter({ hasText: `Envío ${firstShipment.numberOfOrder}` });
+  await expect(row).toContainText('Pagado');
+  await page.context().close();
+  await adminPage.close();
+});

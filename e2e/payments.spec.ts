@@ -36,7 +36,7 @@ test('two shipments paid together with the PayPal sandbox: approve, capture, suc
   await page.getByRole('button', { name: 'Aprobar pago' }).click();
 
   await expect(page).toHaveURL(/\/payments\/result\/success\?home=true/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Pago Éxitoso' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago Exitoso' })).toBeVisible();
   for (const id of ids) expect(await isPaid(page.request, id)).toBe(true);
 
   // Paid shipments have nothing left to pay.

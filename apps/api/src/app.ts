@@ -57,7 +57,7 @@ import type { TrackingAdapter } from './modules/carriers/adapters/tracking-adapt
 import { createCarrierLimiter, createTracking, type TrackingDeps } from './modules/tracking/tracking.usecases.js';
 import { registerTrackingRefresh, type TrackingJobOptions } from './modules/tracking/tracking.job.js';
 import { trackingRoutes } from './modules/tracking/tracking.routes.js';
-import { createOverweight, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
+import { createOverweight, noteOverweightPaidByPurchase, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
 import { overweightRoutes } from './modules/overweight/overweight.routes.js';
 import { createReports } from './modules/reports/reports.usecases.js';
 import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
@@ -301,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.APP_URL.replace(/\/+$/, ''),
     guideHoldsPerUser: config.GUIDE_HOLDS_PER_USER,
     limitAttempts: (ex, userId) => guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: rateLimits.paymentAttemptsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
+    onOverweightPaid: noteOverweightPaidByPurchase,
   };
   const modes = paymentModes(config);
   const cashProvider = deps.cashProvider ?? cashProviderFromConfig(config, { clock });

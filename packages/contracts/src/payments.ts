@@ -14,6 +14,9 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_PURPOSES = ['shipments', 'topup', 'overweight'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+/** What one share of a shipments payment pays: a shipment, or the pending overweight of an earlier one. */
+export const PAYMENT_SHARE_KINDS = ['shipment', 'overweight'] as const;
+export type PaymentShareKind = (typeof PAYMENT_SHARE_KINDS)[number];
 
 /**
  * created: the provider order exists, the buyer has not paid yet (PayPal before capture);
@@ -52,7 +55,7 @@ export const paymentMessages = {
   declinedTitle: 'Pago Declinado',
   declinedLine1: 'Hemos registrado un error durante el proceso de pago.',
   declinedLine2: 'Por favor intenta nuevamente más tarde.',
-  successTitle: 'Pago Éxitoso',
+  successTitle: 'Pago Exitoso',
   pendingTitle: 'Pago Pendiente',
 } as const;
 
@@ -266,6 +269,8 @@ export const oxxoSlipSchema = z.object({
       purpose: z.enum(PAYMENT_PURPOSES),
       sandbox: z.boolean(),
       shipments: z.array(slipShipmentSchema),
+      /** Overweight of earlier shipments the reference pays too (MXN; 0 when none). */
+      overweight: z.number(),
     }),
   ),
 });

@@ -68,6 +68,7 @@ export function oxxoSlip(over: Partial<OxxoSlip['slips'][number]> = {}): OxxoSli
             price: 180.5,
           },
         ],
+        overweight: 0,
         ...over,
       },
     ],

@@ -44,6 +44,16 @@ export async function insertEvent(
   await tx.insert(overweightEvents).values(values);
 }
 
+/** Adds a line to the story of a shipment's overweight (a purchase that paid it, for instance); nothing when it has no record. */
+export async function insertEventForShipment(
+  tx: Executor,
+  shipmentId: string,
+  values: { kind: OverweightEventKind; amountCentavos?: number | null; note?: string | null; createdAt: Date },
+): Promise<void> {
+  const rec = await findRecordByShipment(tx, shipmentId);
+  if (rec) await insertEvent(tx, { recordId: rec.id, ...values });
+}
+
 export async function listEvents(ex: Executor, recordId: string): Promise<EventRow[]> {
   return ex.select().from(overweightEvents).where(eq(overweightEvents.recordId, recordId)).orderBy(asc(overweightEvents.seq));
 }

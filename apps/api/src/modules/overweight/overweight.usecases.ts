@@ -69,6 +69,11 @@ export interface OverweightDeps {
 
 const isAdmin = (caller: Caller) => caller.rol === 'admin';
 
+/** A purchase paid this shipment's overweight: one 'charged' line in its story, in the payment's transaction. */
+export async function noteOverweightPaidByPurchase(tx: Executor, shipmentId: string, paid: { amountCentavos: number; note: string; now: Date }): Promise<void> {
+  await repo.insertEventForShipment(tx, shipmentId, { kind: 'charged', amountCentavos: paid.amountCentavos, note: paid.note, createdAt: paid.now });
+}
+
 /** Where an overweight stands: cancelled beats disputed beats paid beats pending. */
 export function statusOf(rec: { disputeStatus: string; costCentavos: number }, paid: boolean): OverweightStatus {
   if (rec.disputeStatus === 'accepted' || rec.costCentavos === 0) return 'cancelled';

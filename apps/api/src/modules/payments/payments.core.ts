@@ -11,7 +11,7 @@ import { countHeldGuides, enqueueGuideIssue, releaseGuides, reserveGuides } from
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import { paymentCreditedMail } from '../notifications/templates/mail-templates.js';
 import { createPickupsForPaidShipments } from '../pickups/pickups.usecases.js';
-import { lockShipmentsForPayment, markOverweightPaid, markShipmentsPaid } from '../shipments/shipments.payments.js';
+import { lockShipmentsForPayment, markOverweightPaid, markShipmentsPaid, readOwedOverweight, type PayableShipment } from '../shipments/shipments.payments.js';
 import { creditIn, lockWalletEntry, markTopUpPaidIn } from '../wallet/wallet.usecases.js';
 import { paymentErrors } from './payments.errors.js';
 import * as repo from './payments.repository.js';
@@ -42,6 +42,8 @@ export interface PaymentsCoreDeps {
   guideHoldsPerUser: number;
   /** Counts one attempt opened by the user (inside the opening transaction); throws 429 past the per-user rate. */
   limitAttempts?: ((ex: Executor, userId: string) => Promise<void>) | undefined;
+  /** Writes, in the confirming transaction, that a purchase paid an earlier shipment's overweight (its story). */
+  onOverweightPaid?: ((tx: Executor, shipmentId: string, paid: { amountCentavos: number; note: string; now: Date }) => Promise<void>) | undefined;
 }
 
 export interface OpenShipmentsInput {
@@ -57,8 +59,11 @@ export interface OpenShipmentsInput {
 
 export interface OpenedShipmentsPayment {
   paymentId: string;
+  /** The shipments' totals plus the owed overweight. */
   amountCentavos: number;
   shipments: { id: string; numberOfOrder: number; serviceName: string; totalCentavos: number }[];
+  /** Overweight of the owners' earlier shipments that this purchase pays too (each one's folio and amount). */
+  overweight: { id: string; numberOfOrder: number; amountCentavos: number }[];
 }
 
 /**
@@ -92,7 +97,11 @@ export async function openShipmentsPayment(deps: PaymentsCoreDeps, tx: Executor,
     return { id, numberOfOrder: r.numberOfOrder, serviceId: r.serviceId, serviceName: r.serviceName, totalCentavos: r.totalCentavos };
   });
   if (shipments.some((s) => s.totalCentavos <= 0)) throw paymentErrors.notPayable('Uno de los envíos no tiene precio; cotízalo de nuevo.');
-  const amountCentavos = shipments.reduce((sum, s) => sum + s.totalCentavos, 0);
+  // Overweight recorded on the owners' earlier shipments and not paid yet joins this purchase, as
+  // the quote announced: once per purchase, whatever the number of shipments.
+  const owners = [...new Set(ids.map((id) => rows.get(id)!.userId))];
+  const overweight = (await readOwedOverweight(tx, owners)).map((o) => ({ id: o.id, numberOfOrder: o.numberOfOrder, amountCentavos: o.overweightCentavos }));
+  const amountCentavos = shipments.reduce((sum, s) => sum + s.totalCentavos, 0) + overweight.reduce((sum, o) => sum + o.amountCentavos, 0);
   const now = deps.clock.now();
   const payment = await repo.insertPayment(tx, {
     userId: input.userId,
@@ -106,13 +115,13 @@ export async function openShipmentsPayment(deps: PaymentsCoreDeps, tx: Executor,
     createdAt: now,
     updatedAt: now,
   });
-  await repo.insertShares(
-    tx,
-    shipments.map((s) => ({ paymentId: payment.id, shipmentId: s.id, amountCentavos: s.totalCentavos, serviceId: s.serviceId })),
-  );
+  await repo.insertShares(tx, [
+    ...shipments.map((s) => ({ paymentId: payment.id, shipmentId: s.id, amountCentavos: s.totalCentavos, serviceId: s.serviceId, kind: 'shipment' as const })),
+    ...overweight.map((o) => ({ paymentId: payment.id, shipmentId: o.id, amountCentavos: o.amountCentavos, serviceId: null, kind: 'overweight' as const })),
+  ]);
   await reserveGuides(tx, { paymentId: payment.id, shipmentIds: ids, now });
   if (holds) await checkHoldLimit(deps, tx, input.userId, payment.id);
-  return { paymentId: payment.id, amountCentavos, shipments: shipments.map(({ serviceId: _serviceId, ...rest }) => rest) };
+  return { paymentId: payment.id, amountCentavos, shipments: shipments.map(({ serviceId: _serviceId, ...rest }) => rest), overweight };
 }
 
 /**
@@ -219,6 +228,24 @@ function creditSentence(credit: Credit): string {
   }
 }
 
+/**
+ * Marks each share's overweight paid when it is still the amount the attempt opened with; an
+ * overweight corrected, disputed or paid meanwhile is not paid twice: its money is credited.
+ */
+async function payOverweightShares(tx: Executor, shares: readonly repo.PaymentShareRow[], rows: ReadonlyMap<string, PayableShipment>, now: Date): Promise<Credit[]> {
+  const credits: Credit[] = [];
+  for (const share of shares) {
+    const row = rows.get(share.shipmentId);
+    const folio = row?.numberOfOrder ?? null;
+    if (row && !row.overweightPaid && row.overweightCentavos !== share.amountCentavos) {
+      credits.push({ shipment: share.shipmentId, folio, amountCentavos: share.amountCentavos, reason: 'overweight_changed' });
+    } else if (!(await markOverweightPaid(tx, share.shipmentId, now))) {
+      credits.push({ shipment: share.shipmentId, folio, amountCentavos: share.amountCentavos, reason: 'overweight_already_paid' });
+    }
+  }
+  return credits;
+}
+
 const METHOD_NAMES: Record<PaymentMethod, string> = { paypal: 'PayPal', 'paypal-plus': 'tarjeta', oxxo: 'OXXO', monedero: 'Monedero' };
 
 /**
@@ -240,8 +267,9 @@ export async function confirmPaymentIn(
   let paidShipments: string[] = [];
 
   if (payment.purpose === 'shipments') {
-    const shares = await repo.sharesOf(tx, payment.id);
-    const rows = new Map((await lockShipmentsForPayment(tx, shares.map((s) => s.shipmentId))).map((r) => [r.id, r]));
+    const allShares = await repo.sharesOf(tx, payment.id);
+    const rows = new Map((await lockShipmentsForPayment(tx, allShares.map((s) => s.shipmentId))).map((r) => [r.id, r]));
+    const shares = allShares.filter((s) => s.kind === 'shipment');
     let toPay = shares.filter((share) => {
       const row = rows.get(share.shipmentId);
       const credit = (reason: CreditReason) => {
@@ -276,6 +304,17 @@ export async function confirmPaymentIn(
     await releaseGuides(tx, payment.id);
     await enqueueGuideIssue(deps.jobs, tx, paidShipments);
     await createPickupsForPaidShipments(tx, paidShipments, now);
+    // The earlier overweight it carried is paid on its own terms, whatever became of the shipments.
+    const overweightShares = allShares.filter((s) => s.kind === 'overweight');
+    credits.push(...(await payOverweightShares(tx, overweightShares, rows, now)));
+    for (const share of overweightShares) {
+      if (credits.some((c) => c.shipment === share.shipmentId)) continue;
+      await deps.onOverweightPaid?.(tx, share.shipmentId, {
+        amountCentavos: share.amountCentavos,
+        note: `Pagado con la compra del pago ${payment.numberOfOrder} (${METHOD_NAMES[payment.method]}).`,
+        now,
+      });
+    }
   } else if (payment.purpose === 'topup') {
     const entry = payment.walletEntryId
       ? await markTopUpPaidIn(tx, payment.walletEntryId, { provider: walletProviderOf(payment.method), reference: evidence.providerCaptureId ?? payment.id, now })
@@ -283,15 +322,8 @@ export async function confirmPaymentIn(
     if (!entry) credits.push({ shipment: null, folio: null, amountCentavos: payment.amountCentavos, reason: 'topup_already_paid' });
   } else {
     const shares = await repo.sharesOf(tx, payment.id);
-    for (const share of shares) {
-      const [row] = await lockShipmentsForPayment(tx, [share.shipmentId]);
-      const folio = row?.numberOfOrder ?? null;
-      if (row && !row.overweightPaid && row.overweightCentavos !== share.amountCentavos) {
-        credits.push({ shipment: share.shipmentId, folio, amountCentavos: share.amountCentavos, reason: 'overweight_changed' });
-      } else if (!(await markOverweightPaid(tx, share.shipmentId, now))) {
-        credits.push({ shipment: share.shipmentId, folio, amountCentavos: share.amountCentavos, reason: 'overweight_already_paid' });
-      }
-    }
+    const rows = new Map((await lockShipmentsForPayment(tx, shares.map((s) => s.shipmentId))).map((r) => [r.id, r]));
+    credits.push(...(await payOverweightShares(tx, shares, rows, now)));
   }
 
   const creditedCentavos = credits.reduce((sum, c) => sum + c.amountCentavos, 0);

@@ -128,7 +128,7 @@ async function findOpenAttempt(tx: Executor, userId: string, target: { shipmentI
       ? eq(payments.walletEntryId, target.walletEntryId)
       : and(
           eq(payments.purpose, 'shipments'),
-          sql`(select string_agg(${paymentShipments.shipmentId}::text, ',' order by ${paymentShipments.shipmentId}) from ${paymentShipments} where ${paymentShipments.paymentId} = ${payments.id}) = ${[...target.shipmentIds].map((id) => id.toLowerCase()).sort().join(',')}`,
+          sql`(select string_agg(${paymentShipments.shipmentId}::text, ',' order by ${paymentShipments.shipmentId}) from ${paymentShipments} where ${paymentShipments.paymentId} = ${payments.id} and ${paymentShipments.kind} = 'shipment') = ${[...target.shipmentIds].map((id) => id.toLowerCase()).sort().join(',')}`,
         )!;
   const [row] = await tx
     .select()
@@ -216,7 +216,10 @@ export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: 
           paymentId: opened.paymentId,
           requestId,
           amountCentavos: opened.amountCentavos,
-          lineItems: opened.shipments.map((s) => ({ name: `Guía ${s.serviceName} (envío ${s.numberOfOrder})`, unitPriceCentavos: s.totalCentavos, quantity: 1 })),
+          lineItems: [
+            ...opened.shipments.map((s) => ({ name: `Guía ${s.serviceName} (envío ${s.numberOfOrder})`, unitPriceCentavos: s.totalCentavos, quantity: 1 })),
+            ...opened.overweight.map((o) => ({ name: `Sobrepeso del envío ${o.numberOfOrder}`, unitPriceCentavos: o.amountCentavos, quantity: 1 })),
+          ],
           concept: `${opened.shipments.length === 1 ? 'Envío' : 'Envíos'} ${opened.shipments.map((s) => s.numberOfOrder).join(', ')}`,
           purpose: 'shipments',
           email,
@@ -233,7 +236,7 @@ async function reopened(tx: Executor, row: PaymentRow): Promise<Opened> {
   const shares = await tx.select().from(paymentShipments).where(eq(paymentShipments.paymentId, row.id));
   const lineItems =
     row.purpose === 'shipments' && shares.length > 0
-      ? shares.map((s, i) => ({ name: `Guía de envío ${i + 1}`, unitPriceCentavos: s.amountCentavos, quantity: 1 }))
+      ? shares.map((s, i) => ({ name: s.kind === 'overweight' ? `Sobrepeso de un envío anterior ${i + 1}` : `Guía de envío ${i + 1}`, unitPriceCentavos: s.amountCentavos, quantity: 1 }))
       : [{ name: row.purpose === 'topup' ? 'Abono al monedero electrónico' : 'Pago de envíos', unitPriceCentavos: row.amountCentavos, quantity: 1 }];
   return {
     paymentId: row.id,

@@ -101,7 +101,8 @@ export async function startShipmentsOrder(
     }),
   );
   const folios = opened.shipments.map((s) => s.numberOfOrder).join(', ');
-  const description = `${opened.shipments.length === 1 ? 'Guía de envío' : 'Guías de envío'}: folio ${folios}`.slice(0, 127);
+  const extra = opened.overweight.length > 0 ? ` y sobrepeso de envíos anteriores (${opened.overweight.map((o) => o.numberOfOrder).join(', ')})` : '';
+  const description = `${opened.shipments.length === 1 ? 'Guía de envío' : 'Guías de envío'}: folio ${folios}${extra}`.slice(0, 127);
   return createOrderFor(deps, { ...opened, requestId }, description, input.method === 'paypal-plus');
 }
 

@@ -49,7 +49,10 @@ export async function oxxoSlips(db: Executor, caller: Caller, references: readon
   const slips = await Promise.all(
     unique.map(async (reference) => {
       const row = byReference.get(reference)!;
-      const mine = shares.filter((s) => s.paymentId === row.id).map((s) => ({ id: s.shipmentId, priceCentavos: s.amountCentavos }));
+      const own = shares.filter((s) => s.paymentId === row.id);
+      const mine = own.filter((s) => s.kind === 'shipment').map((s) => ({ id: s.shipmentId, priceCentavos: s.amountCentavos }));
+      // Earlier overweight the purchase pays too: one line on the slip, so the amount adds up.
+      const overweightCentavos = own.filter((s) => s.kind === 'overweight' && row.purpose === 'shipments').reduce((sum, s) => sum + s.amountCentavos, 0);
       const shipments = (await slipShipments(db, mine)).sort((a, b) => a.numberOfOrder - b.numberOfOrder);
       return {
         reference,
@@ -61,6 +64,7 @@ export async function oxxoSlips(db: Executor, caller: Caller, references: readon
         purpose: row.purpose,
         sandbox: row.sandbox,
         shipments,
+        overweight: fromCentavos(overweightCentavos),
       };
     }),
   );

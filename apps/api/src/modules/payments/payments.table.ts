@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PaymentMethod, PaymentPurpose, PaymentStatus } from '@envios/contracts/payments';
+import type { PaymentMethod, PaymentPurpose, PaymentShareKind, PaymentStatus } from '@envios/contracts/payments';
 import { bigint, boolean, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.js';
 import { shipments } from '../shipments/shipments.table.js';
@@ -77,8 +77,17 @@ export const paymentShipments = pgTable(
      * if its total and service are still these; otherwise the money goes to the payer's wallet.
      */
     serviceId: uuid('service_id'),
+    /**
+     * What the share pays: the shipment itself, or the overweight an admin recorded on an earlier
+     * (already paid) shipment of the same customer, which joins their next purchase.
+     */
+    kind: text('kind').$type<PaymentShareKind>().notNull().default('shipment'),
   },
-  (t) => [primaryKey({ columns: [t.paymentId, t.shipmentId] }), index('payment_shipments_shipment_idx').on(t.shipmentId)],
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.shipmentId] }),
+    index('payment_shipments_shipment_idx').on(t.shipmentId),
+    check('payment_shipments_kind', sql`${t.kind} in ('shipment', 'overweight')`),
+  ],
 );
 
 /**

@@ -41,9 +41,11 @@ export async function payWithWallet(
       sandbox: false,
       status: 'created',
     });
+    // One movement per shipment ('cargo') and one per earlier overweight it also pays ('pago_sobrepeso').
     await charge(tx, owner, opened.amountCentavos, {
-      shipmentIds: opened.shipments.map((s) => s.id),
-      perShipmentCentavos: opened.shipments.map((s) => s.totalCentavos),
+      shipmentIds: [...opened.shipments.map((s) => s.id), ...opened.overweight.map((o) => o.id)],
+      perShipmentCentavos: [...opened.shipments.map((s) => s.totalCentavos), ...opened.overweight.map((o) => o.amountCentavos)],
+      types: [...opened.shipments.map(() => 'cargo' as const), ...opened.overweight.map(() => 'pago_sobrepeso' as const)],
       now: deps.clock.now(),
     });
     await confirmPaymentIn(deps, tx, opened.paymentId, { providerCaptureId: null, providerData: { wallet: true } });
@@ -86,7 +88,7 @@ export async function payOverweightIn(
     createdAt: now,
     updatedAt: now,
   });
-  await repo.insertShares(tx, [{ paymentId: payment.id, shipmentId: row.id, amountCentavos: row.overweightCentavos, serviceId: null }]);
+  await repo.insertShares(tx, [{ paymentId: payment.id, shipmentId: row.id, amountCentavos: row.overweightCentavos, serviceId: null, kind: 'overweight' }]);
   await charge(tx, row.userId, row.overweightCentavos, { shipmentIds: [row.id], type: 'pago_sobrepeso', now });
   await confirmPaymentIn(deps, tx, payment.id, { providerCaptureId: null, providerData: { wallet: true } });
   return { paymentId: payment.id, amountCentavos: row.overweightCentavos, balance: await walletBalance(tx, row.userId) };

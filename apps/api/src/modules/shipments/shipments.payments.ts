@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { overweightOwedBy } from './shipments.repository.js';
 import { shipments } from './shipments.table.js';
 
 /**
@@ -61,6 +62,25 @@ export async function readShipmentsForPayment(ex: Executor, ids: readonly string
   if (ids.length === 0) return [];
   const rows = await ex.select(payableColumns).from(shipments).where(inArray(shipments.id, [...ids]));
   return rows.map(toPayable);
+}
+
+/** One earlier shipment's overweight still owed, which the owner's next purchase pays. */
+export interface OwedOverweight {
+  id: string;
+  userId: string;
+  numberOfOrder: number;
+  overweightCentavos: number;
+}
+
+/** The overweight the customers owe on their earlier shipments, by folio. */
+export async function readOwedOverweight(ex: Executor, userIds: readonly string[]): Promise<OwedOverweight[]> {
+  if (userIds.length === 0) return [];
+  const rows = await ex
+    .select({ id: shipments.id, userId: shipments.userId, numberOfOrder: shipments.numberOfOrder, overweightCentavos: shipments.overweightCentavos })
+    .from(shipments)
+    .where(overweightOwedBy(userIds))
+    .orderBy(asc(shipments.numberOfOrder));
+  return rows.map((r) => ({ ...r, overweightCentavos: r.overweightCentavos ?? 0 }));
 }
 
 /** Marks unpaid, live shipments paid; answers the ids that changed. */

@@ -400,8 +400,19 @@ export async function sumByCarrierAndPaid(db: Executor, userId: string): Promise
 
 // ---------------------------------------------------------------- overweight
 
-const owed = (userId: string) =>
-  and(eq(shipments.userId, userId), gt(shipments.overweightCentavos, 0), eq(shipments.overweightPaid, false), live, eq(shipments.paid, true));
+/**
+ * Overweight the customers owe: recorded on a paid, live shipment and not paid yet. While it is
+ * disputed (or was cancelled) its chargeable amount is empty, so it is not owed.
+ */
+export const overweightOwedBy = (userIds: readonly string[]): SQL =>
+  and(
+    userIds.length === 1 ? eq(shipments.userId, userIds[0]!) : inArray(shipments.userId, [...userIds]),
+    gt(shipments.overweightCentavos, 0),
+    eq(shipments.overweightPaid, false),
+    live,
+    eq(shipments.paid, true),
+  )!;
+const owed = (userId: string) => overweightOwedBy([userId]);
 
 export async function listOverweightOwed(
   db: Executor,

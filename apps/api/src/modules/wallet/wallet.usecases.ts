@@ -129,6 +129,8 @@ export interface ChargeOptions {
   /** One entry per shipment; none: one entry without a shipment. */
   shipmentIds: string[];
   type?: 'cargo' | 'pago_sobrepeso';
+  /** Each shipment's own movement type, when they differ (a purchase that also pays earlier overweight). */
+  types?: ('cargo' | 'pago_sobrepeso')[];
   /** Each shipment's share, centavos, summing to the amount; by default an even split (remainder on the first). */
   perShipmentCentavos?: number[];
   now: Date;
@@ -156,13 +158,14 @@ export async function charge(tx: Executor, userId: string, amountCentavos: numbe
   const shipmentIds = opts.shipmentIds.length > 0 ? opts.shipmentIds : [null];
   const amounts = shares(amountCentavos, shipmentIds.length, opts.perShipmentCentavos);
   if (amounts.some((c) => c <= 0)) throw new RangeError('Cada envío debe llevar un monto mayor que cero.');
+  if (opts.types && opts.types.length !== shipmentIds.length) throw new RangeError('Cada envío debe llevar su tipo de movimiento.');
   const balanceCentavos = await repo.lockBalance(tx, userId);
   if (balanceCentavos < amountCentavos) throw walletErrors.insufficientBalance(balanceCentavos, amountCentavos);
   const rows = await repo.insertEntries(
     tx,
     shipmentIds.map((shipmentId, i) => ({
       userId,
-      type: opts.type ?? 'cargo',
+      type: opts.types?.[i] ?? opts.type ?? 'cargo',
       amountCentavos: -amounts[i]!,
       paid: true,
       paidAt: opts.now,

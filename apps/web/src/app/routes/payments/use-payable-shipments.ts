@@ -1,8 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
+import { toCentavos } from '@envios/contracts/money';
 import { PAY_MANY_MAX } from '@envios/contracts/payments';
 import type { Shipment } from '@envios/contracts/shipments';
 import type { PayableLoad } from '@/features/payments/components/payment-checkout';
 import type { PayableShipment } from '@/features/payments/utils/payable';
+import { getOverweightOwedQueryOptions } from '@/features/shipments/api/get-overweight';
 import { getShipmentQueryOptions } from '@/features/shipments/api/get-shipment';
 
 function toPayable(s: Shipment): PayableShipment {
@@ -21,14 +23,27 @@ function toPayable(s: Shipment): PayableShipment {
   };
 }
 
-/** The shipments feature loads each shipment; the payments feature gets them as it shows them. */
+/**
+ * The shipments feature loads each shipment and the overweight their owners still owe (the server
+ * adds it to this purchase); the payments feature gets them as it shows them.
+ */
 export function usePayableShipments(ids: string[]): PayableLoad {
   const results = useQueries({ queries: ids.slice(0, PAY_MANY_MAX).map((id) => getShipmentQueryOptions(id)) });
+  const owners = [...new Set(results.flatMap((r) => (r.data ? [r.data.user] : [])))];
+  const owed = useQueries({ queries: owners.map((userId) => getOverweightOwedQueryOptions(userId)) });
   if (ids.length === 0) return { status: 'error', message: 'No elegiste envíos para pagar. Selecciónalos en Mis Envíos.' };
   if (ids.length > PAY_MANY_MAX) return { status: 'error', message: `Puedes pagar como máximo ${PAY_MANY_MAX} envíos a la vez.` };
   const failed = results.find((r) => r.isError);
   if (failed?.error) return { status: 'error', message: failed.error.message };
   const shipments = results.map((r) => r.data).filter((s): s is Shipment => s !== undefined);
   if (shipments.length < ids.length) return { status: 'pending' };
-  return { status: 'ready', shipments: shipments.map(toPayable) };
+  const owedFailed = owed.find((r) => r.isError);
+  if (owedFailed?.error) return { status: 'error', message: owedFailed.error.message };
+  if (owed.some((r) => r.data === undefined)) return { status: 'pending' };
+  const docs = owed.flatMap((r) => r.data?.docs ?? []);
+  return {
+    status: 'ready',
+    shipments: shipments.map(toPayable),
+    overweight: { folios: docs.map((d) => d.numberOfOrder), centavos: docs.reduce((sum, d) => sum + toCentavos(d.cost_overweight), 0) },
+  };
 }

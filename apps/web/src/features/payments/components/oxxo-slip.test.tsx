@@ -45,6 +45,14 @@ describe('OXXO slip (/shipping/cash_barcode)', () => {
     expect(screen.getByText(/recibirás un correo electrónico con el enlace para descargar tu guía/)).toHaveTextContent('La tienda cobra una comisión adicional');
   });
 
+  it('a purchase that also pays earlier overweight shows it as its own line', async () => {
+    server.use(http.get('/api/v1/payments/oxxo/slip', () => HttpResponse.json(oxxoSlip({ amount: 411, overweight: 50 }))));
+    renderSlip(['93000012345678']);
+    const slip = await screen.findByRole('article', { name: 'Ficha de pago 93000012345678' });
+    expect(within(slip).getByText('Sobrepeso de envíos anteriores').parentElement).toHaveTextContent('MX$50.00');
+    expect(within(slip).getByText('MX$411.00 MXN')).toBeInTheDocument();
+  });
+
   it('the print button prints the page', async () => {
     server.use(http.get('/api/v1/payments/oxxo/slip', () => HttpResponse.json(oxxoSlip({ sandbox: false }))));
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);

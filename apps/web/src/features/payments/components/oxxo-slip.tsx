@@ -100,6 +100,14 @@ function SlipCard({ slip }: { slip: Slip }) {
                   </Text>
                 </Group>
               ))}
+              {slip.overweight > 0 && (
+                <Group justify="space-between" wrap="nowrap">
+                  <Text size="sm">Sobrepeso de envíos anteriores</Text>
+                  <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {mxn(slip.overweight)}
+                  </Text>
+                </Group>
+              )}
             </Stack>
           </>
         )}

@@ -56,6 +56,17 @@ describe('Payment of one shipment (/payments/{id})', () => {
     expect(screen.getByRole('button', { name: 'Pagar' })).toBeDisabled();
   });
 
+  it('the overweight of earlier shipments is a line of the summary and of the total; a wallet that covers only the guide is not offered', async () => {
+    baseApi({ balance: 200 });
+    renderCheckout('one', { status: 'ready', shipments: [payable(1)], overweight: { folios: [900, 901], centavos: 7510 } });
+    const summary = screen.getByRole('region', { name: 'Resumen del envío 1001' });
+    expect(within(summary).getByText('Sobrepeso de envíos anteriores')).toBeInTheDocument();
+    expect(within(summary).getByText('MX$75.10 (envíos 900, 901)')).toBeInTheDocument();
+    expect(within(summary).getByText('MX$255.60')).toBeInTheDocument();
+    expect(screen.getByText('Total a pagar: MX$255.60')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Monedero electrónico' })).toBeDisabled());
+  });
+
   it('offers the card through PayPal when the config enables it, and sends the browser to its link', async () => {
     baseApi({ card: true });
     server.use(http.get(`/api/v1/paypal/plus/link/${shipmentId(1)}`, () => HttpResponse.json({ data: { link: 'https://paypal.test/card', payment_id: paymentId } })));
@@ -202,6 +213,15 @@ describe('Payment of one shipment (/payments/{id})', () => {
 });
 
 describe('Payment of many shipments (/payment/shipments/many)', () => {
+  it('the earlier overweight is added once, on its own row above the total', () => {
+    baseApi();
+    renderCheckout('many', { status: 'ready', shipments: [payable(1), payable(2)], overweight: { folios: [900], centavos: 5000 } });
+    const table = screen.getByRole('table', { name: 'Envíos a pagar' });
+    expect(within(table).getByText('Sobrepeso de envíos anteriores (envío 900)').closest('tr')).toHaveTextContent('MX$50.00');
+    expect(within(table).getByText('Total (MXN)').closest('tr')).toHaveTextContent('MX$411.00');
+    expect(screen.getByText('Total a pagar: MX$411.00')).toBeInTheDocument();
+  });
+
   it("lists the shipments with the MXN total; a paid one gets 'Información Preventiva' and is left out", async () => {
     const asked = baseApi({ balance: 200 });
     renderCheckout('many', { status: 'ready', shipments: [payable(1), payable(2), payable(3, { paid: true })] });

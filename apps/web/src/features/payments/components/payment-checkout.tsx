@@ -16,13 +16,16 @@ import { usePayOxxo } from '../api/pay-oxxo';
 import { usePayOxxoMany } from '../api/pay-oxxo-many';
 import { usePayWithWallet } from '../api/pay-with-wallet';
 import { errorCode, errorMessage, paypalErrorText } from '../utils/errors';
-import { payableTotal, type PayableShipment } from '../utils/payable';
+import { NO_OVERWEIGHT, payableTotal, type OwedOverweight, type PayableShipment } from '../utils/payable';
 import { redirectBrowser, resultHref, type Redirect } from '../utils/result-links';
 import { isPaypalCancelled, rememberReturnTo } from '../utils/return-to';
 import { ManyShipmentsSummary, SingleShipmentSummary } from './payment-summary';
 
 /** The shipments to pay, as the route loaded them. */
-export type PayableLoad = { status: 'pending' } | { status: 'error'; message: string } | { status: 'ready'; shipments: PayableShipment[] };
+export type PayableLoad =
+  | { status: 'pending' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; shipments: PayableShipment[]; overweight?: OwedOverweight };
 
 export interface PaymentCheckoutProps {
   /** 'one': /payments/{id} (PayPal, card, OXXO, Monedero); 'many': /payment/shipments/many (OXXO, Monedero, PayPal). */
@@ -64,7 +67,9 @@ export function PaymentCheckout({ variant, load, userId, email, redirect = redir
   const navigate = useNavigate();
   const location = useLocation();
   const shipments = load.status === 'ready' ? load.shipments : [];
-  const { unpaid, centavos } = payableTotal(shipments);
+  const overweight = (load.status === 'ready' && load.overweight) || NO_OVERWEIGHT;
+  const { unpaid, centavos, overweightCentavos } = payableTotal(shipments, overweight);
+  const overweightShown = { folios: overweight.folios, centavos: overweightCentavos };
   const unpaidIds = unpaid.map((s) => s.id);
 
   const config = usePaymentConfig();
@@ -210,9 +215,9 @@ export function PaymentCheckout({ variant, load, userId, email, redirect = redir
         {load.status === 'ready' && (
           <>
             {variant === 'one' && shipments[0] ? (
-              <SingleShipmentSummary shipment={shipments[0]} />
+              <SingleShipmentSummary shipment={shipments[0]} overweight={overweightShown} />
             ) : (
-              <ManyShipmentsSummary shipments={shipments} totalCentavos={centavos} />
+              <ManyShipmentsSummary shipments={shipments} totalCentavos={centavos} overweight={overweightShown} />
             )}
 
             {variant === 'many' && unpaid.length < shipments.length && (

@@ -8,9 +8,9 @@ function renderResult(result: 'success' | 'error', query: string) {
 }
 
 describe('Payment result (/payments/result/{result})', () => {
-  it("success with home=true: 'Pago Éxitoso', the guide mailed to the e-mail", () => {
+  it("success with home=true: 'Pago Exitoso', the guide mailed to the e-mail", () => {
     renderResult('success', 'home=true&email=ana%40correo.test');
-    expect(screen.getByRole('heading', { level: 1, name: 'Pago Éxitoso' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago Exitoso' })).toBeInTheDocument();
     expect(screen.getByText('Recibimos tu pago. Te enviamos la guía a ana@correo.test.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mis Envíos' })).toHaveAttribute('href', '/shipments');
   });
@@ -48,7 +48,7 @@ describe('Payment result (/payments/result/{result})', () => {
     oxxo.unmount();
 
     renderResult('success', 'home=true&email=ana%40correo.test&prepaid=true');
-    expect(screen.getByRole('heading', { level: 1, name: 'Pago Éxitoso' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago Exitoso' })).toBeInTheDocument();
     expect(screen.getByText('Recibimos tu pago y lo abonamos a tu Monedero electrónico.')).toBeInTheDocument();
   });
 

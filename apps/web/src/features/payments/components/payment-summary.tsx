@@ -1,13 +1,23 @@
 import { Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
-import type { PayableShipment } from '../utils/payable';
+import type { OwedOverweight, PayableShipment } from '../utils/payable';
 
 function mxn(pesos: number): string {
   return formatMXN(toCentavos(pesos));
 }
 
 /** One shipment (spec 02 'Payment of one shipment'): destination name, address, postal code, service, amount and total. */
-export function SingleShipmentSummary({ shipment }: { shipment: PayableShipment }) {
+/** 'Sobrepeso de envíos anteriores': what the purchase also pays, with the folios it comes from. */
+function foliosText(overweight: OwedOverweight): string {
+  return overweight.folios.length === 1 ? `envío ${overweight.folios[0]}` : `envíos ${overweight.folios.join(', ')}`;
+}
+
+function overweightText(overweight: OwedOverweight): string {
+  return `${formatMXN(overweight.centavos)} (${foliosText(overweight)})`;
+}
+
+export function SingleShipmentSummary({ shipment, overweight }: { shipment: PayableShipment; overweight?: OwedOverweight }) {
+  const owed = overweight && overweight.centavos > 0 && !shipment.paid ? overweight : null;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-summary-title">
       <Title order={2} size="h4" mb="sm" id="payment-summary-title">
@@ -21,6 +31,7 @@ export function SingleShipmentSummary({ shipment }: { shipment: PayableShipment 
             ['Código postal', shipment.postalCode],
             ['Servicio', `${shipment.carrier} ${shipment.serviceName}`],
             ['Importe', mxn(shipment.amount)],
+            ...(owed ? ([['Sobrepeso de envíos anteriores', overweightText(owed)]] as const) : []),
           ] as const
         ).map(([term, value]) => (
           <Group key={term} justify="space-between" component="div" wrap="nowrap">
@@ -38,7 +49,7 @@ export function SingleShipmentSummary({ shipment }: { shipment: PayableShipment 
             Total
           </Text>
           <Text component="dd" fw={800} size="lg" m={0}>
-            {mxn(shipment.total)}
+            {formatMXN(toCentavos(shipment.total) + (owed?.centavos ?? 0))}
           </Text>
         </Group>
       </dl>
@@ -47,7 +58,7 @@ export function SingleShipmentSummary({ shipment }: { shipment: PayableShipment 
 }
 
 /** Several shipments (spec 02 'Payment of many shipments'): the list and the total in MXN; paid ones are shown but not counted. */
-export function ManyShipmentsSummary({ shipments, totalCentavos }: { shipments: PayableShipment[]; totalCentavos: number }) {
+export function ManyShipmentsSummary({ shipments, totalCentavos, overweight }: { shipments: PayableShipment[]; totalCentavos: number; overweight?: OwedOverweight }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-summary-title">
       <Title order={2} size="h4" mb="sm" id="payment-summary-title">
@@ -98,6 +109,16 @@ export function ManyShipmentsSummary({ shipments, totalCentavos }: { shipments: 
             ))}
           </Table.Tbody>
           <Table.Tfoot>
+            {overweight && overweight.centavos > 0 && (
+              <Table.Tr>
+                <Table.Th colSpan={3} scope="row" fw={500}>
+                  Sobrepeso de envíos anteriores ({foliosText(overweight)})
+                </Table.Th>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMXN(overweight.centavos)}
+                </Table.Td>
+              </Table.Tr>
+            )}
             <Table.Tr>
               <Table.Th colSpan={3} scope="row">
                 Total (MXN)

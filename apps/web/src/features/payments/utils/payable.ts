@@ -18,10 +18,24 @@ export interface PayableShipment {
   paid: boolean;
 }
 
+/** Overweight recorded on the buyer's earlier shipments: the server adds it to the next purchase. */
+export interface OwedOverweight {
+  /** Folios of the earlier shipments. */
+  folios: number[];
+  centavos: number;
+}
+
+export const NO_OVERWEIGHT: OwedOverweight = { folios: [], centavos: 0 };
+
 /** The shipments still to pay and their total in centavos (paid ones are left out, spec 02 'Información Preventiva'). */
-export function payableTotal(shipments: readonly PayableShipment[]): { unpaid: PayableShipment[]; centavos: number } {
+export function payableTotal(
+  shipments: readonly PayableShipment[],
+  overweight: OwedOverweight = NO_OVERWEIGHT,
+): { unpaid: PayableShipment[]; centavos: number; overweightCentavos: number } {
   const unpaid = shipments.filter((s) => !s.paid);
-  return { unpaid, centavos: unpaid.reduce((sum, s) => sum + toCentavos(s.total), 0) };
+  // The earlier overweight rides on a purchase, so with nothing to buy it is not added.
+  const overweightCentavos = unpaid.length > 0 ? overweight.centavos : 0;
+  return { unpaid, centavos: unpaid.reduce((sum, s) => sum + toCentavos(s.total), 0) + overweightCentavos, overweightCentavos };
 }
 
 /** `?shipments=a,b` or `?references=A,B` → distinct values, in order. */

@@ -1,2 +1,4 @@
+import { queryRoots } from '@/lib/query-keys';
+
 /** Every overweight query starts with this key; a change to any overweight invalidates them all. */
-export const overweightQueryKeyRoot = ['overweight'] as const;
+export const overweightQueryKeyRoot = queryRoots.overweight;

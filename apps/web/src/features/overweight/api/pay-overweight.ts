@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShipmentOverweight } from '@envios/contracts/overweight';
 import { apiRequest } from '@/lib/api-client';
-import { overweightQueryKeyRoot } from './keys';
+import { moneyQueryRoots } from '@/lib/query-keys';
 
 /** `POST /api/v1/overweight/shipment/{id}/pay`: the owner pays a pending overweight from the wallet ('Pago sobrepeso'). */
 export function payOverweight(shipmentId: string): Promise<ShipmentOverweight> {
@@ -10,6 +10,6 @@ export function payOverweight(shipmentId: string): Promise<ShipmentOverweight> {
 
 export function usePayOverweight() {
   const queryClient = useQueryClient();
-  // The wallet's balance and movements change too.
-  return useMutation({ mutationFn: payOverweight, onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === overweightQueryKeyRoot[0] || q.queryKey[0] === 'wallet' }) });
+  // The wallet's balance and movements change too, and the next purchase no longer carries it.
+  return useMutation({ mutationFn: payOverweight, onSuccess: () => Promise.all(moneyQueryRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey }))) });
 }

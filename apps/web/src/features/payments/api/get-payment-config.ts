@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentConfig } from '@envios/contracts/payments';
 import { apiRequest } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
-export const paymentsQueryKeyRoot = ['payments'] as const;
+export const paymentsQueryKeyRoot = queryRoots.payments;
 
 /** `GET /api/v1/payments/config` (public): which providers are sandboxes and whether card payments are offered. */
 export function getPaymentConfig({ signal }: { signal?: AbortSignal } = {}): Promise<PaymentConfig> {

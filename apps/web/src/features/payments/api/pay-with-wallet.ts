@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PayWithWalletInput, WalletPaymentResult } from '@envios/contracts/payments';
 import { apiRequest } from '@/lib/api-client';
-import { paymentsQueryKeyRoot } from './get-payment-config';
+import { moneyQueryRoots } from '@/lib/query-keys';
 
 /** `POST /api/v1/payments/many/monedero`: pays the shipments from the Monedero in one go (409 when the balance is short). */
 export function payWithWallet(input: PayWithWalletInput): Promise<WalletPaymentResult> {
@@ -12,7 +12,8 @@ export function usePayWithWallet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payWithWallet,
-    // The balance and the shipments' paid status changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentsQueryKeyRoot }),
+    // The shipments are paid, the balance is lower and earlier overweight may be settled: every
+    // screen showing one of them reads again (Mis Envíos, Monedero, Sobrepesos), not only this one.
+    onSettled: () => Promise.all(moneyQueryRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

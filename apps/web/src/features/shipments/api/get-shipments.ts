@@ -2,9 +2,10 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { PAGE_SIZE } from '@envios/contracts/pagination';
 import type { ShipmentPage } from '@envios/contracts/shipments';
 import { apiRequest } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** Every shipments query lives under this key; a change to any shipment invalidates it once. */
-export const shipmentsQueryKeyRoot = ['shipments'] as const;
+export const shipmentsQueryKeyRoot = queryRoots.shipments;
 
 export type PaymentStatusFilter = 'paid' | 'unpaid';
 

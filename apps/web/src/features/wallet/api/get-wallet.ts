@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { WalletList, WalletTotal } from '@envios/contracts/wallet';
 import { apiRequest } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
-export const walletQueryKeyRoot = ['wallet'] as const;
+export const walletQueryKeyRoot = queryRoots.wallet;
 
 /** `GET /prepaid?page=`: the caller's movements, newest first (amounts signed MXN). */
 export function getWalletEntries(page: number, { signal }: { signal?: AbortSignal } = {}): Promise<WalletList> {

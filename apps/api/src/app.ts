@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applySpanishValidationMessages } from '@envios/contracts/messages';
@@ -62,6 +63,14 @@ import { overweightRoutes } from './modules/overweight/overweight.routes.js';
 import { createReports } from './modules/reports/reports.usecases.js';
 import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { jobsQueries } from './modules/jobs/jobs.usecases.js';
+import { paymentStats } from './modules/payments/payments.usecases.js';
+import { walletTotals } from './modules/wallet/wallet.usecases.js';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.usecases.js';
+import { instrumentCarrierApis, instrumentGuideIssuers, instrumentTrackingAdapters } from './modules/metrics/carrier-calls.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { markedChildLogger, registerObservability } from './plugins/observability.js';
+import { pendingMigrations } from './db/migrate.js';
 
 export interface AppDeps {
   config: Config;
@@ -89,6 +98,8 @@ export interface AppDeps {
   signInSleep?: (ms: number) => Promise<void>;
   /** Per-account hourly limits (tests lower them). */
   rateLimits?: Partial<typeof defaultRateLimits>;
+  /** Prometheus registry and counters; by default a new one per app (tests read it). */
+  metrics?: Metrics;
 }
 
 /** Per account and hour: shipments created (new or duplicated), and payment attempts that hold guides. */
@@ -98,6 +109,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue; `app.jobs.start()` runs the worker, closing the app stops it. */
     jobs: JobQueue;
+    /** The counters and gauges `GET /metrics` shows. */
+    metrics: Metrics;
     notifier: Notifier;
     /** Every route as registered, with its guard (tests and the ROUTES.md generator read it). */
     routeTable: { method: string; url: string; guard: string | undefined; ownerParam: string | undefined }[];
@@ -105,6 +118,7 @@ declare module 'fastify' {
 }
 
 export { logSerializers, redactedLogPaths } from './shared/log-safety.js';
+export { logMixin } from './shared/request-context.js';
 
 /** Builds the whole application without listening: plugins first, then one visible module list. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -117,6 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 1_048_576,
     requestIdHeader: 'x-request-id',
+    // Unique across processes and restarts (the default counter starts again at req-1 in each).
+    genReqId: () => randomUUID(),
+    childLoggerFactory: markedChildLogger,
     ...serverErrorOptions,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -136,6 +153,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  const clock = deps.clock ?? systemClock;
+  const metrics =
+    deps.metrics ??
+    createMetrics({
+      now: () => clock.now(),
+      sources: { jobs: (now) => jobsQueries.stats(database.db, now), payments: () => paymentStats(database.db), wallet: () => walletTotals(database.db) },
+    });
+  app.decorate('metrics', metrics);
+  registerObservability(app, metrics);
   registerErrorHandler(app);
   registerClosingGuard(app);
   registerInputGuard(app);
@@ -154,8 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app, { minBytes: config.COMPRESSION_MIN_BYTES });
 
   // Background work and notices (DESIGN §3): the queue lives with the app; server.ts starts it.
-  const clock = deps.clock ?? systemClock;
-  const jobs = createJobQueue({ db: database.db, clock, log: app.log, pollIntervalMs: config.JOBS_POLL_INTERVAL_MS, ...deps.jobs });
+  const jobs = createJobQueue({ db: database.db, clock, log: app.log, pollIntervalMs: config.JOBS_POLL_INTERVAL_MS, onRun: (run) => metrics.observeJobRun(run), ...deps.jobs });
   const notifier = createNotifier({
     db: database.db,
     queue: jobs,
@@ -197,7 +222,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Modules, in one visible list.
-  await app.register(healthRoutes, { db: database.db });
+  let accepting = true;
+  app.addHook('preClose', (done) => {
+    accepting = false;
+    done();
+  });
+  const readiness = {
+    pendingMigrations: () => pendingMigrations(database),
+    cataloguesLoaded: () => geography.catalogueInfo().rowCount > 0 && carriers.snapshot().version > 0,
+    accepting: () => accepting,
+  };
+  await app.register(healthRoutes, { db: database.db, readiness });
+  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   await app.register(accountsRoutes, { deps: accounts, secureCookie });
   await app.register(notificationsRoutes, { db: database.db, notifier });
   await app.register(addressesRoutes, { deps: { db: database.db, clock } });
@@ -209,7 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     refreshIntervalMs: config.TARIFFS_REFRESH_MS,
     logger: app.log,
-    apis: carrierApisFromConfig(config),
+    apis: instrumentCarrierApis(carrierApisFromConfig(config), metrics),
     userExists: (id) =>
       getUser(accounts, id).then(
         () => true,
@@ -252,7 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
   await app.register(shipmentsRoutes, { shipments });
-  const guideIssuers = { ...guideIssuersFromConfig(config), ...deps.guideIssuers };
+  const guideIssuers = instrumentGuideIssuers({ ...guideIssuersFromConfig(config), ...deps.guideIssuers }, metrics);
   registerGuidesJob(jobs, {
     db: database.db,
     clock,
@@ -271,7 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     clock,
     notifier,
-    adapters: { ...trackingAdaptersFromConfig(config), ...deps.trackingAdapters },
+    adapters: instrumentTrackingAdapters({ ...trackingAdaptersFromConfig(config), ...deps.trackingAdapters }, metrics),
     // At most 5 calls a second to each carrier from this process.
     limiter: createCarrierLimiter(5),
     appUrl: config.APP_URL,

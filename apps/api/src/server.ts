@@ -1,23 +1,13 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, legacySecretKeyFile, loadConfig, withSecretKey } from './config/env.js';
-import { paymentModes } from './modules/payments/payments.usecases.js';
-import { resolveSecretKey, SecretKeyMismatchError } from './modules/settings/secret-key.js';
-import { createDatabase } from './db/client.js';
-import { runMigrations } from './db/migrate.js';
-import { buildApp, logSerializers, redactedLogPaths } from './app.js';
-import { scheduleAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
-import { scheduleDbMaintenance } from './modules/jobs/db-maintenance.js';
-import { scheduleTrackingRefresh } from './modules/tracking/tracking.job.js';
-import { scheduleOxxoExpiries } from './modules/payments/payments.oxxo.js';
-import { systemClock } from './shared/clock.js';
+import { ConfigError, legacySecretKeyFile, loadConfig, withSecretKey, type StartConfig } from './config/env.js';
 
 const startedAt = performance.now();
 
-async function main(): Promise<void> {
-  let config;
+function configOrExit(): StartConfig {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -25,12 +15,47 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  // WEB_CONCURRENCY > 1: this process only forks and watches the workers (cluster-primary.ts);
+  // it never loads the application.
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) {
+    const { runPrimary } = await import('./cluster-primary.js');
+    await runPrimary(config);
+    return;
+  }
+  await serve(config);
+}
+
+/** One serving process: database, migrations, the app, its background worker, and an orderly stop. */
+async function serve(config: StartConfig): Promise<void> {
+  const [{ paymentModes }, { resolveSecretKey, SecretKeyMismatchError }, { createDatabase }, { runMigrations }, { buildApp, logSerializers, redactedLogPaths, logMixin }] =
+    await Promise.all([
+      import('./modules/payments/payments.usecases.js'),
+      import('./modules/settings/secret-key.js'),
+      import('./db/client.js'),
+      import('./db/migrate.js'),
+      import('./app.js'),
+    ]);
+  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
+    import('./modules/accounts/accounts.cleanup.js'),
+    import('./modules/jobs/db-maintenance.js'),
+    import('./modules/tracking/tracking.job.js'),
+    import('./modules/payments/payments.oxxo.js'),
+    import('./shared/clock.js'),
+    import('./modules/metrics/metrics.cluster.js'),
+  ]);
   const webDist =
     config.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const logger = {
     level: config.LOG_LEVEL,
     redact: { paths: redactedLogPaths, censor: '[oculto]' },
     serializers: logSerializers,
+    // The request (or job) under way, on every line, whichever logger writes it.
+    mixin: logMixin,
+    ...(cluster.isWorker ? { base: { pid: process.pid, worker: cluster.worker?.id } } : {}),
   };
 
   const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
@@ -47,7 +72,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const modes = paymentModes(config);
-  if (modes.paypal === 'disabled' || modes.oxxo === 'disabled') {
+  if (!cluster.isWorker && (modes.paypal === 'disabled' || modes.oxxo === 'disabled')) {
     console.warn(
       `Pagos deshabilitados: ${[modes.paypal === 'disabled' ? 'PayPal (faltan PAYPAL_CLIENT_ID y PAYPAL_SECRET)' : '', modes.oxxo === 'disabled' ? 'OXXO (faltan CONEKTA_API_KEY y CONEKTA_WEBHOOK_KEY)' : ''].filter(Boolean).join(' y ')}. ` +
         'En producción un proveedor sin llaves no cobra; para una demostración sin dinero real define PAYMENTS_SANDBOX=1.',
@@ -57,17 +82,27 @@ async function main(): Promise<void> {
   const app = await buildApp({ config: { ...withSecretKey(config, secret), WEB_DIST_DIR: webDist }, database, logger });
   app.server.requestTimeout = 30_000;
   app.server.headersTimeout = 35_000;
+  if (cluster.isWorker) joinClusterMetrics(app.metrics.registry);
 
+  // SIGTERM (or SIGINT): stop accepting (readiness answers 503, new requests get a Spanish 503),
+  // let requests in flight and the jobs already running finish, then close the database and exit.
+  // Past SHUTDOWN_TIMEOUT_MS the process exits anyway: a job cut short keeps its lease and is
+  // retried by another worker (or this one on restart) once the lease runs out; nothing is lost.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'cerrando el servidor');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const stopping = performance.now();
+    app.log.info({ signal }, 'cerrando el servidor: sin solicitudes nuevas; se terminan las que están en curso y los trabajos activos');
+    const force = setTimeout(() => {
+      app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'el cierre no terminó a tiempo; se sale de todos modos');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      await app.close();
+      await Promise.all([app.close(), app.jobs.stop()]);
       await database.close();
+      app.log.info({ ms: Math.round(performance.now() - stopping) }, 'servidor cerrado');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error al cerrar');
@@ -78,7 +113,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // The background worker (mail, notices); app.close() stops it before the database closes.
   // Daily housekeeping (old throttles, ended sessions); one chain whatever the number of processes.
   await scheduleAccountsCleanup(app.jobs, systemClock);
   // PGlite has no autovacuum: VACUUM ANALYZE once a day.
@@ -87,9 +121,15 @@ async function main(): Promise<void> {
   await scheduleTrackingRefresh(app.jobs, systemClock);
   // OXXO references opened before their expiry job existed get one (idempotent by key).
   await scheduleOxxoExpiries({ db: database.db, jobs: app.jobs });
+  // The background worker (mail, guides, tracking); closing the app stops it before the database closes.
   app.jobs.start();
   app.log.info(
-    { url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`, startupMs: Math.round(performance.now() - startedAt), database: database.kind },
+    {
+      url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`,
+      startupMs: Math.round(performance.now() - startedAt),
+      database: database.kind,
+      ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}),
+    },
     'servidor listo',
   );
 }

@@ -48,3 +48,20 @@ export const siteInfoSchema = z.object({
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
+
+/** `GET /api/health/ready`: 200 when every check passes, 503 naming the ones that fail. */
+export const readinessSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.object({
+    /** The database answers a query. */
+    database: z.boolean(),
+    /** Every migration this version ships is applied. */
+    migrations: z.boolean(),
+    /** The postal-code and carrier catalogues are in memory. */
+    catalogues: z.boolean(),
+    /** The process is not shutting down. */
+    accepting: z.boolean(),
+  }),
+  message: z.string().optional(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

@@ -69,6 +69,12 @@ const envSchema = z.object({
   META_PIXEL_ID: optional.pipe(z.string().regex(/^\d+$/).optional()),
   /** Number of proxies in front of the server (X-Forwarded-For hops to trust); 0 = none. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Bearer token that `GET /metrics` requires; unset: the metrics are public (keep the port private then). */
+  METRICS_TOKEN: optional.pipe(z.string().min(16, { error: 'debe tener al menos 16 caracteres' }).optional()),
+  /** Worker processes `npm start` runs on one port (Node's cluster); more than 1 needs DATABASE_URL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** How long a stopping process waits for requests in flight and running jobs before it exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(25_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How often each process checks for a newly imported postal-code catalogue; 0 never checks. */
   POSTAL_CODES_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
@@ -159,6 +165,12 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
     if (set.length > 0 && set.length < group.length) {
       throw new ConfigError([`${group.join(', ')}: se definen juntos o ninguno`]);
     }
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new ConfigError([
+      `WEB_CONCURRENCY: ${env.WEB_CONCURRENCY} procesos necesitan PostgreSQL (DATABASE_URL). La base embebida (PGlite) pertenece a un solo proceso; ` +
+        'usa WEB_CONCURRENCY=1, o pasa tus datos a PostgreSQL con npm run db:move -- --to postgres://… y define DATABASE_URL.',
+    ]);
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new ConfigError(['ADMIN_PASSWORD: es obligatorio cuando ADMIN_EMAIL está definido']);

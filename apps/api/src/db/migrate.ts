@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -27,4 +28,17 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
+}
+
+/**
+ * How many of the migrations this version ships are not applied yet (the readiness check): the
+ * migrator records each applied migration's journal time, and applies in that order.
+ */
+export async function pendingMigrations(handle: Pick<DatabaseHandle, 'query'>): Promise<number> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const rows = await handle
+    .query<{ last: string | number | null }>('select max(created_at) as last from drizzle.__drizzle_migrations', [])
+    .catch(() => [{ last: null }]);
+  const last = rows[0]?.last === null || rows[0]?.last === undefined ? -1 : Number(rows[0].last);
+  return journal.entries.filter((entry) => entry.when > last).length;
 }

@@ -19,6 +19,10 @@ function toFieldErrors(issues: { instancePath?: string; message?: string; params
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx of ours (a service down) logs what failed underneath, once; 4xx are the caller's.
+      if (error.statusCode >= 500) {
+        request.log.error({ err: error.cause ?? error, code: error.code, operation: `${request.method} ${request.routeOptions.url ?? 'sin ruta'}` }, error.message);
+      }
       if (error.headers) void reply.headers(error.headers);
       const body: ApiError = { message: error.message, code: error.code };
       if (error.errors) body.errors = error.errors;

@@ -31,6 +31,7 @@ export const commonErrors = {
   forbidden: () => new AppError(403, errorCodes.forbidden, 'No tienes permiso para realizar esta acción.'),
   /** A cookie-authenticated request that did not come from our own pages. */
   crossSite: () => new AppError(403, errorCodes.forbidden, 'Por seguridad, esta acción solo se puede hacer desde las páginas de Envíos MX. Vuelve a intentarlo desde la aplicación.'),
-  unavailable: (message = 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.') =>
-    new AppError(503, errorCodes.unavailable, message),
+  /** `cause`: what failed underneath, logged once by the error handler (never sent to the caller). */
+  unavailable: (message = 'El servicio no está disponible en este momento. Intenta de nuevo en unos minutos.', cause?: unknown) =>
+    Object.assign(new AppError(503, errorCodes.unavailable, message), cause === undefined ? {} : { cause }),
 };

@@ -156,3 +156,17 @@ export async function findJobs(db: Executor, opts: { type?: string } = {}): Prom
     .orderBy(asc(jobs.createdAt));
   return rows;
 }
+
+/** Jobs per type and status, and for each type the run time of its oldest due, unclaimed job. */
+export async function jobStats(db: Executor, now: Date): Promise<{ type: string; status: string; count: number; oldestDueAt: Date | null }[]> {
+  const rows = await db
+    .select({
+      type: jobs.type,
+      status: jobs.status,
+      count: sql<number>`count(*)::int`,
+      oldestDueAt: sql<Date | string | null>`min(${jobs.runAt}) filter (where ${jobs.status} = 'pending' and ${jobs.runAt} <= ${now})`,
+    })
+    .from(jobs)
+    .groupBy(jobs.type, jobs.status);
+  return rows.map((r) => ({ ...r, count: Number(r.count), oldestDueAt: r.oldestDueAt === null ? null : new Date(r.oldestDueAt) }));
+}

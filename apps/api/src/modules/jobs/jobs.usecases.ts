@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
+import { logContext } from '../../shared/request-context.js';
 import * as repo from './jobs.repository.js';
 
 export type { JobRow } from './jobs.repository.js';
@@ -62,7 +63,12 @@ export interface JobQueueOptions {
   defaultMaxAttempts?: number;
   /** Wait before attempt n+1 after n failures. */
   backoffMs?: (failedAttempts: number) => number;
+  /** Told how each run ended and how long it took (the metrics count runs by type and outcome). */
+  onRun?: (run: { type: string; outcome: JobRunOutcome; seconds: number }) => void;
 }
+
+/** done; retry (failed, will run again); failed (no attempt left); lost (another worker took it over). */
+export type JobRunOutcome = 'done' | 'retry' | 'failed' | 'lost';
 
 /** 10 s, 20 s, 40 s … capped at one hour. */
 export function defaultBackoffMs(failedAttempts: number): number {
@@ -93,6 +99,12 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   let woken = false;
 
   async function runJob(job: repo.JobRow): Promise<void> {
+    const started = performance.now();
+    const outcome = await logContext.run({ jobId: job.id, jobType: job.type }, () => attemptJob(job));
+    opts.onRun?.({ type: job.type, outcome, seconds: (performance.now() - started) / 1000 });
+  }
+
+  async function attemptJob(job: repo.JobRow): Promise<JobRunOutcome> {
     const handler = handlers.get(job.type);
     const attempt = job.attempts;
     let settled = false;
@@ -126,18 +138,23 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
           now: clock.now(),
           payload: handler.scrub ? handler.scrub(job.payload) : undefined,
         });
-        if (!ok) opts.log?.warn({ jobId: job.id, type: job.type }, 'trabajo terminado después de perder su plazo');
+        if (!ok) {
+          opts.log?.warn({ jobId: job.id, type: job.type }, 'trabajo terminado después de perder su plazo');
+          return 'lost';
+        }
       }
+      return 'done';
     } catch (error) {
       if (error instanceof LeaseLostError) {
         opts.log?.warn({ jobId: job.id, type: job.type }, 'trabajo tomado por otro trabajador; se descarta este intento');
-        return;
+        return 'lost';
       }
       const message = error instanceof Error ? error.message : String(error);
       const now = clock.now();
       const retryAt = attempt < job.maxAttempts ? new Date(now.getTime() + backoffMs(attempt)) : null;
       opts.log?.warn({ jobId: job.id, type: job.type, attempt, retryAt, err: message }, 'trabajo fallido');
       await repo.markJobFailed(db, { id: job.id, workerId, attempt, now, error: message, retryAt });
+      return retryAt ? 'retry' : 'failed';
     }
   }
 
@@ -226,4 +243,6 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
 export const jobsQueries = {
   findByKey: (db: Executor, key: string) => repo.findJobByKey(db, key),
   list: (db: Executor, opts?: { type?: string }) => repo.findJobs(db, opts),
+  /** Counts by type and status, with the oldest due job of each type (metrics). */
+  stats: (db: Executor, now: Date) => repo.jobStats(db, now),
 };

@@ -116,3 +116,12 @@ export async function pendingOxxoExpiries(ex: Executor): Promise<{ id: string; e
     .where(and(eq(payments.method, 'oxxo'), eq(payments.status, 'pending'), sql`${payments.expiresAt} is not null`));
   return rows.map((r) => ({ id: r.id, expiresAt: r.expiresAt! }));
 }
+
+/** Payment attempts counted and summed (centavos) by method and status. */
+export async function paymentStats(ex: Executor): Promise<{ method: string; status: string; count: number; centavos: number }[]> {
+  const rows = await ex
+    .select({ method: payments.method, status: payments.status, count: sql<number>`count(*)::int`, centavos: sql<string | null>`sum(${payments.amountCentavos})` })
+    .from(payments)
+    .groupBy(payments.method, payments.status);
+  return rows.map((r) => ({ method: r.method, status: r.status, count: Number(r.count), centavos: Number(r.centavos ?? 0) }));
+}

@@ -8,6 +8,7 @@ import { createPayPalSandbox, type PayPalSandbox } from './adapters/paypal-sandb
 import type { PaymentsCoreDeps } from './payments.core.js';
 import { paymentErrors } from './payments.errors.js';
 import { databaseSandboxStore } from './payments.sandbox-store.js';
+import { paymentStats as paymentStatsRows } from './payments.repository.js';
 
 const PAYPAL_BASE_URLS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
 
@@ -102,4 +103,9 @@ export function paymentConfig(deps: PaymentsDeps): PaymentConfig {
     card: { enabled: deps.cardEnabled && paypalOn },
     sandbox_mode: isSandboxMode(deps.modes),
   };
+}
+
+/** Payment attempts by method and status, counted and summed in centavos (the operators' metrics). */
+export function paymentStats(db: Database): ReturnType<typeof paymentStatsRows> {
+  return paymentStatsRows(db);
 }

@@ -132,3 +132,24 @@ export async function ledgerTotals(ex: Executor): Promise<{ userId: string; bala
     entries: Number(r.entries ?? 0),
   }));
 }
+
+/** The sum of every running balance, and the ledger summed by entry type and paid flag (centavos). */
+export async function walletTotals(ex: Executor): Promise<{ balances: number; wallets: number; ledger: { type: string; paid: boolean; centavos: number; entries: number }[] }> {
+  const [sums] = await ex
+    .select({ balances: sql<string | null>`sum(${wallets.balanceCentavos})`, wallets: sql<number>`count(*)::int` })
+    .from(wallets);
+  const ledger = await ex
+    .select({
+      type: walletEntries.type,
+      paid: walletEntries.paid,
+      centavos: sql<string | null>`sum(${walletEntries.amountCentavos})`,
+      entries: sql<number>`count(*)::int`,
+    })
+    .from(walletEntries)
+    .groupBy(walletEntries.type, walletEntries.paid);
+  return {
+    balances: Number(sums?.balances ?? 0),
+    wallets: Number(sums?.wallets ?? 0),
+    ledger: ledger.map((r) => ({ type: r.type, paid: r.paid, centavos: Number(r.centavos ?? 0), entries: Number(r.entries) })),
+  };
+}

@@ -235,3 +235,8 @@ export async function ledgerSummary(db: Executor): Promise<{ userId: string; bal
   const rows = await repo.ledgerTotals(db);
   return rows.map((r) => ({ userId: r.userId, balanceCentavos: r.balance, ledgerCentavos: r.ledger, entries: r.entries }));
 }
+
+/** Totals for the operators' metrics: balances held and the ledger by type (centavos). */
+export function walletTotals(db: Executor): ReturnType<typeof repo.walletTotals> {
+  return repo.walletTotals(db);
+}

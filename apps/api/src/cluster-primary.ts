@@ -28,7 +28,7 @@ export async function runPrimary(config: StartConfig): Promise<void> {
   let stopping = false;
   const recentCrashes: number[] = [];
 
-  const fork = (): Worker => cluster.fork({ ...process.env, WEB_CONCURRENCY: String(config.WEB_CONCURRENCY) });
+  const fork = (): Worker => cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     const now = Date.now();

@@ -30,7 +30,7 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 export function createMetrics(opts: { sources: MetricsSources; now?: () => Date; defaultMetrics?: boolean }): Metrics {
   const registry = new Registry();
   const now = opts.now ?? (() => new Date());
-  if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'envios_process_' });
+  if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'envios_' });
 
   const requests = new Counter({
     name: 'envios_http_requests_total',

@@ -184,7 +184,9 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
  */
 export function loadConfig(source: Record<string, string | undefined> = process.env): StartConfig {
   const env = parseEnv(source);
-  const dataDir = path.resolve(env.DATA_DIR);
+  // A relative DATA_DIR means the folder where the command was typed: `npm run … -w @envios/api`
+  // runs in apps/api, but npm keeps the caller's folder in INIT_CWD.
+  const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return { ...env, SECRET_KEY: env.SECRET_KEY, dataDir };
 }

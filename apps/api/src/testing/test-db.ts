@@ -35,3 +35,30 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/**
+ * An empty PostgreSQL database (no migrations) on the run's server, for tests that need one
+ * whatever the engine of the other tests: moving an embedded installation, several processes.
+ * Only in PostgreSQL runs (`*.postgres.test.ts` files are collected only there).
+ */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const target = inject('testDb');
+  if (target.kind !== 'postgres') throw new Error('Esta prueba necesita TEST_DB=postgres (o TEST_DATABASE_URL).');
+  const name = `envios_e_${randomBytes(6).toString('hex')}`;
+  const admin = createPostgresDatabase(target.adminUrl, 1);
+  try {
+    await admin.exec(`create database ${name}`);
+  } finally {
+    await admin.close();
+  }
+  const url = new URL(target.adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = createPostgresDatabase(target.adminUrl, 1);
+      await cleanup.exec(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await cleanup.close();
+    },
+  };
+}

@@ -23,7 +23,7 @@ describe('carrier call metrics', () => {
       sandbox: false,
       issue: (_request, signal) =>
         mode === 'ok'
-          ? Promise.resolve({ guideNumber: '1234567890', pieceNumbers: [] })
+          ? Promise.resolve({ guideNumber: '1234567890', pieceNumbers: [], sandbox: false })
           : mode === 'fail'
             ? Promise.reject(new Error('503 de la paquetería'))
             : new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(Object.assign(new Error('abortado'), { name: 'AbortError' })))),

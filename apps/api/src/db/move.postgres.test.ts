@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { parseEnv, withSecretKey, type Config } from '../config/env.js';
+import { parseEnv, withSecretKey, type StartConfig } from '../config/env.js';
 import { resolveSecretKey } from '../modules/settings/secret-key.js';
 import { adminEnv, createSignedInUser, signIn, signInAdmin, type SignedIn } from '../testing/accounts.js';
 import { createEmptyPostgresDatabase } from '../testing/test-db.js';
@@ -35,9 +35,9 @@ const FACTS = `select
   (select max(number_of_order)::int from shipments) as last_folio,
   (select string_agg(name || '=' || value, ',' order by name) from app_settings) as settings`;
 
-function config(overrides: Record<string, string> = {}): Omit<Config, 'SECRET_KEY'> & { SECRET_KEY: string | undefined } {
+function config(overrides: Record<string, string> = {}): StartConfig {
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...adminEnv, ...overrides });
-  return { ...env, dataDir };
+  return { ...env, SECRET_KEY: env.SECRET_KEY, dataDir };
 }
 
 async function appOn(database: DatabaseHandle): Promise<TestApp> {
@@ -95,7 +95,7 @@ beforeAll(async () => {
     // Tracking: the guides job created a tracking state per guide; ask once so events exist.
     const [guide] = await t.database.query<{ number_guide: string }>('select number_guide from shipments where id = $1', [paidShipment]);
     await t.app.inject({ method: 'POST', url: '/api/v1/tracking', payload: { guide_number: guide!.number_guide } });
-    [before] = await t.database.query<Record<string, unknown>>(FACTS, []);
+    before = (await t.database.query<Record<string, unknown>>(FACTS, []))[0]!;
   } finally {
     await t.close();
     await embedded.close();

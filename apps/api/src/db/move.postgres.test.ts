@@ -1,21 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { parseEnv, withSecretKey, type StartConfig } from '../config/env.js';
 import { resolveSecretKey } from '../modules/settings/secret-key.js';
 import { adminEnv, createSignedInUser, signIn, signInAdmin, type SignedIn } from '../testing/accounts.js';
 import { createEmptyPostgresDatabase } from '../testing/test-db.js';
+import { runTs } from '../testing/processes.js';
 import type { TestApp } from '../testing/test-app.js';
 import { createOne } from '../modules/shipments/shipments.fixtures.js';
 import { cloneShipment } from '../modules/guides/guides.testing.js';
 import { createPgliteDatabase, createPostgresDatabase, type DatabaseHandle } from './client.js';
 import { runMigrations } from './migrate.js';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-move-'));
 let target: { url: string; drop: () => Promise<void> };
 let occupied: { url: string; drop: () => Promise<void> };
@@ -51,17 +49,7 @@ async function appOn(database: DatabaseHandle): Promise<TestApp> {
 }
 
 function move(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/db/move.cli.ts', ...args], {
-      cwd: apiDir,
-      env: { ...process.env, DATA_DIR: dataDir, INIT_CWD: apiDir, LOG_LEVEL: 'silent' },
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => resolve({ code: code ?? -1, out, err }));
-  });
+  return runTs('src/db/move.cli.ts', args, { DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
 }
 
 let before: Record<string, unknown>;

@@ -38,8 +38,8 @@ export async function startServer(env: Record<string, string>, opts: { port: num
   });
   const lines: string[] = [];
   const collect = (d: Buffer) => lines.push(...d.toString().split('\n').filter(Boolean));
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 90_000);

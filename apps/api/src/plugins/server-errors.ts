@@ -55,6 +55,12 @@ export function registerClosingGuard(app: FastifyInstance): void {
     closing = true;
     done();
   });
+  // A request already under way when the stop began is answered in full, then its connection
+  // closes: a kept-alive connection would otherwise hold the stop until its idle timeout.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) void reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.addHook('onRequest', (_request, reply, done) => {
     if (!closing) return done();
     void reply

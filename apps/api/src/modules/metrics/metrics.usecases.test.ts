@@ -30,13 +30,13 @@ describe('carrier call metrics', () => {
     };
     const { dhl } = instrumentGuideIssuers({ dhl: issuer }, metrics);
     const request = {} as GuideIssueRequest;
-    await dhl!.issue(request, new AbortController().signal);
-    await dhl!.issue(request, new AbortController().signal);
+    await dhl.issue(request, new AbortController().signal);
+    await dhl.issue(request, new AbortController().signal);
     mode = 'fail';
-    await expect(dhl!.issue(request, new AbortController().signal)).rejects.toThrow('503');
+    await expect(dhl.issue(request, new AbortController().signal)).rejects.toThrow('503');
     mode = 'hang';
     const controller = new AbortController();
-    const pending = dhl!.issue(request, controller.signal);
+    const pending = dhl.issue(request, controller.signal);
     controller.abort();
     await expect(pending).rejects.toThrow('abortado');
 

@@ -160,9 +160,10 @@ async function main(): Promise<void> {
   const when = new Date().toISOString();
   const machine = `${os.cpus().length} núcleos, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const onPostgres = Boolean(process.env.DATABASE_URL);
-  // BENCH_OUT=REPORTS writes REPORTS.md (a feature's own file) instead of RESULTS.md.
+  // BENCH_OUT=REPORTS writes REPORTS.md (a feature's own file) instead of RESULTS.md; bench:cluster names
+  // its own files (one per worker count) through BENCH_RESULTS_SUFFIX so the usual ones stay as they are.
   const name = process.env.BENCH_OUT ?? 'RESULTS';
-  const suffix = onPostgres ? '.postgres' : '';
+  const suffix = process.env.BENCH_RESULTS_SUFFIX ?? (onPostgres ? '.postgres' : '');
   writeFileSync(path.join(here, `results/${name === 'RESULTS' ? 'latest' : name.toLowerCase()}${suffix}.json`), JSON.stringify({ when, machine, duration, connections, notes, figures }, null, 2) + '\n');
   const rows = figures.map(
     (f) =>
@@ -173,7 +174,7 @@ async function main(): Promise<void> {
   const md = [
     '# Benchmarks',
     '',
-    `Medido el ${when} en ${machine}; autocannon, ${connections} conexiones, ${duration} s por figura tras ${warmup} s de calentamiento sin medir, ${onPostgres ? 'PostgreSQL (servidor local en la misma máquina)' : 'base de datos embebida (PGlite)'}.`,
+    `Medido el ${when} en ${machine}; autocannon, ${connections} conexiones, ${duration} s por figura tras ${warmup} s de calentamiento sin medir, ${onPostgres ? 'PostgreSQL (servidor local en la misma máquina)' : 'base de datos embebida (PGlite)'}${process.env.WEB_CONCURRENCY ? `, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY}` : ''}.`,
     'Cada figura va junto a un handler Fastify desnudo medido en la misma corrida (columna «base»). Para respuestas grandes, «base mismo tamaño» es ese handler respondiendo un JSON constante de los mismos bytes: el generador de carga comparte los núcleos y leer respuestas de ~10 KB le cuesta, así que esa columna aísla nuestro trabajo del transporte.',
     '',
     ...notes.map((n) => `- ${n}`),

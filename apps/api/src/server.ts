@@ -72,7 +72,7 @@ async function serve(config: StartConfig): Promise<void> {
     throw error;
   }
   const modes = paymentModes(config);
-  if (!cluster.isWorker && (modes.paypal === 'disabled' || modes.oxxo === 'disabled')) {
+  if ((!cluster.isWorker || cluster.worker?.id === 1) && (modes.paypal === 'disabled' || modes.oxxo === 'disabled')) {
     console.warn(
       `Pagos deshabilitados: ${[modes.paypal === 'disabled' ? 'PayPal (faltan PAYPAL_CLIENT_ID y PAYPAL_SECRET)' : '', modes.oxxo === 'disabled' ? 'OXXO (faltan CONEKTA_API_KEY y CONEKTA_WEBHOOK_KEY)' : ''].filter(Boolean).join(' y ')}. ` +
         'En producción un proveedor sin llaves no cobra; para una demostración sin dinero real define PAYMENTS_SANDBOX=1.',

@@ -37,7 +37,7 @@ try {
     const url = new URL(cluster.url);
     url.pathname = `/${name}`;
     console.log(`\n== WEB_CONCURRENCY=${workers} ==`);
-    execFileSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'quote', 'shipments'], {
+    execFileSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', 'quoting', 'shipments'], {
       stdio: 'inherit',
       env: { ...process.env, DATABASE_URL: url.toString(), WEB_CONCURRENCY: String(workers), BENCH_RESULTS_SUFFIX: `.cluster-${workers}` },
     });

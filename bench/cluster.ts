@@ -7,6 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPostgresDatabase } from '../apps/api/src/db/client.js';
@@ -16,6 +17,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const given = process.env.TEST_DATABASE_URL;
 const cluster = given ? { url: given, stop: () => undefined } : await startThrowawayCluster();
 const counts = [1, 2];
+const loadBefore = os.loadavg()[0]!.toFixed(1);
 interface Figure {
   suite: string;
   name: string;
@@ -61,6 +63,7 @@ writeFileSync(
     '',
     `Comando: \`npm run bench:cluster\` · ${one.when} · ${one.machine} · PostgreSQL 15 local en la misma máquina (el generador de carga, los procesos y PostgreSQL comparten los 2 núcleos).`,
     'Cada figura: autocannon, 50 conexiones, tras 2 s de calentamiento; entre paréntesis, el porcentaje del handler Fastify desnudo medido en la misma corrida.',
+    `Carga media de la máquina (1 min) al empezar: ${loadBefore}; al terminar: ${os.loadavg()[0]!.toFixed(1)} (otros procesos comparten la máquina: las cifras valen como comparación dentro de esta corrida, no como absolutas).`,
     'Detalle de cada corrida: [RESULTS.cluster-1.md](RESULTS.cluster-1.md), [RESULTS.cluster-2.md](RESULTS.cluster-2.md).',
     '',
     '| ruta | 1 proceso req/s | p99 ms | 2 procesos req/s | p99 ms | cambio | errores (1 / 2) |',

@@ -137,6 +137,8 @@ try {
       '',
       `Comando: \`npm run bench:move\` · ${new Date().toISOString()} · ${os.cpus().length} núcleos, Node ${process.version} · PostgreSQL 15 local en la misma máquina.`,
       '',
+      `Carga media de la máquina (1 min) al terminar: ${os.loadavg()[0]!.toFixed(1)}.`,
+      '',
       `Instalación embebida: ${COUNT.toLocaleString('es-MX')} envíos pagados con monedero, cada uno con su pago, su parte del pago, su cargo en el libro mayor, su estado de rastreo y 3 eventos (${built.sizeMb} MB en disco).`,
       '',
       '| medida | resultado |',

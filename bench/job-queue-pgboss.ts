@@ -53,7 +53,7 @@ client.query = ((...args: Parameters<PGlite['query']>) => {
 client.exec = ((...args: Parameters<PGlite['exec']>) => {
   statements++;
   return originalExec(...args);
-}) as PGlite['exec'];
+});
 const executeSql = async (text: string, values?: unknown[]) => {
   if (!values || values.length === 0) {
     const results = await client.exec(text);

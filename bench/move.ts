@@ -57,7 +57,7 @@ async function buildInstallation(): Promise<{ seedMs: number; sizeMb: number }> 
       selected_service: { service_id: option.service_id, net_total_amount: option.net_total_amount },
     });
     const template = created.shipments[0]!._id;
-    await call('POST', '/api/v1/prepaid/createPrepaid', adminToken, { cantidadAbonar: 1_000_000, userId });
+    await call('POST', '/api/v1/prepaid/createPrepaid', adminToken, { cantidadAbonar: 10_000, userId });
     await call('POST', '/api/v1/payments/many/monedero', token, { shipments: [template], email: user.email });
     await app.jobs.drain();
     const [guide] = await database.query<{ number_guide: string }>('select number_guide from shipments where id = $1', [template]);

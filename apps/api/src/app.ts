@@ -222,15 +222,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   // Modules, in one visible list.
-  let accepting = true;
-  app.addHook('preClose', (done) => {
-    accepting = false;
-    done();
-  });
   const readiness = {
     pendingMigrations: () => pendingMigrations(database),
     cataloguesLoaded: () => geography.catalogueInfo().rowCount > 0 && carriers.snapshot().version > 0,
-    accepting: () => accepting,
+    accepting: () => !app.draining.active,
   };
   await app.register(healthRoutes, { db: database.db, readiness });
   await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });

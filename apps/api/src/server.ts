@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, legacySecretKeyFile, loadConfig, withSecretKey, type StartConfig } from './config/env.js';
 
 const startedAt = performance.now();
+/** How long a stopping process keeps serving, with every answer closing its connection, before it stops listening. */
+const DRAIN_MS = 1_000;
 
 function configOrExit(): StartConfig {
   try {
@@ -100,7 +102,11 @@ async function serve(config: StartConfig): Promise<void> {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     try {
-      await Promise.all([app.close(), app.jobs.stop()]);
+      // First a short drain: readiness answers 503 and every answer closes its connection, so
+      // kept-alive clients leave this process before it stops listening (no socket reset).
+      app.draining.active = true;
+      await Promise.all([new Promise((resolve) => setTimeout(resolve, DRAIN_MS)), app.jobs.stop()]);
+      await app.close();
       await database.close();
       app.log.info({ ms: Math.round(performance.now() - stopping) }, 'servidor cerrado');
       process.exit(0);

@@ -48,17 +48,30 @@ export const serverErrorOptions: Pick<FastifyServerOptions, 'clientErrorHandler'
   return503OnClosing: false,
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Set when a stop begins, a moment before the server stops listening: requests are still
+     * served, but each answer closes its connection, so kept-alive clients (a load generator, a
+     * proxy, the cluster's other worker) reconnect elsewhere instead of finding a socket reset.
+     */
+    draining: { active: boolean };
+  }
+}
+
 /** While the server shuts down, new requests get a Spanish 503 and the connection closes. */
 export function registerClosingGuard(app: FastifyInstance): void {
   let closing = false;
+  app.decorate('draining', { active: false });
   app.addHook('preClose', (done) => {
     closing = true;
+    app.draining.active = true;
     done();
   });
   // A request already under way when the stop began is answered in full, then its connection
   // closes: a kept-alive connection would otherwise hold the stop until its idle timeout.
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) void reply.header('connection', 'close');
+    if (closing || app.draining.active) void reply.header('connection', 'close');
     done(null, payload);
   });
   app.addHook('onRequest', (_request, reply, done) => {

@@ -105,6 +105,22 @@ describe('two processes on one PostgreSQL', () => {
     ]);
   });
 
+  it('run each link of the tracking refresh chain once, on one of the two', async () => {
+    // Both scheduled the current slot at start; the slot's link is due at once. The runs the two
+    // processes count together equal the links done: none ran on both.
+    const series = 'envios_job_runs_total{queue="tracking.refresh",outcome="done"}';
+    const seen = await waitUntil(
+      async () => ({
+        done: await database.query<{ key: string; attempts: number }>(`select key, attempts from jobs where type = 'tracking.refresh' and status = 'done'`, []),
+        runs: (await metric(a, series)) + (await metric(b, series)),
+      }),
+      ({ done, runs }) => done.length >= 1 && runs >= done.length,
+      20_000,
+    );
+    expect(seen.value.runs).toBe(seen.value.done.length);
+    expect(seen.value.done.every((j) => j.attempts === 1)).toBe(true);
+  });
+
   it('a tariff changed through one is quoted by the other within TARIFFS_REFRESH_MS', async () => {
     const quote = async (t: TestApp) => optionNamed(await quoteFor(t, baseBody())).net_total_amount;
     const before = await quote(B);
@@ -185,7 +201,15 @@ describe('two processes on one PostgreSQL', () => {
     expect(jobs.map((j) => j.attempts)).toEqual([1, 1, 1, 1, 1]);
     const runsAfter = (await metric(a, 'envios_job_runs_total{queue="guides.issue",outcome="done"}')) + (await metric(b, 'envios_job_runs_total{queue="guides.issue",outcome="done"}'));
     expect(runsAfter - runsBefore).toBe(5);
-    const mails = await database.query<{ key: string; text: string }>(`select key, text from outbox where key = any($1::text[])`, [paidIds.map((id) => `guides.ready:${id}`)]);
+    // Each guide's e-mail is one job, run once by one of the two: one message per guide.
+    const mailKeys = paidIds.map((id) => `guides.ready:${id}`);
+    const mailJobs = await waitUntil(
+      () => database.query<{ status: string; attempts: number }>(`select status, attempts from jobs where type = 'notifications.email' and key = any($1::text[])`, [mailKeys]),
+      (rows) => rows.length === 5 && rows.every((r) => r.status === 'done'),
+      20_000,
+    );
+    expect(mailJobs.value.map((j) => j.attempts)).toEqual([1, 1, 1, 1, 1]);
+    const mails = await database.query<{ key: string; text: string }>(`select key, text from outbox where key = any($1::text[])`, [mailKeys]);
     expect(mails).toHaveLength(5);
 
     for (const mail of mails) {

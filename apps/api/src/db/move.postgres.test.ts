@@ -18,6 +18,14 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-move-'));
 let target: { url: string; drop: () => Promise<void> };
 let occupied: { url: string; drop: () => Promise<void> };
 
+/** Rows in every table of the public schema, read the same way on both sides. */
+async function rowsPerTable(database: DatabaseHandle): Promise<Record<string, number>> {
+  const tables = await database.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`, []);
+  const counts: Record<string, number> = {};
+  for (const { name } of tables) counts[name] = (await database.query<{ n: number }>(`select count(*)::int as n from "${name}"`, []))[0]!.n;
+  return counts;
+}
+
 /** The counts and money a move must carry, read the same way on both sides. */
 const FACTS = `select
   (select count(*) from users)::int as users,
@@ -30,6 +38,9 @@ const FACTS = `select
   (select count(*) from tracking_states)::int as tracking_states,
   (select count(*) from tracking_events)::int as tracking_events,
   (select count(*) from jobs)::int as jobs,
+  (select count(*) from overweight_records)::int as overweight_records,
+  (select coalesce(sum(cost_centavos), 0)::text from overweight_records) as overweight_centavos,
+  (select count(*) from contact_messages)::int as contact_messages,
   (select max(number_of_order)::int from shipments) as last_folio,
   (select string_agg(name || '=' || value, ',' order by name) from app_settings) as settings`;
 
@@ -53,6 +64,7 @@ function move(args: string[]): Promise<{ code: number; out: string; err: string 
 }
 
 let before: Record<string, unknown>;
+let tablesBefore: Record<string, number>;
 let ana: SignedIn;
 let labelLink: string;
 let paidShipment: string;
@@ -61,7 +73,8 @@ beforeAll(async () => {
   target = await createEmptyPostgresDatabase();
   occupied = await createEmptyPostgresDatabase();
   // An embedded installation that was used: accounts, a wallet, shipments paid with it (guides,
-  // labels, tracking), a PayPal attempt left open, and the mail outbox.
+  // labels, tracking), an overweight charged to the wallet, a PayPal attempt left open, a
+  // message from the contact form, and the mail outbox.
   const embedded = await createPgliteDatabase(dataDir);
   const t = await appOn(embedded);
   try {
@@ -76,6 +89,15 @@ beforeAll(async () => {
     expect(pay.statusCode, pay.body).toBe(200);
     const link = await t.app.inject({ method: 'POST', url: '/api/v1/paypal/v2/link/many', headers: ana.headers, payload: { shipments: ids.slice(4), email: ana.email } });
     expect(link.statusCode, link.body).toBe(200);
+    const overweight = await t.app.inject({ method: 'PUT', url: `/api/v1/shipments/${ids[1]}`, headers: admin.headers, payload: { overweight: 2, cost_overweight: 123.45 } });
+    expect(overweight.statusCode, overweight.body).toBe(200);
+    expect(overweight.json()).toMatchObject({ overweight_paid: true });
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      payload: { first_name: 'Lucía', last_name: 'Hernández', company_name: 'Dulces La Abuela', email: 'lucia@dulces.test', phone: '33 1234-5678', web: 'dulceslaabuela.mx', message: '¿Tienen tarifa por volumen?', number_shipment: 300 },
+    });
+    expect(contact.statusCode, contact.body).toBeLessThan(300);
     await t.app.jobs.drain();
     paidShipment = ids[0]!;
     const [mail] = await t.database.query<{ text: string }>('select text from outbox where key = $1', [`guides.ready:${paidShipment}`]);
@@ -84,11 +106,12 @@ beforeAll(async () => {
     const [guide] = await t.database.query<{ number_guide: string }>('select number_guide from shipments where id = $1', [paidShipment]);
     await t.app.inject({ method: 'POST', url: '/api/v1/tracking', payload: { guide_number: guide!.number_guide } });
     before = (await t.database.query<Record<string, unknown>>(FACTS, []))[0]!;
+    tablesBefore = await rowsPerTable(t.database);
   } finally {
     await t.close();
     await embedded.close();
   }
-  expect(before).toMatchObject({ users: 2, shipments: 6, paid_shipments: 4 });
+  expect(before).toMatchObject({ users: 2, shipments: 6, paid_shipments: 4, overweight_records: 1, overweight_centavos: '12345', contact_messages: 1 });
   expect(Number(before.tracking_states)).toBeGreaterThanOrEqual(4);
 }, 180_000);
 
@@ -144,6 +167,8 @@ describe('npm run db:move', () => {
     try {
       const [after] = await pg.query<Record<string, unknown>>(FACTS, []);
       expect(after).toEqual(before);
+      // Every table, not only the ones named above, arrived with all its rows.
+      expect(await rowsPerTable(pg)).toEqual(tablesBefore);
       // The owner signs in with the same password; the session is new, the account the same.
       const again = await signIn(t.app, ana.email, 'clave-de-ana');
       expect(again.id).toBe(ana.id);

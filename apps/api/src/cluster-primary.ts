@@ -14,7 +14,7 @@ import { serveClusterMetrics } from './modules/metrics/metrics.cluster.js';
  */
 export async function runPrimary(config: StartConfig): Promise<void> {
   const log = (message: string, extra: Record<string, unknown> = {}) =>
-    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, role: "primary", ...extra, msg: message })}\n`);
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, role: 'primary', ...extra, msg: message })}\n`);
 
   // Migrations before any worker starts: they would wait for each other's lock anyway.
   const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
@@ -31,8 +31,11 @@ export async function runPrimary(config: StartConfig): Promise<void> {
   const fork = (): Worker => cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
+    // A worker told to stop on its own (SIGTERM to its pid) finishes its work and exits with 0:
+    // it is replaced like a crashed one, but is not a crash.
+    const orderly = code === 0;
     const now = Date.now();
-    recentCrashes.push(now);
+    if (!orderly) recentCrashes.push(now);
     while (recentCrashes.length && now - recentCrashes[0]! > 60_000) recentCrashes.shift();
     if (recentCrashes.length > config.WEB_CONCURRENCY * 3) {
       log('los procesos terminan en cuanto arrancan; se detiene todo (revisa los registros de arriba)', { crashes: recentCrashes.length });
@@ -41,7 +44,12 @@ export async function runPrimary(config: StartConfig): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    log('un proceso terminó inesperadamente; se inicia otro', { worker: worker.id, workerPid: worker.process.pid, code, signal });
+    log(orderly ? 'un proceso se detuvo en orden; se inicia otro en su lugar' : 'un proceso terminó inesperadamente; se inicia otro', {
+      worker: worker.id,
+      workerPid: worker.process.pid,
+      code,
+      signal,
+    });
     setTimeout(() => {
       if (!stopping) fork();
     }, 1_000).unref();

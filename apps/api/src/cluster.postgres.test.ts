@@ -27,6 +27,7 @@ let target: { url: string; drop: () => Promise<void> };
 let database: DatabaseHandle;
 let a: ServerProcess;
 let b: ServerProcess;
+let c: ServerProcess;
 let A: TestApp;
 let B: TestApp;
 let admin: SignedIn;
@@ -48,22 +49,24 @@ async function metric(server: ServerProcess, series: string): Promise<number> {
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }
 
+/** One server's settings: the shared database, its own DATA_DIR, short refresh intervals. */
+function env(name: string): Record<string, string> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `envios-${name}-`));
+  dirs.push(dir);
+  return {
+    DATABASE_URL: target.url,
+    DATA_DIR: dir,
+    ...adminEnv,
+    TARIFFS_REFRESH_MS: String(TARIFFS_REFRESH_MS),
+    SESSION_CACHE_MS: String(SESSION_CACHE_MS),
+    JOBS_POLL_INTERVAL_MS: '100',
+    APP_URL: 'http://127.0.0.1',
+  };
+}
+
 beforeAll(async () => {
   target = await createEmptyPostgresDatabase();
   database = createPostgresDatabase(target.url, 4);
-  const env = (name: string) => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), `envios-${name}-`));
-    dirs.push(dir);
-    return {
-      DATABASE_URL: target.url,
-      DATA_DIR: dir,
-      ...adminEnv,
-      TARIFFS_REFRESH_MS: String(TARIFFS_REFRESH_MS),
-      SESSION_CACHE_MS: String(SESSION_CACHE_MS),
-      JOBS_POLL_INTERVAL_MS: '100',
-      APP_URL: 'http://127.0.0.1',
-    };
-  };
   // Both start at once on an empty database: both try to migrate and to seed.
   const [portA, portB] = [await freePort(), await freePort()];
   [a, b] = await Promise.all([startServer(env('a'), { port: portA }), startServer(env('b'), { port: portB })]);
@@ -74,7 +77,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const server of [a, b]) server?.child.kill('SIGKILL');
+  for (const server of [a, b, c]) server?.child.kill('SIGKILL');
   await database?.close();
   await target?.drop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -229,4 +232,41 @@ describe('two processes on one PostgreSQL', () => {
     expect(await b.exited).toBe(0);
     expect(a.logs().some((l) => l.msg === 'servidor cerrado')).toBe(true);
   });
+});
+
+describe('WEB_CONCURRENCY=2: one command, two workers on one port', () => {
+  const ready = (server: ServerProcess) => server.logs().filter((l) => l.msg === 'servidor listo');
+
+  it('starts two workers that share the port and both answer', async () => {
+    c = await startServer({ ...env('c'), WEB_CONCURRENCY: '2' }, { port: await freePort() });
+    await waitUntil(async () => ready(c).length, (n) => n === 2, 90_000);
+    expect(new Set(ready(c).map((l) => l.pid)).size).toBe(2);
+    expect(ready(c).map((l) => l.pid)).not.toContain(c.child.pid);
+    // New connections are handed out in turn: both workers log answers.
+    await Promise.all(Array.from({ length: 40 }, () => fetch(`${c.url}/api/health`, { headers: { connection: 'close' } }).then((r) => r.text())));
+    const answered = c.logs().filter((l) => l.msg === 'incoming request' && (l.req as { url?: string } | undefined)?.url === '/api/health');
+    expect(new Set(answered.map((l) => l.worker))).toEqual(new Set([1, 2]));
+  }, 150_000);
+
+  it('answers /metrics for the whole cluster: counters added up, database readings once', async () => {
+    const healthSeries = 'envios_http_requests_total{method="GET",route="/api/health",status="200"}';
+    const before = await metric(c, healthSeries);
+    await Promise.all(Array.from({ length: 10 }, () => fetch(`${c.url}/api/health`, { headers: { connection: 'close' } }).then((r) => r.text())));
+    // Whichever worker is scraped, it counts the answers of both.
+    expect((await metric(c, healthSeries)) - before).toBe(10);
+    const [wallets] = await database.query<{ balance: string }>('select coalesce(sum(balance_centavos), 0)::text as balance from wallets', []);
+    expect(await metric(c, 'envios_wallet_balance_centavos')).toBe(Number(wallets!.balance));
+  });
+
+  it('replaces a worker that dies, and stops every worker in order on SIGTERM', async () => {
+    const victim = Number(ready(c)[0]!.pid);
+    process.kill(victim, 'SIGKILL');
+    await waitUntil(async () => ready(c).length, (n) => n === 3, 90_000);
+    expect(c.logs().some((l) => l.msg === 'un proceso terminó inesperadamente; se inicia otro' && l.workerPid === victim)).toBe(true);
+    expect((await fetch(`${c.url}/api/health/ready`)).status).toBe(200);
+    c.child.kill('SIGTERM');
+    expect(await c.exited).toBe(0);
+    expect(c.logs().filter((l) => l.msg === 'servidor cerrado')).toHaveLength(2);
+    expect(c.logs().some((l) => l.msg === 'todos los procesos cerraron')).toBe(true);
+  }, 150_000);
 });

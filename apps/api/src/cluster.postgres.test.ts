@@ -83,7 +83,7 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('two processes on one PostgreSQL', () => {
+describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
   it('apply the migrations once, even starting together', async () => {
     const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
     const applied = await database.query<{ n: number; distinct: number }>('select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations', []);

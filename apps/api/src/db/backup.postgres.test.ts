@@ -23,7 +23,7 @@ afterAll(() => {
 const MARK = `insert into app_settings (name, value) values ('respaldo_prueba', 'sí, esto viajó')`;
 const READ_MARK = `select value from app_settings where name = 'respaldo_prueba'`;
 
-describe('npm run db:backup with PostgreSQL', () => {
+describe('npm run db:backup with PostgreSQL', { timeout: 120_000 }, () => {
   it('dumps with pg_dump while the database is in use, and pg_restore brings it back into an empty database', async () => {
     const source = await createEmptyPostgresDatabase();
     const restoredDb = await createEmptyPostgresDatabase();

@@ -8,6 +8,7 @@ import { createPgliteDatabase } from './client.js';
 import { runMigrations } from './migrate.js';
 
 /** `npm run db:backup` with the embedded database (whatever the engine of the run), and the README's restore steps. */
+// Each test starts the command as its own process (tsx, then PGlite): slow on a busy machine.
 const dirs: string[] = [];
 const tmp = (name: string) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), `envios-${name}-`));
@@ -34,7 +35,7 @@ describe('npm run db:backup with the embedded database', () => {
     } finally {
       await running.close();
     }
-  });
+  }, 120_000);
 
   it('copies the stopped folder, checks the copy opens, and the copy restores the data', async () => {
     const dataDir = tmp('backup-data');
@@ -55,5 +56,5 @@ describe('npm run db:backup with the embedded database', () => {
     const restored = await PGlite.create(path.join(out, copy!, 'pglite'));
     expect((await restored.query<{ value: string }>(READ_MARK)).rows).toEqual([{ value: 'sí, esto viajó' }]);
     await restored.close();
-  });
+  }, 120_000);
 });

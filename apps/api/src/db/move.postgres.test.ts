@@ -136,7 +136,7 @@ describe('npm run db:move', () => {
     const tables = await check.query<{ n: number }>(`select count(*)::int as n from pg_tables where schemaname = 'public'`, []);
     await check.close();
     expect(tables[0]!.n).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses a target that already has data, naming it', async () => {
     const other = createPostgresDatabase(occupied.url, 1);
@@ -147,13 +147,13 @@ describe('npm run db:move', () => {
     expect(answer.code).toBe(1);
     expect(answer.err).toContain('La base de destino no está vacía');
     expect(answer.err).toContain('app_settings');
-  });
+  }, 120_000);
 
   it('explains its use when the target is missing or is not PostgreSQL', async () => {
     const answer = await move(['--to', 'mysql://localhost/envios']);
     expect(answer.code).toBe(2);
     expect(answer.err).toContain('El destino debe empezar con postgres://');
-  });
+  }, 120_000);
 
   it('copies every row, keeps money to the centavo, the folios, the secret key; sign-in and labels work on PostgreSQL', async () => {
     const answer = await move(['--to', target.url]);
@@ -195,5 +195,5 @@ describe('npm run db:move', () => {
     const twice = await move(['--to', target.url]);
     expect(twice.code).toBe(1);
     expect(twice.err).toContain('no está vacía');
-  });
+  }, 120_000);
 });

@@ -248,7 +248,7 @@ describe('WEB_CONCURRENCY=2: one command, two workers on one port', () => {
     expect(new Set(answered.map((l) => l.worker))).toEqual(new Set([1, 2]));
   }, 150_000);
 
-  it('answers /metrics for the whole cluster: counters added up, database readings once', async () => {
+  it('answers /metrics for the whole cluster: counters added up, a database reading shown once (not once per worker)', async () => {
     const healthSeries = 'envios_http_requests_total{method="GET",route="/api/health",status="200"}';
     const before = await metric(c, healthSeries);
     await Promise.all(Array.from({ length: 10 }, () => fetch(`${c.url}/api/health`, { headers: { connection: 'close' } }).then((r) => r.text())));

@@ -3,9 +3,10 @@ import { countryCodeSchema } from './geography.js';
 
 /**
  * Addresses: the origin and destination of a shipment (spec 01 §3 §5, spec 02 §3 §5) and the
- * saved addresses of `/api/v1/locations-user` (spec 02 §7). Both keep the street, the exterior
- * number and the interior number apart (`address`, `number`, `intNumber`); `address_line` joins
- * them with commas, as the spec stores them, for display and labels.
+ * saved addresses of `/api/v1/locations-user` (spec 02 §7). A shipment side keeps the street, the
+ * exterior number and the interior number apart (`address`, `number`, `intNumber`) and
+ * `address_line` joins them with commas. A saved address follows the spec's table: `address` is
+ * the joined line, and `street`, `number`, `intNumber` are answered beside it.
  */
 
 export const ADDRESS_TEXT_MAX = 35;
@@ -138,40 +139,134 @@ export function cityOnly(city: string): string {
 
 // ---------------------------------------------------------------- saved addresses (/locations-user)
 
-/**
- * A saved address (spec 02 §3 §5): name, phone, e-mail, street and exterior number required;
- * interior and reference optional; colony, city and country read-only from the postal pick.
- */
-export const savedLocationInputSchema = z.object({
+const intNumberSchema = z
+  .string()
+  .trim()
+  .max(HOUSE_NUMBER_MAX, { error: `El número interior debe tener como máximo ${HOUSE_NUMBER_MAX} caracteres.` })
+  .regex(noControlChars, { error: 'El número interior contiene caracteres no válidos.' })
+  .default('');
+
+const savedLocationCommon = {
   name: requiredText('El nombre', 2, ADDRESS_TEXT_MAX),
   email: addressEmailSchema,
   phone: addressPhoneSchema,
-  address: requiredText('La calle', 2, STREET_MAX),
-  number: requiredText('El número exterior', 1, HOUSE_NUMBER_MAX),
-  intNumber: z
-    .string()
-    .trim()
-    .max(HOUSE_NUMBER_MAX, { error: `El número interior debe tener como máximo ${HOUSE_NUMBER_MAX} caracteres.` })
-    .default(''),
   reference_of_origin: optionalText('La referencia', 2, ADDRESS_TEXT_MAX),
   colony: requiredText('La colonia', 1, ADDRESS_TEXT_MAX),
   postal_code: addressPostalCodeSchema,
   city: requiredText('La ciudad', 2, ADDRESS_TEXT_MAX + 45),
   state_code: z.string().trim().max(10).default(''),
   country_code: countryCodeSchema.default('MX'),
-  /** Ignored for regular users (the caller owns what they save); an admin may save for a user. */
-  user: z.uuid({ error: 'El usuario no es válido.' }).optional(),
-});
-export type SavedLocationInput = z.input<typeof savedLocationInputSchema>;
+};
 
+/**
+ * The 'Direcciones' form (spec 02 §5): name, phone, e-mail, street and exterior number required;
+ * interior and reference optional; colony, city and country read-only from the postal pick.
+ * The street, exterior and interior number are typed apart (`address` is the street here).
+ */
+export const savedLocationFormSchema = z.object({
+  ...savedLocationCommon,
+  address: requiredText('La calle', 2, STREET_MAX),
+  number: requiredText('El número exterior', 1, HOUSE_NUMBER_MAX),
+  intNumber: intNumberSchema,
+});
+export type SavedLocationForm = z.input<typeof savedLocationFormSchema>;
+
+/** The longest joined line: street, exterior and interior number and their two separators. */
+export const JOINED_ADDRESS_MAX = STREET_MAX + 2 * HOUSE_NUMBER_MAX + 4;
+
+/** 'Av. Juárez, 123, 4B' → its parts; the last two parts are the numbers when there are three or more. */
+export function splitAddressLine(line: string): { street: string; number: string; intNumber: string } {
+  const parts = line.split(',').map((p) => p.trim());
+  if (parts.length < 2) return { street: parts[0] ?? '', number: '', intNumber: '' };
+  if (parts.length === 2) return { street: parts[0]!, number: parts[1]!, intNumber: '' };
+  return { street: parts.slice(0, -2).join(', '), number: parts.at(-2)!, intNumber: parts.at(-1)! };
+}
+
+const streetPart = requiredText('La calle', 2, STREET_MAX);
+const numberPart = requiredText('El número exterior', 1, HOUSE_NUMBER_MAX);
+
+/**
+ * The body of `POST`/`PUT /api/v1/locations-user`, in either form:
+ * - the spec's: `address` holds the street, the exterior number and the optional interior joined
+ *   by commas ('Av. Juárez, 123, 4B'), with no `number`;
+ * - ours: `street` (or `address` as the street alone) with `number` and optional `intNumber`.
+ * An `address` that ends with the given numbers (a record read and sent back) counts once. The
+ * answer carries both forms. `user` is ignored for regular users (the caller owns what they
+ * save); an admin may save for a user.
+ */
+export const savedLocationInputSchema = z
+  .object({
+    ...savedLocationCommon,
+    address: z
+      .string({ error: 'La dirección es obligatoria.' })
+      .trim()
+      .max(JOINED_ADDRESS_MAX, { error: `La dirección debe tener como máximo ${JOINED_ADDRESS_MAX} caracteres.` })
+      .regex(noControlChars, { error: 'La dirección contiene caracteres no válidos.' })
+      .optional(),
+    street: z.string().trim().regex(noControlChars, { error: 'La calle contiene caracteres no válidos.' }).optional(),
+    number: z.string().trim().regex(noControlChars, { error: 'El número exterior contiene caracteres no válidos.' }).optional(),
+    intNumber: intNumberSchema.optional(),
+    user: z.uuid({ error: 'El usuario no es válido.' }).optional(),
+  })
+  .transform((input, ctx) => {
+    const { address, street, number, intNumber, ...rest } = input;
+    let parts: { street: string; number: string; intNumber: string };
+    // Where a wrong part is reported: the joined line when the parts came from it.
+    let from: 'address' | 'parts';
+    if (number !== undefined) {
+      let base = street ?? address ?? '';
+      if (street === undefined && address && number) {
+        const tail = [number, intNumber ?? ''].filter(Boolean).join(', ');
+        if (address.endsWith(`, ${tail}`)) base = address.slice(0, -(tail.length + 2)).trim();
+      }
+      parts = { street: base, number, intNumber: intNumber ?? '' };
+      from = street === undefined ? 'address' : 'parts';
+    } else if (street !== undefined) {
+      parts = { street, number: '', intNumber: intNumber ?? '' };
+      from = 'parts';
+    } else if (address) {
+      parts = splitAddressLine(address);
+      if (!parts.intNumber && intNumber) parts.intNumber = intNumber;
+      from = 'address';
+    } else {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'La dirección es obligatoria.' });
+      return z.NEVER;
+    }
+    const checks: [string, z.ZodType, string][] = [
+      [from === 'address' ? 'address' : 'street', streetPart, parts.street],
+      [from === 'address' && number === undefined ? 'address' : 'number', numberPart, parts.number],
+      [from === 'address' && intNumber === undefined ? 'address' : 'intNumber', intNumberSchema, parts.intNumber],
+    ];
+    let failed = false;
+    for (const [path, schema, value] of checks) {
+      const checked = schema.safeParse(value);
+      if (checked.success) continue;
+      failed = true;
+      const message =
+        path === 'address' && number === undefined && parts.number === ''
+          ? 'La dirección debe llevar la calle y el número exterior separados por comas, por ejemplo «Av. Juárez, 123, 4B».'
+          : (checked.error.issues[0]?.message ?? 'La dirección no es válida.');
+      ctx.addIssue({ code: 'custom', path: [path], message });
+      if (path === 'address') break;
+    }
+    if (failed) return z.NEVER;
+    return { ...rest, street: parts.street, number: parts.number, intNumber: parts.intNumber };
+  });
+export type SavedLocationInput = z.input<typeof savedLocationInputSchema>;
+export type SavedLocationData = z.output<typeof savedLocationInputSchema>;
+
+/** A saved address as the API answers it: the spec's joined `address` and our separate parts. */
 export const savedLocationSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** 'Calle, Número, Interior': the spec's form. */
   address: z.string(),
+  street: z.string(),
   number: z.string(),
   intNumber: z.string(),
+  /** The same line as `address` (kept for clients that read it). */
   address_line: z.string(),
   reference_of_origin: z.string(),
   colony: z.string(),

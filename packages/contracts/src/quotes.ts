@@ -52,6 +52,42 @@ export const parcelSchema = z.object({
 export type ParcelInput = z.input<typeof parcelSchema>;
 export type Parcel = z.output<typeof parcelSchema>;
 
+/**
+ * A parcel as a quote or a shipment body may send it: a document (sobre) travels with the fixed
+ * preset measures, so a client may send only its weight. Boxes and pallets need all three
+ * measures (`requireMeasures`), and a document's measures are replaced by the preset
+ * (`withDocumentPreset`), whatever was sent.
+ */
+export const requestParcelSchema = z.object({
+  depth: dimension('El ancho').optional(),
+  width: dimension('El largo').optional(),
+  height: dimension('El alto').optional(),
+  weight: weightSchema,
+});
+type RequestParcel = z.output<typeof requestParcelSchema>;
+
+const MEASURE_LABELS = { depth: 'El ancho', width: 'El largo', height: 'El alto' } as const;
+
+/** Adds an "obligatorio" issue for every measure a box or pallet left out. */
+export function requireMeasures(packageType: PackageType, parcels: readonly RequestParcel[], ctx: z.RefinementCtx, field = 'parcels'): void {
+  if (packageType === 'document') return;
+  parcels.forEach((parcel, index) => {
+    for (const key of ['depth', 'width', 'height'] as const) {
+      if (parcel[key] === undefined) ctx.addIssue({ code: 'custom', path: [field, index, key], message: `${MEASURE_LABELS[key]} es obligatorio.` });
+    }
+  });
+}
+
+/** The parcels with their measures settled: the document preset for a sobre, as sent otherwise. */
+export function withDocumentPreset(packageType: PackageType, parcels: readonly RequestParcel[]): Parcel[] {
+  return parcels.map((p) =>
+    packageType === 'document'
+      ? { ...DOCUMENT_PRESET, weight: p.weight }
+      : // requireMeasures already refused a box or pallet without its three measures.
+        { depth: p.depth!, width: p.width!, height: p.height!, weight: p.weight },
+  );
+}
+
 function directionShape(side: 'origen' | 'destino') {
   return {
     country_code: countryCodeSchema,
@@ -92,7 +128,7 @@ export const quoteRequestSchema = z
     origin_direction: quoteOriginSchema,
     destination_direction: quoteDestinationSchema,
     parcels: z
-      .array(parcelSchema, { error: 'Los paquetes son obligatorios.' })
+      .array(requestParcelSchema, { error: 'Los paquetes son obligatorios.' })
       .min(1, { error: 'Agrega al menos un paquete.' })
       .max(MAX_PARCELS_PER_QUOTE, { error: `Puedes cotizar como máximo ${MAX_PARCELS_PER_QUOTE} paquetes.` }),
     package_type: z.enum(PACKAGE_TYPES, { error: 'El tipo de envío debe ser sobre, paquete o tarima.' }),
@@ -114,13 +150,16 @@ export const quoteRequestSchema = z
     if (q.package_type === 'document' && q.parcels.length !== 1) {
       ctx.addIssue({ code: 'custom', path: ['parcels'], message: 'Un sobre se envía como un solo paquete.' });
     }
+    requireMeasures(q.package_type, q.parcels, ctx);
     if (q.insured_value_currency !== undefined && q.insured_value === undefined) {
       ctx.addIssue({ code: 'custom', path: ['insured_value'], message: 'El valor asegurado es obligatorio.' });
     }
     if (q.insured_value !== undefined && q.insured_value_currency === undefined) {
       ctx.addIssue({ code: 'custom', path: ['insured_value_currency'], message: 'La moneda del valor asegurado es obligatoria.' });
     }
-  });
+  })
+  // A sobre is quoted with the preset measures, as the home form does, even when only its weight came.
+  .transform((q) => ({ ...q, parcels: withDocumentPreset(q.package_type, q.parcels) }));
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 

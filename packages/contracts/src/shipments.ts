@@ -7,7 +7,7 @@ import {
 } from './addresses.js';
 import { carrierCodeSchema } from './carriers.js';
 import { pagedSchema, PAGE_SIZE } from './pagination.js';
-import { MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema, shippingOptionSchema } from './quotes.js';
+import { MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema, requestParcelSchema, requireMeasures, shippingOptionSchema, withDocumentPreset } from './quotes.js';
 import { overweightCostSchema, overweightKgSchema, overweightMeasuredSchema, overweightNoteSchema } from './overweight.js';
 
 /**
@@ -74,7 +74,7 @@ const shipmentBodyShape = {
   selected_service: selectedServiceInputSchema,
   shipment_type: z.enum(PACKAGE_TYPES, { error: 'El tipo de envío debe ser sobre, paquete o tarima.' }),
   parcels: z
-    .array(parcelSchema, { error: 'Los paquetes son obligatorios.' })
+    .array(requestParcelSchema, { error: 'Los paquetes son obligatorios.' })
     .min(1, { error: 'Agrega al menos un paquete.' })
     .max(MAX_GUIDES_PER_QUOTE, { error: `Puedes enviar como máximo ${MAX_GUIDES_PER_QUOTE} paquetes.` }),
   /** Number of guides (one shipment each); the parcel list is repeated to this many entries. */
@@ -100,20 +100,25 @@ const shipmentBodyShape = {
 };
 
 /** `POST /api/v1/shipments` and `POST /api/v1/shipments/home`: one body, `cantidadGuias` shipments. */
-export const createShipmentSchema = z.object(shipmentBodyShape).superRefine((s, ctx) => {
-  if (s.shipment_type === 'document' && s.parcels.length !== 1) {
-    ctx.addIssue({ code: 'custom', path: ['parcels'], message: 'Un sobre se envía como un solo paquete.' });
-  }
-  if (s.parcels.length > s.cantidadGuias) {
-    ctx.addIssue({ code: 'custom', path: ['parcels'], message: 'Cada guía lleva un solo paquete: agrega guías o quita paquetes.' });
-  }
-  if (s.package_insurance && !s.insurance_information) {
-    ctx.addIssue({ code: 'custom', path: ['insurance_information'], message: 'Los datos del seguro son obligatorios.' });
-  }
-  if (s.local_pickup && !offersLocalPickup(s.origin_direction.city)) {
-    ctx.addIssue({ code: 'custom', path: ['local_pickup'], message: 'La recolección local solo está disponible con origen en Guadalajara.' });
-  }
-});
+export const createShipmentSchema = z
+  .object(shipmentBodyShape)
+  .superRefine((s, ctx) => {
+    if (s.shipment_type === 'document' && s.parcels.length !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['parcels'], message: 'Un sobre se envía como un solo paquete.' });
+    }
+    requireMeasures(s.shipment_type, s.parcels, ctx);
+    if (s.parcels.length > s.cantidadGuias) {
+      ctx.addIssue({ code: 'custom', path: ['parcels'], message: 'Cada guía lleva un solo paquete: agrega guías o quita paquetes.' });
+    }
+    if (s.package_insurance && !s.insurance_information) {
+      ctx.addIssue({ code: 'custom', path: ['insurance_information'], message: 'Los datos del seguro son obligatorios.' });
+    }
+    if (s.local_pickup && !offersLocalPickup(s.origin_direction.city)) {
+      ctx.addIssue({ code: 'custom', path: ['local_pickup'], message: 'La recolección local solo está disponible con origen en Guadalajara.' });
+    }
+  })
+  // A sobre travels with the preset measures, as in the quote.
+  .transform((s) => ({ ...s, parcels: withDocumentPreset(s.shipment_type, s.parcels) }));
 export type CreateShipmentInput = z.input<typeof createShipmentSchema>;
 export type CreateShipment = z.output<typeof createShipmentSchema>;
 
@@ -220,6 +225,21 @@ export const shipmentListQuerySchema = z.object({
 });
 export type ShipmentListQuery = z.input<typeof shipmentListQuerySchema>;
 
+
+/**
+ * `GET /api/v1/shipments/references/{reference}` (spec 02 §7): the shipments one OXXO slip pays,
+ * for the slip's owner or an admin, by folio.
+ */
+export const shipmentReferenceParamsSchema = z.object({
+  reference: z
+    .string({ error: 'La referencia es obligatoria.' })
+    .trim()
+    .min(1, { error: 'La referencia es obligatoria.' })
+    .max(64, { error: 'La referencia debe tener como máximo 64 caracteres.' })
+    .regex(/^[A-Za-z0-9-]+$/, { error: 'La referencia solo lleva letras, dígitos y guiones.' }),
+});
+export const shipmentsByReferenceSchema = z.array(shipmentSchema);
+
 /** A list row: what the table needs, not the whole shipment. */
 export const shipmentRowSchema = z.object({
   _id: z.uuid(),
@@ -320,7 +340,7 @@ export const shipmentMessages = {
   requoteRequired: 'Cambiaste el código postal o los paquetes: vuelve a elegir la paquetería.',
   serviceUnavailable: 'El servicio elegido ya no está disponible para este envío. Elige otra paquetería.',
   accountInactive: 'Tu cuenta aún no está activa: un administrador debe aprobarla antes de crear envíos.',
-  accountLocked: 'Tu cuenta está bloqueada y no puede crear envíos. Escríbenos para revisarla.',
+  accountLocked: 'La cuenta tiene las compras bloqueadas y no puede comprar guías. Escríbenos para revisarla.',
   idempotencyConflict: 'Esta clave de idempotencia ya se usó con otros datos. Genera una nueva para una compra distinta.',
   overweightAdminOnly: 'Solo un administrador puede registrar sobrepeso.',
 } as const;

@@ -60,7 +60,8 @@ describe('POST /locations-user', () => {
     const saved = await save(owner);
     expect(saved).toMatchObject({
       name: 'Bodega Centro',
-      address: 'Av. Juárez',
+      address: 'Av. Juárez, 123, 4B',
+      street: 'Av. Juárez',
       number: '123',
       intNumber: '4B',
       address_line: 'Av. Juárez, 123, 4B',
@@ -70,6 +71,50 @@ describe('POST /locations-user', () => {
       country_code: 'MX',
       user: owner.id,
     });
+  });
+
+  it("saves the spec's body as its table names it: `address` joins street, exterior and interior number, with no `number`", async () => {
+    // Exactly the fields of the spec's table: name, email, phone, address, colony, reference_of_origin, postal_code, city, user, country_code.
+    const spec = {
+      name: 'Oficina Roma',
+      email: 'oficina@correo.test',
+      phone: '5512345678',
+      address: 'Calle Roma, 25, 3',
+      colony: 'Roma Norte',
+      reference_of_origin: 'Portón negro',
+      postal_code: '06700',
+      city: 'Ciudad de México, Cuauhtémoc',
+      user: owner.id,
+      country_code: 'MX',
+    };
+    clock.advance(1000);
+    const res = await call('POST', '/api/v1/locations-user', owner, spec);
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json<SavedLocation>();
+    expect(saved).toMatchObject({ address: 'Calle Roma, 25, 3', street: 'Calle Roma', number: '25', intNumber: '3', address_line: 'Calle Roma, 25, 3', user: owner.id });
+
+    // Without an interior number, and read back in both forms.
+    const update = await call('PUT', `/api/v1/locations-user/${saved._id}`, owner, { ...spec, address: 'Calle Roma, 27' });
+    expect(update.statusCode, update.body).toBe(200);
+    const [read] = (await list(owner)).filter((l) => l._id === saved._id);
+    expect(read).toMatchObject({ address: 'Calle Roma, 27', street: 'Calle Roma', number: '27', intNumber: '' });
+
+    // A record read and sent back as it came (joined `address` and the parts) keeps one street.
+    const roundTrip = await call('PUT', `/api/v1/locations-user/${saved._id}`, owner, { ...read, _id: undefined, created_at: undefined, updated_at: undefined });
+    expect(roundTrip.statusCode, roundTrip.body).toBe(200);
+    expect(roundTrip.json<SavedLocation>()).toMatchObject({ address: 'Calle Roma, 27', street: 'Calle Roma', number: '27' });
+  });
+
+  it.each([
+    [{ address: 'Calle Roma' }, 'La dirección debe llevar la calle y el número exterior separados por comas, por ejemplo «Av. Juárez, 123, 4B».'],
+    [{ address: 'Calle Roma, 123456' }, 'El número exterior debe tener como máximo 5 caracteres.'],
+    [{ address: 'C, 25' }, 'La calle debe tener entre 2 y 25 caracteres.'],
+    [{ address: undefined }, 'La dirección es obligatoria.'],
+  ])("answers 400 naming `address` when the spec's joined line is wrong: %o", async (change, message) => {
+    const { number: _n, intNumber: _i, ...specForm } = sample;
+    const res = await call('POST', '/api/v1/locations-user', owner, { ...specForm, ...change });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<ApiError>().errors).toContainEqual({ path: 'address', message });
   });
 
   it('ignores a `user` sent by a regular user: the caller always owns what they save', async () => {

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { formatAddressLine, SAVED_LOCATIONS_MAX, type SavedLocation, type savedLocationInputSchema } from '@envios/contracts/addresses';
+import { formatAddressLine, SAVED_LOCATIONS_MAX, type SavedLocation, type SavedLocationData } from '@envios/contracts/addresses';
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
@@ -14,18 +13,18 @@ export interface AddressesDeps {
   clock: Clock;
 }
 
-type SavedLocationData = z.output<typeof savedLocationInputSchema>;
-
 export function toSavedLocationDto(row: repo.SavedLocationRow): SavedLocation {
+  const line = formatAddressLine({ address: row.street, number: row.number, intNumber: row.intNumber });
   return {
     _id: row.id,
     name: row.name,
     email: row.email,
     phone: row.phone,
-    address: row.street,
+    address: line,
+    street: row.street,
     number: row.number,
     intNumber: row.intNumber,
-    address_line: formatAddressLine({ address: row.street, number: row.number, intNumber: row.intNumber }),
+    address_line: line,
     reference_of_origin: row.reference,
     colony: row.colony,
     postal_code: row.postalCode,
@@ -43,7 +42,7 @@ function toValues(input: SavedLocationData): repo.SavedLocationValues {
     name: input.name,
     email: input.email,
     phone: input.phone,
-    street: input.address,
+    street: input.street,
     number: input.number,
     intNumber: input.intNumber,
     reference: input.reference_of_origin,

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { oxxoInputSchema, oxxoResultSchema, oxxoSlipQuerySchema, oxxoSlipSchema, payManyInputSchema, paymentIdParamsSchema } from '@envios/contracts/payments';
+import { shipmentReferenceParamsSchema, shipmentsByReferenceSchema } from '@envios/contracts/shipments';
 import { payWithOxxo, registerOxxoExpiryJob, type OxxoDeps } from './payments.oxxo.js';
-import { oxxoSlips } from './payments.slip.js';
+import { oxxoSlips, shipmentsByReference } from './payments.slip.js';
 
 const tags = ['pagos'];
 const e = apiErrorSchema;
@@ -15,7 +16,7 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app,
   app.post(
     '/api/v1/payments/conekta/oxxo/:id',
     {
-      config: { guard: 'user' },
+      config: { guard: 'buyer' },
       schema: {
         tags,
         summary:
@@ -32,7 +33,7 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app,
     app.post(
       url,
       {
-        config: { guard: 'user' },
+        config: { guard: 'buyer' },
         schema: {
           tags,
           summary: 'Referencia OXXO para varios envíos propios (admin: de cualquiera); la misma selección repetida responde la misma referencia',
@@ -58,6 +59,23 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app,
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return oxxoSlips(deps.db, request.caller!, request.query.references);
+    },
+  );
+
+  app.get(
+    '/api/v1/shipments/references/:reference',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags: ['envíos'],
+        summary: 'Envíos que paga una referencia OXXO, por folio; solo referencias propias (admin: cualquiera). Una referencia ajena o desconocida responde 404',
+        params: shipmentReferenceParamsSchema,
+        response: { 200: shipmentsByReferenceSchema, ...signedIn, 404: e },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return shipmentsByReference(deps.db, request.caller!, request.params.reference);
     },
   );
 };

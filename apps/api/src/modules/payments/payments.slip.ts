@@ -2,10 +2,11 @@ import bwipjs from 'bwip-js/node';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fromCentavos } from '@envios/contracts/money';
 import type { OxxoSlip } from '@envios/contracts/payments';
+import type { Shipment } from '@envios/contracts/shipments';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import { AppError, commonErrors } from '../../shared/errors.js';
-import { slipShipments } from '../shipments/shipments.slip.js';
+import { shipmentsByIds, slipShipments } from '../shipments/shipments.slip.js';
 import { payments, paymentShipments } from './payments.table.js';
 
 /**
@@ -19,8 +20,8 @@ export function code128Svg(text: string): string {
 }
 
 const slipErrors = {
-  notFound: (reference: string) =>
-    new AppError(404, 'payments.reference_not_found', `La referencia ${reference} no existe.`, [{ path: 'references', message: `La referencia ${reference} no existe.` }]),
+  notFound: (reference: string, path = 'references') =>
+    new AppError(404, 'payments.reference_not_found', `La referencia ${reference} no existe.`, [{ path, message: `La referencia ${reference} no existe.` }]),
 };
 
 /** Own references only; an admin may open anyone's. Unknown reference → 404, someone else's → 403. */
@@ -69,4 +70,23 @@ export async function oxxoSlips(db: Executor, caller: Caller, references: readon
     }),
   );
   return { slips };
+}
+
+/**
+ * `GET /shipments/references/{reference}`: the shipments an OXXO reference pays (a top-up's
+ * reference pays none). Own references only; an admin may read anyone's. Unknown reference → 404,
+ * someone else's → 404 too, so a guessed reference tells nothing.
+ */
+export async function shipmentsByReference(db: Executor, caller: Caller, reference: string): Promise<Shipment[]> {
+  const [row] = await db
+    .select({ id: payments.id, userId: payments.userId })
+    .from(payments)
+    .where(and(eq(payments.method, 'oxxo'), eq(payments.oxxoReference, reference)))
+    .limit(1);
+  if (!row || (row.userId !== caller.id && caller.rol !== 'admin')) throw slipErrors.notFound(reference, 'reference');
+  const shares = await db.select({ shipmentId: paymentShipments.shipmentId }).from(paymentShipments).where(eq(paymentShipments.paymentId, row.id));
+  return shipmentsByIds(
+    db,
+    shares.map((s) => s.shipmentId),
+  );
 }

@@ -88,6 +88,29 @@ describe('POST /api/v1/quoting on our tariffs', () => {
     expect((await send(text)).statusCode).toBe(200);
   });
 
+  it("quotes a document (sobre) sent as the spec's table names it: package_type document and only a weight, with the 25 × 1 × 1 cm preset", async () => {
+    const weightOnly = await post(t, { ...body, package_type: 'document', parcels: [{ weight: 0.5 }] });
+    expect(weightOnly.statusCode, weightOnly.body).toBe(200);
+    const answer = weightOnly.json<QuoteResponse>();
+    expect(answer.options.length).toBeGreaterThan(0);
+    expect(answer.options[0]!.services[0]!.service_name).toMatch(/^Tarifa de sobre/);
+    // The same as the home form's body with the preset measures, and other measures sent for a sobre count as the preset.
+    const withPreset = (await post(t, { ...body, package_type: 'document', parcels: [{ width: 25, height: 1, depth: 1, weight: 0.5 }] })).json<QuoteResponse>();
+    const withOther = (await post(t, { ...body, package_type: 'document', parcels: [{ width: 60, height: 60, depth: 60, weight: 0.5 }] })).json<QuoteResponse>();
+    expect(withPreset.options.map((o) => o.total_amount)).toEqual(answer.options.map((o) => o.total_amount));
+    expect(withOther.options.map((o) => o.total_amount)).toEqual(answer.options.map((o) => o.total_amount));
+    // A box still needs its measures, each named.
+    const box = await post(t, { ...body, parcels: [{ weight: 0.5 }] });
+    expect(box.statusCode).toBe(400);
+    expect(box.json<{ errors: { path: string; message: string }[] }>().errors).toEqual(
+      expect.arrayContaining([
+        { path: 'parcels.0.depth', message: 'El ancho es obligatorio.' },
+        { path: 'parcels.0.width', message: 'El largo es obligatorio.' },
+        { path: 'parcels.0.height', message: 'El alto es obligatorio.' },
+      ]),
+    );
+  });
+
   it('repeats the parcels to the number of guides and multiplies the price', async () => {
     const one = (await post(t, body)).json<QuoteResponse>();
     const five = (await post(t, { ...body, cantidadGuias: 5 })).json<QuoteResponse>();

@@ -2,7 +2,9 @@ import { formatAddressLine } from '@envios/contracts/addresses';
 import { fromCentavos } from '@envios/contracts/money';
 import type { z } from 'zod';
 import type { slipShipmentSchema } from '@envios/contracts/payments';
+import type { Shipment } from '@envios/contracts/shipments';
 import type { Executor } from '../../db/client.js';
+import { toShipmentDto } from './shipments.dto.js';
 import * as repo from './shipments.repository.js';
 
 export type SlipShipment = z.infer<typeof slipShipmentSchema>;
@@ -42,4 +44,9 @@ export async function slipShipments(db: Executor, items: readonly { id: string; 
       },
     ];
   });
+}
+
+/** Live shipments among `ids`, as the API answers a shipment, by folio (the references lookup). */
+export async function shipmentsByIds(db: Executor, ids: readonly string[]): Promise<Shipment[]> {
+  return (await repo.findShipments(db, ids)).map(toShipmentDto);
 }

@@ -2,10 +2,9 @@ import type { CarrierCode } from './carriers.js';
 import type { TrackingRoute, TrackingState } from './tracking.js';
 
 /**
- * The tracking rules shared by the API and the web (issue 7): which route tracks a service
- * (spec 02 §4 'Service to tracking route'), the headline text of a route (spec 02 §4
- * 'Tracking-status text mapping', word for word, the spec's own spellings kept) and the modal's
- * status (spec 01 §2 'Tracking modal').
+ * The tracking rules shared by the API and the web: which route tracks a service (spec 02 §4
+ * 'Service to tracking route') and the one headline of a guide (spec 02 §4 'Tracking-status text
+ * mapping' for real carrier events, 'Guía creada' before any).
  */
 
 /** The tracking view's type (spec 01 §2): dhlApi is shown as dhl. */
@@ -14,17 +13,21 @@ export type TrackingType = 'dhl' | 'redpack' | 'fedex' | 'ampm' | 'estafeta';
 /** Spec 02 §4: the DHL services tracked through the dhlApi route. */
 export const DHL_API_SERVICES = ['SAMEDAY SPRINTLINE', 'DOMESTICO ENVIO RETORNO', 'ECONOMY SELECT DOMESTIC', 'EXPRESS DOMESTIC FLAT'] as const;
 
-/** The spec's headline texts (spec 02 §4), spelled as the spec spells them. */
+/**
+ * The headline texts of the spec's mapping, with their spelling corrected ('Envío entregado',
+ * 'En recolección'). Every screen and message reads the one headline the API answers.
+ */
 export const trackingHeadlines = {
-  dhlDelivered: 'Envío entrgado',
+  dhlDelivered: 'Envío entregado',
   dhlPickedUp: 'Envío Recolectado',
   inTransit: 'Envío en tránsito',
-  dhlAwaitingPickup: 'En recolección',
-  fedexAwaitingPickup: 'En recolecion',
-  estafetaCreated: 'Guía creada',
-  /** Spec 01 §2: the modal's fixed status for redpack and fedex. */
-  modalDelivered: 'ENTREGADO',
+  fedexAwaitingPickup: 'En recolección',
+  /** A guide the carrier has reported nothing about yet, on every route. */
+  created: 'Guía creada',
 } as const;
+
+/** Shown beside 'Guía creada' while the carrier has reported no event. */
+export const NO_EVENTS_TEXT = 'Sin movimientos';
 
 /** The DHL event descriptions the spec's DHL mapping names. */
 export const dhlEventTexts = {
@@ -57,76 +60,34 @@ export interface HeadlineEvent {
 }
 
 /**
- * The headline of a guide on a route (spec 02 §4), from its events oldest first.
- * - dhl / dhlApi: the latest event "Envio entregado al destinatario" → "Envío entrgado"; "El
+ * The one headline of a guide, from its carrier events oldest first: the modal, the public
+ * tracking page, Mis Envíos and the e-mails all show it.
+ * - No carrier event yet (just issued, or the carrier does not know the guide yet): 'Guía
+ *   creada' on every route. The spec's status rules only read real events.
+ * - dhl / dhlApi: the latest event "Envio entregado al destinatario" → "Envío entregado"; "El
  *   envío fue recolectado." → "Envío Recolectado"; otherwise "Envío en tránsito". The live MyDHL
  *   API describes events in its own words, so its delivered (OK, PD, DD) and picked-up (PU)
- *   states count as those two texts. Not found (404), or dhlApi without events → "En recolección".
- * - ampm / estafeta: the last event's text; without events "Envío en tránsito" (ampm) and
- *   "Guía creada" (estafeta).
- * - fedex: the last event's text when its code is IN or DL, otherwise "En recolecion".
- * - redpack (the spec gives no rule): the last event's text, "Envío en tránsito" without events,
- *   as for ampm.
+ *   states count as those two texts.
+ * - fedex: the last event's text when its code is IN or DL, otherwise "En recolección".
+ * - ampm / estafeta / redpack: the last event's text.
  */
-export function headlineFor(route: TrackingRoute, events: readonly HeadlineEvent[], opts: { notFound?: boolean } = {}): string {
-  const last = opts.notFound ? undefined : events.at(-1);
+export function headlineFor(route: TrackingRoute, events: readonly HeadlineEvent[]): string {
+  const last = events.at(-1);
+  if (!last) return trackingHeadlines.created;
   switch (route) {
     case 'dhl':
     case 'dhlApi': {
-      if (opts.notFound || (route === 'dhlApi' && !last)) return trackingHeadlines.dhlAwaitingPickup;
-      if (!last) return trackingHeadlines.inTransit;
       const text = normalize(last.status);
       if (text === normalize(dhlEventTexts.delivered) || last.state === 'delivered') return trackingHeadlines.dhlDelivered;
       if (text === normalize(dhlEventTexts.pickedUp) || last.state === 'picked_up') return trackingHeadlines.dhlPickedUp;
       return trackingHeadlines.inTransit;
     }
     case 'fedex':
-      return last && FEDEX_HEADLINE_CODES.has(normalize(last.code ?? '')) && last.status.trim() ? last.status : trackingHeadlines.fedexAwaitingPickup;
+      return FEDEX_HEADLINE_CODES.has(normalize(last.code ?? '')) && last.status.trim() ? last.status : trackingHeadlines.fedexAwaitingPickup;
     case 'estafeta':
-      return last?.status.trim() ? last.status : trackingHeadlines.estafetaCreated;
     case 'ampm':
     case 'redpack':
-      return last?.status.trim() ? last.status : trackingHeadlines.inTransit;
-  }
-}
-
-/** An event as the API answers it (`trackingEventSchema`); only these fields are read. */
-export interface DatedEvent {
-  /** YYYY-MM-DD, Mexico City. */
-  date: string;
-  /** HH:mm, Mexico City. */
-  time: string;
-  status: string;
-  state: TrackingState;
-  occurred_at?: string;
-}
-
-const momentOf = (e: DatedEvent) => e.occurred_at ?? `${e.date}T${e.time}`;
-
-/** The latest event (ties: the first given, as the API answers newest first). */
-function latest<T extends DatedEvent>(events: readonly T[]): T | undefined {
-  let best: T | undefined;
-  for (const e of events) if (!best || momentOf(e) > momentOf(best)) best = e;
-  return best;
-}
-
-/**
- * The modal's status (spec 01 §2): dhl, the status of the last event of the last date (the
- * latest event; "En recolección" without events); redpack and fedex, fixed 'ENTREGADO'; ampm and
- * estafeta, their route's headline. Events in any order (the API answers newest first).
- */
-export function modalHeadline(type: TrackingType, events: readonly DatedEvent[]): string {
-  switch (type) {
-    case 'dhl':
-      return latest(events)?.status ?? trackingHeadlines.dhlAwaitingPickup;
-    case 'redpack':
-    case 'fedex':
-      return trackingHeadlines.modalDelivered;
-    case 'ampm':
-    case 'estafeta': {
-      const ordered = events.map((e, i) => ({ e, i })).sort((a, b) => (momentOf(a.e) < momentOf(b.e) ? -1 : momentOf(a.e) > momentOf(b.e) ? 1 : b.i - a.i));
-      return headlineFor(type, ordered.map(({ e }) => e));
-    }
+      return last.status.trim() ? last.status : trackingHeadlines.created;
   }
 }
 

@@ -15,8 +15,11 @@ function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows?: Row[] }).rows ?? [];
 }
 
-/** Writes the spec's headline text to the lists' column; unchanged text writes nothing. */
-export async function setShipmentTrackingStatus(ex: Executor, shipmentId: string, status: string, now: Date): Promise<void> {
+/**
+ * Writes the guide's headline to the lists' column once the carrier reported an event (null
+ * before: the lists then read 'Guía creada'); unchanged text writes nothing.
+ */
+export async function setShipmentTrackingStatus(ex: Executor, shipmentId: string, status: string | null, now: Date): Promise<void> {
   await ex
     .update(shipments)
     .set({ trackingStatus: status, updatedAt: now })

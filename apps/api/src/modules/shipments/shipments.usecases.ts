@@ -1,5 +1,6 @@
 import { fromCentavos, type Centavos } from '@envios/contracts/money';
 import { shipmentMessages, type GuideStatus, type OverweightOwed, type Shipment } from '@envios/contracts/shipments';
+import { trackingHeadlines } from '@envios/contracts/tracking-rules';
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { RecordOverweight } from '@envios/contracts/overweight';
@@ -26,6 +27,8 @@ export interface AccountInfo {
   email: string;
   active: boolean;
   locked: boolean;
+  /** 'Bloquear compras': may look and quote, never buy. */
+  purchasesBlocked: boolean;
 }
 
 export interface ShipmentsDeps {
@@ -95,7 +98,7 @@ export function createShipments(deps: ShipmentsDeps) {
 
     async guideStatus(caller: Caller, id: string): Promise<GuideStatus> {
       const s = await requireOwned(caller, id);
-      return { number_guide: s.numberGuide, messge: s.numberGuide ? (s.trackingStatus ?? 'Guía generada') : shipmentMessages.noGuideStats };
+      return { number_guide: s.numberGuide, messge: s.numberGuide ? (s.trackingStatus ?? trackingHeadlines.created) : shipmentMessages.noGuideStats };
     },
 
     async parcels(caller: Caller, id: string) {

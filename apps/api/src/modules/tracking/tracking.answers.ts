@@ -75,7 +75,6 @@ export function createLookup(deps: TrackingDeps, cache: AnswerCache, refresher: 
         : headlineFor(
             answerRoute,
             [...events].reverse().map((e) => ({ status: e.description, state: e.state, code: e.code })),
-            { notFound: events.length === 0 && row.checkedAt !== null },
           );
     return {
       status: 200,

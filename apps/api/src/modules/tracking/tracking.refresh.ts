@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cityOnly } from '@envios/contracts/addresses';
 import { CARRIER_NAMES, type CarrierCode } from '@envios/contracts/carriers';
-import { trackingStateLabels, type TrackingState } from '@envios/contracts/tracking';
+import type { TrackingState } from '@envios/contracts/tracking';
 import { headlineFor } from '@envios/contracts/tracking-rules';
 import type { Executor } from '../../db/client.js';
 import type { CarrierTracking, TrackingAdapter } from '../carriers/adapters/tracking-adapter.js';
@@ -83,12 +83,13 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
   const { freshForMs, invalidate } = options;
   const inFlight = new Map<string, Promise<CheckOutcome>>();
 
-  async function notifyOwner(tx: Executor, row: repo.TrackingStateRow, state: TrackingState, detail: string): Promise<void> {
+  /** `headline` is the guide's one headline, the same text the modal, the page and the list show. */
+  async function notifyOwner(tx: Executor, row: repo.TrackingStateRow, state: TrackingState, headline: string, detail: string): Promise<void> {
     const owner = await findTrackingRecipient(tx, row.shipmentId);
     if (!owner) return;
     const trackUrl = `${deps.appUrl.replace(/\/+$/, '')}/rastreo/${encodeURIComponent(row.guideNumber)}`;
     const carrier = CARRIER_NAMES[row.carrierCode];
-    const stateLabel = trackingStateLabels[state];
+    const stateLabel = headline;
     const key = `tracking:${row.shipmentId}:${state}`;
     await deps.notifier.sendEmail(
       {
@@ -152,10 +153,10 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
       const events = await repo.findEventsOldestFirst(tx, shipmentId);
       const last = events.at(-1);
       const state: TrackingState = last?.state ?? row.state;
+      // Without a carrier event (not found yet, or nothing reported) the guide stays 'Guía creada'.
       const headline = headlineFor(
         row.route,
         events.map((e) => ({ status: e.description, state: e.state, code: e.code })),
-        { notFound: outcome.kind === 'not_found' && events.length === 0 },
       );
       const tooOld = now.getTime() - (last?.occurredAt ?? row.issuedAt).getTime() > TRACKING_MAX_AGE_MS;
       const finished = FINISHED_STATES.has(state) || tooOld;
@@ -174,9 +175,10 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
         publicUrl: tracking?.publicUrl ?? row.publicUrl,
         updatedAt: now,
       });
-      await setShipmentTrackingStatus(tx, shipmentId, headline, now);
+      // The lists show a status only once the carrier reported something ('Guía creada' before).
+      await setShipmentTrackingStatus(tx, shipmentId, last ? headline : null, now);
       if (state !== row.state && NOTIFIED_STATES.has(state)) {
-        await notifyOwner(tx, row, state, last?.description ?? headline);
+        await notifyOwner(tx, row, state, headline, last?.description ?? headline);
         notified = true;
       }
       return row.guideNumber;

@@ -152,7 +152,9 @@ describe('POST /api/v1/tracking', () => {
     expect(res.statusCode, res.body).toBe(200);
     let body = trackingResultSchema.parse(res.json());
     expect(dhl.callsFor(guide)).toBe(0);
-    expect(body).toMatchObject({ status: 200, type: 'dhl', route: 'dhl', carrier_code: 'dhl', guide, package: 1, shipment_event: [], state: 'pending', stale: false, checked_at: null });
+    expect(body).toMatchObject({ status: 200, type: 'dhl', route: 'dhl', carrier_code: 'dhl', guide, package: 1, shipment_event: [], state: 'pending', headline: 'Guía creada', stale: false, checked_at: null });
+    // The lists read 'Guía creada' too: no carrier status is written before a carrier event.
+    expect(await trackingStatus(id)).toBeNull();
     expect(body.shipper.city).toBe('Guadalajara');
     expect(body.consignee.city).toBe('Cuauhtémoc');
 
@@ -198,10 +200,10 @@ describe('POST /api/v1/tracking', () => {
     expect((await track(d.guide, 'estafeta')).json()).toMatchObject({ code: 'tracking.not_found' });
     expect((await track(d.guide, 'ups')).statusCode).toBe(400);
 
-    // dhlApi without events → 'En recolección' (spec 02 §4); the plain route says in transit.
+    // Without carrier events every route reads 'Guía creada'.
     const api = await track(d.guide, 'dhlApi');
     expect(api.statusCode).toBe(200);
-    expect(api.json()).toMatchObject({ route: 'dhlApi', type: 'dhl', headline: 'En recolección' });
+    expect(api.json()).toMatchObject({ route: 'dhlApi', type: 'dhl', headline: 'Guía creada' });
 
     fedex.answers.set(f.guide, found([event(-1, 'picked_up', 'PU', 'Picked up'), event(-0.2, 'delivered', 'DL', 'Entregado')]));
     clock.advance(2 * HOUR);
@@ -284,7 +286,8 @@ describe('tracking.refresh job', () => {
     expect(await trackingStatus(id)).toBe('Envío Recolectado');
     expect((await noticesFor(id)).sort()).toEqual([`tracking:${id}:picked_up`, `tracking:${id}:picked_up:whatsapp`]);
     const [outbox] = await t.database.query<{ subject: string; text: string }>('select subject, text from outbox where key = $1', [`tracking:${id}:picked_up`]);
-    expect(outbox!.subject).toBe(`Tu envío ${guide}: Recolectado`);
+    // The notice says what every screen says: the guide's one headline.
+    expect(outbox!.subject).toBe(`Tu envío ${guide}: Envío Recolectado`);
     expect(outbox!.text).toContain(`/rastreo/${guide}`);
     expect(whatsappSent.some((m) => m.text?.includes(guide))).toBe(true);
 
@@ -334,7 +337,7 @@ describe('tracking.refresh job', () => {
     dhl.answers.set(guide, found([event(-0.5, 'delivered', 'OK', 'Envio entregado al destinatario')]));
     clock.advance(FIRST_CHECK_AFTER_MS);
     await runRefresh();
-    expect(await stateOf(id)).toMatchObject({ state: 'delivered', headline: 'Envío entrgado', finished: true, next_check_at: null });
+    expect(await stateOf(id)).toMatchObject({ state: 'delivered', headline: 'Envío entregado', finished: true, next_check_at: null });
     clock.advance(48 * HOUR);
     await runRefresh();
     expect(dhl.callsFor(guide)).toBe(1);

@@ -37,7 +37,7 @@ const dhlAdapter = (apiSecret = DHL_FAKE_CREDENTIALS.apiSecret) => createDhlExpr
 const fedexAdapter = () => createFedexTrackingAdapter(createFedexClient({ baseUrl: fedex.url, ...FEDEX_FAKE_CREDENTIALS }));
 const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
 const headlineOf = (route: Parameters<typeof headlineFor>[0], t: CarrierTracking | null) =>
-  headlineFor(route, t?.events.map((e) => ({ status: e.description, state: e.state, code: e.code })) ?? [], { notFound: t === null });
+  headlineFor(route, t?.events.map((e) => ({ status: e.description, state: e.state, code: e.code })) ?? []);
 
 describe('DHL Express tracking (MyDHL GET /shipments/{awb}/tracking) against the fake', () => {
   it('reads a test waybill: events oldest first with states, cities, pieces', async () => {
@@ -54,7 +54,7 @@ describe('DHL Express tracking (MyDHL GET /shipments/{awb}/tracking) against the
     // 10:15 at GMT-06:00.
     expect(t!.events[0]!.occurredAt.toISOString()).toBe('2026-01-12T16:15:00.000Z');
     expect(t!).toMatchObject({ shipperCity: 'MEXICO CITY', consigneeCity: 'MONTERREY', pieces: 2, publicUrl: null });
-    expect(headlineOf('dhl', t)).toBe('Envío entrgado');
+    expect(headlineOf('dhl', t)).toBe('Envío entregado');
 
     const request0 = dhl.requests.at(-1)!;
     expect(request0.method).toBe('GET');
@@ -71,10 +71,10 @@ describe('DHL Express tracking (MyDHL GET /shipments/{awb}/tracking) against the
     expect(failed!.events.at(-1)).toMatchObject({ code: 'NH', state: 'delivery_failed' });
   });
 
-  it('answers null for an unknown waybill (DHL 404), which heads "En recolección"', async () => {
+  it('answers null for an unknown waybill (DHL 404), which heads "Guía creada" (no carrier event yet)', async () => {
     const t = await dhlAdapter().track(request('1234567890'), AbortSignal.timeout(5000));
     expect(t).toBeNull();
-    expect(headlineOf('dhlApi', t)).toBe('En recolección');
+    expect(headlineOf('dhlApi', t)).toBe('Guía creada');
   });
 
   it('throws CarrierApiError when DHL fails (5xx), refuses the credentials or hangs past the signal', async () => {
@@ -162,10 +162,10 @@ describe('FedEx tracking (POST /track/v1/trackingnumbers) against the fake', () 
     expect(fedex.requests.at(-1)!.headers.authorization).toMatch(/^Bearer fake-token-/);
   });
 
-  it('heads an in-transit number "En recolecion"', async () => {
+  it('heads an in-transit number "En recolección"', async () => {
     const t = await fedexAdapter().track(request('794953555571'), AbortSignal.timeout(5000));
     expect(t!.pieces).toBe(2);
-    expect(headlineOf('fedex', t)).toBe('En recolecion');
+    expect(headlineOf('fedex', t)).toBe('En recolección');
   });
 
   it('answers null for an unknown number reported inside a 200', async () => {
@@ -264,12 +264,13 @@ describe('sandbox tracking schedule', () => {
     const adapter = createSandboxTrackingAdapter('dhl', exact);
     const at = async (hours: number) => adapter.track(request('SBX1234567', { now: new Date(issuedAt.getTime() + hours * HOUR), ...cities }), AbortSignal.timeout(1000));
     expect((await at(1))!.events).toEqual([]);
-    expect(headlineOf('dhl', await at(1))).toBe('Envío en tránsito');
-    expect(headlineOf('dhlApi', await at(1))).toBe('En recolección');
+    // Nothing reported yet: 'Guía creada' on every route.
+    expect(headlineOf('dhl', await at(1))).toBe('Guía creada');
+    expect(headlineOf('dhlApi', await at(1))).toBe('Guía creada');
     expect(headlineOf('dhl', await at(3))).toBe('Envío Recolectado');
     expect(headlineOf('dhl', await at(10))).toBe('Envío en tránsito');
     expect(headlineOf('dhl', await at(57))).toBe('Envío en tránsito');
-    expect(headlineOf('dhl', await at(61))).toBe('Envío entrgado');
+    expect(headlineOf('dhl', await at(61))).toBe('Envío entregado');
     expect(await at(61)).toEqual(await at(61));
     expect((await at(61))!).toMatchObject({ shipperCity: 'Guadalajara', consigneeCity: 'Monterrey', pieces: null, publicUrl: null });
     expect(adapter.sandbox).toBe(true);
@@ -296,11 +297,11 @@ describe('sandbox tracking schedule', () => {
       const events = sandboxTrackingEvents(code, { guideNumber: 'SBX7777777', issuedAt }, exact).slice(0, step);
       return headlineFor(route, events.map((e) => ({ status: e.description, state: e.state, code: e.code })));
     };
-    expect([1, 2, 3, 4].map((n) => final('fedex', 'fedex', n))).toEqual(['En recolecion', 'En recolecion', 'En recolecion', 'Entregado']);
+    expect([1, 2, 3, 4].map((n) => final('fedex', 'fedex', n))).toEqual(['En recolección', 'En recolección', 'En recolección', 'Entregado']);
     expect([0, 1, 4].map((n) => final('estafeta', 'estafeta', n))).toEqual(['Guía creada', 'Recolección en oficina por ruta local', 'Entregado']);
-    expect([0, 3, 4].map((n) => final('ampm', 'ampm', n))).toEqual(['Envío en tránsito', 'En ruta de entrega', 'Entregado']);
-    expect([0, 2].map((n) => final('redpack', 'redpack', n))).toEqual(['Envío en tránsito', 'En tránsito']);
-    expect([1, 4].map((n) => final('dhl', routeForService('dhl', 'ECONOMY SELECT DOMESTIC'), n))).toEqual(['Envío Recolectado', 'Envío entrgado']);
+    expect([0, 3, 4].map((n) => final('ampm', 'ampm', n))).toEqual(['Guía creada', 'En ruta de entrega', 'Entregado']);
+    expect([0, 2].map((n) => final('redpack', 'redpack', n))).toEqual(['Guía creada', 'En tránsito']);
+    expect([1, 4].map((n) => final('dhl', routeForService('dhl', 'ECONOMY SELECT DOMESTIC'), n))).toEqual(['Envío Recolectado', 'Envío entregado']);
   });
 });
 

@@ -15,6 +15,7 @@ import { runMigrations } from '../src/db/migrate.js';
 const guardText: Record<string, string> = {
   public: 'pública',
   user: 'sesión activa',
+  buyer: 'sesión activa con compras permitidas',
   self: 'dueño o admin',
   admin: 'solo admin',
 };

@@ -18,7 +18,7 @@ describe('route guards', () => {
   it('every registered /api route declares who may call it', () => {
     const apiRoutes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
     expect(apiRoutes.length).toBeGreaterThan(5);
-    const unguarded = apiRoutes.filter((r) => !['public', 'user', 'self', 'admin'].includes(r.guard ?? ''));
+    const unguarded = apiRoutes.filter((r) => !['public', 'user', 'buyer', 'self', 'admin'].includes(r.guard ?? ''));
     expect(unguarded, 'routes without config.guard').toEqual([]);
     const selfWithoutOwner = apiRoutes.filter((r) => r.guard === 'self' && !r.ownerParam && !r.url.includes(':userId'));
     expect(selfWithoutOwner).toEqual([]);

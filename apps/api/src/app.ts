@@ -23,8 +23,10 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from './modules/j
 import { createNotifier, type Notifier } from './modules/notifications/notifications.usecases.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { activeAdminEmails, authenticate, ensureBootstrapAdmin, getUser, guardRate, userSummaries, type AccountsDeps } from './modules/accounts/accounts.usecases.js';
+import { accountErrors } from './modules/accounts/accounts.errors.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
+import { registerTopUpExpiry } from './modules/wallet/wallet.expiry.js';
 import { registerDbMaintenance } from './modules/jobs/db-maintenance.js';
 import { createSessionCache } from './modules/accounts/session-cache.js';
 import { createGeography } from './modules/geography/geography.usecases.js';
@@ -200,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('notifier', notifier);
   registerAccountsCleanup(jobs, clock, app.log);
   registerDbMaintenance(jobs, database, clock, app.log);
+  registerTopUpExpiry(jobs, clock, app.log);
   app.addHook('onClose', async () => {
     await jobs.stop();
     notifier.close();
@@ -216,7 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sleep: deps.signInSleep,
   };
   const secureCookie = config.APP_URL.startsWith('https://');
-  registerAuth(app, { authenticate: (token) => authenticate(accounts, token), secureCookie });
+  registerAuth(app, { authenticate: (token) => authenticate(accounts, token), purchasesBlocked: accountErrors.purchasesBlocked, secureCookie });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureBootstrapAdmin(accounts, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
   }
@@ -275,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     carriers,
     findAccount: (id) =>
       getUser(accounts, id).then(
-        (u) => ({ id: u._id, firstName: u.firstName, lastName: u.lastName, email: u.email, active: u.active, locked: u.locked }),
+        (u) => ({ id: u._id, firstName: u.firstName, lastName: u.lastName, email: u.email, active: u.active, locked: u.locked, purchasesBlocked: u.purchasesBlocked }),
         (error: unknown) => {
           if (error instanceof AppError && error.statusCode === 404) return undefined;
           throw error;

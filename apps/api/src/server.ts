@@ -41,11 +41,12 @@ async function serve(config: StartConfig): Promise<void> {
       import('./db/migrate.js'),
       import('./app.js'),
     ]);
-  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
+  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
     import('./modules/accounts/accounts.cleanup.js'),
     import('./modules/jobs/db-maintenance.js'),
     import('./modules/tracking/tracking.job.js'),
     import('./modules/payments/payments.oxxo.js'),
+    import('./modules/wallet/wallet.expiry.js'),
     import('./shared/clock.js'),
     import('./modules/metrics/metrics.cluster.js'),
   ]);
@@ -127,6 +128,8 @@ async function serve(config: StartConfig): Promise<void> {
   await scheduleTrackingRefresh(app.jobs, systemClock);
   // OXXO references opened before their expiry job existed get one (idempotent by key).
   await scheduleOxxoExpiries({ db: database.db, jobs: app.jobs });
+  // Top-ups abandoned for a day without an open payment become 'Cancelado', every hour.
+  await scheduleTopUpExpiry(app.jobs, systemClock);
   // The background worker (mail, guides, tracking); closing the app stops it before the database closes.
   app.jobs.start();
   app.log.info(

@@ -23,22 +23,51 @@ export const accountErrorCodes = {
   wrongCurrentPassword: 'accounts.wrong_current_password',
   notFound: 'accounts.not_found',
   adminOnly: 'accounts.admin_only',
+  purchasesBlocked: 'accounts.purchases_blocked',
+  taxDataIncomplete: 'accounts.tax_data_incomplete',
 } as const;
 
-/** The exact texts the spec shows (spec 01 §8). */
+/**
+ * The spec's texts (spec 01 §8). The API answers keep the ones a client may match word for word
+ * ('Correo y/o Contraseña inválidos', 'no active', 'El correo no existe'); the screens' texts keep
+ * the spec's wording with spelling and accents corrected.
+ */
 export const accountMessages = {
   invalidCredentials: 'Correo y/o Contraseña inválidos',
   inactive: 'no active',
-  pendingTitle: 'Usted ha creado una cuenta en nuesto sistema.',
-  pendingBody: 'Aun no ha sido aprobada su cuenta, al ser aprobada será notificado via whatsapp',
+  pendingTitle: 'Usted ha creado una cuenta en nuestro sistema.',
+  pendingBody: 'Aún no ha sido aprobada su cuenta; al ser aprobada será notificado vía WhatsApp.',
   emailNotFound: 'El correo no existe',
-  recoverySuccess: 'Exito! Verifica tu correo para configurar tu nueva contraseña. Ya puedes cerrar esta ventana',
-  recoveryFailure: 'Error! El correo no existe',
+  recoverySuccess: '¡Éxito! Verifica tu correo para configurar tu nueva contraseña. Ya puedes cerrar esta ventana.',
+  recoveryFailure: '¡Error! El correo no existe.',
   resetSuccess: (seconds: number) =>
-    `Su contraseña se ha recuperado satisfactoriamente, en ${seconds} sg sera redirigido al inicio de sesiòn.`,
-  settingsSaved: 'Cambios guadados',
+    `Su contraseña se ha recuperado satisfactoriamente; en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} será redirigido al inicio de sesión.`,
+  settingsSaved: 'Cambios guardados',
   signUpDialogTitle: 'Activación de cuenta',
+  purchasesBlocked:
+    'Tu cuenta tiene las compras bloqueadas: puedes cotizar y consultar tus envíos, pero no comprar guías ni abonar a tu monedero. Escríbenos para revisarla.',
+  taxDataIncomplete: 'Completa tus datos fiscales antes de activar la facturación automática.',
 } as const;
+
+/**
+ * Where an account stands, as the users admin shows it: approved and in use, waiting for its
+ * first approval, deactivated by an admin after it was approved, or locked whole (no sign-in).
+ * 'Bloquear compras' is apart: an active account may be blocked from buying only.
+ */
+export const ACCOUNT_STATUSES = ['active', 'pending_approval', 'deactivated', 'locked'] as const;
+export type AccountStatusCode = (typeof ACCOUNT_STATUSES)[number];
+export const accountStatusLabels: Readonly<Record<AccountStatusCode, string>> = {
+  active: 'Activo',
+  pending_approval: 'Pendiente de aprobación',
+  deactivated: 'Desactivado',
+  locked: 'Cuenta bloqueada',
+};
+
+export function accountStatusOf(account: { active: boolean; locked: boolean; approvedAt: Date | string | null }): AccountStatusCode {
+  if (account.locked) return 'locked';
+  if (account.active) return 'active';
+  return account.approvedAt ? 'deactivated' : 'pending_approval';
+}
 
 // Control characters never belong in a name; they would also break mail headers.
 const noControlChars = /^[^\p{Cc}]*$/u;
@@ -203,7 +232,13 @@ export const userSchema = z.object({
   website: z.string().nullable(),
   rol: rolSchema,
   active: z.boolean(),
+  /** The whole account is locked (no sign-in). */
   locked: z.boolean(),
+  /** May sign in and quote, never buy. */
+  purchasesBlocked: z.boolean(),
+  /** The first approval; null while pending. */
+  approvedAt: z.iso.datetime().nullable(),
+  status: z.enum(ACCOUNT_STATUSES),
   invoice: z.boolean(),
   taxInformation: taxInformationOutputSchema.nullable(),
   createdAt: z.iso.datetime(),
@@ -214,7 +249,8 @@ export type User = z.infer<typeof userSchema>;
 export const userIdParamsSchema = z.object({ id: z.uuid({ error: 'El identificador del usuario no es válido.' }) });
 
 /**
- * `PUT /users/{id}`: one of the spec 02 §7 variants, `{active}` and `{locked}` for admins only;
+ * `PUT /users/{id}`: one of the spec 02 §7 variants; `{active}`, `{locked}` (the whole account)
+ * and `{purchasesBlocked}` (buying only) for admins only;
  * `{password}` needs `currentPassword` when people change their own.
  */
 export const updateUserInputSchema = z
@@ -222,6 +258,7 @@ export const updateUserInputSchema = z
     {
     active: z.boolean({ error: 'El estado de la cuenta debe ser verdadero o falso.' }).optional(),
     locked: z.boolean({ error: 'El bloqueo debe ser verdadero o falso.' }).optional(),
+    purchasesBlocked: z.boolean({ error: 'El bloqueo de compras debe ser verdadero o falso.' }).optional(),
     firstName: firstNameSchema.optional(),
     lastName: lastNameSchema.optional(),
     website: websiteUpdateSchema.optional(),

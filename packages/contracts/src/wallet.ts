@@ -25,7 +25,18 @@ export const walletErrorCodes = {
 } as const;
 
 export type WalletMovement = 'Abono' | 'Cargo' | 'Pago sobrepeso';
-export type WalletStatusLabel = 'Pagado' | 'Pendiente';
+export type WalletStatusLabel = 'Pagado' | 'Pendiente' | 'Cancelado';
+
+/** A top-up nobody paid (abandoned, or declined and not retried) is cancelled after this long without an open payment. */
+export const TOP_UP_ABANDONED_AFTER_HOURS = 24;
+
+/**
+ * A wallet movement's own number, prefixed so it never reads like a shipment's folio (both count
+ * up from 1000): 'MON-1000'. A charge also names the shipment folio it paid.
+ */
+export function walletFolio(numberOfOrder: number): string {
+  return `MON-${numberOfOrder}`;
+}
 
 /** Movement column of the wallet table (spec 02 §2): overweight by type, otherwise by shipment. */
 export function walletMovement(entry: { type: WalletEntryType; shipment: string | null }): WalletMovement {
@@ -53,15 +64,21 @@ const userIdSchema = z.uuid({ error: 'El identificador de usuario no es válido.
 /** One row of the wallet table. `amount` is signed MXN: positive for a top-up, negative for a charge. */
 export const walletEntrySchema = z.object({
   _id: z.string(),
-  /** Folio. */
+  /** The movement's own sequence number (spec 02 §3); shown as `folio`. */
   numberOfOrder: z.number().int(),
+  /** 'MON-1000': the movement's number as people read it, never mistaken for a shipment folio. */
+  folio: z.string(),
   type: z.enum(WALLET_ENTRY_TYPES),
   movement: z.enum(['Abono', 'Cargo', 'Pago sobrepeso']),
   amount: z.number(),
   /** true = paid. */
   status: z.boolean(),
-  status_label: z.enum(['Pagado', 'Pendiente']),
+  status_label: z.enum(['Pagado', 'Pendiente', 'Cancelado']),
+  /** A top-up left unpaid and cancelled (no longer payable). */
+  cancelled: z.boolean(),
   shipment: z.string().nullable(),
+  /** The folio (numberOfOrder) of the shipment a charge or overweight payment paid. */
+  shipment_folio: z.number().int().nullable(),
   user: z.string(),
   provider: z.enum(WALLET_PROVIDERS).nullable(),
   /** Why the movement exists when its type alone does not say it (a refund of a payment that could not apply). */

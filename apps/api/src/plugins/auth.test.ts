@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import '../shared/route-guard.js';
-import { commonErrors } from '../shared/errors.js';
+import { AppError, commonErrors } from '../shared/errors.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerAuth, SESSION_COOKIE, type Caller } from './auth.js';
 
@@ -12,6 +12,7 @@ const callers: Record<string, Caller> = {
   'tok-ana': { id: ANA, rol: 'user', sessionId: 's1' },
   'tok-beto': { id: BETO, rol: 'user', sessionId: 's2' },
   'tok-admin': { id: '33333333-3333-4333-8333-333333333333', rol: 'admin', sessionId: 's3' },
+  'tok-blocked': { id: '44444444-4444-4444-8444-444444444444', rol: 'user', sessionId: 's4', purchasesBlocked: true },
 };
 
 let app: FastifyInstance;
@@ -26,6 +27,7 @@ beforeAll(async () => {
       if (!caller) throw commonErrors.unauthenticated();
       return caller;
     },
+    purchasesBlocked: () => new AppError(403, 'accounts.purchases_blocked', 'Compras bloqueadas.'),
     secureCookie: false,
   });
   const reply = async (request: { caller: Caller | null }) => ({ caller: request.caller?.id ?? null });
@@ -35,6 +37,7 @@ beforeAll(async () => {
   app.get('/api/v1/shipments/all/:userId', { config: { guard: 'self' } }, reply);
   app.post('/api/v1/shipments/all/:userId', { config: { guard: 'self' } }, reply);
   app.get('/api/v1/admin', { config: { guard: 'admin' } }, reply);
+  app.post('/api/v1/buy', { config: { guard: 'buyer' } }, reply);
   await app.ready();
 });
 
@@ -71,6 +74,16 @@ describe('auth plugin', () => {
     expect((await app.inject({ url: `/api/v1/shipments/all/${ANA}`, headers: as('tok-ana') })).statusCode).toBe(200);
     expect((await app.inject({ url: `/api/v1/shipments/all/${ANA}`, headers: as('tok-beto') })).statusCode).toBe(403);
     expect((await app.inject({ url: `/api/v1/shipments/all/${ANA}`, headers: as('tok-admin') })).statusCode).toBe(200);
+  });
+
+  it("'buyer' lets in a live session whose purchases are not blocked; a blocked one hears why (403), still signed in elsewhere", async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/v1/buy' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/buy', headers: as('tok-ana') })).json()).toEqual({ caller: ANA });
+    const refused = await app.inject({ method: 'POST', url: '/api/v1/buy', headers: as('tok-blocked') });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'accounts.purchases_blocked' });
+    expect((await app.inject({ url: '/api/v1/mine', headers: as('tok-blocked') })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/buy', headers: as('tok-admin') })).statusCode).toBe(200);
   });
 
   it("'admin' needs rol admin", async () => {

@@ -6,6 +6,8 @@ export interface Caller {
   id: string;
   rol: 'user' | 'admin';
   sessionId: string;
+  /** 'Bloquear compras': the account may look and quote but not buy (routes guarded `buyer`). */
+  purchasesBlocked?: boolean;
 }
 
 /** The httpOnly cookie that carries the session token for the web app. */
@@ -28,6 +30,8 @@ declare module 'fastify' {
 export interface AuthOptions {
   /** Resolves a token to its caller, or throws 401/403 (accounts use case). */
   authenticate(token: string): Promise<Caller>;
+  /** The 403 a `buyer` route answers to an account whose purchases are blocked. */
+  purchasesBlocked(): Error;
   /** Send the cookie only over HTTPS (APP_URL is https). */
   secureCookie: boolean;
 }
@@ -89,7 +93,8 @@ function checkCookieOrigin(request: FastifyRequest): void {
 
 /**
  * Enforces every route's `config.guard` before the body is read: `public` passes; `user` needs
- * a live session of an active, unlocked account; `self` also needs the owner parameter to be
+ * a live session of an active, unlocked account; `buyer` also needs its purchases not blocked
+ * ('Bloquear compras'); `self` needs the owner parameter to be
  * the caller (admins pass); `admin` needs rol admin. Tokens come as `Authorization: Bearer` or
  * in the session cookie; with the cookie, a state-changing request from another origin is
  * refused (SameSite=Lax already keeps other sites' forms out; this also covers sibling hosts).
@@ -131,7 +136,12 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
       throw error;
     }
     request.caller = caller;
-    if (guard === 'user' || caller.rol === 'admin') return;
+    if (caller.rol === 'admin') return;
+    if (guard === 'buyer') {
+      if (caller.purchasesBlocked) throw opts.purchasesBlocked();
+      return;
+    }
+    if (guard === 'user') return;
     if (guard === 'admin') throw commonErrors.forbidden();
     // guard === 'self'
     const owner = ownerOf(request, config.ownerParam ?? 'userId');

@@ -2,12 +2,14 @@
  * Every API route declares who may call it, in its `config.guard`:
  * - `public`: anyone;
  * - `user`: a signed-in, active account;
+ * - `buyer`: the same, whose purchases an admin has not blocked (buying guides, paying them,
+ *   topping up the wallet); a blocked account hears why (403 `accounts.purchases_blocked`);
  * - `self`: a signed-in account acting on its own records, or an admin: the path parameter or
  *   query field named by `config.ownerParam` (default `userId`) must be the caller's id;
  * - `admin`: an admin only.
  * buildApp refuses to start when an /api/v1 route has no guard (see app.ts).
  */
-export type RouteGuard = 'public' | 'user' | 'self' | 'admin';
+export type RouteGuard = 'public' | 'user' | 'buyer' | 'self' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -51,6 +51,9 @@ export const accountErrors = {
     ]),
   userNotFound: () => new AppError(404, accountErrorCodes.notFound, 'El usuario no existe.'),
   adminOnlyFields: () => new AppError(403, accountErrorCodes.adminOnly, 'Solo un administrador puede activar, desactivar o bloquear cuentas.'),
+  taxDataIncomplete: () =>
+    new AppError(409, accountErrorCodes.taxDataIncomplete, accountMessages.taxDataIncomplete, [{ path: 'invoice', message: accountMessages.taxDataIncomplete }]),
+  purchasesBlocked: () => new AppError(403, accountErrorCodes.purchasesBlocked, accountMessages.purchasesBlocked),
   cannotDeactivateSelf: () =>
     new AppError(409, 'accounts.cannot_deactivate_self', 'No puedes desactivar ni bloquear tu propia cuenta de administrador.'),
 };

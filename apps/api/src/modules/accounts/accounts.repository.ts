@@ -14,6 +14,8 @@ export interface UserRow {
   rol: 'user' | 'admin';
   active: boolean;
   locked: boolean;
+  purchasesBlocked: boolean;
+  approvedAt: Date | null;
   invoice: boolean;
   taxInformation: TaxInformationColumn | null;
   createdAt: Date;
@@ -31,6 +33,8 @@ const userColumns = {
   rol: users.rol,
   active: users.active,
   locked: users.locked,
+  purchasesBlocked: users.purchasesBlocked,
+  approvedAt: users.approvedAt,
   invoice: users.invoice,
   taxInformation: users.taxInformation,
   createdAt: users.createdAt,
@@ -62,7 +66,8 @@ export async function insertUser(
   try {
     const rows = await db
       .insert(users)
-      .values({ ...values, createdAt: now, updatedAt: now })
+      // An account created active (by an admin, or the bootstrap admin) is approved at once.
+      .values({ ...values, approvedAt: values.active ? now : null, createdAt: now, updatedAt: now })
       .returning(userColumns);
     return rows[0]!;
   } catch (error) {
@@ -102,6 +107,8 @@ export async function updateUser(
     rol: 'user' | 'admin';
     active: boolean;
     locked: boolean;
+    purchasesBlocked: boolean;
+    approvedAt: Date;
     invoice: boolean;
     taxInformation: TaxInformationColumn;
   }>,
@@ -172,12 +179,13 @@ export interface SessionUser {
   rol: 'user' | 'admin';
   active: boolean;
   locked: boolean;
+  purchasesBlocked: boolean;
 }
 
 /** The user behind a live session: not revoked and not expired. */
 export async function findSessionUser(db: Executor, tokenHash: string, now: Date): Promise<SessionUser | undefined> {
   const rows = await db
-    .select({ sessionId: sessions.id, id: users.id, rol: users.rol, active: users.active, locked: users.locked })
+    .select({ sessionId: sessions.id, id: users.id, rol: users.rol, active: users.active, locked: users.locked, purchasesBlocked: users.purchasesBlocked })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));

@@ -24,7 +24,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     rol: text('rol', { enum: ['user', 'admin'] }).notNull().default('user'),
     active: boolean('active').notNull().default(false),
+    /** The whole account is locked: no sign-in, no session ('Bloquear cuenta'). */
     locked: boolean('locked').notNull().default(false),
+    /** May sign in, look and quote, never buy ('Bloquear compras'). */
+    purchasesBlocked: boolean('purchases_blocked').notNull().default(false),
+    /** First approval by an admin; null while the sign-up is pending approval. */
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     invoice: boolean('invoice').notNull().default(false),
     taxInformation: jsonb('tax_information').$type<TaxInformationColumn>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

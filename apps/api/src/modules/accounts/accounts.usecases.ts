@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { User } from '@envios/contracts/accounts';
+import { accountStatusOf, taxInformationSchema, type User } from '@envios/contracts/accounts';
 import { fromCentavos } from '@envios/contracts/money';
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -101,6 +101,9 @@ export function toUserDto(row: repo.UserRow): User {
     rol: row.rol,
     active: row.active,
     locked: row.locked,
+    purchasesBlocked: row.purchasesBlocked,
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+    status: accountStatusOf(row),
     invoice: row.invoice,
     taxInformation: row.taxInformation,
     createdAt: row.createdAt.toISOString(),
@@ -234,7 +237,7 @@ export async function authenticate(deps: Pick<AccountsDeps, 'db' | 'clock' | 'se
   if (!session) throw commonErrors.unauthenticated();
   if (session.locked) throw accountErrors.locked();
   if (!session.active) throw accountErrors.inactive();
-  return { id: session.id, rol: session.rol, sessionId: session.sessionId };
+  return { id: session.id, rol: session.rol, sessionId: session.sessionId, purchasesBlocked: session.purchasesBlocked };
 }
 
 // ---------------------------------------------------------------- password recovery
@@ -309,6 +312,7 @@ export async function getUser(deps: AccountsDeps, id: string): Promise<User> {
 export interface UpdateUserData {
   active?: boolean | undefined;
   locked?: boolean | undefined;
+  purchasesBlocked?: boolean | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
   website?: string | null | undefined;
@@ -326,8 +330,9 @@ export interface UpdateUserData {
 export async function updateUser(deps: AccountsDeps, caller: Caller, id: string, input: UpdateUserData): Promise<User> {
   const isSelf = caller.id === id;
   if (!isSelf && caller.rol !== 'admin') throw commonErrors.forbidden();
-  if ((input.active !== undefined || input.locked !== undefined) && caller.rol !== 'admin') throw accountErrors.adminOnlyFields();
-  if (isSelf && (input.active === false || input.locked === true)) throw accountErrors.cannotDeactivateSelf();
+  const adminFields = input.active !== undefined || input.locked !== undefined || input.purchasesBlocked !== undefined;
+  if (adminFields && caller.rol !== 'admin') throw accountErrors.adminOnlyFields();
+  if (isSelf && (input.active === false || input.locked === true || input.purchasesBlocked === true)) throw accountErrors.cannotDeactivateSelf();
 
   const before = await repo.findUserById(deps.db, id);
   if (!before) throw accountErrors.userNotFound();
@@ -342,10 +347,16 @@ export async function updateUser(deps: AccountsDeps, caller: Caller, id: string,
     passwordHash = await hashPassword(input.password);
   }
 
+  // Automatic invoices need someone to invoice: complete tax data, already kept or sent along.
+  if (input.invoice === true && !taxInformationSchema.safeParse(input.taxInformation ?? before.taxInformation).success) {
+    throw accountErrors.taxDataIncomplete();
+  }
+
   const now = deps.clock.now();
   const patch: Parameters<typeof repo.updateUser>[2] = {};
   if (input.active !== undefined) patch.active = input.active;
   if (input.locked !== undefined) patch.locked = input.locked;
+  if (input.purchasesBlocked !== undefined) patch.purchasesBlocked = input.purchasesBlocked;
   if (input.firstName !== undefined) patch.firstName = input.firstName;
   if (input.lastName !== undefined) patch.lastName = input.lastName;
   if (input.website !== undefined) patch.website = input.website;
@@ -354,8 +365,10 @@ export async function updateUser(deps: AccountsDeps, caller: Caller, id: string,
   if (passwordHash) patch.passwordHash = passwordHash;
 
   const approved = input.active === true && !before.active;
-  // Status, lock or password: this process's remembered sessions of the account are re-read.
-  if (passwordHash || input.active !== undefined || input.locked !== undefined) deps.sessionCache?.forgetUser(id);
+  // The first approval ends 'Pendiente de aprobación' for good; a later deactivation is not pending.
+  if (approved && !before.approvedAt) patch.approvedAt = now;
+  // Status, locks or password: this process's remembered sessions of the account are re-read.
+  if (passwordHash || adminFields) deps.sessionCache?.forgetUser(id);
   const updated = await deps.db.transaction(async (tx) => {
     const row = await repo.updateUser(tx, id, patch, now);
     if (!row) throw accountErrors.userNotFound();
@@ -384,7 +397,7 @@ export async function updateUser(deps: AccountsDeps, caller: Caller, id: string,
     }
     return row;
   });
-  if (passwordHash || input.active !== undefined || input.locked !== undefined) deps.sessionCache?.forgetUser(id);
+  if (passwordHash || adminFields) deps.sessionCache?.forgetUser(id);
   if (approved) deps.queue.wake();
   return toUserDto(updated);
 }

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
 import { createSessionCache } from './session-cache.js';
 
-const session = (id: string) => ({ sessionId: `s-${id}`, id, rol: 'user' as const, active: true, locked: false });
+const session = (id: string) => ({ sessionId: `s-${id}`, id, rol: 'user' as const, active: true, locked: false, purchasesBlocked: false });
 
 describe('session cache', () => {
   it('keeps an answer for its time to live, bounded, and forgets a token or a whole user', () => {

@@ -79,7 +79,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.post(
     '/api/v1/payments/:id',
     {
-      config: { guard: 'user' },
+      config: { guard: 'buyer' },
       schema: {
         tags,
         summary: 'Liga de PayPal para pagar un envío; 204 cuando no hay guías disponibles para su servicio',
@@ -102,7 +102,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.post(
     '/api/v1/payments/many/paypal',
     {
-      config: { guard: 'user' },
+      config: { guard: 'buyer' },
       schema: { tags, summary: 'Liga de PayPal para pagar varios envíos', body: payManyInputSchema, response: { 200: paymentUrlSchema, ...paying } },
     },
     async (request) => asUrl(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, method: 'paypal' })),
@@ -111,7 +111,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.post(
     '/api/v1/paypal/v2/link/many',
     {
-      config: { guard: 'user' },
+      config: { guard: 'buyer' },
       schema: {
         tags,
         summary: 'Crea la orden de PayPal (Orders v2) de varios envíos: su id y la página de aprobación',
@@ -144,7 +144,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.post(
     '/api/v1/paypal/plus/many/link',
     {
-      config: { guard: 'user' },
+      config: { guard: 'buyer' },
       schema: { tags, summary: 'Liga para pagar varios envíos con tarjeta (PayPal sin cuenta)', body: payManyInputSchema, response: { 200: paypalLinkSchema, ...paying } },
     },
     async (request) => asLink(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, method: 'paypal-plus' })),
@@ -153,7 +153,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.get(
     '/api/v1/paypal/plus/link/:id',
     {
-      config: { guard: 'user', sameOriginGet: true },
+      config: { guard: 'buyer', sameOriginGet: true },
       schema: { tags, summary: 'Liga para pagar un envío con tarjeta (PayPal sin cuenta)', params: paymentIdParamsSchema, response: { 200: paypalLinkSchema, ...paying } },
     },
     async (request, reply) => {
@@ -199,7 +199,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.post(
     '/api/v1/payments/many/monedero',
     {
-      config: { guard: 'user' },
+      config: { guard: 'buyer' },
       schema: {
         tags,
         summary: 'Paga envíos con el monedero (user: el dueño del monedero, otro solo para admin); 409 sin saldo suficiente o sin guías',
@@ -229,7 +229,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.post(
     '/api/v1/prepaid/getLinkpaypal/:prepaidId',
     {
-      config: { guard: 'user' },
+      config: { guard: 'buyer' },
       schema: {
         tags,
         summary: 'Liga de PayPal para pagar un abono pendiente',
@@ -244,7 +244,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.get(
     '/api/v1/prepaid/v2/link/:prepaidId',
     {
-      config: { guard: 'user', sameOriginGet: true },
+      config: { guard: 'buyer', sameOriginGet: true },
       schema: { tags, summary: 'Crea la orden de PayPal de un abono pendiente', params: prepaidIdParamsSchema, response: { 200: paypalOrderSchema, ...paying } },
     },
     async (request, reply) => {
@@ -268,7 +268,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
   app.get(
     '/api/v1/prepaid/getLinkPayPalPlus/:id',
     {
-      config: { guard: 'user', sameOriginGet: true },
+      config: { guard: 'buyer', sameOriginGet: true },
       schema: {
         tags,
         summary: 'Liga para pagar un abono pendiente con tarjeta (PayPal sin cuenta)',

@@ -55,7 +55,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     app.post(
       url,
       {
-        config: { guard: 'user' },
+        config: { guard: 'buyer' },
         schema: {
           tags,
           summary: url.endsWith('/home') ? `${createSummary} (Variante pública, desde la cotización de inicio.)` : createSummary,
@@ -75,7 +75,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
   app.post(
     '/api/v1/shipments/home/all',
     {
-      config: { guard: 'user' },
+      config: { guard: 'buyer' },
       schema: {
         tags,
         summary: 'Crea varias compras a la vez (máximo 100 cuerpos), todas en una transacción; mismas reglas que POST /api/v1/shipments',

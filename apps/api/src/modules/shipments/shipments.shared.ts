@@ -32,7 +32,7 @@ export function createShipmentChecks(deps: ShipmentsDeps) {
   async function requireActiveAccount(id: string, path: string): Promise<AccountInfo> {
     const account = await deps.findAccount(id);
     if (!account) throw shipmentErrors.unknownUser(path);
-    if (account.locked) throw shipmentErrors.accountLocked();
+    if (account.locked || account.purchasesBlocked) throw shipmentErrors.accountLocked();
     if (!account.active) throw shipmentErrors.accountInactive();
     return account;
   }

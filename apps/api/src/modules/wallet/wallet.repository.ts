@@ -4,6 +4,8 @@ import type { WalletProvider } from '@envios/contracts/wallet';
 import { walletEntries, wallets } from './wallet.table.js';
 
 export type WalletEntryRow = typeof walletEntries.$inferSelect;
+/** A row of the wallet table: the entry and the folio of the shipment it paid. */
+export type WalletListRow = WalletEntryRow & { shipmentFolio: number | null };
 export type NewWalletEntry = Omit<typeof walletEntries.$inferInsert, 'id' | 'numberOfOrder'>;
 
 /** A Postgres foreign-key violation (23503), however deep the driver wrapped it. */
@@ -32,14 +34,19 @@ export async function findEntry(ex: Executor, id: string): Promise<WalletEntryRo
   return row;
 }
 
-export async function listEntries(ex: Executor, userId: string, limit: number, offset: number): Promise<{ rows: WalletEntryRow[]; total: number }> {
-  const rows = await ex
-    .select()
+export async function listEntries(ex: Executor, userId: string, limit: number, offset: number): Promise<{ rows: WalletListRow[]; total: number }> {
+  const found = await ex
+    .select({
+      entry: walletEntries,
+      // The shipments table is read by name: its folio is all the wallet shows of it.
+      shipmentFolio: sql<string | number | null>`(select s.number_of_order from shipments s where s.id = ${walletEntries.shipmentId})`,
+    })
     .from(walletEntries)
     .where(eq(walletEntries.userId, userId))
     .orderBy(desc(walletEntries.createdAt), desc(walletEntries.numberOfOrder))
     .limit(limit)
     .offset(offset);
+  const rows = found.map((r) => ({ ...r.entry, shipmentFolio: r.shipmentFolio === null ? null : Number(r.shipmentFolio) }));
   const [counted] = await ex.select({ n: count() }).from(walletEntries).where(eq(walletEntries.userId, userId));
   return { rows, total: counted?.n ?? 0 };
 }
@@ -53,7 +60,10 @@ export async function deletePendingTopUp(ex: Executor, id: string): Promise<Wall
   return row;
 }
 
-/** Marks a pending top-up paid; answers nothing when it is already paid (or not a top-up). */
+/**
+ * Marks a pending top-up paid; answers nothing when it is already paid (or not a top-up). A
+ * top-up cancelled as abandoned is paid too when its money arrives after all.
+ */
 export async function markTopUpPaid(
   ex: Executor,
   id: string,
@@ -61,7 +71,7 @@ export async function markTopUpPaid(
 ): Promise<WalletEntryRow | undefined> {
   const [row] = await ex
     .update(walletEntries)
-    .set({ paid: true, paidAt: settlement.now, provider: settlement.provider, providerReference: settlement.reference })
+    .set({ paid: true, paidAt: settlement.now, provider: settlement.provider, providerReference: settlement.reference, cancelledAt: null })
     .where(and(eq(walletEntries.id, id), eq(walletEntries.paid, false), eq(walletEntries.type, 'abono')))
     .returning();
   return row;
@@ -152,4 +162,25 @@ export async function walletTotals(ex: Executor): Promise<{ balances: number; wa
     wallets: Number(sums?.wallets ?? 0),
     ledger: ledger.map((r) => ({ type: r.type, paid: r.paid, centavos: Number(r.centavos ?? 0), entries: Number(r.entries) })),
   };
+}
+
+/**
+ * Cancels the top-ups left unpaid since before `before` with no payment open for them (a
+ * created or pending attempt, read by name from the payments table). Rows a payment is opening
+ * for right now are locked by it and skipped. Answers the cancelled ids.
+ */
+export async function cancelAbandonedTopUps(ex: Executor, before: Date, now: Date, limit: number): Promise<string[]> {
+  const result = await ex.execute(sql`
+    with stale as (
+      select w.id from wallet_entries w
+      where w.type = 'abono' and w.paid = false and w.cancelled_at is null and w.created_at < ${before.toISOString()}::timestamptz
+      order by w.created_at
+      limit ${limit}
+      for update skip locked
+    )
+    update wallet_entries w set cancelled_at = ${now.toISOString()}::timestamptz
+    where w.id in (select id from stale)
+      and not exists (select 1 from payments p where p.wallet_entry_id = w.id and p.status in ('created', 'pending'))
+    returning w.id`);
+  return ((result as { rows?: { id: string }[] }).rows ?? []).map((r) => r.id);
 }

@@ -58,7 +58,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (
   app.post(
     '/api/v1/prepaid',
     {
-      config: { guard: 'user' },
+      config: { guard: 'buyer' },
       schema: {
         tags,
         summary: `Crea un abono pendiente de pago ('Nuevo abono'); monto mayor que cero y hasta ${TOP_UP_MAX_MXN} MXN, dos decimales`,

@@ -30,6 +30,11 @@ export const walletEntries = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * A top-up left unpaid (abandoned or declined, no payment open for it) after a day: shown as
+     * 'Cancelado' and no longer payable. Money that still arrives for it is credited (paid wins).
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     index('wallet_entries_user_created_idx').on(t.userId, t.createdAt.desc()),

@@ -1,6 +1,6 @@
 import { fromCentavos, toCentavos } from '@envios/contracts/money';
 import { toPage } from '../../shared/pagination.js';
-import { walletMovement, type WalletEntry, type WalletList, type WalletProvider } from '@envios/contracts/wallet';
+import { TOP_UP_ABANDONED_AFTER_HOURS, walletFolio, walletMovement, type WalletEntry, type WalletList, type WalletProvider } from '@envios/contracts/wallet';
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
@@ -15,17 +15,22 @@ export interface WalletDeps {
   clock: Clock;
 }
 
-export function toWalletEntryDto(row: repo.WalletEntryRow): WalletEntry {
+/** `shipmentFolio` comes with the list (the folio of the shipment a charge paid). */
+export function toWalletEntryDto(row: repo.WalletEntryRow & { shipmentFolio?: number | null }): WalletEntry {
   const shipment = row.shipmentId ?? null;
+  const cancelled = !row.paid && row.cancelledAt !== null;
   return {
     _id: row.id,
     numberOfOrder: row.numberOfOrder,
+    folio: walletFolio(row.numberOfOrder),
     type: row.type,
     movement: walletMovement({ type: row.type, shipment }),
     amount: fromCentavos(row.amountCentavos),
     status: row.paid,
-    status_label: row.paid ? 'Pagado' : 'Pendiente',
+    status_label: row.paid ? 'Pagado' : cancelled ? 'Cancelado' : 'Pendiente',
+    cancelled,
     shipment,
+    shipment_folio: row.shipmentFolio ?? null,
     user: row.userId,
     provider: row.provider ?? null,
     note: row.note ?? null,
@@ -239,4 +244,14 @@ export async function ledgerSummary(db: Executor): Promise<{ userId: string; bal
 /** Totals for the operators' metrics: balances held and the ledger by type (centavos). */
 export function walletTotals(db: Executor): ReturnType<typeof repo.walletTotals> {
   return repo.walletTotals(db);
+}
+
+/**
+ * Top-ups nobody paid (the checkout abandoned, or the payment declined and not retried) leave the
+ * pending list: after TOP_UP_ABANDONED_AFTER_HOURS without an open payment they become
+ * 'Cancelado'. Answers how many were cancelled.
+ */
+export async function cancelAbandonedTopUps(db: Executor, now: Date, limit = 500): Promise<number> {
+  const before = new Date(now.getTime() - TOP_UP_ABANDONED_AFTER_HOURS * 3_600_000);
+  return (await repo.cancelAbandonedTopUps(db, before, now, limit)).length;
 }

@@ -66,12 +66,12 @@ test('sign-up leads to the pending-approval notice, and a pending account cannot
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Aceptar' }).click();
   await expect(page).toHaveURL(/\/signin\?newUser=true$/);
-  await expect(page.getByText('Usted ha creado una cuenta en nuesto sistema.')).toBeVisible();
-  await expect(page.getByText('Aun no ha sido aprobada su cuenta, al ser aprobada será notificado via whatsapp')).toBeVisible();
+  await expect(page.getByText('Usted ha creado una cuenta en nuestro sistema.')).toBeVisible();
+  await expect(page.getByText('Aún no ha sido aprobada su cuenta; al ser aprobada será notificado vía WhatsApp.')).toBeVisible();
 
   await page.goto('/signin');
   await signIn(page, person.email, person.password);
-  await expect(page.getByText('Aun no ha sido aprobada su cuenta, al ser aprobada será notificado via whatsapp')).toBeVisible();
+  await expect(page.getByText('Aún no ha sido aprobada su cuenta; al ser aprobada será notificado vía WhatsApp.')).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
 
   await signIn(page, person.email, 'mala123');
@@ -143,7 +143,7 @@ test('settings: account, tax information, automatic invoice and password', async
   await account.getByRole('textbox', { name: 'Sitio web', exact: true }).fill('https://lucia.mx');
   await account.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Lucía María');
   await account.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Cambios guadados')).toBeVisible();
+  await expect(page.getByText('Cambios guardados')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cuenta' }).getByText('Lucía María Hernández')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menú de Lucía María Hernández' })).toBeVisible();
 
@@ -163,7 +163,7 @@ test('settings: account, tax information, automatic invoice and password', async
   const invoice = page.getByRole('checkbox', { name: /Facturación automática/ });
   await invoice.check();
   await expect(invoice).toBeChecked();
-  await expect(page.getByText('Cambios guadados')).toBeVisible();
+  await expect(page.getByText('Cambios guardados')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('checkbox', { name: /Facturación automática/ })).toBeChecked();
 
@@ -176,7 +176,7 @@ test('settings: account, tax information, automatic invoice and password', async
   await expect(pw.getByText('La contraseña actual no es correcta.')).toBeVisible();
   await pw.getByRole('textbox', { name: 'Contraseña actual', exact: true }).fill(person.password);
   await pw.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Cambios guadados')).toBeVisible();
+  await expect(page.getByText('Cambios guardados')).toBeVisible();
   person.password = 'Nueva456';
 
   // Cerrar sesión revokes the session and goes home; the guarded page then asks to sign in.
@@ -197,7 +197,7 @@ test('password recovery through the mailed link, single use', async ({ page, bro
 
   await page.getByRole('textbox', { name: 'Correo electrónico', exact: true }).fill(person.email);
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
-  await expect(page.getByText('Exito! Verifica tu correo para configurar tu nueva contraseña. Ya puedes cerrar esta ventana')).toBeVisible();
+  await expect(page.getByText('¡Éxito! Verifica tu correo para configurar tu nueva contraseña. Ya puedes cerrar esta ventana.')).toBeVisible();
 
   const admin = await adminPage(browser);
   const text = await readMail(admin, person.email, 'Recupera tu contraseña');
@@ -209,7 +209,7 @@ test('password recovery through the mailed link, single use', async ({ page, bro
   await page.getByRole('textbox', { name: 'Nueva contraseña', exact: true }).fill('Otra789');
   await page.getByRole('textbox', { name: 'Confirmar contraseña', exact: true }).fill('Otra789');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
-  await expect(page.getByText(/Su contraseña se ha recuperado satisfactoriamente, en [1-5] sg sera redirigido al inicio de sesiòn\./)).toBeVisible();
+  await expect(page.getByText(/Su contraseña se ha recuperado satisfactoriamente; en [1-5] segundos? será redirigido al inicio de sesión\./)).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/, { timeout: 8_000 });
 
   await signIn(page, person.email, 'Otra789');

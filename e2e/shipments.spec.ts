@@ -57,7 +57,7 @@ test('open a detail, change the destination postal code, re-quote and keep the n
 
   await filterBy(page, `${tag} Detalle`);
   await dataRows(page).first().getByRole('link').first().click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Detalles De Envio' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Detalles del envío' })).toBeVisible();
   const service = page.getByRole('region', { name: 'Servicio seleccionado' });
   const before = (await service.getByRole('paragraph').first().textContent()) ?? '';
   await expect(page.getByRole('link', { name: 'Pagar' })).toBeVisible();
@@ -82,7 +82,7 @@ test('open a detail, change the destination postal code, re-quote and keep the n
   const chosen = names[index]!;
   await cards.nth(index).getByRole('button', { name: /^Elegir con / }).click();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Detalles De Envio' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Detalles del envío' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Destino' }).getByText('Roma Sur, CP 06760')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Servicio seleccionado' })).toContainText(chosen.replace(/^\S+\s/, ''));
 });

@@ -49,13 +49,17 @@ export const PAY_MANY_MAX = 100;
 /** Days an OXXO reference stays payable. */
 export const OXXO_EXPIRY_DAYS = 3;
 
-/** Spec 02 §8, word for word. */
+/**
+ * Spec 02 §8. `noGuides` is the API's answer, word for word (a client may match it); the screens
+ * show the spec's texts with spelling and accents corrected.
+ */
 export const paymentMessages = {
   noGuides: 'Estimado usuario! En este momento no contamos con guias disponible para este tipo servicio.',
+  noGuidesScreen: '¡Estimado usuario! En este momento no contamos con guías disponibles para este tipo de servicio.',
   declinedTitle: 'Pago Declinado',
   declinedLine1: 'Hemos registrado un error durante el proceso de pago.',
   declinedLine2: 'Por favor intenta nuevamente más tarde.',
-  successTitle: 'Pago Exitoso',
+  successTitle: 'Pago exitoso',
   pendingTitle: 'Pago Pendiente',
 } as const;
 

@@ -53,10 +53,10 @@ export type ParcelInput = z.input<typeof parcelSchema>;
 export type Parcel = z.output<typeof parcelSchema>;
 
 /**
- * A parcel as a quote or a shipment body may send it: a document (sobre) travels with the fixed
- * preset measures, so a client may send only its weight. Boxes and pallets need all three
- * measures (`requireMeasures`), and a document's measures are replaced by the preset
- * (`withDocumentPreset`), whatever was sent.
+ * A parcel as a quote or a shipment body may send it: a document (sobre) has fixed measures, so a
+ * client may send only its weight and the preset fills the rest (`withDocumentPreset`; the edit
+ * screens send their own 41 × 31 × 1 cm, which stay). Boxes and pallets need all three measures
+ * (`requireMeasures`).
  */
 export const requestParcelSchema = z.object({
   depth: dimension('El ancho').optional(),
@@ -78,14 +78,11 @@ export function requireMeasures(packageType: PackageType, parcels: readonly Requ
   });
 }
 
-/** The parcels with their measures settled: the document preset for a sobre, as sent otherwise. */
+/** The parcels with their measures settled: a sobre's missing measures from the preset, the rest as sent. */
 export function withDocumentPreset(packageType: PackageType, parcels: readonly RequestParcel[]): Parcel[] {
-  return parcels.map((p) =>
-    packageType === 'document'
-      ? { ...DOCUMENT_PRESET, weight: p.weight }
-      : // requireMeasures already refused a box or pallet without its three measures.
-        { depth: p.depth!, width: p.width!, height: p.height!, weight: p.weight },
-  );
+  // requireMeasures already refused a box or pallet without its three measures.
+  const fill = packageType === 'document' ? DOCUMENT_PRESET : undefined;
+  return parcels.map((p) => ({ depth: p.depth ?? fill!.depth, width: p.width ?? fill!.width, height: p.height ?? fill!.height, weight: p.weight }));
 }
 
 function directionShape(side: 'origen' | 'destino') {

@@ -324,14 +324,14 @@ export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 /** Spec 02 'My shipments' success texts, shown 5 seconds. */
 export const shipmentMessages = {
-  duplicated: 'Envios duplicados exitosamente.',
-  deleted: 'Envios eliminados exitosamente.',
+  duplicated: 'Envíos duplicados exitosamente.',
+  deleted: 'Envíos eliminados exitosamente.',
   paidSelectedTitle: 'Información Preventiva',
   paidSelected:
-    'A seleccionado un envio que ya ha sido pago, le invitamos a que desmarque las casillas correspondientes para poder continuar con su operación.',
-  noGuide: 'Sin numero de guia',
-  noGuideStats: 'Sin numero de guía',
-  detailTitle: 'Detalles De Envio',
+    'Ha seleccionado un envío que ya ha sido pagado; le invitamos a que desmarque las casillas correspondientes para poder continuar con su operación.',
+  noGuide: 'Sin número de guía',
+  noGuideStats: 'Sin número de guía',
+  detailTitle: 'Detalles del envío',
   backToOrders: 'Volver a órdenes',
   loading: 'Cargando Envío...',
   paidCannotEdit: 'Este envío ya fue pagado y no se puede modificar.',

@@ -1,4 +1,4 @@
-import { Badge, createTheme } from '@mantine/core';
+import { Alert, Badge, createTheme, Drawer, Modal, PasswordInput } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -15,5 +15,13 @@ export const theme = createTheme({
     Badge: Badge.extend({
       styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } },
     }),
+    // Accessible names in Spanish where Mantine's defaults are English or empty. The password eye
+    // is a toggle button: its name stays 'Mostrar contraseña' and aria-pressed says whether it shows.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar contraseña' }, visibilityToggleFocusable: true },
+    }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Cerrar aviso' } }),
   },
 });

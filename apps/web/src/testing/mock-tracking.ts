@@ -38,19 +38,24 @@ export function dhlResult(over: Partial<TrackingResult> = {}): TrackingResult {
   };
 }
 
-/** A FedEx guide: no time column in the modal and the fixed 'ENTREGADO' status (spec 01 §2). */
+/** A FedEx guide: no time column in the modal; its headline by the spec's FedEx rule. */
 export function fedexResult(over: Partial<TrackingResult> = {}): TrackingResult {
   return dhlResult({
     type: 'fedex',
     route: 'fedex',
     carrier_code: 'fedex',
     guide: fedexGuide,
-    headline: 'En recolecion',
+    headline: 'En recolección',
     service_name: 'STANDARD OVERNIGHT',
     sandbox: false,
     shipment_event: [event('2026-11-21', '09:00', 'En tránsito', 'in_transit', 'MEMPHIS, TN', null)],
     ...over,
   });
+}
+
+/** A guide just issued: the carrier has reported nothing yet ('Guía creada', no events). */
+export function justIssuedResult(over: Partial<TrackingResult> = {}): TrackingResult {
+  return dhlResult({ type: 'redpack', route: 'redpack', carrier_code: 'redpack', guide: '7000000003', service_name: 'ECOEXPRESS', shipment_event: [], state: 'pending', headline: 'Guía creada', checked_at: null, ...over });
 }
 
 /** `POST /api/v1/tracking`: the given answers by guide; any other guide is not found (404). */

@@ -48,7 +48,7 @@ export default function MobileNav({ id, opened, onClose, onTrack, account }: Mob
                 Iniciar sesión
               </Button>
               <Button component={Link} to={paths.signUp} onClick={onClose} fullWidth>
-                Registrate
+                Regístrate
               </Button>
             </Stack>
           )}

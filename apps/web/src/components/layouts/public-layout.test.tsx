@@ -31,9 +31,9 @@ describe('PublicLayout', () => {
   it('shows the signed-out entries of the navbar, in order', () => {
     renderLayout();
     const entries = Array.from(mainNav().querySelectorAll('a, button')).map((el) => el.textContent?.trim());
-    expect(entries).toEqual(['Rastrear', 'Inicio', 'Blog', 'Iniciar sesión', 'Registrate']);
+    expect(entries).toEqual(['Rastrear', 'Inicio', 'Blog', 'Iniciar sesión', 'Regístrate']);
     expect(within(mainNav()).getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/signin');
-    expect(within(mainNav()).getByRole('link', { name: 'Registrate' })).toHaveAttribute('href', '/signup');
+    expect(within(mainNav()).getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/signup');
     expect(within(mainNav()).getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
   });
 
@@ -71,7 +71,7 @@ describe('PublicLayout', () => {
     const drawer = await screen.findByRole('dialog');
     const menu = within(drawer).getByRole('navigation', { name: 'Menú principal' });
     expect(within(menu).getByRole('link', { name: 'Inicio' })).toBeInTheDocument();
-    expect(within(menu).getByRole('link', { name: 'Registrate' })).toHaveAttribute('href', '/signup');
+    expect(within(menu).getByRole('link', { name: 'Regístrate' })).toHaveAttribute('href', '/signup');
     expect(screen.getByRole('button', { name: 'Cerrar menú', expanded: true })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

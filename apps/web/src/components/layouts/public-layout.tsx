@@ -9,7 +9,7 @@ export interface PublicLayoutProps {
   /** Support phone and WhatsApp; undefined while they load. */
   contact?: SupportContact | undefined;
   contactLoading?: boolean;
-  /** A signed-in user's menu, in place of Iniciar sesión / Registrate. */
+  /** A signed-in user's menu, in place of Iniciar sesión / Regístrate. */
   account?: ReactNode;
   /** Shows a guide searched with Rastrear (the tracking modal). */
   onTrack?: (guide: string) => void;

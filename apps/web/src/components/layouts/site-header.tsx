@@ -13,13 +13,13 @@ const loadTrackSearch = () => import('./track-search');
 const TrackSearch = lazy(() => loadTrackSearch().then((m) => ({ default: m.TrackSearch })));
 
 export interface SiteHeaderProps {
-  /** Replaces Iniciar sesión / Registrate, e.g. with a signed-in user's menu. */
+  /** Replaces Iniciar sesión / Regístrate, e.g. with a signed-in user's menu. */
   account?: ReactNode;
   /** Shows a searched guide (the tracking modal); without it Rastrear opens /rastreo/{guide}. */
   onTrack?: (guide: string) => void;
 }
 
-/** Public navbar (spec 01 §2): Rastrear, Inicio, Blog, Iniciar sesión, Registrate. */
+/** Public navbar (spec 01 §2): Rastrear, Inicio, Blog, Iniciar sesión, Regístrate. */
 export function SiteHeader({ account, onTrack }: SiteHeaderProps) {
   const trackPanelId = useId();
   const menuId = useId();
@@ -62,7 +62,7 @@ export function SiteHeader({ account, onTrack }: SiteHeaderProps) {
                 Iniciar sesión
               </Button>
               <Button component={Link} to={paths.signUp}>
-                Registrate
+                Regístrate
               </Button>
             </Group>
           )}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { paths } from '@/config/paths';
 import { getAccountStatusQueryOptions } from '@/features/accounts/api/get-account-status';
@@ -9,11 +10,52 @@ import { SavedAddressSelect } from '@/features/addresses/components/saved-addres
 import { isPostalSearchAllowed, searchPostalCodes } from '@/features/geography/api/search-postal-codes';
 import { CountrySelect } from '@/features/geography/components/country-select';
 import { PostalCodeAutocomplete } from '@/features/geography/components/postal-code-autocomplete';
-import { PurchasePayment } from '@/features/payments/components/purchase-payment';
+import { PaymentMethodChoice } from '@/features/payments/components/payment-method-choice';
+import { paymentHref } from '@/features/payments/utils/payment-href';
 import { ServiceSelector } from '@/features/quotes/components/service-selector';
 import { NewShipmentWizard } from '@/features/shipments/components/wizard/new-shipment-wizard';
 import type { NewShipmentSlots } from '@/features/shipments/components/wizard/wizard-slots';
 import { useSiteInfo } from '@/features/site/api/get-site-info';
+import { usePayableShipments } from '../payments/use-payable-shipments';
+
+/**
+ * The payment method choice inside 'Resumen de Compra', for the shipments the wizard created: the
+ * same choice as the payment pages. A cancelled PayPal approval comes back to the payment page of
+ * these shipments (the wizard's draft is gone by then: the purchase left the wizard).
+ */
+function WizardPayment({ shipmentIds, onLeave, disabled }: { shipmentIds: string[]; onLeave: () => void; disabled: boolean }) {
+  const user = useUser().data;
+  const load = usePayableShipments(shipmentIds);
+  if (!user) return null;
+  if (load.status === 'pending') {
+    return (
+      <Group gap="sm" role="status">
+        <Loader size="sm" />
+        <Text>Cargando los métodos de pago…</Text>
+      </Group>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <Alert color="red" variant="light" role="alert" title="No pudimos mostrar el pago">
+        {load.message}
+      </Alert>
+    );
+  }
+  return (
+    <PaymentMethodChoice
+      variant={shipmentIds.length === 1 ? 'one' : 'many'}
+      shipments={load.shipments}
+      userId={user._id}
+      email={user.email}
+      purchasesBlocked={user.purchasesBlocked}
+      disabled={disabled}
+      onLeave={onLeave}
+      returnTo={paymentHref(shipmentIds)}
+      headingLevel={3}
+    />
+  );
+}
 
 /**
  * The other features the wizard is made of, plugged in here (features never import each other):
@@ -31,7 +73,7 @@ export function useNewShipmentSlots(returnTo: string): NewShipmentSlots {
       renderSavedAddress: (slot) => <SavedAddressSelect label={slot.label} value={slot.value} onPick={slot.onSelect} />,
       lookupColonies: async ({ postalCode, country }, opts) =>
         isPostalSearchAllowed({ search: postalCode, country }) ? searchPostalCodes({ search: postalCode, country }, opts) : [],
-      renderPayment: (slot) => <PurchasePayment shipmentIds={slot.shipmentIds} onPay={slot.leave} disabled={slot.disabled} />,
+      renderPayment: (slot) => <WizardPayment shipmentIds={slot.shipmentIds} onLeave={slot.onLeave} disabled={slot.disabled} />,
       renderServiceSelector: (slot) => (
         <ServiceSelector
           request={slot.request}
@@ -42,7 +84,7 @@ export function useNewShipmentSlots(returnTo: string): NewShipmentSlots {
           {...(slot.embedded ? { steps: null, embedded: true, headingLevel: 2 as const, backLabel: 'Anterior' } : {})}
           onSend={async (option, quote) => {
             const status = await queryClient.fetchQuery(getAccountStatusQueryOptions());
-            if (status === 'inactive' || status === 'locked') return status;
+            if (status === 'inactive' || status === 'locked' || status === 'purchases-blocked') return status;
             if (status === 'signed-out') {
               await navigate(`${paths.signIn}?redirectTo=${encodeURIComponent(returnTo)}`);
               return undefined;
@@ -70,7 +112,7 @@ export default function NewShipmentRoute() {
       userId={user._id}
       exit={{ href: paths.dashboard }}
       slots={slots}
-      links={{ shipments: paths.shipments, dashboard: paths.dashboard }}
+      links={{ shipments: paths.shipments }}
     />
   );
 }

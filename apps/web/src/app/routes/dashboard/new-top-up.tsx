@@ -8,5 +8,5 @@ export default function NewTopUpRoute() {
   const user = useUser().data;
   const config = usePaymentConfig();
   if (!user) return null;
-  return <TopUpCheckout email={user.email} paymentConfig={config.data} />;
+  return <TopUpCheckout email={user.email} paymentConfig={config.data} purchasesBlocked={user.purchasesBlocked} />;
 }

@@ -2,9 +2,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useUser } from '@/features/accounts/api/get-me';
 import { ShipmentStatistics } from '@/features/shipments/components/stats/shipment-statistics';
 
-/** /dashboard 'Mis Estadisticas' (spec 02), the first screen after signing in. */
+/** /dashboard 'Mis estadísticas' (spec 02), the first screen after signing in. */
 export default function StatisticsRoute() {
-  useDocumentTitle('Mis Estadisticas · Envíos MX');
+  useDocumentTitle('Mis estadísticas · Envíos MX');
   const user = useUser().data;
   if (!user) return null;
   return <ShipmentStatistics userId={user._id} name={user.firstName} />;

@@ -11,7 +11,7 @@ function PayMany({ ids }: { ids: string[] }) {
   const user = useUser().data;
   const load = usePayableShipments(ids);
   if (!user) return null;
-  return <PaymentCheckout variant="many" load={load} userId={user._id} email={user.email} />;
+  return <PaymentCheckout variant="many" load={load} userId={user._id} email={user.email} purchasesBlocked={user.purchasesBlocked} />;
 }
 
 /** /payment/shipments/many?shipments=a,b (spec 02 'Payment of many shipments'). */

@@ -10,7 +10,7 @@ function PayOne({ id }: { id: string }) {
   const user = useUser().data;
   const load = usePayableShipments([id]);
   if (!user) return null;
-  return <PaymentCheckout variant="one" load={load} userId={user._id} email={user.email} />;
+  return <PaymentCheckout variant="one" load={load} userId={user._id} email={user.email} purchasesBlocked={user.purchasesBlocked} />;
 }
 
 /** /payments/{id} (spec 02 'Payment of one shipment'): outside the dashboard layout, signed in. */

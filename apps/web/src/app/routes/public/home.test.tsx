@@ -30,7 +30,7 @@ describe('home page', () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Largo (cm)' }), '40');
     await user.type(screen.getByRole('spinbutton', { name: 'Ancho (cm)' }), '30');
     await user.type(screen.getByRole('spinbutton', { name: 'Alto (cm)' }), '20');
-    await user.type(screen.getByRole('spinbutton', { name: 'Peso (kg)' }), '2');
+    await user.type(screen.getByRole('textbox', { name: 'Peso (kg)' }), '2');
     const cotizar = screen.getByRole('button', { name: 'Cotizar!' });
     await waitFor(() => expect(cotizar).toBeEnabled());
     await user.click(cotizar);

@@ -33,14 +33,15 @@ describe('/shipment/new', () => {
   it('an account pending approval hears why', async () => {
     server.use(meHandler(403, { message: 'no active', code: 'accounts.inactive' }));
     renderRoute();
-    expect(await screen.findByText('Usted ha creado una cuenta en nuesto sistema.')).toBeInTheDocument();
-    expect(screen.getByText(/Aun no ha sido aprobada su cuenta/)).toBeInTheDocument();
+    expect(await screen.findByText('Usted ha creado una cuenta en nuestro sistema.')).toBeInTheDocument();
+    expect(screen.getByText(/Aún no ha sido aprobada su cuenta/)).toBeInTheDocument();
   });
 
-  it('an account locked for purchases is told so', async () => {
-    server.use(meHandler(200, { ...demoUser, locked: true }));
+  it("an account whose purchases are blocked ('Bloquear compras') is told so, still signed in", async () => {
+    server.use(meHandler(200, { ...demoUser, purchasesBlocked: true }));
     renderRoute();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Tu cuenta está bloqueada para comprar');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tu cuenta tiene las compras bloqueadas');
+    expect(screen.getByRole('alert')).toHaveTextContent('puedes cotizar y consultar tus envíos');
   });
 
   it('an active account continues with the chosen service, at the addresses (step 2 of 3)', async () => {

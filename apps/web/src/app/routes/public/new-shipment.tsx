@@ -3,6 +3,7 @@ import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { accountMessages } from '@envios/contracts/accounts';
 import { paths } from '@/config/paths';
 import { getAccountStatusQueryOptions } from '@/features/accounts/api/get-account-status';
 import { useUser } from '@/features/accounts/api/get-me';
@@ -66,11 +67,20 @@ export default function PublicNewShipmentRoute() {
       </Blocked>
     );
   }
+  if (status.data === 'purchases-blocked') {
+    return (
+      <Blocked>
+        <Alert color="red" variant="light" role="alert" title="Tu cuenta tiene las compras bloqueadas">
+          {accountMessages.purchasesBlocked}
+        </Alert>
+      </Blocked>
+    );
+  }
   if (status.data === 'locked' || !user.data) {
     return (
       <Blocked>
-        <Alert color="red" variant="light" role="alert" title="Tu cuenta está bloqueada para comprar">
-          Por ahora tu cuenta no puede elegir servicios ni comprar guías. Escríbenos para revisarla.
+        <Alert color="red" variant="light" role="alert" title="Tu cuenta está bloqueada">
+          Tu cuenta está bloqueada. Escríbenos para revisarla.
         </Alert>
       </Blocked>
     );

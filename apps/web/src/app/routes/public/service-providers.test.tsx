@@ -14,7 +14,7 @@ setupMockApi();
 
 const ampm = option('ampm', 'ESTANDAR', 144.48, 4);
 const user = {
-  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: true, locked: false, invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: true, locked: false, purchasesBlocked: false, approvedAt: '2026-01-01T00:00:00.000Z', status: 'active', invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 function me(status: number, body: JsonBodyType) {
@@ -60,11 +60,12 @@ describe('/service-providers', () => {
     expect(sessionStorage.getItem(SELECTED_SERVICE_STORAGE_KEY)).toBeNull();
   });
 
-  it("an account locked for purchases ('bloqueado para comprar') is told so", async () => {
-    server.use(me(200, { ...user, locked: true }));
+  it("an account whose purchases are blocked ('Bloquear compras') is told why when it picks a service", async () => {
+    server.use(me(200, { ...user, purchasesBlocked: true }));
     renderRoute();
     await clickEnviar();
-    expect(await screen.findByRole('dialog', { name: 'Tu cuenta está bloqueada para comprar' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Tu cuenta tiene las compras bloqueadas' });
+    expect(within(dialog).getByText(/puedes cotizar y consultar tus envíos, pero no comprar guías/)).toBeInTheDocument();
   });
 
   it('an active account keeps the option and goes on to the new shipment', async () => {

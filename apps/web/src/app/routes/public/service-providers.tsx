@@ -25,7 +25,7 @@ export default function ServiceProvidersRoute() {
 
   async function send(option: ShippingOption, quote: QuoteResponse): Promise<SendProblem | undefined> {
     const status = await queryClient.fetchQuery(getAccountStatusQueryOptions());
-    if (status === 'inactive' || status === 'locked') return status;
+    if (status === 'inactive' || status === 'locked' || status === 'purchases-blocked') return status;
     saveSelectedService({ option, quoted_at: quote.quoted_at });
     if (status === 'signed-out') {
       await navigate(`${paths.signIn}?redirectTo=${encodeURIComponent(paths.serviceProviders)}`);

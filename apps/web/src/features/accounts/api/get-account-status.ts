@@ -6,17 +6,18 @@ import { mayHaveSession } from './get-me';
 /**
  * Whether the person may buy right now (spec 01 §4: only active accounts pick a service).
  * `getMe` folds 401 and 403 into "signed out"; buying needs to tell them apart, so that an account
- * pending approval or locked for purchases ('bloqueado para comprar') hears why instead of
- * being sent to sign in again.
+ * pending approval, locked whole, or blocked from buying ('Bloquear compras': signed in, may
+ * quote) hears why instead of being sent to sign in again.
  */
-export type AccountStatus = 'signed-out' | 'active' | 'inactive' | 'locked';
+export type AccountStatus = 'signed-out' | 'active' | 'inactive' | 'locked' | 'purchases-blocked';
 
 export async function getAccountStatus({ signal }: { signal?: AbortSignal } = {}): Promise<AccountStatus> {
   if (!mayHaveSession()) return 'signed-out';
   try {
     const user = await apiRequest<User>('/api/v1/me', signal ? { signal } : {});
     if (user.locked) return 'locked';
-    return user.active ? 'active' : 'inactive';
+    if (!user.active) return 'inactive';
+    return user.purchasesBlocked ? 'purchases-blocked' : 'active';
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     if (error.status === 401) return 'signed-out';

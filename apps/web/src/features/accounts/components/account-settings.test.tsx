@@ -19,6 +19,9 @@ const ana: User = {
   rol: 'user',
   active: true,
   locked: false,
+  purchasesBlocked: false,
+  approvedAt: '2026-01-01T00:00:00.000Z',
+  status: 'active',
   invoice: false,
   taxInformation: null,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -26,22 +29,30 @@ const ana: User = {
 };
 
 describe('AccountSettings', () => {
-  it("saves the automatic invoice at once, with the box disabled while saving, then says 'Cambios guadados'", async () => {
+  it('cannot switch automatic invoicing on without complete tax data, and says where to fill it', () => {
+    renderWithApp(<AccountSettings user={ana} />);
+    const box = screen.getByRole('checkbox', { name: /Facturación automática/ });
+    expect(box).toBeDisabled();
+    expect(screen.getByText(/Completa tu información fiscal/)).toBeInTheDocument();
+  });
+
+  it("with tax data, saves the automatic invoice at once, with the box disabled while saving, then says 'Cambios guardados'", async () => {
     const bodies: unknown[] = [];
+    const withTax = { ...ana, taxInformation: { name: 'Ana López', rfc: 'LOAA800101AB1', phone: '3312345678', address: 'Av. Juárez 100', colony: 'Centro', postal_code: '44100', state_city: 'Jalisco, Guadalajara' } };
     server.use(
       http.put('/api/v1/users/:id', async ({ request }) => {
         bodies.push(await request.json());
         await delay(150);
-        return HttpResponse.json({ ...ana, invoice: true });
+        return HttpResponse.json({ ...withTax, invoice: true });
       }),
     );
     const user = userEvent.setup();
-    renderWithApp(<AccountSettings user={ana} />);
+    renderWithApp(<AccountSettings user={withTax} />);
     const box = screen.getByRole('checkbox', { name: /Facturación automática/ });
     await user.click(box);
     expect(box).toBeChecked();
     expect(box).toBeDisabled();
-    expect(await screen.findByText('Cambios guadados')).toBeInTheDocument();
+    expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
     await waitFor(() => expect(box).toBeEnabled());
     expect(bodies).toEqual([{ invoice: true }]);
   });
@@ -77,7 +88,7 @@ describe('AccountSettings', () => {
     await user.clear(within(dialog).getByLabelText(/^Repetir nueva contraseña/));
     await user.type(within(dialog).getByLabelText(/^Repetir nueva contraseña/), 'nueva123');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Cambios guadados')).toBeInTheDocument();
+    expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
     expect(body).toEqual({ password: 'nueva123', currentPassword: 'vieja1' });
   });
 
@@ -111,7 +122,7 @@ describe('AccountSettings', () => {
     await user.type(within(dialog).getByRole('combobox', { name: 'Código postal' }), '44100');
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Estado y ciudad' })).toHaveValue('Jalisco, Guadalajara'));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Cambios guadados')).toBeInTheDocument();
+    expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
     expect(body.taxInformation).toEqual({
       name: 'Ana López',
       rfc: 'LOPA800101AB1',

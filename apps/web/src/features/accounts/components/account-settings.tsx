@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { accountMessages, type User } from '@envios/contracts/accounts';
+import { accountMessages, taxInformationSchema, type User } from '@envios/contracts/accounts';
 import { useUpdateUser } from '../api/update-user';
 import { AccountModal } from './account-modal';
 import { PasswordModal } from './password-modal';
@@ -57,6 +57,9 @@ export function AccountSettings({ user }: { user: User }) {
     setSavedAt(Date.now());
   };
   const tax = user.taxInformation;
+  // Automatic invoices need complete tax data; switching them off never does.
+  const taxComplete = taxInformationSchema.safeParse(tax).success;
+  const invoiceLocked = !user.invoice && !taxComplete;
 
   return (
     <Stack gap="lg">
@@ -98,10 +101,14 @@ export function AccountSettings({ user }: { user: User }) {
         <Checkbox
           mt="sm"
           label="Facturación automática"
-          description="Emitir la factura de cada compra con esta información fiscal."
+          description={
+            invoiceLocked
+              ? 'Completa tu información fiscal (botón «Editar» de esta sección) para activar la facturación automática.'
+              : 'Emitir la factura de cada compra con esta información fiscal.'
+          }
           // While saving, the box shows the value being saved and cannot be clicked again.
           checked={savingInvoice ?? user.invoice}
-          disabled={savingInvoice !== null}
+          disabled={savingInvoice !== null || invoiceLocked}
           onChange={(event) => {
             const invoice = event.currentTarget.checked;
             setInvoiceError(null);

@@ -16,7 +16,7 @@ describe('PasswordRecoveryForm', () => {
     renderWithApp(<PasswordRecoveryForm />);
     await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'ana@correo.test');
     await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Exito! Verifica tu correo para configurar tu nueva contraseña. Ya puedes cerrar esta ventana');
+    expect(await screen.findByRole('status')).toHaveTextContent('¡Éxito! Verifica tu correo para configurar tu nueva contraseña. Ya puedes cerrar esta ventana.');
   });
 
   it("shows 'Error! El correo no existe' for an unknown address", async () => {
@@ -61,9 +61,9 @@ describe('PasswordResetForm', () => {
     await user.type(screen.getByLabelText(/^Nueva contraseña/), 'nueva123');
     await user.type(screen.getByLabelText(/^Confirmar contraseña/), 'nueva123');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
-    expect(await screen.findByText('Su contraseña se ha recuperado satisfactoriamente, en 5 sg sera redirigido al inicio de sesiòn.')).toBeInTheDocument();
+    expect(await screen.findByText('Su contraseña se ha recuperado satisfactoriamente; en 5 segundos será redirigido al inicio de sesión.')).toBeInTheDocument();
     expect(seen).toEqual({ token: 'tok_123', body: { password: 'nueva123' } });
-    expect(await screen.findByText(/en 4 sg sera redirigido/, undefined, { timeout: 2_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/en 4 segundos será redirigido/, undefined, { timeout: 2_000 })).toBeInTheDocument();
     await waitFor(() => expect(onRedirect).toHaveBeenCalledTimes(1), { timeout: 7_000 });
   });
 

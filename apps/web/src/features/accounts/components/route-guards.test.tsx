@@ -8,7 +8,7 @@ import { RedirectIfSignedIn, RequireAdmin, RequireUser } from './route-guards';
 
 setupMockApi();
 
-const base = { _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, active: true, locked: false, invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const base = { _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, active: true, locked: false, purchasesBlocked: false, approvedAt: '2026-01-01T00:00:00.000Z', status: 'active', invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 const signedInAs = (rol: 'user' | 'admin') => server.use(http.get('/api/v1/me', () => HttpResponse.json({ ...base, rol })));
 const signedOut = () => server.use(http.get('/api/v1/me', () => HttpResponse.json({ message: 'x', code: 'auth.unauthenticated' }, { status: 401 })));
 

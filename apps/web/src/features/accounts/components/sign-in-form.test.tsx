@@ -8,7 +8,7 @@ import { SignInForm } from './sign-in-form';
 
 setupMockApi();
 
-const me = { _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: true, locked: false, invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const me = { _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: true, locked: false, purchasesBlocked: false, approvedAt: '2026-01-01T00:00:00.000Z', status: 'active', invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
 
 function renderForm(props: { newUser?: boolean; onSignedIn?: () => void } = {}) {
   const onSignedIn = props.onSignedIn ?? vi.fn();
@@ -51,8 +51,8 @@ describe('SignInForm', () => {
     await user.type(email(), 'ana@correo.test');
     await user.type(password(), 'secreto1');
     await user.click(submit());
-    expect(await screen.findByText('Usted ha creado una cuenta en nuesto sistema.')).toBeInTheDocument();
-    expect(screen.getByText('Aun no ha sido aprobada su cuenta, al ser aprobada será notificado via whatsapp')).toBeInTheDocument();
+    expect(await screen.findByText('Usted ha creado una cuenta en nuestro sistema.')).toBeInTheDocument();
+    expect(screen.getByText('Aún no ha sido aprobada su cuenta; al ser aprobada será notificado vía WhatsApp.')).toBeInTheDocument();
   });
 
   it("shows the server's Spanish message when sign-in is rate limited", async () => {
@@ -85,8 +85,21 @@ describe('SignInForm', () => {
     expect(body).toEqual({ email: 'ana@correo.test', password: 'secreto1' });
   });
 
-  it('shows the pending-approval notice after sign-up (?newUser=true)', () => {
-    renderForm({ newUser: true });
-    expect(screen.getByText('Usted ha creado una cuenta en nuesto sistema.')).toBeInTheDocument();
+  it('shows the pending-approval notice after sign-up (?newUser=true), and drops it when another sign-in error shows', async () => {
+    server.use(http.post('/api/v1/login', () => HttpResponse.json({ message: 'Correo y/o Contraseña inválidos', code: 'accounts.invalid_credentials' }, { status: 404 })));
+    const { user } = renderForm({ newUser: true });
+    expect(screen.getByText('Usted ha creado una cuenta en nuestro sistema.')).toBeInTheDocument();
+    await user.type(email(), 'ana@correo.test');
+    await user.type(password(), 'equivocada');
+    await user.click(submit());
+    expect(await screen.findByText('Correo y/o Contraseña inválidos')).toBeInTheDocument();
+    expect(screen.queryByText('Usted ha creado una cuenta en nuestro sistema.')).not.toBeInTheDocument();
+  });
+
+  it("names the password eye in Spanish ('Mostrar contraseña') and lets the keyboard reach it", () => {
+    renderForm();
+    const eye = screen.getByRole('button', { name: 'Mostrar contraseña' });
+    expect(eye).toHaveAttribute('aria-pressed', 'false');
+    expect(eye).toHaveAttribute('tabindex', '0');
   });
 });

@@ -44,7 +44,8 @@ export function SignInForm({ newUser = false, onSignedIn, passwordRecoveryHref, 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Iniciar sesión">
       <Stack gap="md">
-        {(newUser || problem?.kind === 'pending') && <PendingApprovalNotice />}
+        {/* The sign-up notice gives way to any other sign-in error, so the two never contradict. */}
+        {((newUser && problem === null) || problem?.kind === 'pending') && <PendingApprovalNotice />}
         {problem?.kind === 'message' && (
           <Alert color="red" variant="light" role="alert">
             {problem.text}
@@ -78,7 +79,7 @@ export function SignInForm({ newUser = false, onSignedIn, passwordRecoveryHref, 
         <Text size="sm" ta="center">
           ¿No tienes cuenta?{' '}
           <Anchor component={Link} to={signUpHref}>
-            Registrate
+            Regístrate
           </Anchor>
         </Text>
       </Stack>

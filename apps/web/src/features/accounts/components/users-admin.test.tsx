@@ -9,41 +9,46 @@ import { UsersAdmin } from './users-admin';
 setupMockApi();
 
 const row = (over: Record<string, unknown>) => ({
-  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: false, locked: false, invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...over,
+  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: false, locked: false, purchasesBlocked: false, approvedAt: null, status: 'pending_approval', invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...over,
 });
 
 describe('UsersAdmin', () => {
-  it('lists users with their status and activates a pending one', async () => {
+  it("lists users with their status: a sign-up reads 'Pendiente de aprobación' (never 'Bloqueado') until it is activated", async () => {
     let active = false;
     const puts: unknown[] = [];
     server.use(
-      http.get('/api/v1/users', () => HttpResponse.json({ docs: [row({ active })], count: 1, page: 1, pages: 1, next: null, previous: null })),
+      http.get('/api/v1/users', () =>
+        HttpResponse.json({ docs: [row(active ? { active, status: 'active', approvedAt: '2026-01-02T00:00:00.000Z' } : {})], count: 1, page: 1, pages: 1, next: null, previous: null }),
+      ),
       http.put('/api/v1/users/:id', async ({ request }) => {
         puts.push(await request.json());
         active = true;
-        return HttpResponse.json(row({ active: true }));
+        return HttpResponse.json(row({ active: true, status: 'active' }));
       }),
     );
     const user = userEvent.setup();
     renderWithApp(<UsersAdmin />);
     const table = await screen.findByRole('table', { name: 'Usuarios' });
-    expect(await within(table).findByText('Bloqueado')).toBeInTheDocument();
+    expect(await within(table).findByText('Pendiente de aprobación')).toBeInTheDocument();
+    expect(within(table).queryByText('Bloqueado')).not.toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Activar a Ana López' }));
     expect(await within(table).findByText('Activo')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Desactivar a Ana López' })).toBeInTheDocument();
     expect(puts).toEqual([{ active: true }]);
   });
 
-  it("'Bloquear compras' marks an account that may look but not buy, and 'Permitir compras' undoes it", async () => {
-    let locked = false;
+  it("'Bloquear compras' blocks buying only (purchasesBlocked), 'Permitir compras' undoes it; 'Bloquear cuenta' is apart and asks first", async () => {
+    let state = { purchasesBlocked: false, locked: false };
     const puts: unknown[] = [];
     server.use(
-      http.get('/api/v1/users', () => HttpResponse.json({ docs: [row({ active: true, locked })], count: 1, page: 1, pages: 1, next: null, previous: null })),
+      http.get('/api/v1/users', () =>
+        HttpResponse.json({ docs: [row({ active: true, status: state.locked ? 'locked' : 'active', ...state })], count: 1, page: 1, pages: 1, next: null, previous: null }),
+      ),
       http.put('/api/v1/users/:id', async ({ request }) => {
-        const body = (await request.json()) as { locked: boolean };
+        const body = (await request.json()) as Partial<typeof state>;
         puts.push(body);
-        locked = body.locked;
-        return HttpResponse.json(row({ active: true, locked }));
+        state = { ...state, ...body };
+        return HttpResponse.json(row({ active: true, ...state }));
       }),
     );
     const user = userEvent.setup();
@@ -51,9 +56,16 @@ describe('UsersAdmin', () => {
     const table = await screen.findByRole('table', { name: 'Usuarios' });
     await user.click(await within(table).findByRole('button', { name: 'Bloquear compras a Ana López' }));
     expect(await within(table).findByText('Compras bloqueadas')).toBeInTheDocument();
+    // Still an active account that may sign in.
+    expect(within(table).getByText('Activo')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Permitir compras a Ana López' }));
     await waitFor(() => expect(within(table).queryByText('Compras bloqueadas')).not.toBeInTheDocument());
-    expect(puts).toEqual([{ locked: true }, { locked: false }]);
+
+    await user.click(within(table).getByRole('button', { name: 'Bloquear la cuenta de Ana López' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Bloquear toda la cuenta?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Bloquear cuenta' }));
+    expect(await within(table).findByText('Cuenta bloqueada')).toBeInTheDocument();
+    expect(puts).toEqual([{ purchasesBlocked: true }, { purchasesBlocked: false }, { locked: true }]);
   });
 
   it('searches on the server by name, surname, e-mail or phone', async () => {

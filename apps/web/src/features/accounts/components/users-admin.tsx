@@ -1,54 +1,101 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import type { User } from '@envios/contracts/accounts';
+import { accountStatusLabels, type User } from '@envios/contracts/accounts';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { useUpdateUser } from '../api/update-user';
 import { getUsersQueryKeyRoot, useUsers } from '../api/get-users';
 import { NewUserModal } from './new-user-modal';
 
-function StatusAction({ user }: { user: User }) {
+type UserChange = { active: boolean } | { purchasesBlocked: boolean } | { locked: boolean };
+
+/**
+ * The admin's actions on one account, each saying exactly what it does: Activar / Desactivar
+ * (the spec's approval), Bloquear compras (may sign in and quote, never buy) and Bloquear cuenta
+ * (no sign-in at all), the last one confirmed first.
+ */
+function AccountActions({ user }: { user: User }) {
   const update = useUpdateUser();
-  const next = !user.active;
+  const [confirmLock, setConfirmLock] = useState(false);
   const name = `${user.firstName} ${user.lastName}`;
+  const change = (data: UserChange) => update.mutate({ id: user._id, data });
+  const activate = !user.active;
   return (
-    <Stack gap={4} align="flex-start">
-      <Group gap={6} wrap="nowrap">
+    <>
       <Button
         size="xs"
-        variant={next ? 'filled' : 'light'}
-        color={next ? 'green' : 'red'}
+        variant={activate ? 'filled' : 'light'}
+        color={activate ? 'green' : 'red'}
         loading={update.isPending}
-        onClick={() => update.mutate({ id: user._id, data: { active: next } })}
-        aria-label={`${next ? 'Activar' : 'Desactivar'} a ${name}`}
+        onClick={() => change({ active: activate })}
+        aria-label={`${activate ? 'Activar' : 'Desactivar'} a ${name}`}
       >
-        {next ? 'Activar' : 'Desactivar'}
+        {activate ? 'Activar' : 'Desactivar'}
       </Button>
-      {/* 'Bloqueado para comprar': the account may sign in and look, never buy (issue 4 item 5). */}
       <Button
         size="xs"
         variant="default"
         loading={update.isPending}
-        onClick={() => update.mutate({ id: user._id, data: { locked: !user.locked } })}
-        aria-label={`${user.locked ? 'Permitir compras' : 'Bloquear compras'} a ${name}`}
+        onClick={() => change({ purchasesBlocked: !user.purchasesBlocked })}
+        aria-label={`${user.purchasesBlocked ? 'Permitir compras' : 'Bloquear compras'} a ${name}`}
+        title={user.purchasesBlocked ? undefined : 'Puede iniciar sesión y cotizar, pero no comprar guías ni abonar'}
       >
-        {user.locked ? 'Permitir compras' : 'Bloquear compras'}
+        {user.purchasesBlocked ? 'Permitir compras' : 'Bloquear compras'}
       </Button>
-      </Group>
+      <Button
+        size="xs"
+        variant={user.locked ? 'light' : 'subtle'}
+        color="red"
+        loading={update.isPending}
+        onClick={() => (user.locked ? change({ locked: false }) : setConfirmLock(true))}
+        aria-label={`${user.locked ? 'Desbloquear la cuenta de' : 'Bloquear la cuenta de'} ${name}`}
+      >
+        {user.locked ? 'Desbloquear cuenta' : 'Bloquear cuenta'}
+      </Button>
       {update.error && (
-        <Text size="xs" c="red" role="alert">
+        <Text size="xs" c="red" role="alert" w="100%">
           {update.error.message}
         </Text>
       )}
-    </Stack>
+      <Modal opened={confirmLock} onClose={() => setConfirmLock(false)} title="¿Bloquear toda la cuenta?" centered>
+        <Stack>
+          <Text size="sm">
+            {name} no podrá iniciar sesión ni usar su sesión actual hasta que desbloquees la cuenta. Para impedir solo las compras usa
+            «Bloquear compras».
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmLock(false)}>
+              Cancelar
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setConfirmLock(false);
+                change({ locked: true });
+              }}
+            >
+              Bloquear cuenta
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }
 
+const STATUS_COLORS: Record<User['status'], string> = {
+  active: 'green',
+  pending_approval: 'yellow',
+  deactivated: 'gray',
+  locked: 'red',
+};
+
 /**
- * Spec 02 "Users admin": search, 'Nuevo usuario', the table, Activar / Desactivar ('Bloqueado' is
- * the spec's word for an inactive account), plus 'Bloquear compras' for an account that may look
- * but not buy.
+ * Spec 02 "Users admin": search, 'Nuevo usuario', the table with each account's status ('Activo',
+ * 'Pendiente de aprobación' until the first approval, 'Desactivado', 'Cuenta bloqueada', and
+ * 'Compras bloqueadas' beside it) and the actions that change it.
  */
 export interface UsersAdminProps {
   /**
@@ -105,62 +152,72 @@ export function UsersAdmin({ rowActions }: UsersAdminProps = {}) {
           {users.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped highlightOnHover aria-label="Usuarios">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nombre</Table.Th>
-              <Table.Th>Apellidos</Table.Th>
-              <Table.Th>Correo</Table.Th>
-              <Table.Th>Teléfono</Table.Th>
-              <Table.Th ta="right">Saldo</Table.Th>
-              <Table.Th>Estatus</Table.Th>
-              <Table.Th>Acciones</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.data?.docs.map((u) => (
-              <Table.Tr key={u._id}>
-                <Table.Td>{u.firstName}</Table.Td>
-                <Table.Td>{u.lastName}</Table.Td>
-                <Table.Td>{u.email}</Table.Td>
-                <Table.Td>{u.phone}</Table.Td>
-                <Table.Td ta="right">{balanceText(u)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    <Badge color={u.active ? 'green' : 'gray'} variant="light">
-                      {u.active ? 'Activo' : 'Bloqueado'}
+      <ResponsiveTable stackBelow="lg" striped highlightOnHover aria-label="Usuarios">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Nombre</Table.Th>
+            <Table.Th>Apellidos</Table.Th>
+            <Table.Th>Correo</Table.Th>
+            <Table.Th>Teléfono</Table.Th>
+            <Table.Th ta="right">Saldo</Table.Th>
+            <Table.Th>Estatus</Table.Th>
+            <Table.Th>Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.data?.docs.map((u) => (
+            <Table.Tr key={u._id}>
+              <Table.Td {...cell('title', 'Nombre')}>
+                <Text span fw={600} size="sm">
+                  {u.firstName}
+                </Text>
+              </Table.Td>
+              <Table.Td>{u.lastName}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
+              <Table.Td>{u.phone}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {balanceText(u)}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" style={{ display: 'inline-flex' }}>
+                  <Badge color={STATUS_COLORS[u.status]} variant="light" tt="none">
+                    {accountStatusLabels[u.status]}
+                  </Badge>
+                  {u.purchasesBlocked && (
+                    <Badge color="orange" variant="light" tt="none">
+                      Compras bloqueadas
                     </Badge>
-                    {u.locked && (
-                      <Badge color="orange" variant="light">
-                        Compras bloqueadas
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} align="flex-start" wrap="nowrap">
-                    {rowActions?.(u, (text) => {
-                      setNotice(text);
-                      void queryClient.invalidateQueries({ queryKey: getUsersQueryKeyRoot });
-                    })}
-                    {u.rol === 'admin' ? <Text size="xs" c="dimmed">Administrador</Text> : <StatusAction user={u} />}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {users.data && users.data.docs.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No hay usuarios que coincidan con la búsqueda.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td {...cell('actions')} w={260}>
+                <Group gap={6} align="flex-start" wrap="wrap">
+                  {rowActions?.(u, (text) => {
+                    setNotice(text);
+                    void queryClient.invalidateQueries({ queryKey: getUsersQueryKeyRoot });
+                  })}
+                  {u.rol === 'admin' ? (
+                    <Text size="xs" c="dimmed">
+                      Administrador
+                    </Text>
+                  ) : (
+                    <AccountActions user={u} />
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {users.data && users.data.docs.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={7}>
+                <Text c="dimmed" ta="center" py="md">
+                  No hay usuarios que coincidan con la búsqueda.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </ResponsiveTable>
       {users.data && users.data.pages > 1 && (
         <Pagination total={users.data.pages} value={page} onChange={setPage} siblings={1} aria-label="Páginas de usuarios" />
       )}

@@ -8,7 +8,7 @@ import {
   HOUSE_NUMBER_MAX,
   PHONE_MAX,
   STREET_MAX,
-  savedLocationInputSchema,
+  savedLocationFormSchema,
   stateAndCity,
   type SavedLocation,
 } from '@envios/contracts/addresses';
@@ -19,8 +19,9 @@ import { useSavedLocation } from '../api/get-saved-location';
 import { usePostalCodeColonies } from '../api/get-postal-code-colonies';
 import { useUpdateSavedLocation } from '../api/update-saved-location';
 
-type FormInput = z.input<typeof savedLocationInputSchema>;
-type FormOutput = z.output<typeof savedLocationInputSchema>;
+/** The form types the street and both numbers apart (`address` is the street here). */
+type FormInput = z.input<typeof savedLocationFormSchema>;
+type FormOutput = z.output<typeof savedLocationFormSchema>;
 
 /** What a postal-code pick gives the form (a geography suggestion fits it as is). */
 export interface PostalCodePick {
@@ -55,7 +56,7 @@ export type RenderPostalCode = (props: PostalCodeFieldProps) => ReactNode;
 
 /** Every field of the contract empty, and Mexico: a new address (spec 02 §4). */
 const empty: FormInput = {
-  ...(Object.fromEntries(Object.keys(savedLocationInputSchema.omit({ user: true }).shape).map((k) => [k, ''])) as Omit<FormInput, 'user'>),
+  ...(Object.fromEntries(Object.keys(savedLocationFormSchema.shape).map((k) => [k, ''])) as FormInput),
   country_code: DEFAULT_COUNTRY,
 };
 
@@ -64,7 +65,7 @@ function valuesOf(l: SavedLocation): FormInput {
     name: l.name,
     email: l.email,
     phone: l.phone,
-    address: l.address,
+    address: l.street,
     number: l.number,
     intNumber: l.intNumber,
     reference_of_origin: l.reference_of_origin,
@@ -95,7 +96,7 @@ function AddressForm({ location, onCancel, onSaved, renderPostalCode }: AddressF
   const update = useUpdateSavedLocation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(savedLocationInputSchema),
+    resolver: zodResolver(savedLocationFormSchema),
     // Checked on 'Guardar', then again as the person types: a message appearing when a field
     // loses focus would push 'Guardar' down under the pointer and swallow the click.
     mode: 'onSubmit',
@@ -130,14 +131,17 @@ function AddressForm({ location, onCancel, onSaved, renderPostalCode }: AddressF
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const data = { ...values, user: undefined };
+    // Sent with the parts named (`street`, `number`, `intNumber`); the API also takes the spec's joined line.
+    const { address: street, ...rest } = values;
+    const data = { ...rest, street };
     try {
       const saved = location ? await update.mutateAsync({ id: location._id, data }) : await create.mutateAsync(data);
       onSaved(saved, !location);
     } catch (error) {
       if (error instanceof ApiRequestError && error.body.errors?.length) {
         for (const e of error.body.errors) {
-          if (fieldNames.has(e.path)) form.setError(e.path as FieldPath<FormInput>, { message: e.message });
+          const path = e.path === 'street' ? 'address' : e.path;
+          if (fieldNames.has(path)) form.setError(path as FieldPath<FormInput>, { message: e.message });
         }
       }
       setFailure(error instanceof Error ? error.message : 'No pudimos guardar la dirección. Intenta de nuevo.');

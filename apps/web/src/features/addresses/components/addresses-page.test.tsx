@@ -14,13 +14,14 @@ setupMockApi();
 
 const USER = '5b7d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f';
 
-function location(id: number, over: Partial<SavedLocation> = {}): SavedLocation {
+/** A saved address as the API answers it: `address` joined (the spec's form) and `street` apart. */
+function location(id: number, over: Partial<Omit<SavedLocation, 'address' | 'address_line'>> = {}): SavedLocation {
   const base = {
     _id: `00000000-0000-4000-8000-00000000000${id}`,
     name: 'Bodega Centro',
     email: 'bodega@correo.test',
     phone: '3312345678',
-    address: 'Av. Juárez',
+    street: 'Av. Juárez',
     number: '123',
     intNumber: '4B',
     reference_of_origin: '',
@@ -34,7 +35,8 @@ function location(id: number, over: Partial<SavedLocation> = {}): SavedLocation 
     updated_at: '2026-01-15T12:00:00.000Z',
     ...over,
   };
-  return { ...base, address_line: formatAddressLine(base) };
+  const line = formatAddressLine({ address: base.street, number: base.number, intNumber: base.intNumber });
+  return { ...base, address: line, address_line: line };
 }
 
 const colonias: PostalSuggestion[] = [
@@ -57,14 +59,28 @@ function fakeAddressesApi(initial: SavedLocation[]) {
     http.post('/api/v1/locations-user', async ({ request }) => {
       const body = (await request.json()) as SavedLocationInput;
       sent.push({ method: 'POST', body });
-      const created = location(next++, { ...body, reference_of_origin: body.reference_of_origin ?? '', intNumber: body.intNumber ?? '', state_code: body.state_code ?? '', country_code: body.country_code ?? 'MX' });
+      const { address: _joined, user: _user, ...parts } = body;
+      const created = location(next++, {
+        ...parts,
+        street: body.street ?? '',
+        number: body.number ?? '',
+        reference_of_origin: body.reference_of_origin ?? '',
+        intNumber: body.intNumber ?? '',
+        state_code: body.state_code ?? '',
+        country_code: body.country_code ?? 'MX',
+      });
       list = [created, ...list];
       return HttpResponse.json(created);
     }),
     http.put('/api/v1/locations-user/:id', async ({ request, params }) => {
       const body = (await request.json()) as SavedLocationInput;
       sent.push({ method: 'PUT', id: String(params.id), body });
-      list = list.map((l) => (l._id === params.id ? location(Number(String(params.id).slice(-1)), { ...body, intNumber: body.intNumber ?? '' }) : l));
+      const { address: _joined, user: _user, ...parts } = body;
+      list = list.map((l) =>
+        l._id === params.id
+          ? location(Number(String(params.id).slice(-1)), { ...parts, street: body.street ?? '', number: body.number ?? '', intNumber: body.intNumber ?? '', reference_of_origin: body.reference_of_origin ?? '', state_code: body.state_code ?? '', country_code: body.country_code ?? 'MX' })
+          : l,
+      );
       return HttpResponse.json(list.find((l) => l._id === params.id));
     }),
     http.delete('/api/v1/locations-user/:id', ({ params }) => {
@@ -100,7 +116,7 @@ const renderPage = () => renderWithApp(<AddressesPage renderPostalCode={(p) => <
 
 describe('AddressesPage', () => {
   it('lists the saved addresses with the street line joined, and the actions', async () => {
-    fakeAddressesApi([location(1), location(2, { name: 'Casa', address: 'Calle Roble', number: '9', intNumber: '', colony: 'Roma Sur', postal_code: '06760' })]);
+    fakeAddressesApi([location(1), location(2, { name: 'Casa', street: 'Calle Roble', number: '9', intNumber: '', colony: 'Roma Sur', postal_code: '06760' })]);
     renderPage();
     expect(screen.getByRole('heading', { name: 'Direcciones' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Direcciones guardadas' });
@@ -167,7 +183,7 @@ describe('AddressesPage', () => {
           name: 'Oficina Roma',
           email: 'roma@correo.test',
           phone: '5512345678',
-          address: 'Medellín',
+          street: 'Medellín',
           number: '81',
           intNumber: '',
           reference_of_origin: '',

@@ -163,6 +163,21 @@ describe('PostalCodeAutocomplete', () => {
     expect(options()).toHaveLength(3);
   });
 
+  it('reopens its suggestions when the box gets the focus again (or a click after Escape)', async () => {
+    const { input, user } = setup();
+    await user.type(input, '441');
+    await waitFor(() => expect(options()).toHaveLength(3));
+    await user.click(screen.getByText('Fuera del campo'));
+    expect(options()).toHaveLength(0);
+    await user.click(input);
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(options()).toHaveLength(3);
+    await user.keyboard('{Escape}');
+    expect(options()).toHaveLength(0);
+    await user.click(input);
+    expect(options()).toHaveLength(3);
+  });
+
   it('closes when the person clicks outside', async () => {
     const { input, user } = setup();
     await user.type(input, '441');

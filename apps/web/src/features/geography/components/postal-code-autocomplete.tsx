@@ -211,7 +211,21 @@ export function PostalCodeAutocomplete({
           setBlurred(true);
           onBlur?.();
         }}
-        onFocus={() => setBlurred(false)}
+        onFocus={() => {
+          setBlurred(false);
+          // Coming back to the box shows its suggestions again (another colonia, another code).
+          if (suggestions.length > 0) {
+            measureRoom();
+            setWantsOpen(true);
+          }
+        }}
+        // A click inside the box that already has the focus opens a list closed with Escape or a pick.
+        onClick={() => {
+          if (!open && suggestions.length > 0) {
+            measureRoom();
+            setWantsOpen(true);
+          }
+        }}
       />
       <ul
         ref={listRef}

@@ -102,7 +102,7 @@ describe('Payment of one shipment (/payments/{id})', () => {
     const { redirect } = renderCheckout('one', { status: 'ready', shipments: [payable(1)] });
     await user.click(await screen.findByRole('radio', { name: 'PayPal' }));
     await user.click(screen.getByRole('button', { name: 'Pagar con PayPal' }));
-    expect(await screen.findByText(paymentMessages.noGuides)).toBeInTheDocument();
+    expect(await screen.findByText(paymentMessages.noGuidesScreen)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pagar con PayPal' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'OXXO' })).toBeDisabled();
     expect(redirect).not.toHaveBeenCalled();
@@ -111,7 +111,7 @@ describe('Payment of one shipment (/payments/{id})', () => {
   it('when guides-availability says none, the warning shows before any attempt and nothing can be paid', async () => {
     const asked = baseApi({ available: false });
     renderCheckout('one', { status: 'ready', shipments: [payable(1)] });
-    expect(await screen.findByText('Estimado usuario! En este momento no contamos con guias disponible para este tipo servicio.')).toBeInTheDocument();
+    expect(await screen.findByText('¡Estimado usuario! En este momento no contamos con guías disponibles para este tipo de servicio.')).toBeInTheDocument();
     expect(asked).toEqual([shipmentId(1)]);
     expect(screen.getByRole('radio', { name: 'PayPal' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Pagar' })).toBeDisabled();
@@ -187,7 +187,8 @@ describe('Payment of one shipment (/payments/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Pagar con Monedero' }));
     expect(await screen.findByText('Ruta: /payments/result/:result')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payments/result/success');
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ monedero: 'true', email: buyerEmail });
+    // The success page gets the shipments it paid and the amount, to name the guides being issued.
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ monedero: 'true', email: buyerEmail, shipments: shipmentId(1), amount: '180.50' });
     expect(bodies).toEqual([{ email: buyerEmail, user: demoUserId, shipments: [shipmentId(1)] }]);
 
     fail = true;

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { renderWithApp } from '@/testing/render';
-import { PaymentResult } from './payment-result';
+import { server, setupMockApi } from '@/testing/msw';
+import { PaymentResult, type PaidShipment } from './payment-result';
 
-function renderResult(result: 'success' | 'error', query: string) {
-  return renderWithApp(<PaymentResult result={result} query={new URLSearchParams(query)} />, { path: '/payments/result/:result', at: `/payments/result/${result}?${query}` });
+setupMockApi();
+
+const USER = '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11';
+
+function renderResult(result: 'success' | 'error', query: string, extra: { paidShipments?: PaidShipment[]; userId?: string } = {}) {
+  return renderWithApp(<PaymentResult result={result} query={new URLSearchParams(query)} {...extra} />, { path: '/payments/result/:result', at: `/payments/result/${result}?${query}` });
 }
 
 describe('Payment result (/payments/result/{result})', () => {
-  it("success with home=true: 'Pago Exitoso', the guide mailed to the e-mail", () => {
+  it("success with home=true: 'Pago exitoso', the guide mailed to the e-mail", () => {
     renderResult('success', 'home=true&email=ana%40correo.test');
-    expect(screen.getByRole('heading', { level: 1, name: 'Pago Exitoso' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago exitoso' })).toBeInTheDocument();
     expect(screen.getByText('Recibimos tu pago. Te enviamos la guía a ana@correo.test.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mis Envíos' })).toHaveAttribute('href', '/shipments');
   });
@@ -27,10 +33,19 @@ describe('Payment result (/payments/result/{result})', () => {
     expect(screen.getByRole('note')).toHaveTextContent('Parte de tu pago, MX$50.00, no pudo aplicarse y la abonamos a tu Monedero electrónico.');
   });
 
-  it("success with monedero: 'Pago Pendiente', paid from the wallet", () => {
-    renderResult('success', 'monedero=true&email=ana%40correo.test');
-    expect(screen.getByRole('heading', { level: 1, name: 'Pago Pendiente' })).toBeInTheDocument();
-    expect(screen.getByText(/Pagaste con tu Monedero electrónico/)).toHaveTextContent('ana@correo.test');
+  it("success with monedero: 'Pago exitoso' (paid at once), naming the guides being issued", () => {
+    const paid: PaidShipment[] = [
+      { id: 's1', numberOfOrder: 1003, destinationName: 'Luis Pérez', service: 'Estafeta TERRESTRE', guideNumber: null },
+      { id: 's2', numberOfOrder: 1004, destinationName: 'Marta Ruiz', service: 'DHL EXPRESS DOMESTIC', guideNumber: '1234567890' },
+    ];
+    renderResult('success', 'monedero=true&email=ana%40correo.test&shipments=s1,s2&amount=361.00', { paidShipments: paid });
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago exitoso' })).toBeInTheDocument();
+    expect(screen.queryByText('Pago Pendiente')).not.toBeInTheDocument();
+    expect(screen.getByText(/Pagaste MX\$361.00 con tu Monedero electrónico/)).toHaveTextContent('Estamos generando tus guías y te las enviaremos a ana@correo.test');
+    const guides = screen.getByRole('list', { name: 'Guías en proceso' });
+    expect(within(guides).getByText('Folio 1003 · Luis Pérez')).toBeInTheDocument();
+    expect(within(guides).getByText('Generando guía…')).toBeInTheDocument();
+    expect(within(guides).getByRole('link', { name: 'Guía 1234567890' })).toHaveAttribute('href', '/rastreo/1234567890');
   });
 
   it("success with oxxo: 'Pago Pendiente' and the reference's slip link", () => {
@@ -40,16 +55,20 @@ describe('Payment result (/payments/result/{result})', () => {
     expect(screen.getByRole('link', { name: 'Ver e imprimir la ficha de pago' })).toHaveAttribute('href', '/shipping/cash_barcode?references=93000012345678');
   });
 
-  it('a top-up (prepaid=true) speaks of the wallet, not of a guide, on OXXO and on PayPal', () => {
-    const oxxo = renderResult('success', 'oxxo=true&reference=93000012345678&email=ana%40correo.test&prepaid=true');
-    expect(screen.getByText(/lo abonaremos a tu Monedero electrónico/)).toBeInTheDocument();
+  it('a top-up (prepaid=true) speaks of the credited balance, never of a guide, on OXXO and on PayPal', async () => {
+    server.use(http.get(`/api/v1/prepaid/getTotalAmount/${USER}`, () => HttpResponse.json({ total_amount: 1750.5 })));
+    const oxxo = renderResult('success', 'oxxo=true&reference=93000012345678&email=ana%40correo.test&prepaid=true&amount=250.50');
+    expect(screen.getByText(/abonaremos MX\$250.50 a tu Monedero electrónico/)).toBeInTheDocument();
     expect(screen.queryByText(/guía/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir al Monedero' })).toHaveAttribute('href', '/prepaids');
     oxxo.unmount();
 
-    renderResult('success', 'home=true&email=ana%40correo.test&prepaid=true');
-    expect(screen.getByRole('heading', { level: 1, name: 'Pago Exitoso' })).toBeInTheDocument();
-    expect(screen.getByText('Recibimos tu pago y lo abonamos a tu Monedero electrónico.')).toBeInTheDocument();
+    renderResult('success', 'home=true&email=ana%40correo.test&prepaid=true&amount=250.50', { userId: USER });
+    expect(screen.getByRole('heading', { level: 1, name: 'Pago exitoso' })).toBeInTheDocument();
+    expect(screen.getByText('Abonamos MX$250.50 a tu Monedero electrónico.')).toBeInTheDocument();
+    expect(await screen.findByTestId('wallet-balance-after')).toHaveTextContent('Tu saldo disponible: MX$1,750.50');
+    expect(screen.queryByText(/guía/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir al Monedero' })).toHaveAttribute('href', '/prepaids');
   });
 
   it("error: 'Pago Declinado', the spec lines, message and error when present, and the dashboard link", () => {

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { fromCentavos, toCentavos } from '@envios/contracts/money';
 import { paths } from '@/config/paths';
 import { getPaypalCaptureQueryOptions } from '../api/capture-paypal-order';
 import { errorCode, errorMessage, paypalErrorText } from '../utils/errors';
@@ -57,11 +58,19 @@ function Capture({ token, redirect, restartDelayMs }: { token: string; redirect:
   }
   const result = capture.data;
   if (result.status === 'COMPLETED') {
-    // Shipments and top-ups alike (spec 02 §4 'Card/PayPal': success?home=true&email).
-    // Money that could not pay what it was for went to the wallet: the result page says so.
+    // Shipments and top-ups alike (spec 02 §4 'Card/PayPal': success?home=true&email). Money that
+    // could not pay what it was for went to the wallet: the result page says so. A top-up also says
+    // how much went into the wallet.
+    const paid = (result.purchase_units ?? []).reduce((sum, u) => (Number.isFinite(Number(u.amount.value)) ? sum + toCentavos(Number(u.amount.value)) : sum), 0);
     const credited = result.credited_amount ?? 0;
-    const paidAmount = Number(result.purchase_units?.[0]?.amount.value ?? Number.POSITIVE_INFINITY);
-    const flags = { home: true, email: result.email, credited, creditedAll: credited >= paidAmount, ...(result.purpose === 'topup' ? { prepaid: true } : {}) };
+    const topUp = result.purpose === 'topup';
+    const flags = {
+      home: true,
+      email: result.email,
+      credited,
+      creditedAll: paid > 0 && toCentavos(credited) >= paid,
+      ...(topUp ? { prepaid: true, ...(paid > 0 ? { amount: fromCentavos(paid) } : {}) } : {}),
+    };
     return <Navigate replace to={resultHref(paths.paymentResult('success'), flags)} />;
   }
   if (restartUrl) {

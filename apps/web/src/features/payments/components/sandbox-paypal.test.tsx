@@ -26,7 +26,7 @@ describe('PayPal sandbox approval page (/sandbox/paypal/{orderId})', () => {
     const user = userEvent.setup();
     const { redirect } = renderSandbox();
     expect(screen.getByText('Entorno de pruebas — no se cobra dinero real')).toBeInTheDocument();
-    expect(await screen.findByText('MX$361.00 MXN')).toBeInTheDocument();
+    expect(await screen.findByText('MX$361.00')).toBeInTheDocument();
     expect(screen.getByText('Guías de envío')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rechazar tarjeta' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeEnabled();

@@ -73,7 +73,7 @@ export function SandboxPaypal({ orderId, redirect = redirectBrowser }: SandboxPa
                     {order.data.card ? 'Pago con tarjeta a través de PayPal' : 'Pago con PayPal'}
                   </Text>
                   <Text fw={800} size="xl">
-                    {formatMXN(toCentavos(order.data.amount))} MXN
+                    {formatMXN(toCentavos(order.data.amount))}
                   </Text>
                   <Text>{order.data.description}</Text>
                   <Text size="xs" c="dimmed">

@@ -1,13 +1,18 @@
 /**
  * The result page's address with the query flags of spec 02 §2/§4: `home`, `email`, `oxxo`,
- * `monedero`, `reference`, and on error `message` and `error`.
+ * `monedero`, `reference`, and on error `message` and `error`; ours beside them: `prepaid` (a
+ * wallet top-up, which buys no guide), `amount` (MXN paid or credited) and `shipments` (the ids a
+ * payment paid, so the page names the guides being issued).
  */
 export interface ResultFlags {
   home?: boolean;
   email?: string | null | undefined;
   oxxo?: boolean;
   monedero?: boolean;
+  prepaid?: boolean;
   reference?: string | undefined;
+  amount?: number | undefined;
+  shipments?: readonly string[] | undefined;
   message?: string | undefined;
   error?: string | undefined;
   /** MXN that went to the wallet instead of paying what it was for. */
@@ -21,7 +26,10 @@ export function resultHref(base: string, flags: ResultFlags = {}): string {
   if (flags.home !== undefined) params.set('home', String(flags.home));
   if (flags.monedero !== undefined) params.set('monedero', String(flags.monedero));
   if (flags.oxxo !== undefined) params.set('oxxo', String(flags.oxxo));
+  if (flags.prepaid) params.set('prepaid', 'true');
   if (flags.reference) params.set('reference', flags.reference);
+  if (flags.amount !== undefined && Number.isFinite(flags.amount)) params.set('amount', flags.amount.toFixed(2));
+  if (flags.shipments && flags.shipments.length > 0) params.set('shipments', flags.shipments.join(','));
   if (flags.email) params.set('email', flags.email);
   if (flags.message) params.set('message', flags.message);
   if (flags.error) params.set('error', flags.error);

@@ -52,7 +52,8 @@ function renderForm() {
 }
 
 const cotizar = () => screen.getByRole('button', { name: 'Cotizar!' });
-const field = (name: string) => screen.getByRole('spinbutton', { name });
+/** The measures are number boxes; the weight is a text box (so '1,500' is 1500 kg, as Mexico writes it). */
+const field = (name: string) => screen.getByRole(name === 'Peso (kg)' ? 'textbox' : 'spinbutton', { name });
 const stored = () => JSON.parse(sessionStorage.getItem(QUOTE_REQUEST_STORAGE_KEY) ?? 'null') as unknown;
 
 async function fillPlaces(user: ReturnType<typeof userEvent.setup>) {
@@ -120,6 +121,32 @@ describe('QuoteForm', () => {
     expect(stored()).toMatchObject({ package_type: 'document', parcels: [{ height: 1, width: 25, depth: 1, weight: 0.4 }] });
   });
 
+  it('choosing Sobre or Tarima shows no error under boxes nobody has typed in yet', async () => {
+    const user = renderForm();
+    await fillPlaces(user);
+    await user.click(screen.getByRole('radio', { name: /Sobre/ }));
+    expect(screen.queryByText('El peso es obligatorio.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Tarima/ }));
+    expect(screen.queryByText(/es obligatorio/)).not.toBeInTheDocument();
+    // What was typed is still checked when the type changes.
+    await user.type(field('Largo (cm)'), '0');
+    await user.click(screen.getByRole('radio', { name: /Paquete/ }));
+    expect(await screen.findByText('El largo debe ser mayor que 0 cm.')).toBeInTheDocument();
+  });
+
+  it("reads a weight written '1,500' as 1500 kg (a pallet), never as 'El peso es obligatorio'", async () => {
+    const user = renderForm();
+    await fillPlaces(user);
+    await user.click(screen.getByRole('radio', { name: /Tarima/ }));
+    await fillBox(user, { largo: '120', ancho: '100', alto: '150', peso: '1,500' });
+    await user.tab();
+    expect(screen.queryByText('El peso es obligatorio.')).not.toBeInTheDocument();
+    await waitFor(() => expect(cotizar()).toBeEnabled());
+    await user.click(cotizar());
+    await screen.findByText('Ruta: /service-providers');
+    expect(stored()).toMatchObject({ package_type: 'pallet', parcels: [{ weight: 1500 }] });
+  });
+
   it('brings back the box measures when switching from Sobre to Paquete', async () => {
     const user = renderForm();
     await fillBox(user);
@@ -128,7 +155,7 @@ describe('QuoteForm', () => {
     expect(field('Largo (cm)')).toHaveValue(30);
     expect(field('Ancho (cm)')).toHaveValue(20);
     expect(field('Alto (cm)')).toHaveValue(10);
-    expect(field('Peso (kg)')).toHaveValue(1.5);
+    expect(field('Peso (kg)')).toHaveValue('1.5');
   });
 
   it('rounds centimetres up to whole numbers as soon as the box is left, and weight up to 0.1 kg', async () => {

@@ -97,11 +97,17 @@ export const quoteFormDefaults: DefaultValues<QuoteRequestInput> = {
 
 const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 });
 
-/** '' stays undefined (so "obligatorio" is the message), anything else becomes a number. */
-function toNumber(value: unknown): number | undefined {
+/**
+ * '' stays undefined (so "obligatorio" is the message), anything else becomes a number. Commas
+ * that group thousands ('1,500' or '1,500.5', as Mexico writes them) are dropped; a lone comma
+ * is a decimal one ('0,5').
+ */
+export function toNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string' || value.trim() === '') return undefined;
-  return Number(value.replace(',', '.'));
+  const text = value.trim().replace(/\s/g, '');
+  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return Number(text.replace(/,/g, ''));
+  return Number(text.replace(',', '.'));
 }
 
 /**
@@ -155,10 +161,14 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
       setValue('parcels', [{ ...DOCUMENT_PRESET, weight }]);
     } else if (previous === 'document') {
       // Back to a box: the measures typed before the sobre come back.
-      setValue('parcels', [{ ...boxMeasures.current, weight } as ParcelInput]);
+      setValue('parcels', [{ ...boxMeasures.current, weight }]);
     }
     setValue('package_type', next, { shouldValidate: true, shouldDirty: true });
-    void form.trigger('parcels');
+    // Only what the person already typed is checked again: a new Sobre or Tarima starts without
+    // messages under boxes nobody has filled yet.
+    const typed = (['width', 'depth', 'height', 'weight'] as const).filter((k) => getValues(`parcels.0.${k}`) !== undefined);
+    form.clearErrors('parcels');
+    if (typed.length > 0) void form.trigger(typed.map((k) => `parcels.0.${k}` as const));
   }
 
   function setInsured(checked: boolean) {
@@ -299,13 +309,13 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
                   />
                 );
               })}
+            {/* Text, not number: a browser's number box empties '1,500' (how Mexico writes 1500). */}
             <TextInput
               label={labelWithHidden('Peso', '(kg)')}
               rightSection={<Unit>kg</Unit>}
-              type="number"
+              type="text"
               inputMode="decimal"
-              min={0.1}
-              step={0.1}
+              autoComplete="off"
               required
               error={fieldError('parcels.0.weight')}
               {...register('parcels.0.weight', { setValueAs: toNumber })}

@@ -147,12 +147,12 @@ describe('ServiceSelector', () => {
 
   it("'Enviar' hands the chosen option over, and an account problem is explained in a dialog", async () => {
     server.use(quotingHandler(answer).handler);
-    const onSend = vi.fn(async () => 'locked' as const);
+    const onSend = vi.fn(async () => 'purchases-blocked' as const);
     const user = userEvent.setup();
     renderSelector({ onSend });
     await user.click(await screen.findByRole('button', { name: 'Enviar con AM/PM ESTANDAR' }));
     expect(onSend).toHaveBeenCalledWith(ampm, answer);
-    const dialog = await screen.findByRole('dialog', { name: 'Tu cuenta está bloqueada para comprar' });
+    const dialog = await screen.findByRole('dialog', { name: 'Tu cuenta tiene las compras bloqueadas' });
     expect(within(dialog).getByText(/llámanos al/)).toHaveTextContent('Si tienes dudas, llámanos al 33 1234 5678.');
   });
 

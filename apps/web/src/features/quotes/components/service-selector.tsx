@@ -10,6 +10,7 @@ import {
   type CarrierCode,
   type SpeedFilterId,
 } from '@envios/contracts/carriers';
+import { accountMessages } from '@envios/contracts/accounts';
 import { NO_SERVICE_MESSAGE, type QuoteRequest, type QuoteResponse, type ShippingOption, type UnavailableCarrier } from '@envios/contracts/quotes';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconBan, IconBox } from '@/components/ui/icons';
 import { telHref } from '@/lib/contact-links';
@@ -19,7 +20,7 @@ import { ServiceOptionCard } from './service-option-card';
 import classes from './service-selector.module.css';
 
 /** Why 'Enviar' could not go on (spec 01 §4: only active accounts may pick a service). */
-export type SendProblem = 'inactive' | 'locked' | 'error';
+export type SendProblem = 'inactive' | 'locked' | 'purchases-blocked' | 'error';
 
 export interface ServiceSelectorProps {
   /** The home form's request; null when none is stored (or it no longer passes the contract). */
@@ -130,8 +131,12 @@ const SEND_PROBLEMS: Record<SendProblem, { title: string; body: string }> = {
     body: 'Aún no hemos aprobado tu cuenta, por eso todavía no puedes elegir un servicio. Al aprobarla te avisaremos por WhatsApp.',
   },
   locked: {
-    title: 'Tu cuenta está bloqueada para comprar',
-    body: 'Por ahora tu cuenta no puede elegir servicios ni comprar guías.',
+    title: 'Tu cuenta está bloqueada',
+    body: 'Tu cuenta está bloqueada. Escríbenos para revisarla.',
+  },
+  'purchases-blocked': {
+    title: 'Tu cuenta tiene las compras bloqueadas',
+    body: accountMessages.purchasesBlocked,
   },
   error: {
     title: 'No pudimos continuar',

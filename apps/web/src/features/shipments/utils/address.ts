@@ -55,7 +55,7 @@ export function addressFromSavedLocation(location: SavedLocation, side: AddressS
     full_name: location.name,
     email: location.email,
     phone: location.phone,
-    address: location.address,
+    address: location.street,
     number: location.number,
     intNumber: location.intNumber,
     reference_of_origin: location.reference_of_origin,

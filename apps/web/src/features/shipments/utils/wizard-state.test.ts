@@ -84,14 +84,18 @@ describe('the wizard state', () => {
     expect(state).toMatchObject({ step: 2, service: null, notice: 'El precio del servicio cambió.' });
   });
 
-  it('survives a reload of the page in this tab, and ignores what it cannot read', () => {
+  it('survives a reload and a new tab (kept in this browser, per person), and ignores what it cannot read', () => {
     const state = wizardReducer(quoted(initialWizardState('dashboard')), { type: 'serviceChosen', service: dhl });
-    saveWizardState(state);
-    expect(loadWizardState('dashboard')).toEqual(state);
-    expect(loadWizardState('public')).toBeNull();
-    sessionStorage.setItem(wizardStorageKey('dashboard'), '{"version":1,"step":"x"}');
-    expect(loadWizardState('dashboard')).toBeNull();
-    sessionStorage.setItem(wizardStorageKey('dashboard'), 'no es json');
-    expect(loadWizardState('dashboard')).toBeNull();
+    saveWizardState(state, 'ana');
+    expect(localStorage.getItem(wizardStorageKey('dashboard', 'ana'))).not.toBeNull();
+    expect(loadWizardState('dashboard', 'ana')).toEqual(state);
+    expect(loadWizardState('public', 'ana')).toBeNull();
+    // Another account signed in on the same browser never sees it.
+    expect(loadWizardState('dashboard', 'beto')).toBeNull();
+    localStorage.setItem(wizardStorageKey('dashboard', 'ana'), '{"version":1,"step":"x"}');
+    expect(loadWizardState('dashboard', 'ana')).toBeNull();
+    localStorage.setItem(wizardStorageKey('dashboard', 'ana'), 'no es json');
+    expect(loadWizardState('dashboard', 'ana')).toBeNull();
+    localStorage.clear();
   });
 });

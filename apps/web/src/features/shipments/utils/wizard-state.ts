@@ -208,10 +208,18 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
   }
 }
 
-// ---------------------------------------------------------------- kept in this tab (sessionStorage)
+// ---------------------------------------------------------------- kept in this browser (localStorage)
 
-export function wizardStorageKey(variant: WizardVariant): string {
-  return `envios.newShipment.${variant}`;
+/** Prefix of every kept wizard draft (signing out drops them all). */
+export const WIZARD_STORAGE_PREFIX = 'envios.newShipment.';
+
+/**
+ * The draft is kept per person and variant in localStorage: it survives a reload, a closed tab
+ * and a new tab, until it is paid, discarded ('Empezar de nuevo', 'Anterior' from the first step)
+ * or its owner signs out. Another account in the same browser never sees it.
+ */
+export function wizardStorageKey(variant: WizardVariant, userId: string): string {
+  return `${WIZARD_STORAGE_PREFIX}${variant}.${userId}`;
 }
 
 const storedSchema = z.object({
@@ -228,10 +236,10 @@ const storedSchema = z.object({
   notice: z.string().nullable(),
 });
 
-/** The wizard as it was left in this tab, or null (none, another shape, or storage off). */
-export function loadWizardState(variant: WizardVariant): WizardState | null {
+/** The wizard as its owner left it in this browser, or null (none, another shape, or storage off). */
+export function loadWizardState(variant: WizardVariant, userId: string): WizardState | null {
   try {
-    const raw = sessionStorage.getItem(wizardStorageKey(variant));
+    const raw = localStorage.getItem(wizardStorageKey(variant, userId));
     if (!raw) return null;
     const parsed = storedSchema.safeParse(JSON.parse(raw));
     if (!parsed.success) return null;
@@ -251,17 +259,17 @@ export function loadWizardState(variant: WizardVariant): WizardState | null {
   }
 }
 
-export function saveWizardState(state: WizardState): void {
+export function saveWizardState(state: WizardState, userId: string): void {
   try {
-    sessionStorage.setItem(wizardStorageKey(state.variant), JSON.stringify(state));
+    localStorage.setItem(wizardStorageKey(state.variant, userId), JSON.stringify(state));
   } catch {
     // Storage full or disabled: the wizard still works, it just won't survive a reload.
   }
 }
 
-export function clearWizardState(variant: WizardVariant): void {
+export function clearWizardState(variant: WizardVariant, userId: string): void {
   try {
-    sessionStorage.removeItem(wizardStorageKey(variant));
+    localStorage.removeItem(wizardStorageKey(variant, userId));
   } catch {
     // Nothing to clear.
   }

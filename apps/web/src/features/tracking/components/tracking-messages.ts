@@ -1,7 +1,8 @@
 /** Our own Spanish texts around the spec's (the spec's are in @envios/contracts/tracking). */
 export const trackingUiMessages = {
   stale: 'No pudimos consultar a la paquetería; mostramos los últimos movimientos conocidos.',
-  noEvents: 'Aún no hay movimientos registrados para esta guía. Vuelve a consultar más tarde.',
+  /** After 'Sin movimientos' (NO_EVENTS_TEXT). */
+  noEventsHint: 'La paquetería aún no registra movimientos de esta guía. Vuelve a consultar más tarde.',
   /** Spec 01 §8 leaves other failures silent; a quiet line with a retry beats an empty screen. */
   failed: 'No pudimos consultar el envío en este momento. Intenta de nuevo en unos minutos.',
   share: 'Ver y compartir el seguimiento',

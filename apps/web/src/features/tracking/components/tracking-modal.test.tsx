@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { landing, renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
-import { dhlGuide, dhlResult, fedexGuide, fedexResult, trackingApi, unknownGuide } from '@/testing/mock-tracking';
+import { justIssuedResult, dhlGuide, dhlResult, fedexGuide, fedexResult, trackingApi, unknownGuide } from '@/testing/mock-tracking';
 import { useTrackingModal } from './use-tracking-modal';
 
 setupMockApi();
@@ -45,8 +45,8 @@ describe("Rastrear → 'Resultado del Envío'", () => {
 
     expect(await within(dialog).findByText(dhlGuide)).toBeInTheDocument();
     expect(api.asked).toEqual([dhlGuide]);
-    // dhl: the status of the last event of the last date.
-    expect(within(dialog).getByTestId('tracking-status')).toHaveTextContent('El envío está en camino a la instalación de destino.');
+    // The guide's one headline, the same the public page and Mis Envíos show.
+    expect(within(dialog).getByTestId('tracking-status')).toHaveTextContent('Envío en tránsito');
     expect(within(dialog).getByText('Sábado, 21 de noviembre de 2026, 10:30')).toBeInTheDocument();
     expect(within(dialog).getByText('Enviado desde').nextSibling).toHaveTextContent('Guadalajara');
     expect(within(dialog).getByText('Enviado hacia').nextSibling).toHaveTextContent('Ciudad de México');
@@ -65,11 +65,21 @@ describe("Rastrear → 'Resultado del Envío'", () => {
     expect(within(dialog).getByRole('link', { name: 'Ver y compartir el seguimiento' })).toHaveAttribute('href', `/rastreo/${dhlGuide}`);
   });
 
-  it('shows no Hora column for FedEx and the fixed ENTREGADO status', async () => {
+  it("a guide the carrier has said nothing about reads 'Guía creada' and 'Sin movimientos'", async () => {
+    server.use(trackingApi([justIssuedResult()]).handler);
+    await search('7000000003');
+    const dialog = await modal();
+    expect(await within(dialog).findByTestId('tracking-status')).toHaveTextContent('Guía creada');
+    expect(within(dialog).getByTestId('tracking-no-events')).toHaveTextContent('Sin movimientos');
+    expect(within(dialog).queryByText(/ENTREGADO|tránsito/i)).not.toBeInTheDocument();
+  });
+
+  it('shows no Hora column for FedEx and its headline, never a fixed ENTREGADO', async () => {
     server.use(trackingApi([fedexResult()]).handler);
     await search(fedexGuide);
     const dialog = await modal();
-    expect(await within(dialog).findByTestId('tracking-status')).toHaveTextContent('ENTREGADO');
+    expect(await within(dialog).findByTestId('tracking-status')).toHaveTextContent('En recolección');
+    expect(within(dialog).queryByText('ENTREGADO')).not.toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Movimientos del Sábado, 21 de noviembre de 2026' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Estatus', 'Ubicación', 'Paquete']);
     expect(within(table).getByText('—')).toBeInTheDocument();

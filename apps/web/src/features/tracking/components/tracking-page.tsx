@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { CARRIER_NAMES } from '@envios/contracts/carriers';
 import { trackingMessages, trackingStateLabels, type TrackingResult, type TrackingState } from '@envios/contracts/tracking';
-import { groupEventsByDate } from '@envios/contracts/tracking-rules';
+import { groupEventsByDate, NO_EVENTS_TEXT } from '@envios/contracts/tracking-rules';
 import { paths } from '@/config/paths';
 import { IconAlertTriangle, IconArrowRight, IconCheck } from '@/components/ui/icons';
 import { isFinalTrackingError, isTrackingNotFound, useTracking } from '../api/track-guide';
@@ -118,9 +118,12 @@ function Summary({ result }: { result: TrackingResult }) {
 function Events({ result }: { result: TrackingResult }) {
   if (result.shipment_event.length === 0) {
     return (
-      <Text c="dimmed" size="sm">
-        {trackingUiMessages.noEvents}
-      </Text>
+      <div data-testid="tracking-no-events">
+        <Text fw={700}>{NO_EVENTS_TEXT}</Text>
+        <Text c="dimmed" size="sm">
+          {trackingUiMessages.noEventsHint}
+        </Text>
+      </div>
     );
   }
   const latest = result.shipment_event[0];

@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { groupEventsByDate, modalHeadline } from '@envios/contracts/tracking-rules';
+import { groupEventsByDate, NO_EVENTS_TEXT } from '@envios/contracts/tracking-rules';
 import type { TrackingResult } from '@envios/contracts/tracking';
 import { longDayTitle, longMoment } from '../utils/event-days';
 import { trackingUiMessages } from './tracking-messages';
@@ -21,7 +21,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 /**
  * The result of the 'Resultado del Envío' modal (spec 01 §2): the header (guide, status, date,
  * 'Enviado desde', 'Enviado hacia', packages) and one table per date with the columns status,
- * Ubicación, Hora (dhl only) and Paquete.
+ * Ubicación, Hora (dhl only) and Paquete. The status is the guide's one headline, the same text
+ * /rastreo/{guía}, Mis Envíos and the e-mails show ('Guía creada' / 'Sin movimientos' before the
+ * carrier reports anything).
  */
 export function TrackingResultView({ result }: { result: TrackingResult }) {
   const withTime = result.type === 'dhl';
@@ -46,7 +48,7 @@ export function TrackingResultView({ result }: { result: TrackingResult }) {
             Estatus
           </Text>
           <Text fw={800} size="xl" lh={1.3} c="brand.8" data-testid="tracking-status">
-            {modalHeadline(result.type, result.shipment_event)}
+            {result.headline}
           </Text>
           <Text size="sm" c="dimmed">
             {longMoment(result.date)}
@@ -60,9 +62,12 @@ export function TrackingResultView({ result }: { result: TrackingResult }) {
       </Stack>
 
       {groups.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {trackingUiMessages.noEvents}
-        </Text>
+        <div data-testid="tracking-no-events">
+          <Text fw={700}>{NO_EVENTS_TEXT}</Text>
+          <Text c="dimmed" size="sm">
+            {trackingUiMessages.noEventsHint}
+          </Text>
+        </div>
       ) : (
         groups.map((group) => {
           const title = longDayTitle(group.date);

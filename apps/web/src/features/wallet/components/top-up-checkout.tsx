@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert, Badge, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { accountMessages } from '@envios/contracts/accounts';
 import { paymentMethodLabels, type PaymentConfig } from '@envios/contracts/payments';
 import { topUpAmountSchema, TOP_UP_MAX_MXN } from '@envios/contracts/wallet';
 import { paths } from '@/config/paths';
@@ -28,6 +29,8 @@ export interface TopUpCheckoutProps {
   paymentConfig: PaymentConfig | undefined;
   /** Leaves for the provider's page; replaced in tests. */
   redirect?: (url: string) => void;
+  /** 'Bloquear compras': topping up is buying too; the page says why instead of the form. */
+  purchasesBlocked?: boolean;
 }
 
 function AmountStep({ initial, onCreated }: { initial: number | undefined; onCreated: (id: string, amount: number) => void }) {
@@ -97,7 +100,7 @@ function SummaryStep({
     try {
       const next = await start.mutateAsync({ id: topUp.id, method, email });
       if (next.kind === 'redirect') redirect(next.url);
-      else void navigate(resultPath('success', { oxxo: 'true', reference: next.result.reference, email, prepaid: 'true' }));
+      else void navigate(resultPath('success', { oxxo: 'true', reference: next.result.reference, email, prepaid: 'true', amount: topUp.amount.toFixed(2) }));
     } catch (error) {
       if (method === 'oxxo') {
         console.error(error);
@@ -136,7 +139,7 @@ function SummaryStep({
         <Group justify="space-between" mt="xs">
           <Text fw={700}>Total</Text>
           <Text fw={700} data-testid="top-up-total">
-            {mxn(topUp.amount)} MXN
+            {mxn(topUp.amount)}
           </Text>
         </Group>
       </Card>
@@ -189,9 +192,22 @@ function SummaryStep({
  * Spec 02 "New top-up" (/prepaid/new): step 1 the amount and 'Continuar' (creates the pending
  * top-up), step 2 'Resumen de Prepago' with the methods; 'Anterior' deletes the pending top-up.
  */
-export function TopUpCheckout({ email, paymentConfig, redirect = (url) => window.location.assign(url) }: TopUpCheckoutProps) {
+export function TopUpCheckout({ email, paymentConfig, redirect = (url) => window.location.assign(url), purchasesBlocked = false }: TopUpCheckoutProps) {
   const [topUp, setTopUp] = useState<{ id: string; amount: number } | null>(null);
   const [lastAmount, setLastAmount] = useState<number | undefined>(undefined);
+  if (purchasesBlocked) {
+    return (
+      <Stack gap="lg" maw={640}>
+        <Title order={1}>Nuevo abono</Title>
+        <Alert color="red" variant="light" role="alert" title="Tu cuenta tiene las compras bloqueadas">
+          {accountMessages.purchasesBlocked}
+        </Alert>
+        <Text size="sm">
+          <Link to={paths.prepaids}>Volver al monedero</Link>
+        </Text>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg" maw={640}>
       <Title order={1}>Nuevo abono</Title>

@@ -22,7 +22,7 @@ function renderDetail() {
   return renderWithApp(<ShipmentDetail shipmentId={shipmentId(1)} />, { path: '/shipments/:id', at: `/shipments/${shipmentId(1)}` });
 }
 
-describe('Detalles De Envio', () => {
+describe('Detalles del envío', () => {
   it('an unpaid shipment: every block, parcels with volumetric weight, the breakdown, Editar links and Pagar', async () => {
     detailApi(
       shipmentRecord({
@@ -33,7 +33,7 @@ describe('Detalles De Envio', () => {
       }),
     );
     renderDetail();
-    expect(screen.getByRole('heading', { level: 1, name: 'Detalles De Envio' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Detalles del envío' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Volver a órdenes' })).toHaveAttribute('href', '/shipments');
     expect(screen.getByText('Cargando Envío...')).toBeInTheDocument();
 

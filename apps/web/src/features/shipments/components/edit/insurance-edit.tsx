@@ -44,7 +44,7 @@ export function InsuranceEdit({ shipment }: { shipment: Shipment }) {
       <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
         <Stack gap="lg">
           <Alert color="blue" variant="light">
-            Las paqueterías cubren hasta $2,000.00 MXN con garantía limitada (no cubre robo ni riesgos de tránsito). Te
+            Las paqueterías cubren hasta MX$2,000.00 con garantía limitada (no cubre robo ni riesgos de tránsito). Te
             recomendamos contratar un seguro adicional.
           </Alert>
           <Radio.Group

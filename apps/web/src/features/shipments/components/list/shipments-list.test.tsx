@@ -38,7 +38,7 @@ function renderList(at = '/shipments') {
 }
 
 describe('Mis Envíos', () => {
-  it('shows the spec columns, "Sin numero de guia", payment status and a PDF link only when paid', async () => {
+  it('shows the spec columns, "Sin número de guía", payment status and a PDF link only when paid', async () => {
     listApi(() =>
       shipmentPage([
         shipmentRow(1),
@@ -50,11 +50,12 @@ describe('Mis Envíos', () => {
     await screen.findByText('Destinatario 2');
     const table = screen.getByRole('table', { name: 'Mis envíos' });
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
-    expect(headers).toEqual(['', 'Destino', 'Servicio', 'N° de guía', 'Estatus guía', 'Seguimiento', 'Días en tránsito', 'Total (MX$)', 'Guía']);
+    expect(headers).toEqual(['', 'Destino', 'Servicio', 'N° de guía', 'Estatus guía', 'Seguimiento', 'Días en tránsito', 'Total', 'Guía']);
     const [, unpaid, paid, justIssued] = within(table).getAllByRole('row');
-    // A guide just issued, with no carrier status yet, still invites to follow it.
-    expect(within(justIssued!).getByRole('link', { name: 'Rastrear, rastrear la guía 7000000003' })).toHaveAttribute('href', '/rastreo/7000000003');
-    expect(within(unpaid!).getByText('Sin numero de guia')).toBeInTheDocument();
+    // A guide the carrier has said nothing about yet reads as the modal and /rastreo/{guía} read it.
+    expect(within(justIssued!).getByRole('link', { name: 'Guía creada, rastrear la guía 7000000003' })).toHaveAttribute('href', '/rastreo/7000000003');
+    expect(within(justIssued!).getByText('Sin movimientos')).toBeInTheDocument();
+    expect(within(unpaid!).getByText('Sin número de guía')).toBeInTheDocument();
     expect(within(unpaid!).getByText('Guía sin pago')).toBeInTheDocument();
     expect(within(unpaid!).getByText('MX$150.50')).toBeInTheDocument();
     expect(within(unpaid!).queryByRole('link', { name: /Descargar guía PDF/ })).toBeNull();
@@ -126,11 +127,11 @@ describe('Mis Envíos', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       await user.click(screen.getByRole('button', { name: 'Duplicar' }));
-      expect(await screen.findByText('Envios duplicados exitosamente.')).toBeInTheDocument();
+      expect(await screen.findByText('Envíos duplicados exitosamente.')).toBeInTheDocument();
       expect(body).toEqual({ shipments: [shipmentId(1), shipmentId(2)] });
       expect(screen.getByRole('checkbox', { name: 'Seleccionar todos' })).not.toBeChecked();
       await act(() => vi.advanceTimersByTimeAsync(5_100));
-      expect(screen.queryByText('Envios duplicados exitosamente.')).toBeNull();
+      expect(screen.queryByText('Envíos duplicados exitosamente.')).toBeNull();
     } finally {
       vi.useRealTimers();
     }
@@ -158,7 +159,7 @@ describe('Mis Envíos', () => {
     await user.click(screen.getByRole('button', { name: 'Eliminar' }));
     dialog = await screen.findByRole('dialog', { name: 'Está seguro?' });
     await user.click(within(dialog).getByRole('button', { name: 'Sí' }));
-    expect(await screen.findByText('Envios eliminados exitosamente.')).toBeInTheDocument();
+    expect(await screen.findByText('Envíos eliminados exitosamente.')).toBeInTheDocument();
     expect(bodies).toEqual([{ list_id: [shipmentId(2)] }]);
   });
 
@@ -170,7 +171,7 @@ describe('Mis Envíos', () => {
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Información Preventiva' });
     expect(
-      within(dialog).getByText('A seleccionado un envio que ya ha sido pago, le invitamos a que desmarque las casillas correspondientes para poder continuar con su operación.'),
+      within(dialog).getByText('Ha seleccionado un envío que ya ha sido pagado; le invitamos a que desmarque las casillas correspondientes para poder continuar con su operación.'),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -26,17 +26,17 @@ function statsApi() {
   return searches;
 }
 
-describe('Mis Estadisticas', () => {
+describe('Mis estadísticas', () => {
   it('welcomes, lists the last shipments with paid totals green and unpaid blue, and the PDF only when paid', async () => {
     statsApi();
     renderWithApp(<ShipmentStatistics userId={demoUserId} name="Ana" />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Mis Estadisticas' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mis estadísticas' })).toBeInTheDocument();
     expect(screen.getByText(/Bienvenido, Ana/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Nuevo envío' })).toHaveAttribute('href', '/dashboard/shipment/new');
     const table = screen.getByRole('table', { name: 'Últimos envíos' });
     const unpaid = (await within(table).findByText('Luis Pérez')).closest('tr')!;
     const paid = within(table).getByText('Marta Ruiz').closest('tr')!;
-    expect(within(unpaid).getByText('Sin numero de guía')).toBeInTheDocument();
+    expect(within(unpaid).getByText('Sin número de guía')).toBeInTheDocument();
     expect(within(unpaid).getByText('MX$150.50 MXN')).toHaveStyle({ color: 'var(--mantine-color-blue-7)' });
     expect(within(paid).getByText('MX$99.90 MXN')).toHaveStyle({ color: 'var(--mantine-color-green-8)' });
     expect(within(unpaid).queryByRole('link', { name: /Descargar guía PDF/ })).toBeNull();

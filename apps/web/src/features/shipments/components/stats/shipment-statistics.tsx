@@ -87,7 +87,7 @@ export interface ShipmentStatisticsProps {
   name: string;
 }
 
-/** /dashboard 'Mis Estadisticas' (spec 02): welcome, search, last shipments, payment status and carriers. */
+/** /dashboard 'Mis estadísticas' (spec 02): welcome, search, last shipments, payment status and carriers. */
 export function ShipmentStatistics({ userId, name }: ShipmentStatisticsProps) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
@@ -98,7 +98,7 @@ export function ShipmentStatistics({ userId, name }: ShipmentStatisticsProps) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
-          <Title order={1}>Mis Estadisticas</Title>
+          <Title order={1}>Mis estadísticas</Title>
           <Text c="dimmed">¡Bienvenido, {name}! Este es el resumen de tus envíos.</Text>
         </Stack>
         <Button component={Link} to={paths.newShipment}>

@@ -78,7 +78,10 @@ async function fillAddresses(user: UserEvent) {
 const publicEntry = (quote: QuoteRequest = demoQuoteRequest) => ({ quote, service: { option: ampm, quoted_at: quotedAt } });
 
 describe('NewShipmentWizard', () => {
-  beforeEach(() => sessionStorage.clear());
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
 
   it('dashboard: quote, service, addresses and purchase summary; Anterior deletes the shipments and keeps the data', async () => {
     const user = userEvent.setup({ delay: null });
@@ -144,7 +147,9 @@ describe('NewShipmentWizard', () => {
     const list = screen.getByRole('list', { name: 'Envíos creados' });
     expect(within(list).getByText('Folio 2001')).toBeInTheDocument();
     expect(within(list).getByText('Folio 2002')).toBeInTheDocument();
-    expect(await screen.findByText('MX$338.96')).toBeInTheDocument();
+    // The total is what paying these guides charges; the earlier overweight is paid apart.
+    expect(screen.getByTestId('purchase-total')).toHaveTextContent('MX$288.96');
+    expect(await screen.findByText(/MX\$50.00 de sobrepeso de envíos anteriores pendiente de pago/)).toBeInTheDocument();
     expect(screen.getByText(/Puedes pagarlos desde ahí/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Anterior/ }));
@@ -226,18 +231,18 @@ describe('NewShipmentWizard', () => {
     expect(screen.queryByRole('button', { name: 'Empezar de nuevo' })).not.toBeInTheDocument();
   });
 
-  it("after the purchase, 'Ir a mis envíos' leaves the wizard and forgets it", async () => {
+  it("after the purchase, 'Pagar después en Mis Envíos' leaves the wizard and forgets it", async () => {
     const user = userEvent.setup({ delay: null });
     server.use(createShipmentsHandler('/api/v1/shipments/home', [{ status: 201, body: createdShipments(1) }]).handler, overweightHandler());
     const { router } = renderWizard({ variant: 'public', entry: publicEntry(), slots: makeSlots().slots, links: { shipments: '/shipments' } });
     await fillAddresses(user);
     await user.click(screen.getByRole('button', { name: /Siguiente/ }));
-    await user.click(await screen.findByRole('button', { name: 'Ir a mis envíos' }));
+    await user.click(await screen.findByRole('button', { name: 'Pagar después en Mis Envíos' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/shipments'));
-    expect(sessionStorage.getItem('envios.newShipment.public')).toBeNull();
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('envios.newShipment.public'))).toEqual([]);
   });
 
-  it("the summary shows the payment slot; paying leaves the wizard for the payment page with the created ids", async () => {
+  it('the summary shows the payment choice for the created ids in the step itself; paying leaves the wizard and forgets it', async () => {
     const user = userEvent.setup({ delay: null });
     const created = createdShipments(2);
     server.use(createShipmentsHandler('/api/v1/shipments/home', [{ status: 201, body: created }]).handler, overweightHandler());
@@ -245,17 +250,20 @@ describe('NewShipmentWizard', () => {
     const withPayment: NewShipmentSlots = {
       ...slots,
       renderPayment: (slot) => (
-        <button type="button" disabled={slot.disabled} onClick={() => slot.leave(`/payment/shipments/many?shipments=${slot.shipmentIds.join(',')}`)}>
-          Pagar ahora
+        <button type="button" disabled={slot.disabled} onClick={slot.onLeave}>
+          Pagar {slot.shipmentIds.join(',')}
         </button>
       ),
     };
-    const { router } = renderWizard({ variant: 'public', entry: publicEntry(), slots: withPayment, links: { shipments: '/shipments' } });
+    renderWizard({ variant: 'public', entry: publicEntry(), slots: withPayment, links: { shipments: '/shipments' } });
     await fillAddresses(user);
     await user.click(screen.getByRole('button', { name: /Siguiente/ }));
-    await user.click(await screen.findByRole('button', { name: 'Pagar ahora' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/payment/shipments/many'));
-    expect(router.state.location.search).toBe(`?shipments=${created.shipments.map((s) => s._id).join(',')}`);
-    expect(sessionStorage.getItem('envios.newShipment.public')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Resumen de Compra' })).toBeInTheDocument();
+    // The stepper marks the summary as the current step.
+    expect(screen.getByRole('button', { current: 'step' })).toHaveTextContent(/Pago/);
+    const ids = created.shipments.map((s) => s._id).join(',');
+    expect(Object.keys(localStorage).some((k) => k.startsWith('envios.newShipment.public'))).toBe(true);
+    await user.click(screen.getByRole('button', { name: `Pagar ${ids}` }));
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('envios.newShipment.public'))).toEqual([]);
   });
 });

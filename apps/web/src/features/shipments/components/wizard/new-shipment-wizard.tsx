@@ -57,9 +57,9 @@ function sameEntry(state: WizardState, entry: NewShipmentWizardProps['entry']): 
   return JSON.stringify(state.quote) === JSON.stringify(entry.quote) && state.service?.option.service_id === entry.service?.option.service_id;
 }
 
-/** The wizard left in this tab is picked up again, unless the home quote behind it changed. */
-function startState({ variant, entry }: Pick<NewShipmentWizardProps, 'variant' | 'entry'>): WizardState {
-  const kept = loadWizardState(variant);
+/** The wizard its owner left in this browser is picked up again, unless the home quote behind it changed. */
+function startState({ variant, entry, userId }: Pick<NewShipmentWizardProps, 'variant' | 'entry' | 'userId'>): WizardState {
+  const kept = loadWizardState(variant, userId);
   if (kept && (kept.created.length > 0 || sameEntry(kept, entry))) return kept;
   return initialWizardState(variant, entry);
 }
@@ -67,17 +67,18 @@ function startState({ variant, entry }: Pick<NewShipmentWizardProps, 'variant' |
 /**
  * 'Nuevo envío' (spec 01 §2, §4): four steps in the dashboard (quote, service, addresses,
  * purchase summary) and three from the home quote (service, addresses, summary). Everything typed
- * is kept in this tab, so a reload loses nothing; the shipments are created before payment.
+ * is kept in this browser until it is paid or discarded, so a reload or a new tab loses nothing;
+ * the shipments are created before payment.
  */
 export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServiceChosen, onDone, links }: NewShipmentWizardProps) {
-  const [state, dispatch] = useReducer(wizardReducer, { variant, entry }, startState);
+  const [state, dispatch] = useReducer(wizardReducer, { variant, entry, userId }, startState);
   const navigate = useNavigate();
   const location = useLocation();
   const rootRef = useRef<HTMLDivElement>(null);
   const kind = kindOf(variant, state.step);
   const steps = WIZARD_STEPS[variant];
 
-  useEffect(() => saveWizardState(state), [state]);
+  useEffect(() => saveWizardState(state, userId), [state, userId]);
 
   // The selector's back link comes back here with the step to show.
   const routerStep = wizardStepFromRouterState(location.state);
@@ -127,19 +128,19 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
   }
 
   function leave(to: string) {
-    clearWizardState(variant);
+    clearWizardState(variant, userId);
     onDone?.();
     void navigate(to);
   }
 
-  // What was typed stays in this tab until the purchase is done; this drops it on purpose.
+  // What was typed stays in this browser until the purchase is done; this drops it on purpose.
   // Created shipments are dropped only through 'Anterior' (which deletes them) or the exits.
   const fresh = initialWizardState(variant, entry);
   const canRestart = state.created.length === 0 && JSON.stringify({ ...state, notice: null }) !== JSON.stringify(fresh);
   // The steps read their drafts when they open: a restart opens them again.
   const [generation, setGeneration] = useState(0);
   function restart() {
-    clearWizardState(variant);
+    clearWizardState(variant, userId);
     dispatch({ type: 'reset', state: initialWizardState(variant, entry) });
     setGeneration((g) => g + 1);
   }
@@ -208,11 +209,20 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
         destination={state.addresses.destination_direction}
         userId={userId}
         onDeleted={(ids) => dispatch({ type: 'deleted', ids })}
-        renderPayment={renderPayment ? (busy) => renderPayment({ shipmentIds: state.created.map((s) => s._id), leave, disabled: busy }) : undefined}
-        exits={[
-          ...(links.dashboard ? [{ label: 'Volver al panel', onClick: () => leave(links.dashboard!) }] : []),
-          { label: 'Ir a mis envíos', onClick: () => leave(links.shipments), primary: true },
-        ]}
+        renderPayment={
+          renderPayment
+            ? (busy) =>
+                renderPayment({
+                  shipmentIds: state.created.map((s) => s._id),
+                  onLeave: () => {
+                    clearWizardState(variant, userId);
+                    onDone?.();
+                  },
+                  disabled: busy,
+                })
+            : undefined
+        }
+        exits={[{ label: 'Pagar después en Mis Envíos', onClick: () => leave(links.shipments) }]}
       />
     );
   } else {
@@ -254,8 +264,8 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
         </Text>
       </div>
       <Stepper active={state.step - 1} size="xs" allowNextStepsSelect={false} visibleFrom="sm" aria-label="Pasos del nuevo envío">
-        {steps.map((k) => (
-          <Stepper.Step key={k} label={STEP_TEXT[k].label} description={STEP_TEXT[k].description} />
+        {steps.map((k, index) => (
+          <Stepper.Step key={k} label={STEP_TEXT[k].label} description={STEP_TEXT[k].description} aria-current={index === state.step - 1 ? 'step' : undefined} />
         ))}
       </Stepper>
       {kind !== 'service' && (

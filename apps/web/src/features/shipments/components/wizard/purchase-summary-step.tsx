@@ -25,8 +25,10 @@ export interface PurchaseSummaryStepProps {
 }
 
 /**
- * Step 'Resumen de Compra' (spec 01 §2): the shipments exist (unpaid) with their folios; the
- * total adds the earlier overweight. 'Anterior' deletes them and goes back to the addresses.
+ * Step 'Resumen de Compra' (spec 01 §2): destination, service and total, and the payment method
+ * choice right here. The shipments exist (unpaid) with their folios; 'Anterior' deletes them and
+ * goes back to the addresses. Overweight owed from earlier shipments is shown apart: it is paid
+ * from Mis Envíos, not with these guides.
  */
 export function PurchaseSummaryStep({ created, service, destination, userId, onDeleted, exits, renderPayment }: PurchaseSummaryStepProps) {
   const overweight = useOverweightOwed(userId);
@@ -108,22 +110,19 @@ export function PurchaseSummaryStep({ created, service, destination, userId, onD
             </Text>
           </Group>
           <Group justify="space-between" component="div">
-            <Text component="dt" size="sm" c="dimmed">
-              Sobrepeso anterior
-            </Text>
-            <Text component="dd" size="sm" m={0}>
-              {overweight.isPending ? 'Consultando…' : overweight.isError ? 'No disponible' : formatMXN(toCentavos(owed))}
-            </Text>
-          </Group>
-          <Group justify="space-between" component="div">
             <Text component="dt" fw={700}>
               Total
             </Text>
-            <Text component="dd" fw={800} size="lg" m={0}>
-              {overweight.isPending ? 'Calculando…' : formatMXN(guidesCentavos + toCentavos(owed))}
+            <Text component="dd" fw={800} size="lg" m={0} data-testid="purchase-total">
+              {formatMXN(guidesCentavos)}
             </Text>
           </Group>
         </dl>
+        {owed > 0 && (
+          <Text size="sm" c="orange.8" mt="sm">
+            Tienes {formatMXN(toCentavos(owed))} de sobrepeso de envíos anteriores pendiente de pago; se paga aparte desde Mis Envíos.
+          </Text>
+        )}
       </Card>
 
       {renderPayment ? (
@@ -134,6 +133,11 @@ export function PurchaseSummaryStep({ created, service, destination, userId, onD
           cuando quieras.
         </Alert>
       )}
+      {renderPayment && (
+        <Text size="sm" c="dimmed">
+          Tus envíos ya tienen folio y quedan como «Guía sin pago» en Mis Envíos hasta que los pagues.
+        </Text>
+      )}
 
       {failure && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
@@ -141,13 +145,13 @@ export function PurchaseSummaryStep({ created, service, destination, userId, onD
         </Alert>
       )}
 
-      <Group justify="space-between">
+      <Group justify="space-between" gap="sm">
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => void previous()} loading={remove.isPending}>
           Anterior
         </Button>
         <Group gap="sm">
           {exits.map((exit) => (
-            <Button key={exit.label} variant={exit.primary ? 'filled' : 'default'} onClick={exit.onClick} disabled={remove.isPending}>
+            <Button key={exit.label} variant={exit.primary ? 'filled' : 'subtle'} onClick={exit.onClick} disabled={remove.isPending}>
               {exit.label}
             </Button>
           ))}

@@ -165,7 +165,7 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
       // A sobre travels as one parcel of fixed measures; only its weight is asked (spec 01 §4).
       setValue('parcels', [{ ...DOCUMENT_PRESET, weight }]);
     } else if (previous === 'document') {
-      setValue('parcels', [{ ...boxParcel.current, weight } as QuoteRequestInput['parcels'][number]]);
+      setValue('parcels', [{ ...boxParcel.current, weight }]);
     }
     setValue('package_type', next, { shouldDirty: true });
     if (formState.isSubmitted) void form.trigger('parcels');
@@ -260,7 +260,8 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
                   // Whole centimetres: 10.2 becomes 11 when the box is left (spec 01 §5).
                   <NumberField key={m.key} control={control} name={`parcels.0.${m.key}`} label={m.label} min={1} wholeOnBlur />
                 ))}
-              <NumberField control={control} name="parcels.0.weight" label="Peso (kg)" min={0.1} step={0.1} decimalScale={1} />
+              {/* '1,500' is 1500 kg, as Mexico writes it. */}
+              <NumberField control={control} name="parcels.0.weight" label="Peso (kg)" min={0.1} step={0.1} decimalScale={1} thousandSeparator="," />
             </SimpleGrid>
             {isDocument && (
               <Text size="sm" c="dimmed">

@@ -19,8 +19,8 @@ export interface ServiceSlotProps {
 /** What the summary step hands the payments feature: the created shipments, and the way out of the wizard. */
 export interface PaymentSlotProps {
   shipmentIds: string[];
-  /** Forgets the wizard's draft and goes to `href` (the payment page). */
-  leave: (href: string) => void;
+  /** The payment is leaving for its result or PayPal: the wizard forgets its draft (the purchase is done). */
+  onLeave: () => void;
   /** 'Anterior' is deleting the shipments. */
   disabled: boolean;
 }
@@ -32,7 +32,7 @@ export interface NewShipmentSlots {
   renderSavedAddress?: ((slot: SavedAddressSlotProps) => ReactNode) | undefined;
   lookupColonies?: ColonyLookup | undefined;
   renderServiceSelector: (slot: ServiceSlotProps) => ReactNode;
-  /** The 'Resumen de Compra' payment choice (payments feature). */
+  /** The 'Resumen de Compra' payment method choice (payments feature), shown in the step itself. */
   renderPayment?: ((slot: PaymentSlotProps) => ReactNode) | undefined;
 }
 

@@ -44,6 +44,10 @@ describe('/shipments/{id}/edit/destination with the real selector', () => {
     const list = await screen.findByRole('list', { name: 'Opciones de envío' });
     expect(quoting.bodies.at(-1)).toMatchObject({ destination_direction: { postal_code: '06760', suburb: 'Roma Sur' }, cantidadGuias: 1 });
     await user.click(within(list).getByRole('button', { name: 'Elegir con Estafeta TERRESTRE' }));
+    // A new service is confirmed before it is saved.
+    const confirm = await screen.findByRole('dialog', { name: 'Cambiar paquetería' });
+    expect(within(confirm).getByText('Estafeta TERRESTRE')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Aplicar Cambios' }));
     expect(await screen.findByText('Ruta: /shipments/:id')).toBeInTheDocument();
     await waitFor(() => expect(puts).toHaveLength(1));
     expect(puts[0]).toEqual({

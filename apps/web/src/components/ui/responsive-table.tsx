@@ -57,7 +57,8 @@ function labelCells(table: HTMLTableElement): void {
           if (!c.hasAttribute('role')) c.setAttribute('role', 'cell');
           const own = c.getAttribute('data-label');
           if (own === null || c.hasAttribute('data-auto-label')) {
-            c.setAttribute('data-label', labels[column] ?? '');
+            // A cell across several columns (an empty list's message) speaks for itself.
+            c.setAttribute('data-label', c.colSpan > 1 ? '' : (labels[column] ?? ''));
             c.setAttribute('data-auto-label', '');
           }
         }

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { Button, Menu } from '@mantine/core';
+import { Avatar, Box, Menu, UnstyledButton } from '@mantine/core';
 import type { User } from '@envios/contracts/accounts';
 import { useSignOut } from '../api/sign-out';
 
@@ -31,15 +31,30 @@ export function UserMenu({ user, links, helpLinks = [], afterSignOut, signOutLab
   const signOut = useSignOut();
   const visible = (l: UserMenuLink) => !l.adminOnly || user.rol === 'admin';
   const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const initials = [user.firstName, user.lastName].map((n) => n.trim().charAt(0).toUpperCase()).join('');
 
   return (
     <Menu position="bottom-end" withinPortal shadow="md" width={230}>
       <Menu.Target>
-        <Button variant="subtle" rightSection={<span aria-hidden>▾</span>} aria-label={`Menú de ${fullName}`}>
-          {fullName}
-        </Button>
+        {/* On a phone the name folds into its initials; the menu and its accessible name stay the same. */}
+        <UnstyledButton
+          aria-label={`Menú de ${fullName}`}
+          title={fullName}
+          style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '4px', borderRadius: 8, color: 'var(--mantine-color-brand-8)', fontWeight: 700, minWidth: 0 }}
+        >
+          <Avatar size={30} radius="xl" color="brand" variant="light" aria-hidden>
+            {initials}
+          </Avatar>
+          <Box component="span" visibleFrom="sm" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 220 }}>
+            {fullName}
+          </Box>
+          <Box component="span" visibleFrom="sm" aria-hidden>
+            ▾
+          </Box>
+        </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
+        <Menu.Label>{fullName}</Menu.Label>
         {links.filter(visible).map((l) => (
           <Menu.Item key={l.to} component={Link} to={l.to}>
             {l.label}

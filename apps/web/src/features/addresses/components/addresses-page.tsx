@@ -5,6 +5,7 @@ import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { useDeleteSavedLocation } from '../api/delete-saved-location';
 import { useSavedLocations } from '../api/get-saved-locations';
 import { AddressModal, type RenderPostalCode } from './address-modal';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 /** Spec 01 §9: success alerts close by themselves after 5 seconds. */
 export const NOTICE_MS = 5_000;
@@ -114,40 +115,42 @@ export function AddressesPage({ renderPostalCode }: AddressesPageProps) {
       )}
 
       {list.length > 0 && (
-        <Table.ScrollContainer minWidth={980}>
-          <Table striped highlightOnHover aria-label="Direcciones guardadas">
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c) => (
-                  <Table.Th key={c}>{c}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((l) => (
-                <Table.Tr key={l._id}>
-                  <Table.Td>{l.name}</Table.Td>
-                  <Table.Td>{l.address_line}</Table.Td>
-                  <Table.Td>{l.colony}</Table.Td>
-                  <Table.Td>{l.postal_code}</Table.Td>
-                  <Table.Td>{l.city}</Table.Td>
-                  <Table.Td>{l.phone}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{l.email}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setEditing({ opened: true, id: l._id })} aria-label={`Editar ${l.name}`}>
-                        Editar
-                      </Button>
-                      <Button size="xs" variant="light" color="red" onClick={() => setDeleting(l)} aria-label={`Eliminar ${l.name}`}>
-                        Eliminar
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+        <ResponsiveTable stackBelow="lg" striped highlightOnHover aria-label="Direcciones guardadas">
+          <Table.Thead>
+            <Table.Tr>
+              {COLUMNS.map((c) => (
+                <Table.Th key={c}>{c}</Table.Th>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((l) => (
+              <Table.Tr key={l._id}>
+                <Table.Td {...cell('title')}>
+                  <Text span fw={600} size="sm">
+                    {l.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{l.address_line}</Table.Td>
+                <Table.Td>{l.colony}</Table.Td>
+                <Table.Td>{l.postal_code}</Table.Td>
+                <Table.Td>{l.city}</Table.Td>
+                <Table.Td>{l.phone}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{l.email}</Table.Td>
+                <Table.Td {...cell('actions')}>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="light" onClick={() => setEditing({ opened: true, id: l._id })} aria-label={`Editar ${l.name}`}>
+                      Editar
+                    </Button>
+                    <Button size="xs" variant="light" color="red" onClick={() => setDeleting(l)} aria-label={`Eliminar ${l.name}`}>
+                      Eliminar
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
       )}
 
       <AddressModal

@@ -4,6 +4,7 @@ import { AUDIT_ENTITIES, type AuditEntry } from '@envios/contracts/carriers';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { formatDateTime } from '@/lib/dates';
 import { useCarrierAudit } from '../api/get-carrier-audit';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 const ENTITY_LABELS: Record<AuditEntry['entity'], string> = {
   carrier: 'Paqueterías',
@@ -156,61 +157,59 @@ export function AuditLog({ UserName }: { UserName: ComponentType<{ id: string }>
           {audit.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing={6} aria-label="Bitácora de cambios">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={170}>Fecha</Table.Th>
-              <Table.Th w={200}>Quién</Table.Th>
-              <Table.Th>Cambio</Table.Th>
-              <Table.Th w={120} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {audit.data?.docs.map((entry) => (
-              <Fragment key={entry._id}>
-                <Table.Tr>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(entry.at)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.actor_id ? <UserName id={entry.actor_id} /> : 'Sistema'}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{entry.summary}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="compact-sm"
-                      variant="subtle"
-                      aria-expanded={open === entry._id}
-                      onClick={() => setOpen((o) => (o === entry._id ? null : entry._id))}
-                    >
-                      {open === entry._id ? 'Ocultar' : 'Ver cambios'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-                {open === entry._id && (
-                  <Table.Tr>
-                    <Table.Td colSpan={4} bg="var(--mantine-color-gray-0)">
-                      <EntryDetail entry={entry} />
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Fragment>
-            ))}
-            {audit.data && audit.data.docs.length === 0 && (
+      <ResponsiveTable stackBelow="sm" verticalSpacing={6} aria-label="Bitácora de cambios">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={170}>Fecha</Table.Th>
+            <Table.Th w={200}>Quién</Table.Th>
+            <Table.Th>Cambio</Table.Th>
+            <Table.Th w={120}>Detalle</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {audit.data?.docs.map((entry) => (
+            <Fragment key={entry._id}>
               <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="dimmed" ta="center" py="sm">
-                    Aún no hay cambios registrados.
-                  </Text>
+                <Table.Td>
+                  <Text size="sm">{formatDateTime(entry.at)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{entry.actor_id ? <UserName id={entry.actor_id} /> : 'Sistema'}</Text>
+                </Table.Td>
+                <Table.Td {...cell('title', 'Cambio')}>
+                  <Text size="sm">{entry.summary}</Text>
+                </Table.Td>
+                <Table.Td {...cell('actions')}>
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    aria-expanded={open === entry._id}
+                    onClick={() => setOpen((o) => (o === entry._id ? null : entry._id))}
+                  >
+                    {open === entry._id ? 'Ocultar' : 'Ver cambios'}
+                  </Button>
                 </Table.Td>
               </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+              {open === entry._id && (
+                <Table.Tr>
+                  <Table.Td colSpan={4} bg="var(--mantine-color-gray-0)">
+                    <EntryDetail entry={entry} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Fragment>
+          ))}
+          {audit.data && audit.data.docs.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Text c="dimmed" ta="center" py="sm">
+                  Aún no hay cambios registrados.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </ResponsiveTable>
       {audit.data && audit.data.pages > 1 && (
         <Group>
           <Pagination total={audit.data.pages} value={page} onChange={setPage} size="sm" aria-label="Páginas de la bitácora" />

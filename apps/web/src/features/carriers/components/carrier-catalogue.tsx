@@ -3,6 +3,7 @@ import { formatMXN, toCentavos } from '@envios/contracts/money';
 import type { CarrierAdmin, CarrierServiceAdmin } from '@envios/contracts/carriers';
 import { useUpdateCarrier } from '../api/update-carrier';
 import { useUpdateCarrierService } from '../api/update-carrier-service';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 const mxn = (pesos: number) => formatMXN(toCentavos(pesos));
 
@@ -62,55 +63,53 @@ function CarrierCard({ carrier, onEditTariff }: { carrier: CarrierAdmin; onEditT
           {update.error.message}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing={6} striped aria-label={`Servicios de ${carrier.name}`}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Servicio</Table.Th>
-              <Table.Th>Alcance</Table.Th>
-              <Table.Th>Tránsito</Table.Th>
-              <Table.Th>Peso máx.</Table.Th>
-              <Table.Th>Tarifa</Table.Th>
-              <Table.Th>Activo</Table.Th>
-              <Table.Th />
+      <ResponsiveTable stackBelow="sm" verticalSpacing={6} striped aria-label={`Servicios de ${carrier.name}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Servicio</Table.Th>
+            <Table.Th>Alcance</Table.Th>
+            <Table.Th>Tránsito</Table.Th>
+            <Table.Th>Peso máx.</Table.Th>
+            <Table.Th>Tarifa</Table.Th>
+            <Table.Th>Activo</Table.Th>
+            <Table.Th>Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {carrier.services.map((service) => (
+            <Table.Tr key={service._id}>
+              <Table.Td {...cell('title')}>
+                <Text size="sm" fw={600}>
+                  {service.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{service.scope === 'domestic' ? 'Nacional' : 'Internacional'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{service.transit_text}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{service.max_weight_kg} kg</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {service.tariff_rows} {service.tariff_rows === 1 ? 'fila' : 'filas'}
+                  {service.rate_source === 'api' ? ' · API' : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <ServiceSwitch service={service} carrierName={carrier.name} />
+              </Table.Td>
+              <Table.Td {...cell('actions')}>
+                <Button size="compact-sm" variant="light" onClick={() => onEditTariff(service._id)} aria-label={`Editar tarifa de ${carrier.name} ${service.name}`}>
+                  Editar tarifa
+                </Button>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {carrier.services.map((service) => (
-              <Table.Tr key={service._id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {service.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{service.scope === 'domestic' ? 'Nacional' : 'Internacional'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{service.transit_text}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{service.max_weight_kg} kg</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {service.tariff_rows} {service.tariff_rows === 1 ? 'fila' : 'filas'}
-                    {service.rate_source === 'api' ? ' · API' : ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <ServiceSwitch service={service} carrierName={carrier.name} />
-                </Table.Td>
-                <Table.Td>
-                  <Button size="compact-sm" variant="light" onClick={() => onEditTariff(service._id)} aria-label={`Editar tarifa de ${carrier.name} ${service.name}`}>
-                    Editar tarifa
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ResponsiveTable>
     </Card>
   );
 }

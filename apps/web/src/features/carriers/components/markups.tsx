@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/dates';
 import { useDeleteMarkup } from '../api/delete-markup';
 import { useMarkups } from '../api/get-markups';
 import { useUpsertMarkup } from '../api/upsert-markup';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 /** The customer picker the page plugs in (features/accounts owns the users). */
 export interface CustomerFieldProps {
@@ -138,52 +139,50 @@ export function Markups({ carriers, CustomerField, UserName }: MarkupsProps) {
           {remove.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped verticalSpacing={6} aria-label="Márgenes">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Servicio</Table.Th>
-              <Table.Th>Cliente</Table.Th>
-              <Table.Th>Porcentaje</Table.Th>
-              <Table.Th>Monto fijo</Table.Th>
-              <Table.Th>Actualizado</Table.Th>
-              <Table.Th>Acciones</Table.Th>
+      <ResponsiveTable stackBelow="sm" striped verticalSpacing={6} aria-label="Márgenes">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Servicio</Table.Th>
+            <Table.Th>Cliente</Table.Th>
+            <Table.Th>Porcentaje</Table.Th>
+            <Table.Th>Monto fijo</Table.Th>
+            <Table.Th>Actualizado</Table.Th>
+            <Table.Th>Acciones</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sorted.map((m) => (
+            <Table.Tr key={m._id}>
+              <Table.Td {...cell('title', 'Servicio')}>{m.service_id ? (serviceNames.get(m.service_id) ?? 'Servicio eliminado') : 'Todos los servicios'}</Table.Td>
+              <Table.Td>{m.user_id ? <UserName id={m.user_id} /> : 'Todos los clientes'}</Table.Td>
+              <Table.Td>{m.percent} %</Table.Td>
+              <Table.Td>{formatMXN(toCentavos(m.fixed_amount))}</Table.Td>
+              <Table.Td>{formatDateTime(m.updatedAt)}</Table.Td>
+              <Table.Td {...cell('actions')}>
+                <Group gap={4} wrap="nowrap">
+                  <Button size="compact-sm" variant="subtle" onClick={() => edit(m)}>
+                    Editar
+                  </Button>
+                  <ActionIcon variant="subtle" color="red" aria-label="Eliminar margen" onClick={() => {
+                      if (window.confirm('¿Eliminar este margen? Las próximas cotizaciones usarán el siguiente margen que aplique.')) remove.mutate(m._id);
+                    }}>
+                    ×
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sorted.map((m) => (
-              <Table.Tr key={m._id}>
-                <Table.Td>{m.service_id ? (serviceNames.get(m.service_id) ?? 'Servicio eliminado') : 'Todos los servicios'}</Table.Td>
-                <Table.Td>{m.user_id ? <UserName id={m.user_id} /> : 'Todos los clientes'}</Table.Td>
-                <Table.Td>{m.percent} %</Table.Td>
-                <Table.Td>{formatMXN(toCentavos(m.fixed_amount))}</Table.Td>
-                <Table.Td>{formatDateTime(m.updatedAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-sm" variant="subtle" onClick={() => edit(m)}>
-                      Editar
-                    </Button>
-                    <ActionIcon variant="subtle" color="red" aria-label="Eliminar margen" onClick={() => {
-                        if (window.confirm('¿Eliminar este margen? Las próximas cotizaciones usarán el siguiente margen que aplique.')) remove.mutate(m._id);
-                      }}>
-                      ×
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {markups.data && sorted.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Text c="dimmed" ta="center" py="sm">
-                    Sin márgenes: se cobra el costo de la paquetería.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+          {markups.data && sorted.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="dimmed" ta="center" py="sm">
+                  Sin márgenes: se cobra el costo de la paquetería.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </ResponsiveTable>
     </Stack>
   );
 }

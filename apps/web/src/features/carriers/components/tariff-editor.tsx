@@ -18,6 +18,7 @@ import { tariffCsvUrl } from '../api/export-tariff-csv';
 import { useImportTariffCsv } from '../api/import-tariff-csv';
 import { useReplaceTariffTable } from '../api/replace-tariff-table';
 import { useTariffTable } from '../api/get-tariff-table';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 type TariffForm = ReplaceTariffTableInput;
 type RowField = keyof TariffForm['rows'][number];
@@ -240,120 +241,118 @@ function TariffTableForm({ serviceId, table }: { serviceId: string; table: Tarif
           </Alert>
         )}
 
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing={6} aria-label={`Rangos de peso de ${table.service.name}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={56}>Fila</Table.Th>
-                <Table.Th>Zona</Table.Th>
-                <Table.Th w={110}>Desde (kg)</Table.Th>
-                <Table.Th w={110}>Hasta (kg)</Table.Th>
-                <Table.Th w={150}>Precio base (MX$)</Table.Th>
-                <Table.Th w={150}>Kg adicional (MX$)</Table.Th>
-                <Table.Th w={48}>
-                  <VisuallyHidden>Quitar</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {fields.map((field, index) => {
-                const rowErrors = errors.rows?.[index];
-                const zone = watchedZones[index];
-                const newZone = index === 0 || watchedZones[index - 1] !== zone;
-                const n = index + 1;
-                return (
-                  <Fragment key={field.id}>
-                    {newZone && zone && (
-                      <Table.Tr bg="var(--mantine-color-gray-0)">
-                        <Table.Td colSpan={7}>
-                          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-                            {ZONE_LABELS[zone]}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    )}
-                    <Table.Tr>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed">
-                          {n}
+        <ResponsiveTable stackBelow="md" verticalSpacing={6} aria-label={`Rangos de peso de ${table.service.name}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={56}>Fila</Table.Th>
+              <Table.Th>Zona</Table.Th>
+              <Table.Th w={110}>Desde (kg)</Table.Th>
+              <Table.Th w={110}>Hasta (kg)</Table.Th>
+              <Table.Th w={150}>Precio base (MX$)</Table.Th>
+              <Table.Th w={150}>Kg adicional (MX$)</Table.Th>
+              <Table.Th w={48}>
+                <VisuallyHidden>Quitar</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {fields.map((field, index) => {
+              const rowErrors = errors.rows?.[index];
+              const zone = watchedZones[index];
+              const newZone = index === 0 || watchedZones[index - 1] !== zone;
+              const n = index + 1;
+              return (
+                <Fragment key={field.id}>
+                  {newZone && zone && (
+                    <Table.Tr bg="var(--mantine-color-gray-0)">
+                      <Table.Td colSpan={7}>
+                        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+                          {ZONE_LABELS[zone]}
                         </Text>
                       </Table.Td>
-                      <Table.Td>
-                        <NativeSelect
-                          size="xs"
-                          aria-label={`Zona de la fila ${n}`}
-                          data={zones.map((z) => ({ value: z, label: ZONE_LABELS[z] }))}
-                          error={Boolean(rowErrors?.zone)}
-                          {...form.register(`rows.${index}.zone`)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          size="xs"
-                          type="number"
-                          min={1}
-                          step={1}
-                          aria-label={`Desde (kg) de la fila ${n}`}
-                          error={Boolean(rowErrors?.min_kg)}
-                          {...form.register(`rows.${index}.min_kg`, { setValueAs: toNumber })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          size="xs"
-                          type="number"
-                          min={1}
-                          step={1}
-                          aria-label={`Hasta (kg) de la fila ${n}`}
-                          error={Boolean(rowErrors?.max_kg)}
-                          {...form.register(`rows.${index}.max_kg`, { setValueAs: toNumber })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          size="xs"
-                          type="number"
-                          min={0}
-                          step={0.01}
-                          inputMode="decimal"
-                          aria-label={`Precio base de la fila ${n}`}
-                          error={Boolean(rowErrors?.base_price)}
-                          {...form.register(`rows.${index}.base_price`, { setValueAs: toNumber })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <TextInput
-                          size="xs"
-                          type="number"
-                          min={0}
-                          step={0.01}
-                          inputMode="decimal"
-                          aria-label={`Precio por kg adicional de la fila ${n}`}
-                          error={Boolean(rowErrors?.extra_kg_price)}
-                          {...form.register(`rows.${index}.extra_kg_price`, { setValueAs: toNumber })}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <ActionIcon variant="subtle" color="red" onClick={() => remove(index)} aria-label={`Quitar la fila ${n}`}>
-                          ×
-                        </ActionIcon>
-                      </Table.Td>
                     </Table.Tr>
-                  </Fragment>
-                );
-              })}
-              {fields.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text c="dimmed" ta="center" py="md">
-                      Este servicio aún no tiene tarifa. Agrega filas o importa un CSV.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  )}
+                  <Table.Tr>
+                    <Table.Td>
+                      <Text size="sm" c="dimmed">
+                        {n}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <NativeSelect
+                        size="xs"
+                        aria-label={`Zona de la fila ${n}`}
+                        data={zones.map((z) => ({ value: z, label: ZONE_LABELS[z] }))}
+                        error={Boolean(rowErrors?.zone)}
+                        {...form.register(`rows.${index}.zone`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        type="number"
+                        min={1}
+                        step={1}
+                        aria-label={`Desde (kg) de la fila ${n}`}
+                        error={Boolean(rowErrors?.min_kg)}
+                        {...form.register(`rows.${index}.min_kg`, { setValueAs: toNumber })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        type="number"
+                        min={1}
+                        step={1}
+                        aria-label={`Hasta (kg) de la fila ${n}`}
+                        error={Boolean(rowErrors?.max_kg)}
+                        {...form.register(`rows.${index}.max_kg`, { setValueAs: toNumber })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        type="number"
+                        min={0}
+                        step={0.01}
+                        inputMode="decimal"
+                        aria-label={`Precio base de la fila ${n}`}
+                        error={Boolean(rowErrors?.base_price)}
+                        {...form.register(`rows.${index}.base_price`, { setValueAs: toNumber })}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        size="xs"
+                        type="number"
+                        min={0}
+                        step={0.01}
+                        inputMode="decimal"
+                        aria-label={`Precio por kg adicional de la fila ${n}`}
+                        error={Boolean(rowErrors?.extra_kg_price)}
+                        {...form.register(`rows.${index}.extra_kg_price`, { setValueAs: toNumber })}
+                      />
+                    </Table.Td>
+                    <Table.Td {...cell('actions')}>
+                      <ActionIcon variant="subtle" color="red" onClick={() => remove(index)} aria-label={`Quitar la fila ${n}`}>
+                        ×
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                </Fragment>
+              );
+            })}
+            {fields.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed" ta="center" py="md">
+                    Este servicio aún no tiene tarifa. Agrega filas o importa un CSV.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </ResponsiveTable>
 
         <Group justify="space-between">
           <Button

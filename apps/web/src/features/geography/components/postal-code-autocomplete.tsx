@@ -105,8 +105,12 @@ export function PostalCodeAutocomplete({
     [exact],
   );
   useEffect(() => {
-    if (exactPick && value === '') onChange(exactPick);
-  }, [exactPick, value, onChange]);
+    if (exactPick && value === '') {
+      onChange(exactPick);
+      // The only suggestion is the code typed: nothing left to choose, so the list gets out of the way.
+      if (suggestions.length === 1) setWantsOpen(false);
+    }
+  }, [exactPick, value, onChange, suggestions.length]);
 
   useEffect(() => {
     if (active >= 0) listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });

@@ -4,6 +4,7 @@ import { inventoryUploadSchema, type InventoryStock, type InventoryUploadResult 
 import { QueryStatus } from '@/components/ui/query-status';
 import { useInventory } from '../api/get-inventory';
 import { useUploadInventory } from '../api/upload-inventory';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 /** How many invalid lines the result lists before summing up the rest. */
 const INVALID_SHOWN = 50;
@@ -120,56 +121,58 @@ export function GuidesInventory() {
       )}
       {inventory.data && inventory.data.length === 0 && <Text c="dimmed">No hay servicios activos.</Text>}
       {inventory.data && inventory.data.length > 0 && (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped aria-label="Existencias por servicio">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Paquetería</Table.Th>
-                <Table.Th>Servicio</Table.Th>
-                <Table.Th>Origen de guías</Table.Th>
-                <Table.Th ta="right">Disponibles</Table.Th>
-                <Table.Th ta="right">Reservadas</Table.Th>
-                <Table.Th ta="right">Usadas</Table.Th>
-                <Table.Th ta="right">De demostración</Table.Th>
-                <Table.Th>Cargar CSV</Table.Th>
+        <ResponsiveTable stackBelow="md" striped aria-label="Existencias por servicio">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Paquetería</Table.Th>
+              <Table.Th>Servicio</Table.Th>
+              <Table.Th>Origen de guías</Table.Th>
+              <Table.Th ta="right">Disponibles</Table.Th>
+              <Table.Th ta="right">Reservadas</Table.Th>
+              <Table.Th ta="right">Usadas</Table.Th>
+              <Table.Th ta="right">De demostración</Table.Th>
+              <Table.Th>Cargar CSV</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {inventory.data.map((row) => (
+              <Table.Tr key={row.service_id}>
+                <Table.Td {...cell('title', 'Paquetería')}>
+                  <Text span fw={600} size="sm">
+                    {row.carrier}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{row.service_name}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={row.guide_source === 'inventory' ? 'blue' : 'gray'}>
+                    {row.guide_source === 'inventory' ? 'Inventario' : 'API de la paquetería'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right" c={row.guide_source === 'inventory' && row.available === 0 ? 'red.8' : undefined}>
+                  {row.available}
+                </Table.Td>
+                <Table.Td ta="right">{row.reserved}</Table.Td>
+                <Table.Td ta="right">{row.used}</Table.Td>
+                <Table.Td ta="right">{row.demo}</Table.Td>
+                <Table.Td {...cell('actions')}>
+                  {row.guide_source === 'inventory' ? (
+                    <FileButton accept=".csv,.txt,text/csv,text/plain" onChange={(file) => void send(row, file)} disabled={busy}>
+                      {(props) => (
+                        <Button {...props} size="xs" variant="light" disabled={busy} aria-label={`Subir CSV de ${serviceLabel(row)}`}>
+                          Subir CSV
+                        </Button>
+                      )}
+                    </FileButton>
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      No aplica
+                    </Text>
+                  )}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {inventory.data.map((row) => (
-                <Table.Tr key={row.service_id}>
-                  <Table.Td>{row.carrier}</Table.Td>
-                  <Table.Td>{row.service_name}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={row.guide_source === 'inventory' ? 'blue' : 'gray'}>
-                      {row.guide_source === 'inventory' ? 'Inventario' : 'API de la paquetería'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right" c={row.guide_source === 'inventory' && row.available === 0 ? 'red.8' : undefined}>
-                    {row.available}
-                  </Table.Td>
-                  <Table.Td ta="right">{row.reserved}</Table.Td>
-                  <Table.Td ta="right">{row.used}</Table.Td>
-                  <Table.Td ta="right">{row.demo}</Table.Td>
-                  <Table.Td>
-                    {row.guide_source === 'inventory' ? (
-                      <FileButton accept=".csv,.txt,text/csv,text/plain" onChange={(file) => void send(row, file)} disabled={busy}>
-                        {(props) => (
-                          <Button {...props} size="xs" variant="light" disabled={busy} aria-label={`Subir CSV de ${serviceLabel(row)}`}>
-                            Subir CSV
-                          </Button>
-                        )}
-                      </FileButton>
-                    ) : (
-                      <Text size="xs" c="dimmed">
-                        No aplica
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
       )}
     </Stack>
   );

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { formatDateTime } from '@/lib/dates';
 import { useOutbox } from '../api/get-outbox';
 import { useOutboxMessage } from '../api/get-outbox-message';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 function MessagePreview({ id, onClose }: { id: string | null; onClose: () => void }) {
   const message = useOutboxMessage(id);
@@ -59,45 +60,43 @@ export function OutboxList() {
           {outbox.error.message}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover aria-label="Mensajes guardados">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Fecha</Table.Th>
-              <Table.Th>Canal</Table.Th>
-              <Table.Th>Destinatario</Table.Th>
-              <Table.Th>Asunto</Table.Th>
+      <ResponsiveTable stackBelow="sm" striped highlightOnHover aria-label="Mensajes guardados">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Fecha</Table.Th>
+            <Table.Th>Canal</Table.Th>
+            <Table.Th>Destinatario</Table.Th>
+            <Table.Th>Asunto</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {outbox.data?.docs.map((m) => (
+            <Table.Tr key={m._id}>
+              <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={m.channel === 'email' ? 'blue' : 'green'}>
+                  {m.channel === 'email' ? 'Correo' : 'WhatsApp'}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.recipient}</Table.Td>
+              <Table.Td {...cell('title', 'Asunto')}>
+                <UnstyledButton onClick={() => setOpenId(m._id)} c="brand.8" td="underline">
+                  {m.subject ?? m.text.slice(0, 60)}
+                </UnstyledButton>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {outbox.data?.docs.map((m) => (
-              <Table.Tr key={m._id}>
-                <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={m.channel === 'email' ? 'blue' : 'green'}>
-                    {m.channel === 'email' ? 'Correo' : 'WhatsApp'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{m.recipient}</Table.Td>
-                <Table.Td>
-                  <UnstyledButton onClick={() => setOpenId(m._id)} c="brand.8" td="underline">
-                    {m.subject ?? m.text.slice(0, 60)}
-                  </UnstyledButton>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {outbox.data && outbox.data.docs.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No hay mensajes guardados.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+          {outbox.data && outbox.data.docs.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Text c="dimmed" ta="center" py="md">
+                  No hay mensajes guardados.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </ResponsiveTable>
       <Group>{outbox.data && outbox.data.pages > 1 && <Pagination total={outbox.data.pages} value={page} onChange={setPage} siblings={1} />}</Group>
       <MessagePreview id={openId} onClose={() => setOpenId(null)} />
     </Stack>

@@ -1,6 +1,7 @@
 import { Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import type { OwedOverweight, PayableShipment } from '../utils/payable';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 function mxn(pesos: number): string {
   return formatMXN(toCentavos(pesos));
@@ -64,72 +65,70 @@ export function ManyShipmentsSummary({ shipments, totalCentavos, overweight }: {
       <Title order={2} size="h4" mb="sm" id="payment-summary-title">
         Resumen de {shipments.length === 1 ? '1 envío' : `${shipments.length} envíos`}
       </Title>
-      <Table.ScrollContainer minWidth={520}>
-        <Table aria-label="Envíos a pagar" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Folio</Table.Th>
-              <Table.Th>Destino</Table.Th>
-              <Table.Th>Servicio</Table.Th>
-              <Table.Th ta="right">Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shipments.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td>{s.numberOfOrder}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {s.destinationName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {s.address} · CP {s.postalCode}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {s.carrier} {s.serviceName}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {s.paid ? (
-                    <Stack gap={2} align="flex-end">
-                      <Text size="sm" td="line-through" c="dimmed">
-                        {mxn(s.total)}
-                      </Text>
-                      <Badge color="green" variant="light" size="sm">
-                        Ya pagado
-                      </Badge>
-                    </Stack>
-                  ) : (
-                    mxn(s.total)
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            {overweight && overweight.centavos > 0 && (
-              <Table.Tr>
-                <Table.Th colSpan={3} scope="row" fw={500}>
-                  Sobrepeso de envíos anteriores ({foliosText(overweight)})
-                </Table.Th>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMXN(overweight.centavos)}
-                </Table.Td>
-              </Table.Tr>
-            )}
-            <Table.Tr>
-              <Table.Th colSpan={3} scope="row">
-                Total (MXN)
-              </Table.Th>
-              <Table.Td ta="right" fw={800} style={{ whiteSpace: 'nowrap' }}>
-                {formatMXN(totalCentavos)}
+      <ResponsiveTable stackBelow="sm" aria-label="Envíos a pagar" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Folio</Table.Th>
+            <Table.Th>Destino</Table.Th>
+            <Table.Th>Servicio</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shipments.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>{s.numberOfOrder}</Table.Td>
+              <Table.Td {...cell('title', 'Destino')}>
+                <Text size="sm" fw={600}>
+                  {s.destinationName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {s.address} · CP {s.postalCode}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">
+                  {s.carrier} {s.serviceName}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {s.paid ? (
+                  <Stack gap={2} align="flex-end">
+                    <Text size="sm" td="line-through" c="dimmed">
+                      {mxn(s.total)}
+                    </Text>
+                    <Badge color="green" variant="light" size="sm">
+                      Ya pagado
+                    </Badge>
+                  </Stack>
+                ) : (
+                  mxn(s.total)
+                )}
               </Table.Td>
             </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          {overweight && overweight.centavos > 0 && (
+            <Table.Tr>
+              <Table.Th colSpan={3} scope="row" fw={500}>
+                Sobrepeso de envíos anteriores ({foliosText(overweight)})
+              </Table.Th>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMXN(overweight.centavos)}
+              </Table.Td>
+            </Table.Tr>
+          )}
+          <Table.Tr>
+            <Table.Th colSpan={3} scope="row">
+              Total
+            </Table.Th>
+            <Table.Td ta="right" fw={800} style={{ whiteSpace: 'nowrap' }}>
+              {formatMXN(totalCentavos)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </ResponsiveTable>
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
 import { usePickups } from '../api/get-pickups';
 import { useUpdatePickupStatus } from '../api/update-pickup-status';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 const statusColors: Record<PickupStatus, string> = {
   Pendiente: 'yellow',
@@ -102,55 +103,55 @@ export function PickupsAdmin() {
       />
       <QueryStatus query={pickups} loadingLabel="Cargando recolecciones" />
       {data && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-label="Recolecciones" aria-busy={pickups.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Nombre</Table.Th>
-                <Table.Th>Correo</Table.Th>
-                <Table.Th>Teléfono</Table.Th>
-                <Table.Th>Servicio</Table.Th>
-                <Table.Th>Estatus</Table.Th>
-                <Table.Th>Acción</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.data.map((p) => (
-                <Table.Tr key={p._id}>
-                  <Table.Td>
-                    <Text size="sm">{p.name}</Text>
-                    {p.address && (
-                      <Text size="xs" c="dimmed">
-                        {p.address}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{p.email}</Table.Td>
-                  <Table.Td>{p.phone}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{p.service}</Text>
+        <ResponsiveTable stackBelow="md" striped aria-label="Recolecciones" aria-busy={pickups.isPlaceholderData}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Nombre</Table.Th>
+              <Table.Th>Correo</Table.Th>
+              <Table.Th>Teléfono</Table.Th>
+              <Table.Th>Servicio</Table.Th>
+              <Table.Th>Estatus</Table.Th>
+              <Table.Th>Acción</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.data.map((p) => (
+              <Table.Tr key={p._id}>
+                <Table.Td {...cell('title')}>
+                  <Text size="sm" fw={600}>
+                    {p.name}
+                  </Text>
+                  {p.address && (
                     <Text size="xs" c="dimmed">
-                      Guía: {p.tracking_number}
+                      {p.address}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColors[p.status]} variant="light">
-                      {p.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={`Actualizar estatus de la recolección de ${p.name}`}>
-                      Actualizar estatus
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {data.data.length === 0 && (
-                <EmptyRow colSpan={6}>{debounced.trim() ? 'Ninguna recolección coincide con la búsqueda.' : 'Aún no hay solicitudes de recolección.'}</EmptyRow>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.email}</Table.Td>
+                <Table.Td>{p.phone}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{p.service}</Text>
+                  <Text size="xs" c="dimmed">
+                    Guía: {p.tracking_number}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={statusColors[p.status]} variant="light">
+                    {p.status}
+                  </Badge>
+                </Table.Td>
+                <Table.Td {...cell('actions')}>
+                  <Button size="xs" variant="light" onClick={() => setEditing(p)} aria-label={`Actualizar estatus de la recolección de ${p.name}`}>
+                    Actualizar estatus
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {data.data.length === 0 && (
+              <EmptyRow colSpan={6}>{debounced.trim() ? 'Ninguna recolección coincide con la búsqueda.' : 'Aún no hay solicitudes de recolección.'}</EmptyRow>
+            )}
+          </Table.Tbody>
+        </ResponsiveTable>
       )}
       {data && <ListPagination page={page} pages={data.pages} onChange={setPage} label="Páginas de recolecciones" />}
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title="Nuevo Estatus" centered>

@@ -39,9 +39,10 @@ describe('WalletPage', () => {
         HttpResponse.json(
           page([
             entry({}),
-            entry({ _id: 'a2', numberOfOrder: 1002, type: 'cargo', movement: 'Cargo', amount: -180.25, shipment: 'b1', provider: 'wallet' }),
+            entry({ _id: 'a2', numberOfOrder: 1002, type: 'cargo', movement: 'Cargo', amount: -180.25, shipment: 'b1', shipment_folio: 1003, provider: 'wallet' }),
             entry({ _id: 'a3', numberOfOrder: 1003, type: 'pago_sobrepeso', movement: 'Pago sobrepeso', amount: -50 }),
             entry({ _id: 'a4', numberOfOrder: 1004, status: false, status_label: 'Pendiente', provider: null, paid_at: null }),
+            entry({ _id: 'a5', numberOfOrder: 1005, status: false, status_label: 'Cancelado', cancelled: true, provider: null, paid_at: null }),
           ]),
         ),
       ),
@@ -51,17 +52,24 @@ describe('WalletPage', () => {
     expect(await screen.findByText('MX$1,234.50')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Movimientos del monedero' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     // 18:05:09 UTC is 12:05:09 in Mexico City.
     expect(within(rows[0]!).getByText('23/11/2026 12:05:09')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('MX$500.00')).toBeInTheDocument();
+    // Each movement's own number never reads like a shipment folio; a charge names the shipment it paid.
+    expect(within(rows[0]!).getByText('MON-1001')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Cargo')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('MON-1002')).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('link', { name: 'Envío 1003' })).toHaveAttribute('href', '/shipments/b1');
     expect(within(rows[1]!).getByText('-MX$180.25')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Pago sobrepeso')).toBeInTheDocument();
     expect(within(rows[3]!).getByText('Pendiente')).toBeInTheDocument();
-    // Only the unpaid top-up can be deleted.
-    expect(within(table).getAllByRole('button', { name: /^Eliminar/ })).toHaveLength(1);
-    expect(within(rows[3]!).getByRole('button', { name: 'Eliminar el abono 1004' })).toBeInTheDocument();
+    // An abandoned top-up reads 'Cancelado', not another 'Pendiente'.
+    expect(within(rows[4]!).getByText('Cancelado')).toBeInTheDocument();
+    expect(screen.getByText(/queda «Cancelado» y ya no se puede pagar/)).toBeInTheDocument();
+    // Only the unpaid top-ups can be deleted.
+    expect(within(table).getAllByRole('button', { name: /^Eliminar/ })).toHaveLength(2);
+    expect(within(rows[3]!).getByRole('button', { name: 'Eliminar el abono MON-1004' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Abonar' }));
     expect(await screen.findByText('Ruta: /prepaid/new')).toBeInTheDocument();
   });
@@ -82,13 +90,13 @@ describe('WalletPage', () => {
     const user = userEvent.setup();
     renderWithApp(<WalletPage userId={USER} />);
     expect(await screen.findByText('MX$0.00')).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Eliminar el abono 1004' }));
+    await user.click(await screen.findByRole('button', { name: 'Eliminar el abono MON-1004' }));
     let dialog = await screen.findByRole('dialog', { name: 'Está seguro?' });
     expect(within(dialog).getByText('Está seguro de eliminar este registro?')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(deleted).toEqual([]);
-    await user.click(screen.getByRole('button', { name: 'Eliminar el abono 1004' }));
+    await user.click(screen.getByRole('button', { name: 'Eliminar el abono MON-1004' }));
     dialog = await screen.findByRole('dialog', { name: 'Está seguro?' });
     await user.click(within(dialog).getByRole('button', { name: 'Sí' }));
     expect(await screen.findByText('Abono eliminado.')).toBeInTheDocument();
@@ -108,9 +116,9 @@ describe('WalletPage', () => {
     );
     const user = userEvent.setup();
     renderWithApp(<WalletPage userId={USER} />);
-    expect(await screen.findByText('1001')).toBeInTheDocument();
+    expect(await screen.findByText('MON-1001')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '2' }));
-    expect(await screen.findByText('2002')).toBeInTheDocument();
+    expect(await screen.findByText('MON-2002')).toBeInTheDocument();
     expect(pages).toEqual(['1', '2']);
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
-import type { WalletEntry } from '@envios/contracts/wallet';
+import { TOP_UP_ABANDONED_AFTER_HOURS, type WalletEntry, type WalletStatusLabel } from '@envios/contracts/wallet';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
 import { ListPagination } from '@/components/ui/list-parts';
@@ -45,13 +46,17 @@ function Balance({ userId }: { userId: string }) {
   );
 }
 
+const STATUS_COLORS: Record<WalletStatusLabel, string> = { Pagado: 'green', Pendiente: 'yellow', Cancelado: 'gray' };
+
+/** A top-up not paid (pending or cancelled) may be removed from the list. */
 function isDeletable(entry: WalletEntry): boolean {
   return entry.type === 'abono' && !entry.status;
 }
 
 /**
  * Spec 02 "Wallet" (/prepaids): the balance, 'Abonar', and the movements (date, folio, movement,
- * amount, status) with a delete button for the top-ups not paid yet.
+ * amount, status) with a delete button for the top-ups not paid. A movement's folio is its own
+ * MON- number (never a shipment's); a charge also links the folio of the shipment it paid.
  */
 export function WalletPage({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
@@ -100,53 +105,71 @@ export function WalletPage({ userId }: { userId: string }) {
         </Card>
       )}
       {data && data.docs.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Movimientos del monedero" aria-busy={entries.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Folio</Table.Th>
-                <Table.Th>Movimiento</Table.Th>
-                <Table.Th ta="right">Monto</Table.Th>
-                <Table.Th>Estatus</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Acciones</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.docs.map((entry) => (
-                <Table.Tr key={entry._id}>
-                  <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
-                  <Table.Td>{entry.numberOfOrder}</Table.Td>
-                  <Table.Td>
+        <ResponsiveTable stackBelow="md" striped aria-label="Movimientos del monedero" aria-busy={entries.isPlaceholderData}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Folio</Table.Th>
+              <Table.Th>Movimiento</Table.Th>
+              <Table.Th ta="right">Monto</Table.Th>
+              <Table.Th>Estatus</Table.Th>
+              <Table.Th>Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.docs.map((entry) => (
+              <Table.Tr key={entry._id}>
+                <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.folio}</Table.Td>
+                <Table.Td {...cell('title')}>
+                  <Text span fw={600} size="sm">
                     {entry.movement}
-                    {entry.note && (
-                      <Text size="xs" c="dimmed" maw={360}>
-                        {entry.note}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right" c={entry.amount < 0 ? 'red.8' : undefined}>
-                    {mxn(entry.amount)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={entry.status ? 'green' : 'yellow'} variant="light">
-                      {entry.status_label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {isDeletable(entry) && (
-                      <Button size="xs" color="red" variant="light" onClick={() => setDeleting(entry)} aria-label={`Eliminar el abono ${entry.numberOfOrder}`}>
-                        Eliminar
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Text>
+                  {entry.note && (
+                    <Text size="xs" c="dimmed" maw={360}>
+                      {entry.note}
+                    </Text>
+                  )}
+                  {entry.shipment && (
+                    <Text size="xs" c="dimmed">
+                      {entry.shipment_folio !== null ? (
+                        <Anchor component={Link} to={paths.shipment(entry.shipment)} size="xs">
+                          Envío {entry.shipment_folio}
+                        </Anchor>
+                      ) : (
+                        'Envío eliminado'
+                      )}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ta="right" c={entry.amount < 0 ? 'red.8' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  {mxn(entry.amount)}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLORS[entry.status_label]} variant="light" tt="none">
+                    {entry.status_label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td {...cell('actions')}>
+                  {isDeletable(entry) ? (
+                    <Button size="xs" color="red" variant="light" onClick={() => setDeleting(entry)} aria-label={`Eliminar el abono ${entry.folio}`}>
+                      Eliminar
+                    </Button>
+                  ) : (
+                    <Text span size="xs" c="dimmed" aria-hidden="true">
+                      —
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </ResponsiveTable>
+      )}
+      {data && data.docs.some((e) => e.cancelled) && (
+        <Text size="xs" c="dimmed">
+          Un abono que nadie pagó en {TOP_UP_ABANDONED_AFTER_HOURS} horas queda «Cancelado» y ya no se puede pagar; si su pago llega después, se abona igual.
+        </Text>
       )}
       {data && <ListPagination page={page} pages={data.pages} onChange={setPage} label="Páginas de movimientos" />}
 

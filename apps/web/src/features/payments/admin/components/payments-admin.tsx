@@ -18,6 +18,7 @@ import { QueryStatus } from '@/components/ui/query-status';
 import { useAdminPayments } from '../api/get-admin-payments';
 import { useSandboxEvent, type SandboxEvent } from '../api/sandbox-event';
 import { ReconciliationPanel } from './reconciliation-panel';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 const mxn = (pesos: number) => formatMXN(toCentavos(pesos));
 
@@ -58,7 +59,7 @@ function SandboxActions({ payment }: { payment: Payment }) {
   const event = useSandboxEvent();
   return (
     <Stack gap={4} align="flex-start">
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="wrap">
         {sandboxButtons.map(({ event: kind, label, color }) => (
           <Button
             key={kind}
@@ -139,84 +140,94 @@ export function PaymentsAdmin() {
       </Group>
       <QueryStatus query={payments} loadingLabel="Cargando pagos" />
       {data && (
-        <Table.ScrollContainer minWidth={1100}>
-          <Table striped aria-label="Pagos" aria-busy={payments.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Folio</Table.Th>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Usuario</Table.Th>
-                <Table.Th>Método</Table.Th>
-                <Table.Th>Propósito</Table.Th>
-                <Table.Th ta="right">Monto</Table.Th>
-                <Table.Th>Estatus</Table.Th>
-                <Table.Th>Referencia</Table.Th>
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.docs.map((p) => (
-                <Table.Tr key={p._id}>
-                  <Table.Td>{p.numberOfOrder}</Table.Td>
-                  <Table.Td>{formatDateTime(p.created_at)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{p.user_name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {p.user_email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {methodShort[p.method]}
-                    {p.sandbox && (
-                      <Badge size="xs" color="gray" variant="outline" ml={6}>
-                        sandbox
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {purposeLabels[p.purpose]}
-                    {p.purpose === 'shipments' && p.shipments.length > 1 && ` (${p.shipments.length})`}
-                  </Table.Td>
-                  <Table.Td ta="right">{mxn(p.amount)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColors[p.status]} variant="light">
-                      {p.status_label}
+        <ResponsiveTable stackBelow="lg" striped aria-label="Pagos" aria-busy={payments.isPlaceholderData}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Folio</Table.Th>
+              <Table.Th>Fecha</Table.Th>
+              <Table.Th>Usuario</Table.Th>
+              <Table.Th>Método</Table.Th>
+              <Table.Th>Propósito</Table.Th>
+              <Table.Th ta="right">Monto</Table.Th>
+              <Table.Th>Estatus</Table.Th>
+              <Table.Th>Referencia</Table.Th>
+              <Table.Th>Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.docs.map((p) => (
+              <Table.Tr key={p._id}>
+                <Table.Td>{p.numberOfOrder}</Table.Td>
+                <Table.Td>{formatDateTime(p.created_at)}</Table.Td>
+                <Table.Td {...cell('title')}>
+                  <Text size="sm" fw={600}>
+                    {p.user_name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {p.user_email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {methodShort[p.method]}
+                  {p.sandbox && (
+                    <Badge size="xs" color="gray" variant="outline" ml={6}>
+                      sandbox
                     </Badge>
-                    {p.failure && (
-                      <Text size="xs" c="dimmed">
-                        {p.failure}
-                      </Text>
-                    )}
-                    {p.credited.length > 0 && (
-                      <Stack gap={2} mt={4}>
-                        <Badge color="orange" variant="light">
-                          Abonado al monedero: {mxn(p.credited.reduce((sum, c) => sum + c.amount, 0))}
-                        </Badge>
-                        {p.credited.map((c, i) => (
-                          <Text key={`${c.shipment ?? 'x'}-${i}`} size="xs" c="dimmed">
-                            {c.label} ({mxn(c.amount)})
-                          </Text>
-                        ))}
-                      </Stack>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {reference(p)}
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {purposeLabels[p.purpose]}
+                  {p.purpose === 'shipments' && p.shipments.length > 1 && ` (${p.shipments.length})`}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {mxn(p.amount)}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={statusColors[p.status]} variant="light">
+                    {p.status_label}
+                  </Badge>
+                  {p.failure && (
+                    <Text size="xs" c="dimmed">
+                      {p.failure}
                     </Text>
-                    {p.expires_at && p.status === 'pending' && (
-                      <Text size="xs" c="dimmed">
-                        Vence {formatDateTime(p.expires_at)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{isSandboxOxxoPending(p) ? <SandboxActions payment={p} /> : null}</Table.Td>
-                </Table.Tr>
-              ))}
-              {data.docs.length === 0 && <EmptyRow colSpan={9}>No hay pagos que coincidan con los filtros.</EmptyRow>}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  )}
+                  {p.credited.length > 0 && (
+                    <Stack gap={2} mt={4}>
+                      <Badge color="orange" variant="light" tt="none">
+                        Abonado al monedero: {mxn(p.credited.reduce((sum, c) => sum + c.amount, 0))}
+                      </Badge>
+                      {p.credited.map((c, i) => (
+                        <Text key={`${c.shipment ?? 'x'}-${i}`} size="xs" c="dimmed">
+                          {c.label} ({mxn(c.amount)})
+                        </Text>
+                      ))}
+                    </Stack>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {reference(p)}
+                  </Text>
+                  {p.expires_at && p.status === 'pending' && (
+                    <Text size="xs" c="dimmed">
+                      Vence {formatDateTime(p.expires_at)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td {...cell('actions')}>
+                  {isSandboxOxxoPending(p) ? (
+                    <SandboxActions payment={p} />
+                  ) : (
+                    <Text span size="xs" c="dimmed">
+                      Sin acciones
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {data.docs.length === 0 && <EmptyRow colSpan={9}>No hay pagos que coincidan con los filtros.</EmptyRow>}
+          </Table.Tbody>
+        </ResponsiveTable>
       )}
       {data && <ListPagination page={page} pages={data.pages} onChange={setPage} label="Páginas de pagos" />}
     </Stack>

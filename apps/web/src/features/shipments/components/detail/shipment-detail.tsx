@@ -4,11 +4,13 @@ import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, T
 import type { ShipmentAddressResponse } from '@envios/contracts/addresses';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { paymentStatusLabels, shipmentMessages, volumetricWeightRounded, type Shipment } from '@envios/contracts/shipments';
+import { NO_EVENTS_TEXT, trackingHeadlines } from '@envios/contracts/tracking-rules';
 import { IconArrowLeft } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { formatDateTime, formatLongDay } from '@/lib/dates';
 import { useShipment } from '../../api/get-shipment';
 import { GuidePdfLink } from '../list/guide-pdf-link';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 type EditPart = Parameters<typeof paths.shipmentEdit>[1];
 
@@ -144,7 +146,8 @@ export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
         {shipment.number_guide && (
           <Group gap="xs" mt="xs" wrap="wrap">
             <Text size="sm">
-              Seguimiento: <strong>{shipment.tracking_status ?? 'Sin movimientos'}</strong>
+              Seguimiento: <strong>{shipment.tracking_status ?? trackingHeadlines.created}</strong>
+              {!shipment.tracking_status && ` · ${NO_EVENTS_TEXT}`}
             </Text>
             <Anchor component={Link} to={paths.tracking(shipment.number_guide)} size="sm" fw={600}>
               Rastrear envío
@@ -157,7 +160,7 @@ export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
         <Text size="sm" mb="xs">
           Tipo: {PACKAGE_LABELS[shipment.shipment_type]}
         </Text>
-        <Table aria-label="Paquetes" withRowBorders={false}>
+        <ResponsiveTable stackBelow="sm" aria-label="Paquetes" withRowBorders={false}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Paquete</Table.Th>
@@ -169,7 +172,7 @@ export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
           <Table.Tbody>
             {shipment.parcels.map((p, i) => (
               <Table.Tr key={i}>
-                <Table.Td>{i + 1}</Table.Td>
+                <Table.Td {...cell('title', 'Paquete')}>Paquete {i + 1}</Table.Td>
                 <Table.Td>
                   {p.height} × {p.width} × {p.depth} cm
                 </Table.Td>
@@ -178,7 +181,7 @@ export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ResponsiveTable>
       </Block>
 
       <Card withBorder radius="md" padding="lg" component="section" aria-label="Total">

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import type { ShippingOption } from '@envios/contracts/quotes';
 import type { Shipment } from '@envios/contracts/shipments';
@@ -107,15 +107,25 @@ export interface ServiceStepProps {
   onChoose: (option: ShippingOption) => Promise<boolean>;
 }
 
-/** Step 2: the re-quote of the edited shipment and the quotes feature's selector. */
+/**
+ * Step 2: the re-quote of the edited shipment and the quotes feature's selector. Choosing an
+ * option changes the shipment's service and price, so it asks first: 'Aplicar Cambios' saves,
+ * 'Cancelar' keeps the options on screen.
+ */
 export function ServiceStep({ shipment, change, slots, backHref, intro, failure, onChoose }: ServiceStepProps) {
   const request = useMemo(() => requoteRequest(shipment, change), [shipment, change]);
   // A refused choice (the price moved) quotes again: the selector is mounted afresh.
   const [attempt, setAttempt] = useState(0);
   const current = shipment.selected_service;
+  const [choice, setChoice] = useState<ShippingOption | null>(null);
+  const [saving, setSaving] = useState(false);
 
-  async function choose(option: ShippingOption) {
-    if (!(await onChoose(option))) setAttempt((n) => n + 1);
+  async function apply() {
+    if (!choice) return;
+    setSaving(true);
+    const saved = await onChoose(choice).finally(() => setSaving(false));
+    setChoice(null);
+    if (!saved) setAttempt((n) => n + 1);
   }
 
   return (
@@ -140,7 +150,15 @@ export function ServiceStep({ shipment, change, slots, backHref, intro, failure,
         </Stack>
       </Container>
       {request ? (
-        <div key={attempt}>{slots.renderServiceSelector({ request, onChoose: choose, backHref })}</div>
+        <div key={attempt}>
+          {slots.renderServiceSelector({
+            request,
+            onChoose: async (option) => {
+              setChoice(option);
+            },
+            backHref,
+          })}
+        </div>
       ) : (
         <Container size="lg" w="100%" py="lg">
           <Alert color="red" variant="light" role="alert">
@@ -148,6 +166,29 @@ export function ServiceStep({ shipment, change, slots, backHref, intro, failure,
           </Alert>
         </Container>
       )}
+      <Modal opened={choice !== null} onClose={() => !saving && setChoice(null)} title="Cambiar paquetería" centered>
+        {choice && (
+          <Stack>
+            <Text size="sm">
+              Servicio actual: {current.carrier} {current.carrier_service_name} · {mxn(current.total_amount)}
+            </Text>
+            <Text>
+              Nuevo servicio: <strong>{choice.carrier} {choice.carrier_service_name}</strong>
+            </Text>
+            <Text>
+              Nuevo total: <strong>{mxn(choice.net_total_amount)}</strong>
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setChoice(null)} disabled={saving}>
+                Cancelar
+              </Button>
+              <Button loading={saving} onClick={() => void apply()}>
+                Aplicar Cambios
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Stack>
   );
 }

@@ -110,6 +110,9 @@ describe('shipment edit screens', () => {
     expect(await screen.findByRole('textbox', { name: 'Código postal' })).toHaveValue('06760');
     await user.click(screen.getByRole('button', { name: 'Seleccionar Paquetería' }));
     await user.click(await screen.findByRole('button', { name: 'Enviar con FedEx STANDARD OVERNIGHT' }));
+    // Changing the service asks first.
+    expect(puts).toEqual([]);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cambiar paquetería' })).getByRole('button', { name: 'Aplicar Cambios' }));
     expect(await screen.findByText('Ruta: /shipments/:id')).toBeInTheDocument();
     expect(puts).toEqual([
       {
@@ -132,6 +135,7 @@ describe('shipment edit screens', () => {
     await user.type(code, '44130');
     await user.click(screen.getByRole('button', { name: 'Seleccionar Paquetería' }));
     await user.click(await screen.findByRole('button', { name: 'Enviar con FedEx STANDARD OVERNIGHT' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cambiar paquetería' })).getByRole('button', { name: 'Aplicar Cambios' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('El precio del servicio cambió. Vuelve a cotizar y elige de nuevo la paquetería.');
     expect(requests.at(-1)!.origin_direction.postal_code).toBe('44130');
   });
@@ -166,6 +170,7 @@ describe('shipment edit screens', () => {
     expect(await screen.findByText('Selector: 06700 · 2 paquetes')).toBeInTheDocument();
     expect(requests.at(-1)).toMatchObject({ cantidadGuias: 2, package_type: 'box' });
     await user.click(screen.getByRole('button', { name: 'Enviar con FedEx STANDARD OVERNIGHT' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cambiar paquetería' })).getByRole('button', { name: 'Aplicar Cambios' }));
     await screen.findByText('Ruta: /shipments/:id');
     expect(puts).toEqual([
       {

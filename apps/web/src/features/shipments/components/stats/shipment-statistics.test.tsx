@@ -37,8 +37,8 @@ describe('Mis estadísticas', () => {
     const unpaid = (await within(table).findByText('Luis Pérez')).closest('tr')!;
     const paid = within(table).getByText('Marta Ruiz').closest('tr')!;
     expect(within(unpaid).getByText('Sin número de guía')).toBeInTheDocument();
-    expect(within(unpaid).getByText('MX$150.50 MXN')).toHaveStyle({ color: 'var(--mantine-color-blue-7)' });
-    expect(within(paid).getByText('MX$99.90 MXN')).toHaveStyle({ color: 'var(--mantine-color-green-8)' });
+    expect(within(unpaid).getByText('MX$150.50')).toHaveStyle({ color: 'var(--mantine-color-blue-7)' });
+    expect(within(paid).getByText('MX$99.90')).toHaveStyle({ color: 'var(--mantine-color-green-8)' });
     expect(within(unpaid).queryByRole('link', { name: /Descargar guía PDF/ })).toBeNull();
     expect(within(paid).getByRole('link', { name: 'Descargar guía PDF del envío 1002' })).toBeInTheDocument();
   });

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useLastShipments } from '../../api/get-last-shipments';
 import { useShipmentStats } from '../../api/get-shipment-stats';
 import { GuidePdfLink } from '../list/guide-pdf-link';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 function mxn(pesos: number): string {
   return formatMXN(toCentavos(pesos));
@@ -59,7 +60,7 @@ function Failed({ cols, children }: { cols: number; children: ReactNode }) {
 function LastShipmentRow({ row }: { row: ShipmentRow }) {
   return (
     <Table.Tr>
-      <Table.Td>
+      <Table.Td {...cell('title')}>
         <Anchor component={Link} to={paths.shipment(row._id)} fw={600}>
           {row.destination_name}
         </Anchor>
@@ -70,7 +71,7 @@ function LastShipmentRow({ row }: { row: ShipmentRow }) {
       <Table.Td>{row.number_guide ?? <Text span size="sm" c="dimmed">{shipmentMessages.noGuideStats}</Text>}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text span fw={700} c={row.status ? 'green.8' : 'blue.7'}>
-          {mxn(row.total_amount)} {row.currency}
+          {mxn(row.total_amount)}
         </Text>
         <VisuallyHidden>{row.status ? ' (pagado)' : ' (sin pagar)'}</VisuallyHidden>
       </Table.Td>
@@ -117,7 +118,7 @@ export function ShipmentStatistics({ userId, name }: ShipmentStatisticsProps) {
         <Group align="flex-end" gap="sm">
           <TextInput
             label="Buscar envío"
-            placeholder="Buscar envio..."
+            placeholder="Buscar envío…"
             leftSection={<IconSearch size={16} />}
             value={text}
             maxLength={ADDRESS_TEXT_MAX}
@@ -136,33 +137,31 @@ export function ShipmentStatistics({ userId, name }: ShipmentStatisticsProps) {
       </form>
 
       <Panel title={search ? `Envíos que coinciden con «${search}»` : 'Últimos envíos'}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label="Últimos envíos" aria-busy={last.isFetching} verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Destino</Table.Th>
-                <Table.Th>Servicio</Table.Th>
-                <Table.Th>N° de guía</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Guía</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {last.isPending && <LoadingRows rows={3} cols={5} />}
-              {last.isError && <Failed cols={5}>No pudimos cargar tus últimos envíos.</Failed>}
-              {last.data?.map((row) => <LastShipmentRow key={row._id} row={row} />)}
-              {last.data?.length === 0 && (
-                <Failed cols={5}>
-                  {search ? 'Ningún envío coincide con tu búsqueda.' : (
-                    <>
-                      Aún no tienes envíos. <Anchor component={Link} to={paths.newShipment}>Crea el primero</Anchor>.
-                    </>
-                  )}
-                </Failed>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable stackBelow="sm" aria-label="Últimos envíos" aria-busy={last.isFetching} verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Destino</Table.Th>
+              <Table.Th>Servicio</Table.Th>
+              <Table.Th>N° de guía</Table.Th>
+              <Table.Th>Total</Table.Th>
+              <Table.Th>Guía</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {last.isPending && <LoadingRows rows={3} cols={5} />}
+            {last.isError && <Failed cols={5}>No pudimos cargar tus últimos envíos.</Failed>}
+            {last.data?.map((row) => <LastShipmentRow key={row._id} row={row} />)}
+            {last.data?.length === 0 && (
+              <Failed cols={5}>
+                {search ? 'Ningún envío coincide con tu búsqueda.' : (
+                  <>
+                    Aún no tienes envíos. <Anchor component={Link} to={paths.newShipment}>Crea el primero</Anchor>.
+                  </>
+                )}
+              </Failed>
+            )}
+          </Table.Tbody>
+        </ResponsiveTable>
       </Panel>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

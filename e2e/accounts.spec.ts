@@ -84,7 +84,8 @@ test('the admin approves the account from Usuarios, and the approval notices are
   await admin.getByRole('link', { name: 'Usuarios' }).click();
   await admin.getByRole('textbox', { name: 'Buscar', exact: true }).fill(person.email);
   const row = admin.getByRole('row', { name: new RegExp(person.email.replace('.', '\\.')) });
-  await expect(row.getByText('Bloqueado')).toBeVisible();
+  // A sign-up waits for its first approval: never shown as 'Bloqueado'.
+  await expect(row.getByText('Pendiente de aprobación')).toBeVisible();
   await row.getByRole('button', { name: /Activar/ }).click();
   await expect(row.getByText('Activo')).toBeVisible();
   await expect(row.getByRole('button', { name: /Desactivar/ })).toBeVisible();

@@ -41,7 +41,7 @@ test('Cotizar! stays disabled until the quote is complete, then stores it and go
 
   await page.getByRole('radio', { name: /Sobre/ }).check();
   await expect(page.getByRole('spinbutton', { name: 'Largo (cm)' })).toHaveCount(0);
-  await page.getByRole('spinbutton', { name: 'Peso (kg)' }).fill('0.5');
+  await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('0.5');
   await expect(cotizar).toBeEnabled();
   await cotizar.click();
 

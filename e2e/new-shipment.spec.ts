@@ -111,7 +111,7 @@ test('dashboard: a saved origin, 06600 and two guides up to the purchase summary
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await expect(page.getByRole('heading', { name: 'Resumen de Compra' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Envíos creados' }).getByRole('listitem')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Ir a mis envíos' }).click();
+  await page.getByRole('button', { name: 'Pagar después en Mis Envíos' }).click();
   await expect(page).toHaveURL(/\/shipments$/);
 });
 
@@ -123,7 +123,7 @@ test('public: the home quote, /service-providers, Enviar, addresses and the purc
   await page.getByRole('spinbutton', { name: 'Largo (cm)' }).fill('30');
   await page.getByRole('spinbutton', { name: 'Ancho (cm)' }).fill('20');
   await page.getByRole('spinbutton', { name: 'Alto (cm)' }).fill('15');
-  await page.getByRole('spinbutton', { name: 'Peso (kg)' }).fill('3');
+  await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('3');
   await page.getByRole('button', { name: 'Cotizar!' }).click();
   await expect(page).toHaveURL(/\/service-providers$/);
   await chooseCheapest(page);
@@ -142,8 +142,14 @@ test('public: the home quote, /service-providers, Enviar, addresses and the purc
   await expect(page.getByRole('heading', { name: 'Resumen de Compra' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Envíos creados' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByText('Marta Ruiz')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Método de pago' })).toContainText('OXXO');
-  await page.getByRole('region', { name: 'Método de pago' }).getByRole('button', { name: 'Pagar' }).click();
-  await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}$/);
-  await expect(page.getByText('Marta Ruiz')).toBeVisible();
+  // The payment method is chosen right here (spec 01: 'Resumen de Compra' with the payment choice).
+  const payment = page.getByRole('region', { name: 'Método de pago' });
+  await expect(payment.getByRole('button', { name: 'Pagar' })).toBeDisabled();
+  await payment.getByRole('radio', { name: /^OXXO/ }).check();
+  await payment.getByRole('button', { name: 'Generar referencia OXXO' }).click();
+  await expect(page).toHaveURL(/\/payments\/result\/success\?.*oxxo=true/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago Pendiente' })).toBeVisible();
+  // The purchase left the wizard: its draft is gone.
+  const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('envios.newShipment.public')));
+  expect(kept).toEqual([]);
 });

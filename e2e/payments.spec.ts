@@ -24,7 +24,7 @@ test('two shipments paid together with the PayPal sandbox: approve, capture, suc
   await expect(page.getByRole('heading', { level: 1, name: 'Pagar envíos' })).toBeVisible();
   const summary = page.getByRole('table', { name: 'Envíos a pagar' });
   await expect(summary.getByText(`${tag} PayPal`)).toHaveCount(2);
-  await expect(summary.getByRole('row').last()).toContainText(/Total \(MXN\)\s*MX\$[\d,]+\.\d{2}/);
+  await expect(summary.getByRole('row').last()).toContainText(/Total a pagar\s*MX\$[\d,]+\.\d{2}/);
 
   await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
   await page.getByRole('button', { name: 'Pagar con PayPal' }).click();
@@ -32,11 +32,11 @@ test('two shipments paid together with the PayPal sandbox: approve, capture, suc
   // The local sandbox stands in for PayPal's approval page.
   await expect(page).toHaveURL(/\/sandbox\/paypal\//);
   await expect(page.getByText('Entorno de pruebas — no se cobra dinero real')).toBeVisible();
-  await expect(page.getByText(/MX\$[\d,]+\.\d{2} MXN/)).toBeVisible();
+  await expect(page.getByText(/^MX\$[\d,]+\.\d{2}$/)).toBeVisible();
   await page.getByRole('button', { name: 'Aprobar pago' }).click();
 
   await expect(page).toHaveURL(/\/payments\/result\/success\?home=true/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Pago Exitoso' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago exitoso' })).toBeVisible();
   for (const id of ids) expect(await isPaid(page.request, id)).toBe(true);
 
   // Paid shipments have nothing left to pay.

@@ -15,7 +15,7 @@ async function quoteFromHome(page: Page) {
   await page.getByRole('spinbutton', { name: 'Largo (cm)' }).fill('30');
   await page.getByRole('spinbutton', { name: 'Ancho (cm)' }).fill('20');
   await page.getByRole('spinbutton', { name: 'Alto (cm)' }).fill('15');
-  await page.getByRole('spinbutton', { name: 'Peso (kg)' }).fill('3');
+  await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('3');
   await page.getByRole('button', { name: 'Cotizar!' }).click();
   await expect(page).toHaveURL(/\/service-providers$/);
   await expect(page.getByRole('list', { name: 'Opciones de envío' })).toBeVisible();
@@ -76,7 +76,7 @@ test('a visitor compares 44100 → 06600: sorted by price, filtered by carrier a
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('combobox', { name: 'Código postal de origen' })).toHaveValue('44100');
   await expect(page.getByRole('combobox', { name: 'Código postal de destino' })).toHaveValue('06600');
-  await expect(page.getByRole('spinbutton', { name: 'Peso (kg)' })).toHaveValue('3');
+  await expect(page.getByRole('textbox', { name: 'Peso (kg)' })).toHaveValue('3');
   await expect(page.getByRole('button', { name: 'Cotizar!' })).toBeEnabled();
 });
 

@@ -32,11 +32,11 @@ test('filter, bulk duplicate and bulk delete', async ({ page }) => {
   await expect(page.getByText('Ningún envío coincide con tus filtros.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Estatus de pago' }).selectOption({ label: 'Guía sin pago' });
   await expect(dataRows(page)).toHaveCount(3);
-  await expect(page.getByText('Sin numero de guia')).toHaveCount(3);
+  await expect(page.getByText('Sin número de guía')).toHaveCount(3);
 
   await page.getByRole('checkbox', { name: 'Seleccionar todos' }).check();
   await page.getByRole('button', { name: 'Duplicar' }).click();
-  await expect(page.getByText('Envios duplicados exitosamente.')).toBeVisible();
+  await expect(page.getByText('Envíos duplicados exitosamente.')).toBeVisible();
   await expect(dataRows(page)).toHaveCount(6);
 
   // The newest first: the three copies lead the list.
@@ -45,10 +45,10 @@ test('filter, bulk duplicate and bulk delete', async ({ page }) => {
   const confirm = page.getByRole('dialog', { name: 'Está seguro?' });
   await expect(confirm.getByText('Está seguro de eliminar este registro?')).toBeVisible();
   await confirm.getByRole('button', { name: 'Sí' }).click();
-  await expect(page.getByText('Envios eliminados exitosamente.')).toBeVisible();
+  await expect(page.getByText('Envíos eliminados exitosamente.')).toBeVisible();
   await expect(dataRows(page)).toHaveCount(3);
   // The message goes away after 5 seconds.
-  await expect(page.getByText('Envios eliminados exitosamente.')).toBeHidden({ timeout: 8_000 });
+  await expect(page.getByText('Envíos eliminados exitosamente.')).toBeHidden({ timeout: 8_000 });
 });
 
 test('open a detail, change the destination postal code, re-quote and keep the new service', async ({ page }) => {
@@ -68,7 +68,7 @@ test('open a detail, change the destination postal code, re-quote and keep the n
   const code = page.getByRole('combobox', { name: /Código postal/ });
   await code.fill('');
   await code.pressSequentially('06760');
-  await page.getByRole('option', { name: /^06760 - Roma Sur/ }).click();
+  // The only suggestion is the code typed: it counts as chosen without a click.
   await expect(page.getByRole('textbox', { name: /Estado, Ciudad/ })).toHaveValue(/Ciudad de México/);
   await page.getByRole('button', { name: 'Seleccionar Paquetería' }).click();
 
@@ -81,6 +81,8 @@ test('open a detail, change the destination postal code, re-quote and keep the n
   expect(index).toBeGreaterThanOrEqual(0);
   const chosen = names[index]!;
   await cards.nth(index).getByRole('button', { name: /^Elegir con / }).click();
+  // A new service is confirmed before it is saved.
+  await page.getByRole('dialog', { name: 'Cambiar paquetería' }).getByRole('button', { name: 'Aplicar Cambios' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Detalles del envío' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Destino' }).getByText('Roma Sur, CP 06760')).toBeVisible();

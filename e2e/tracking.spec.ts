@@ -32,12 +32,9 @@ async function pageSignedInAs(browser: Browser, who: { email: string; password: 
   return page;
 }
 
-/** The modal's status (spec 01 §2): dhl, the latest event's text; redpack and fedex 'ENTREGADO'; others the route's headline. */
+/** One tracking truth: the modal shows the guide's headline, the same as the page and Mis Envíos. */
 function modalStatus(t: Tracked): string {
-  if (t.type === 'redpack' || t.type === 'fedex') return 'ENTREGADO';
-  if (t.type !== 'dhl') return t.headline;
-  const latest = [...t.shipment_event].sort((a, b) => b.occurred_at.localeCompare(a.occurred_at))[0];
-  return latest?.status ?? 'En recolección';
+  return t.headline;
 }
 
 async function searchFromTopBar(page: Page, navigation: string, text: string) {

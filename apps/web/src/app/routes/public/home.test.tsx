@@ -42,7 +42,8 @@ describe('home page', () => {
       parcels: [{ width: 40, depth: 30, height: 20, weight: 2 }],
       package_type: 'box',
     });
-  });
+    // The real autocomplete and the lazily loaded form: give a busy machine room.
+  }, 30_000);
 
   it('lists the destination countries from the API with Mexico first', async () => {
     renderHome();

@@ -81,7 +81,12 @@ export function PostalCodeAutocomplete({
     [current, lookup.isSuccess, suggestions, typed],
   );
 
-  const open = wantsOpen && suggestions.length > 0;
+  // Asked for on purpose (focus, click, arrow keys), as opposed to opened by typing.
+  const [asked, setAsked] = useState(false);
+  // The only suggestion is exactly the code typed: nothing is left to choose, so while typing the
+  // list stays out of the way of the next fields (coming back to the box shows it again).
+  const nothingToChoose = suggestions.length === 1 && exact.length === 1;
+  const open = wantsOpen && suggestions.length > 0 && (asked || !nothingToChoose);
   const listId = useId();
   const listRef = useRef<HTMLUListElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -105,12 +110,8 @@ export function PostalCodeAutocomplete({
     [exact],
   );
   useEffect(() => {
-    if (exactPick && value === '') {
-      onChange(exactPick);
-      // The only suggestion is the code typed: nothing left to choose, so the list gets out of the way.
-      if (suggestions.length === 1) setWantsOpen(false);
-    }
-  }, [exactPick, value, onChange, suggestions.length]);
+    if (exactPick && value === '') onChange(exactPick);
+  }, [exactPick, value, onChange]);
 
   useEffect(() => {
     if (active >= 0) listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
@@ -122,6 +123,7 @@ export function PostalCodeAutocomplete({
     const next = from === -1 ? (step === 1 ? 0 : suggestions.length - 1) : (from + step + suggestions.length) % suggestions.length;
     if (!open) measureRoom();
     setWantsOpen(true);
+    setAsked(true);
     setActiveFor({ list: suggestions, index: next });
   }
 
@@ -146,6 +148,7 @@ export function PostalCodeAutocomplete({
     setText(next);
     if (!wantsOpen) measureRoom();
     setWantsOpen(true);
+    setAsked(false);
     setBlurred(false);
     const nextTrimmed = next.trim();
     if (picked && picked.postal_code !== nextTrimmed) setPicked(null);
@@ -221,6 +224,7 @@ export function PostalCodeAutocomplete({
           if (suggestions.length > 0) {
             measureRoom();
             setWantsOpen(true);
+            setAsked(true);
           }
         }}
         // A click inside the box that already has the focus opens a list closed with Escape or a pick.
@@ -228,6 +232,7 @@ export function PostalCodeAutocomplete({
           if (!open && suggestions.length > 0) {
             measureRoom();
             setWantsOpen(true);
+            setAsked(true);
           }
         }}
       />

@@ -228,7 +228,7 @@ describe('Payment of many shipments (/payment/shipments/many)', () => {
     renderCheckout('many', { status: 'ready', shipments: [payable(1), payable(2), payable(3, { paid: true })] });
     const table = screen.getByRole('table', { name: 'Envíos a pagar' });
     expect(within(table).getAllByRole('row')).toHaveLength(5);
-    expect(within(table).getByText('Total (MXN)').closest('tr')).toHaveTextContent('MX$361.00');
+    expect(within(table).getByText('Total a pagar').closest('tr')).toHaveTextContent('MX$361.00');
     expect(screen.getByText('Información Preventiva')).toBeInTheDocument();
     expect(screen.getByText('Uno de los envíos seleccionados ya está pagado; no se incluye en el total.')).toBeInTheDocument();
     expect(screen.getByText('Total a pagar: MX$361.00')).toBeInTheDocument();

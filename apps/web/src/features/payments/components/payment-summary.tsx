@@ -121,7 +121,7 @@ export function ManyShipmentsSummary({ shipments, totalCentavos, overweight }: {
           )}
           <Table.Tr>
             <Table.Th colSpan={3} scope="row">
-              Total
+              Total a pagar
             </Table.Th>
             <Table.Td ta="right" fw={800} style={{ whiteSpace: 'nowrap' }}>
               {formatMXN(totalCentavos)}

@@ -109,6 +109,8 @@ describe('guides.issue — inventory', () => {
     expect(outbox!.text).toContain(`Número de guía: ${reserved.guide_number}`);
     expect(outbox!.text).toContain('Paquetería y servicio: DHL');
     expect(outbox!.text).toContain('Destino: Bruno Díaz');
+    // The same tracking state every screen shows before the carrier reports anything.
+    expect(outbox!.text).toContain('Seguimiento: Guía creada · Sin movimientos');
     const link = /https?:\/\/\S+\/label\?token=\S+/.exec(outbox!.text)![0];
     const url = new URL(link);
     expect(url.pathname).toBe(labelPath(id!));

@@ -1,3 +1,5 @@
+import { NO_EVENTS_TEXT, trackingHeadlines } from '@envios/contracts/tracking-rules';
+
 /**
  * Spanish e-mail templates, each as HTML and plain text. Anything a person typed (names) is
  * escaped for HTML and stripped of control characters before it reaches a template.
@@ -211,7 +213,13 @@ export function guideReadyMail(data: {
   sandbox: boolean;
 }): RenderedMail {
   const name = clean(data.firstName);
-  const details = [`Número de guía: ${data.guideNumber}`, `Paquetería y servicio: ${clean(data.carrierService)}`, `Destino: ${clean(data.destination)}`];
+  // The guide's tracking state as every screen shows it before the carrier reports anything.
+  const details = [
+    `Número de guía: ${data.guideNumber}`,
+    `Paquetería y servicio: ${clean(data.carrierService)}`,
+    `Destino: ${clean(data.destination)}`,
+    `Seguimiento: ${trackingHeadlines.created} · ${NO_EVENTS_TEXT}`,
+  ];
   const validity = `El enlace vence en ${data.validDays} días; después puedes descargar tu guía desde Mis envíos al iniciar sesión.`;
   const print = 'Imprime la etiqueta y pégala en un lugar visible del paquete.';
   const sandbox = 'Esta guía es de PRUEBA (modo sandbox): no es válida para enviar.';

@@ -49,6 +49,11 @@ async function checkPage(page: Page, path: string, heading: RegExp | string): Pr
   const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(inner);
   expect(await rowsOffScreen(page), path).toEqual([]);
+  // Accessible names are Spanish: none of a component library's English defaults.
+  const english = await page.locator('[aria-label]').evaluateAll((els) =>
+    els.map((e) => e.getAttribute('aria-label') ?? '').filter((name) => /^(Toggle|Close|Next|Previous|Scroll|Actions|Open|Clear|Remove)\b/.test(name)),
+  );
+  expect(english, `${path}: accessible names in English`).toEqual([]);
 }
 
 let paidId = '';

@@ -1,4 +1,4 @@
-import { Alert, Badge, createTheme, Drawer, Modal, PasswordInput } from '@mantine/core';
+import { Alert, Badge, createTheme, Drawer, Modal, Pagination, PasswordInput } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -23,5 +23,12 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Cerrar aviso' } }),
+    Pagination: Pagination.extend({
+      defaultProps: {
+        getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({
+          'aria-label': { first: 'Primera página', previous: 'Anterior', next: 'Siguiente', last: 'Última página' }[control],
+        }),
+      },
+    }),
   },
 });

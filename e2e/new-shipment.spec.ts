@@ -142,7 +142,7 @@ test('public: the home quote, /service-providers, Enviar, addresses and the purc
   await expect(page.getByRole('heading', { name: 'Resumen de Compra' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Envíos creados' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByText('Marta Ruiz')).toBeVisible();
-  // The payment method is chosen right here (spec 01: 'Resumen de Compra' with the payment choice).
+  // The payment method is chosen right here, on 'Resumen de Compra'.
   const payment = page.getByRole('region', { name: 'Método de pago' });
   await expect(payment.getByRole('button', { name: 'Pagar' })).toBeDisabled();
   await payment.getByRole('radio', { name: /^OXXO/ }).check();

@@ -28,7 +28,7 @@ export const accountErrorCodes = {
 } as const;
 
 /**
- * The spec's texts (spec 01 §8). The API answers keep the ones a client may match word for word
+ * The account texts. The API answers keep the ones a client may match word for word
  * ('Correo y/o Contraseña inválidos', 'no active', 'El correo no existe'); the screens' texts keep
  * the spec's wording with spelling and accents corrected.
  */
@@ -249,7 +249,7 @@ export type User = z.infer<typeof userSchema>;
 export const userIdParamsSchema = z.object({ id: z.uuid({ error: 'El identificador del usuario no es válido.' }) });
 
 /**
- * `PUT /users/{id}`: one of the spec 02 §7 variants; `{active}`, `{locked}` (the whole account)
+ * `PUT /users/{id}`: one of these variants: `{active}`, `{locked}` (the whole account)
  * and `{purchasesBlocked}` (buying only) for admins only;
  * `{password}` needs `currentPassword` when people change their own.
  */

@@ -3,7 +3,7 @@ import { countryCodeSchema } from './geography.js';
 
 /**
  * Addresses: the origin and destination of a shipment (spec 01 §3 §5, spec 02 §3 §5) and the
- * saved addresses of `/api/v1/locations-user` (spec 02 §7). A shipment side keeps the street, the
+ * saved addresses of `/api/v1/locations-user`. A shipment side keeps the street, the
  * exterior number and the interior number apart (`address`, `number`, `intNumber`) and
  * `address_line` joins them with commas. A saved address follows the spec's table: `address` is
  * the joined line, and `street`, `number`, `intNumber` are answered beside it.
@@ -159,7 +159,7 @@ const savedLocationCommon = {
 };
 
 /**
- * The 'Direcciones' form (spec 02 §5): name, phone, e-mail, street and exterior number required;
+ * The 'Direcciones' form: name, phone, e-mail, street and exterior number required;
  * interior and reference optional; colony, city and country read-only from the postal pick.
  * The street, exterior and interior number are typed apart (`address` is the street here).
  */

@@ -50,7 +50,7 @@ export const PAY_MANY_MAX = 100;
 export const OXXO_EXPIRY_DAYS = 3;
 
 /**
- * Spec 02 §8. `noGuides` is the API's answer, word for word (a client may match it); the screens
+ * `noGuides` is the API's answer, word for word (a client may match it); the screens
  * show the spec's texts with spelling and accents corrected.
  */
 export const paymentMessages = {

@@ -227,7 +227,7 @@ export type ShipmentListQuery = z.input<typeof shipmentListQuerySchema>;
 
 
 /**
- * `GET /api/v1/shipments/references/{reference}` (spec 02 §7): the shipments one OXXO slip pays,
+ * `GET /api/v1/shipments/references/{reference}`: the shipments one OXXO slip pays,
  * for the slip's owner or an admin, by folio.
  */
 export const shipmentReferenceParamsSchema = z.object({

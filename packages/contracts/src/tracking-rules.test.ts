@@ -39,7 +39,7 @@ describe('headlineFor: one headline for every screen and message', () => {
     expect(headlineFor(route, [])).toBe('Guía creada');
   });
 
-  describe.each(['dhl', 'dhlApi'] as const)('%s (spec 02 §4, with real events)', (route) => {
+  describe.each(['dhl', 'dhlApi'] as const)('%s (with real events)', (route) => {
     it('latest event "Envio entregado al destinatario" → "Envío entregado"', () => {
       expect(headlineFor(route, [ev('El envío fue recolectado.', 'picked_up'), ev('Envio entregado al destinatario', 'delivered')])).toBe('Envío entregado');
     });

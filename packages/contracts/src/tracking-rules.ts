@@ -2,9 +2,8 @@ import type { CarrierCode } from './carriers.js';
 import type { TrackingRoute, TrackingState } from './tracking.js';
 
 /**
- * The tracking rules shared by the API and the web: which route tracks a service (spec 02 §4
- * 'Service to tracking route') and the one headline of a guide (spec 02 §4 'Tracking-status text
- * mapping' for real carrier events, 'Guía creada' before any).
+ * The tracking rules shared by the API and the web: which route tracks a service and the one
+ * headline of a guide (the carrier mapping for real carrier events, 'Guía creada' before any).
  */
 
 /** The tracking view's type (spec 01 §2): dhlApi is shown as dhl. */

@@ -64,7 +64,7 @@ const userIdSchema = z.uuid({ error: 'El identificador de usuario no es válido.
 /** One row of the wallet table. `amount` is signed MXN: positive for a top-up, negative for a charge. */
 export const walletEntrySchema = z.object({
   _id: z.string(),
-  /** The movement's own sequence number (spec 02 §3); shown as `folio`. */
+  /** The movement's own sequence number; shown as `folio`. */
   numberOfOrder: z.number().int(),
   /** 'MON-1000': the movement's number as people read it, never mistaken for a shipment folio. */
   folio: z.string(),

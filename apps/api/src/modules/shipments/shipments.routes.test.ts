@@ -470,7 +470,7 @@ describe('GET, PUT and DELETE /api/v1/shipments/{id}', () => {
   it('GET /status/guide/{id} and /parcels/{id}: owner and admin, not others', async () => {
     const s = await createOne(t, ana, { parcels: [{ depth: 41, width: 31, height: 10, weight: 1 }] });
     const status = await inject('GET', `/api/v1/status/guide/${s._id}`, ana);
-    expect(status.json()).toEqual({ number_guide: null, messge: 'Sin numero de guía' });
+    expect(status.json()).toEqual({ number_guide: null, messge: 'Sin número de guía' });
     await markPaid(s._id, { numberGuide: '1234567890', trackingStatus: 'Envío en tránsito' });
     expect((await inject('GET', `/api/v1/status/guide/${s._id}`, admin)).json()).toEqual({ number_guide: '1234567890', messge: 'Envío en tránsito' });
     expect((await inject('GET', `/api/v1/status/guide/${s._id}`, beto)).statusCode).toBe(403);

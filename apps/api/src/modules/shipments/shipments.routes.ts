@@ -172,7 +172,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     '/api/v1/status/guide/:id',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Número de guía del envío y su estado («Sin numero de guía» antes de emitirla)', params: shipmentIdParamsSchema, response: { 200: guideStatusSchema, ...owned } },
+      schema: { tags, summary: 'Número de guía del envío y su estado («Sin número de guía» antes de emitirla)', params: shipmentIdParamsSchema, response: { 200: guideStatusSchema, ...owned } },
     },
     async (request) => shipments.guideStatus(callerOf(request), request.params.id),
   );

@@ -19,7 +19,7 @@ export interface SiteHeaderProps {
   onTrack?: (guide: string) => void;
 }
 
-/** Public navbar (spec 01 §2): Rastrear, Inicio, Blog, Iniciar sesión, Regístrate. */
+/** Public navbar: Rastrear, Inicio, Blog, Iniciar sesión, Regístrate. */
 export function SiteHeader({ account, onTrack }: SiteHeaderProps) {
   const trackPanelId = useId();
   const menuId = useId();

@@ -4,7 +4,7 @@ import { useUser } from '@/features/accounts/api/get-me';
 import { ShipmentOverweightPanel } from '@/features/overweight/components/shipment-overweight-panel';
 import { ShipmentDetail } from '@/features/shipments/components/detail/shipment-detail';
 
-/** /shipments/{id} 'Detalles del envío' (spec 02), inside the dashboard layout, with its overweight when it has one. */
+/** /shipments/{id} 'Detalles del envío', inside the dashboard layout, with its overweight when it has one. */
 export default function ShipmentDetailRoute() {
   useDocumentTitle('Detalles del envío · Envíos MX');
   const { id = '' } = useParams();

@@ -15,7 +15,7 @@ const UserMenu = lazy(() => import('@/features/accounts/components/user-menu').t
 export function PublicRoot() {
   const site = useSiteInfo();
   useSiteScripts(site);
-  // Signed in: the name's dropdown replaces Iniciar sesión / Regístrate (spec 01 §2).
+  // Signed in: the name's dropdown replaces Iniciar sesión / Regístrate.
   const user = useUser().data;
   // Rastrear shows the 'Resultado del Envío' modal over the page (spec 01 §2).
   const tracking = useTrackingModal();

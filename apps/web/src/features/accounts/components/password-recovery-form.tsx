@@ -8,7 +8,7 @@ import { useRequestPasswordRecovery } from '../api/request-password-recovery';
 
 type Result = { kind: 'success' } | { kind: 'error'; text: string } | null;
 
-/** Spec 01 §8: '¡Éxito! …' on success, '¡Error! El correo no existe.' for an unknown address. */
+/** '¡Éxito! …' on success, '¡Error! El correo no existe.' for an unknown address. */
 export function PasswordRecoveryForm() {
   const request = useRequestPasswordRecovery();
   const [result, setResult] = useState<Result>(null);

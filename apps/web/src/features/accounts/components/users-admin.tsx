@@ -93,7 +93,7 @@ const STATUS_COLORS: Record<User['status'], string> = {
 };
 
 /**
- * Spec 02 "Users admin": search, 'Nuevo usuario', the table with each account's status ('Activo',
+ * The users admin: search, 'Nuevo usuario', the table with each account's status ('Activo',
  * 'Pendiente de aprobación' until the first approval, 'Desactivado', 'Cuenta bloqueada', and
  * 'Compras bloqueadas' beside it) and the actions that change it.
  */

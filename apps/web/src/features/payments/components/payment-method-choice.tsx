@@ -55,7 +55,7 @@ function isProviderFailure(error: unknown): boolean {
   return error instanceof ApiRequestError && (error.status >= 500 || error.body.code === paymentErrorCodes.declined);
 }
 
-/** PayPal's refusal carries `details` and `debug_id` beside our message (spec 02 §8 'PayPal order creation error'). */
+/** PayPal's refusal carries `details` and `debug_id` beside our message. */
 function paypalFailure(error: unknown): string {
   if (error instanceof ApiRequestError) {
     const body = error.body as typeof error.body & { details?: { issue: string; description: string }[]; debug_id?: string };
@@ -66,7 +66,7 @@ function paypalFailure(error: unknown): string {
 }
 
 /**
- * The payment method choice (spec 02 §2 and §4): PayPal, card through PayPal (one shipment),
+ * The payment method choice: PayPal, card through PayPal (one shipment),
  * OXXO and the Monedero with its balance, one button, and the transitions of each method. Used
  * by the payment pages and by the wizard's 'Resumen de Compra'. The server judges every amount;
  * this only shows what it will charge.
@@ -187,7 +187,7 @@ export function PaymentMethodChoice({
     } catch (error) {
       if (explained(error)) return;
       if (isProviderFailure(error)) await go(resultHref(paths.paymentResult('error'), { oxxo: false }));
-      // The button comes back so the buyer may try again (spec 02 §4).
+      // The button comes back so the buyer may try again.
       else setFailure(errorMessage(error, 'No pudimos generar tu referencia OXXO. Intenta de nuevo.'));
     }
   }

@@ -19,7 +19,7 @@ export interface PaidShipment {
 
 export interface PaymentResultProps {
   result: 'success' | 'error';
-  /** The query of spec 02 §2: home, email, oxxo, monedero, reference, message, error; and prepaid, amount, shipments. */
+  /** The result's query flags: home, email, oxxo, monedero, reference, message, error; and prepaid, amount, shipments. */
   query: URLSearchParams;
   /** The shipments of `?shipments=`, as they load (undefined: none asked, or still loading). */
   paidShipments?: PaidShipment[] | undefined;
@@ -131,7 +131,7 @@ function CurrentBalance({ userId }: { userId: string }) {
 }
 
 /**
- * /payments/result/{success|error} (spec 02 §2 'Payment result', §8) with the spec's flags, saying
+ * /payments/result/{success|error} with the spec's flags, saying
  * what happened: a wallet payment is paid at once and names the guides being issued; a top-up
  * speaks of the balance it credited, never of a guide; an OXXO reference is pending until paid.
  */

@@ -58,7 +58,7 @@ function Capture({ token, redirect, restartDelayMs }: { token: string; redirect:
   }
   const result = capture.data;
   if (result.status === 'COMPLETED') {
-    // Shipments and top-ups alike (spec 02 §4 'Card/PayPal': success?home=true&email). Money that
+    // Shipments and top-ups alike (success?home=true&email). Money that
     // could not pay what it was for went to the wallet: the result page says so. A top-up also says
     // how much went into the wallet.
     const paid = (result.purchase_units ?? []).reduce((sum, u) => (Number.isFinite(Number(u.amount.value)) ? sum + toCentavos(Number(u.amount.value)) : sum), 0);

@@ -88,7 +88,7 @@ export interface ShipmentStatisticsProps {
   name: string;
 }
 
-/** /dashboard 'Mis estadísticas' (spec 02): welcome, search, last shipments, payment status and carriers. */
+/** /dashboard 'Mis estadísticas': welcome, search, last shipments, payment status and carriers. */
 export function ShipmentStatistics({ userId, name }: ShipmentStatisticsProps) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');

@@ -25,7 +25,7 @@ export interface PurchaseSummaryStepProps {
 }
 
 /**
- * Step 'Resumen de Compra' (spec 01 §2): destination, service and total, and the payment method
+ * Step 'Resumen de Compra': destination, service and total, and the payment method
  * choice right here. The shipments exist (unpaid) with their folios; 'Anterior' deletes them and
  * goes back to the addresses. Overweight owed from earlier shipments is shown apart: it is paid
  * from Mis Envíos, not with these guides.

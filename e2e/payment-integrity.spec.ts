@@ -27,6 +27,7 @@ test('while a payment is open the parcels cannot change; cancelling it from the 
   const options = page.getByRole('list', { name: 'Opciones de envío' });
   await expect(options).toBeVisible();
   await options.getByRole('article').first().getByRole('button', { name: /^Elegir con / }).click();
+  await page.getByRole('dialog', { name: 'Cambiar paquetería' }).getByRole('button', { name: 'Aplicar Cambios' }).click();
 
   const refusal = page.getByRole('alert').filter({ hasText: 'Este envío tiene un pago en curso' });
   await expect(refusal).toContainText('PayPal');
@@ -34,7 +35,8 @@ test('while a payment is open the parcels cannot change; cancelling it from the 
   await expect(page.getByRole('status').filter({ hasText: 'Pago cancelado' })).toBeVisible();
 
   await options.getByRole('article').first().getByRole('button', { name: /^Elegir con / }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Detalles De Envio' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Cambiar paquetería' }).getByRole('button', { name: 'Aplicar Cambios' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Detalles del envío' })).toBeVisible();
   const detail = await page.request.get(`/api/v1/shipments/${id}`);
   expect(((await detail.json()) as { parcels: { weight: number }[] }).parcels[0]!.weight).toBe(12);
 });

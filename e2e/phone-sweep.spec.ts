@@ -87,6 +87,14 @@ test('setup: a seller with paid and unpaid shipments, wallet movements, a saved 
   expect(guide).not.toBe('');
   const pickup = await page.request.post('/api/v1/recolecciones/create', { data: { name: 'Paola Celular', email: seller.email, phone: seller.phone, service: 'Recolección en bodega', tracking_number: guide } });
   expect(pickup.status(), await pickup.text()).toBeLessThan(300);
+  // The admin records an overweight on the paid shipment (the wallet pays it), and someone writes
+  // through the contact form: the overweight lists and 'Mensajes' then have rows to check.
+  const overweight = await admin.request.put(`/api/v1/shipments/${paidId}`, { data: { overweight: 2, cost_overweight: 120 } });
+  expect(overweight.ok(), await overweight.text()).toBeTruthy();
+  const contact = await page.request.post('/api/v1/contact', {
+    data: { first_name: 'Paola', last_name: 'Celular', company_name: 'Tienda Celular', email: seller.email, phone: seller.phone, web: 'https://tienda.example.mx', message: 'Quiero saber cómo enviar más de cien paquetes al mes desde Guadalajara.' },
+  });
+  expect(contact.status(), await contact.text()).toBe(201);
   await page.context().close();
   await admin.context().close();
 });
@@ -118,6 +126,12 @@ test('every signed-in page of a seller fits a 390 px phone, rows as cards with a
   await expect(movements.getByRole('row').filter({ hasText: 'Cargo' }).getByText(/^-MX\$/)).toBeVisible();
   await checkPage(page, '/prepaid/new', 'Nuevo abono');
   await checkPage(page, '/configuracion', /Configuración/);
+  await checkPage(page, '/facturacion', 'Facturación');
+  await checkPage(page, '/payments', 'Métodos de pago');
+  await checkPage(page, '/overweight', 'Sobrepesos');
+  const overweightCard = page.locator('.mantine-Card-root').filter({ hasText: '2 kg' }).first();
+  await expect(overweightCard.getByText('MX$120.00', { exact: false })).toBeVisible();
+  await expect(overweightCard.getByRole('button', { name: /^Ver el sobrepeso del envío/ })).toBeVisible();
   await checkPage(page, '/dashboard/shipment/new', 'Nuevo envío');
   await checkPage(page, `/payments/${unpaidIds[0]}`, 'Pagar envío');
   await checkPage(page, `/payment/shipments/many?shipments=${unpaidIds.join(',')}`, 'Pagar envíos');
@@ -139,6 +153,15 @@ test('every admin page fits a 390 px phone too', async ({ browser }) => {
   await checkPage(page, '/admin/guias', 'Inventario de guías');
   await checkPage(page, '/admin/paqueterias', /Paqueterías/);
   await checkPage(page, '/outbox', /Bandeja de salida/);
+  await checkPage(page, '/admin/mensajes', 'Mensajes');
+  const message = page.getByRole('table', { name: 'Mensajes de contacto' }).getByRole('row').filter({ hasText: 'Tienda Celular' });
+  await expect(message.getByRole('button', { name: 'Leer el mensaje de Paola Celular' })).toBeVisible();
+  await expect(message.getByText('Nuevo', { exact: false })).toBeVisible();
+  await checkPage(page, '/general_report', 'Reporte General');
+  const reported = page.locator('.mantine-Card-root').filter({ hasText: seller.email }).first();
+  await expect(reported.getByText(/^MX\$\d/).first()).toBeVisible();
+  await checkPage(page, '/overweight_report', 'Reporte Sobrepesos');
+  await expect(page.locator('.mantine-Card-root').filter({ hasText: seller.email }).getByRole('button', { name: /^Ver el sobrepeso del envío/ })).toBeVisible();
   await page.context().close();
 });
 
@@ -157,5 +180,11 @@ test('admin tables fit 1366 px without clipping Acciones', async ({ browser }) =
     const box = (await acciones.boundingBox())!;
     expect(box.x + box.width, `${path}: Acciones`).toBeLessThanOrEqual(1366);
   }
+  // The general report has no actions column: its last column, the overweight, is what must fit.
+  await checkPage(page, '/general_report', 'Reporte General');
+  const last = page.getByRole('columnheader', { name: 'Sobrepeso' });
+  await expect(last).toBeVisible();
+  const lastBox = (await last.boundingBox())!;
+  expect(lastBox.x + lastBox.width, '/general_report: Sobrepeso').toBeLessThanOrEqual(1366);
   await context.close();
 });

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { contactStatusLabels, type ContactMessage, type ContactStatus } from '@envios/contracts/contact';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
+import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { formatDateTime } from '@/lib/dates';
 import { useContactMessage } from '../api/get-contact-message';
 import { useContactMessages } from '../api/get-contact-messages';
@@ -210,8 +211,7 @@ export function MessagesAdmin({ openId, onOpen }: MessagesAdminProps) {
       </Group>
       <QueryStatus query={list} loadingLabel="Cargando mensajes" />
       {data && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover aria-label="Mensajes de contacto" aria-busy={list.isPlaceholderData}>
+        <ResponsiveTable stackBelow="sm" striped highlightOnHover aria-label="Mensajes de contacto" aria-busy={list.isPlaceholderData}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Mensaje</Table.Th>
@@ -222,7 +222,7 @@ export function MessagesAdmin({ openId, onOpen }: MessagesAdminProps) {
             <Table.Tbody>
               {data.docs.map((m) => (
                 <Table.Tr key={m._id}>
-                  <Table.Td maw={520}>
+                  <Table.Td maw={520} {...cell('title')}>
                     <Text size="sm" fw={600}>
                       {m.first_name} {m.last_name} · {m.company_name}
                     </Text>
@@ -240,8 +240,7 @@ export function MessagesAdmin({ openId, onOpen }: MessagesAdminProps) {
                 <EmptyRow colSpan={3}>{debounced.trim() ? 'Ningún mensaje coincide con la búsqueda.' : status === 'open' ? 'No hay mensajes nuevos.' : 'No hay mensajes.'}</EmptyRow>
               )}
             </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        </ResponsiveTable>
       )}
       {data && <ListPagination page={data.page} pages={data.pages} onChange={setPage} label="Páginas de mensajes" />}
       <Modal opened={openId !== null} onClose={() => onOpen(null)} title="Mensaje de contacto" size="lg">

@@ -168,11 +168,15 @@ export function PostalCodeAutocomplete({
   const searchedNothing = current && lookup.isSuccess && suggestions.length === 0;
   const minimum = postalSearchMinLength(country);
 
-  let shownError = error;
+  // A code typed but still being looked up is not missing: leaving the box quickly (Tab, or a tap
+  // on the next field) must not flash the form's 'obligatorio' and shift the page under the tap.
+  const pending = typed !== '' && value === '' && searchable && (search !== typed || lookup.isFetching);
+  let shownError = pending ? undefined : error;
   if (lookup.isError && current) shownError = 'No pudimos buscar el código postal. Intenta de nuevo.';
   else if (searchedNothing) shownError = `No encontramos códigos postales que empiecen con ${typed}.`;
-  else if (blurred && typed !== '' && value === '' && !lookup.isFetching) {
-    shownError = shownError ?? 'Elige un código postal de la lista de sugerencias.';
+  else if (!pending && typed !== '' && value === '' && (blurred || error)) {
+    // Something is typed, so the useful word is what to do with it, not that it is missing.
+    shownError = 'Elige un código postal de la lista de sugerencias.';
   }
 
   const description = confirmed

@@ -106,7 +106,7 @@ export const reportRowSchema = z.object({
   weight: z.number(),
   number_guide: z.string().nullable(),
   reference: z.string().nullable(),
-  /** The guide's status in words ('Sin numero de guía', 'Guía generada' or the carrier's latest). */
+  /** The guide's status in words ('Sin número de guía', 'Guía creada' until the carrier reports an event, then its headline). */
   guide_status: z.string(),
   /** true = paid. */
   status: z.boolean(),

@@ -73,7 +73,7 @@ describe('GET /api/v1/shipments/period (the general report)', () => {
       overweight: null,
       overweight_status: null,
     });
-    expect(all.docs.find((d) => d._id === unpaidA._id)).toMatchObject({ status: false, guide: null, guide_status: 'Sin numero de guía' });
+    expect(all.docs.find((d) => d._id === unpaidA._id)).toMatchObject({ status: false, guide: null, guide_status: 'Sin número de guía' });
   });
 
   it('a customer gets 403 and a visitor 401', async () => {

@@ -5,6 +5,7 @@ import { fromCentavos } from '@envios/contracts/money';
 import { overweightStatusLabels, type OverweightStatus } from '@envios/contracts/overweight';
 import { EXPORT_MAX_ROWS, reportMessages, type ExportFormat, type PeriodExportQuery, type PeriodQuery, type ReportPage, type ReportRow } from '@envios/contracts/reports';
 import { paymentStatusLabels, shipmentMessages } from '@envios/contracts/shipments';
+import { trackingHeadlines } from '@envios/contracts/tracking-rules';
 import type { DatabaseHandle, Executor } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
@@ -40,9 +41,10 @@ const PAGE_CACHE_MAX = 1000;
 /** Above this many rows at once the JSON is written while it is read (the spec's export asked for 100,000). */
 const STREAM_JSON_ABOVE = 1000;
 
+/** The same words as every other screen: no guide yet, 'Guía creada' until the carrier reports, then its headline. */
 function guideStatus(r: ReportShipmentRow): string {
   if (!r.numberGuide) return shipmentMessages.noGuideStats;
-  return r.trackingStatus ?? 'Guía generada';
+  return r.trackingStatus ?? trackingHeadlines.created;
 }
 
 function filterOf(query: Pick<PeriodQuery, 'service' | 'status' | 'filter'>, period: { from?: Date; to?: Date }): PeriodFilter {

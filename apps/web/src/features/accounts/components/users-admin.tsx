@@ -179,7 +179,8 @@ export function UsersAdmin({ rowActions }: UsersAdminProps = {}) {
                 {balanceText(u)}
               </Table.Td>
               <Table.Td>
-                <Group gap={4} justify="flex-end" style={{ display: 'inline-flex' }}>
+                {/* One badge under the other, starting at the same edge: in the table and in a phone's card. */}
+                <Stack gap={4} align="flex-start" style={{ display: 'inline-flex' }}>
                   <Badge color={STATUS_COLORS[u.status]} variant="light" tt="none">
                     {accountStatusLabels[u.status]}
                   </Badge>
@@ -188,7 +189,7 @@ export function UsersAdmin({ rowActions }: UsersAdminProps = {}) {
                       Compras bloqueadas
                     </Badge>
                   )}
-                </Group>
+                </Stack>
               </Table.Td>
               <Table.Td {...cell('actions')} w={260}>
                 <Group gap={6} align="flex-start" wrap="wrap">

@@ -72,9 +72,9 @@ test('an overweight the wallet could not cover is on the next payment page, paid
   await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
   await page.getByRole('button', { name: 'Pagar con PayPal' }).click();
   await expect(page).toHaveURL(/\/sandbox\/paypal\//);
-  await expect(page.getByText(`${totalText} MXN`)).toBeVisible();
+  await expect(page.getByText(totalText, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Aprobar pago' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Pago Exitoso' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago exitoso' })).toBeVisible({ timeout: 20_000 });
 
   await page.goto('/overweight');
   const row = page.getByRole('table', { name: 'Mis sobrepesos' }).getByRole('row').filter({ hasText: `Envío ${firstShipment.numberOfOrder}` });

@@ -46,6 +46,7 @@ function WizardPayment({ shipmentIds, onLeave, disabled }: { shipmentIds: string
     <PaymentMethodChoice
       variant={shipmentIds.length === 1 ? 'one' : 'many'}
       shipments={load.shipments}
+      overweight={load.overweight}
       userId={user._id}
       email={user.email}
       purchasesBlocked={user.purchasesBlocked}

@@ -219,7 +219,7 @@ describe('Payment of many shipments (/payment/shipments/many)', () => {
     renderCheckout('many', { status: 'ready', shipments: [payable(1), payable(2)], overweight: { folios: [900], centavos: 5000 } });
     const table = screen.getByRole('table', { name: 'Envíos a pagar' });
     expect(within(table).getByText('Sobrepeso de envíos anteriores (envío 900)').closest('tr')).toHaveTextContent('MX$50.00');
-    expect(within(table).getByText('Total (MXN)').closest('tr')).toHaveTextContent('MX$411.00');
+    expect(within(table).getByText('Total a pagar').closest('tr')).toHaveTextContent('MX$411.00');
     expect(screen.getByText('Total a pagar: MX$411.00')).toBeInTheDocument();
   });
 

@@ -147,9 +147,10 @@ describe('NewShipmentWizard', () => {
     const list = screen.getByRole('list', { name: 'Envíos creados' });
     expect(within(list).getByText('Folio 2001')).toBeInTheDocument();
     expect(within(list).getByText('Folio 2002')).toBeInTheDocument();
-    // The total is what paying these guides charges; the earlier overweight is paid apart.
-    expect(screen.getByTestId('purchase-total')).toHaveTextContent('MX$288.96');
-    expect(await screen.findByText(/MX\$50.00 de sobrepeso de envíos anteriores pendiente de pago/)).toBeInTheDocument();
+    // The earlier overweight rides on this purchase: a line of its own, with its folio, and in the total.
+    expect(await screen.findByText('Sobrepeso de envíos anteriores (envío 900)')).toBeInTheDocument();
+    expect(screen.getByText('MX$50.00')).toBeInTheDocument();
+    expect(screen.getByTestId('purchase-total')).toHaveTextContent('MX$338.96');
     expect(screen.getByText(/Puedes pagarlos desde ahí/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Anterior/ }));

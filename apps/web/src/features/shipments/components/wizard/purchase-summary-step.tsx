@@ -27,15 +27,17 @@ export interface PurchaseSummaryStepProps {
 /**
  * Step 'Resumen de Compra': destination, service and total, and the payment method
  * choice right here. The shipments exist (unpaid) with their folios; 'Anterior' deletes them and
- * goes back to the addresses. Overweight owed from earlier shipments is shown apart: it is paid
- * from Mis Envíos, not with these guides.
+ * goes back to the addresses. Overweight owed from earlier shipments rides on this purchase (the
+ * server charges it with these guides, whatever the method), so it is a line of the total.
  */
 export function PurchaseSummaryStep({ created, service, destination, userId, onDeleted, exits, renderPayment }: PurchaseSummaryStepProps) {
   const overweight = useOverweightOwed(userId);
   const remove = useDeleteShipmentsOneByOne();
   const [failure, setFailure] = useState<string | null>(null);
   const guidesCentavos = created.reduce((sum, s) => sum + toCentavos(s.total_amount), 0);
-  const owed = overweight.data?.total_cost_overweight ?? 0;
+  const owedDocs = overweight.data?.docs ?? [];
+  const owedCentavos = owedDocs.reduce((sum, d) => sum + toCentavos(d.cost_overweight), 0);
+  const owedFolios = owedDocs.map((d) => d.numberOfOrder);
   const option = service.option;
   // The ad pixel's checkout event (only ever sent with the visitor's marketing consent).
   useAdEvent('InitiateCheckout', { num_items: created.length, currency: 'MXN', content_category: 'Envío' });
@@ -109,20 +111,25 @@ export function PurchaseSummaryStep({ created, service, destination, userId, onD
               {formatMXN(guidesCentavos)}
             </Text>
           </Group>
+          {owedCentavos > 0 && (
+            <Group justify="space-between" component="div" wrap="nowrap" align="flex-start">
+              <Text component="dt" size="sm" c="orange.8">
+                Sobrepeso de envíos anteriores ({owedFolios.length === 1 ? `envío ${owedFolios[0]}` : `envíos ${owedFolios.join(', ')}`})
+              </Text>
+              <Text component="dd" size="sm" m={0} c="orange.8" style={{ whiteSpace: 'nowrap' }}>
+                {formatMXN(owedCentavos)}
+              </Text>
+            </Group>
+          )}
           <Group justify="space-between" component="div">
             <Text component="dt" fw={700}>
               Total
             </Text>
             <Text component="dd" fw={800} size="lg" m={0} data-testid="purchase-total">
-              {formatMXN(guidesCentavos)}
+              {formatMXN(guidesCentavos + owedCentavos)}
             </Text>
           </Group>
         </dl>
-        {owed > 0 && (
-          <Text size="sm" c="orange.8" mt="sm">
-            Tienes {formatMXN(toCentavos(owed))} de sobrepeso de envíos anteriores pendiente de pago; se paga aparte desde Mis Envíos.
-          </Text>
-        )}
       </Card>
 
       {renderPayment ? (

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { oauthSignature, type WooNote, type WooOrder, type WooProduct, type WooWebhook } from './woocommerce-wire.js';
+
+/**
+ * The WooCommerce REST API v3 client (`{store}/wp-json/wc/v3`): HTTP Basic with the key pair
+ * over https, one-legged OAuth 1.0a (HMAC-SHA256, parameters in the query) over plain http, as
+ * WooCommerce requires. Every failure becomes a WooApiError whose kind says what to do
+ * (a 401 means the keys no longer work: the connection needs to be made again).
+ */
+
+export type WooErrorKind = 'unauthorized' | 'not_found' | 'invalid' | 'server' | 'network' | 'timeout' | 'bad_response';
+
+export class WooApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: WooErrorKind,
+    /** HTTP status (0 when the store never answered). */
+    readonly status: number,
+    /** WooCommerce's error code, when it sent one. */
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'WooApiError';
+  }
+}
+
+export interface OrderListQuery {
+  status?: string;
+  /** Orders created after this moment. */
+  after?: Date;
+  page: number;
+  perPage: number;
+}
+
+export interface WooStoreApi {
+  listOrders(query: OrderListQuery): Promise<{ orders: WooOrder[]; total: number; totalPages: number }>;
+  getOrder(id: number): Promise<WooOrder>;
+  listOrderNotes(orderId: number): Promise<WooNote[]>;
+  addOrderNote(orderId: number, note: { note: string; customer_note: boolean }): Promise<WooNote>;
+  updateOrder(orderId: number, patch: { status?: string; meta_data?: { key: string; value: string }[] }): Promise<WooOrder>;
+  /** The store's webhooks (first 100). */
+  listWebhooks(): Promise<WooWebhook[]>;
+  createWebhook(input: { name: string; topic: string; delivery_url: string; secret: string }): Promise<WooWebhook>;
+  /** Deletes for good (`force=true`); a webhook already gone is not an error. */
+  deleteWebhook(id: number): Promise<void>;
+  /** The products with these ids (at most 100). */
+  listProducts(ids: number[]): Promise<WooProduct[]>;
+  /** The store's weight unit (kg, g, lbs, oz). */
+  weightUnit(): Promise<string>;
+}
+
+export interface WooClientConfig {
+  /** The store's home URL, no trailing slash. */
+  storeUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  fetch?: typeof fetch;
+  /** Per request (default 15 s). */
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+interface Answer<T> {
+  body: T;
+  headers: Headers;
+}
+
+function describeNetworkError(error: unknown): WooApiError {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new WooApiError('La tienda tardó demasiado en responder.', 'timeout', 0, '');
+  }
+  const cause = error instanceof Error ? ((error as Error & { cause?: { code?: string } }).cause?.code ?? '') : '';
+  if (cause === 'ENOTFOUND' || cause === 'EAI_AGAIN') return new WooApiError('No encontramos el dominio de la tienda.', 'network', 0, cause);
+  if (cause === 'ECONNREFUSED') return new WooApiError('La tienda rechazó la conexión.', 'network', 0, cause);
+  if (cause.startsWith('CERT_') || cause.includes('SSL') || cause.includes('TLS')) return new WooApiError('El certificado https de la tienda no es válido.', 'network', 0, cause);
+  return new WooApiError('No pudimos comunicarnos con la tienda.', 'network', 0, cause);
+}
+
+function kindForStatus(status: number): WooErrorKind {
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 404) return 'not_found';
+  if (status >= 400 && status < 500) return 'invalid';
+  return 'server';
+}
+
+export function createWooClient(config: WooClientConfig): WooStoreApi {
+  const doFetch = config.fetch ?? fetch;
+  const timeoutMs = config.timeoutMs ?? 15_000;
+  const base = `${config.storeUrl.replace(/\/+$/, '')}/wp-json/wc/v3`;
+  const https = base.startsWith('https://');
+  const now = config.now ?? (() => new Date());
+
+  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, query: Record<string, string> = {}, body?: unknown): Promise<Answer<T>> {
+    const url = new URL(`${base}${path}`);
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'EnviosMX/1.0 (+woocommerce)' };
+    let params = { ...query };
+    if (https) {
+      headers.authorization = `Basic ${Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString('base64')}`;
+    } else {
+      params = {
+        ...params,
+        oauth_consumer_key: config.consumerKey,
+        oauth_nonce: randomBytes(16).toString('hex'),
+        oauth_signature_method: 'HMAC-SHA256',
+        oauth_timestamp: String(Math.floor(now().getTime() / 1000)),
+      };
+      params.oauth_signature = oauthSignature({ method, baseUrl: `${url.origin}${url.pathname}`, params, consumerSecret: config.consumerSecret, algorithm: 'HMAC-SHA256' });
+    }
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      throw describeNetworkError(error);
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw describeNetworkError(error);
+    }
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      // WordPress without its REST API (or a page in front of it) answers HTML.
+      throw new WooApiError(
+        response.ok ? 'La tienda no respondió como WooCommerce (la API REST no está disponible).' : `La tienda respondió con un error (${response.status}).`,
+        response.ok ? 'bad_response' : kindForStatus(response.status),
+        response.status,
+        '',
+      );
+    }
+    if (!response.ok) {
+      const err = (parsed ?? {}) as { code?: unknown; message?: unknown };
+      const code = typeof err.code === 'string' ? err.code : '';
+      const message = typeof err.message === 'string' ? err.message : `HTTP ${response.status}`;
+      throw new WooApiError(message, kindForStatus(response.status), response.status, code);
+    }
+    return { body: parsed as T, headers: response.headers };
+  }
+
+  return {
+    async listOrders(query) {
+      const params: Record<string, string> = { page: String(query.page), per_page: String(query.perPage), orderby: 'date', order: 'desc' };
+      if (query.status) params.status = query.status;
+      if (query.after) params.after = query.after.toISOString().slice(0, 19);
+      const answer = await call<WooOrder[]>('GET', '/orders', params);
+      if (!Array.isArray(answer.body)) throw new WooApiError('La tienda respondió una lista de pedidos inválida.', 'bad_response', 200, '');
+      const total = Number(answer.headers.get('x-wp-total') ?? answer.body.length);
+      const totalPages = Number(answer.headers.get('x-wp-totalpages') ?? 1);
+      return { orders: answer.body, total: Number.isFinite(total) ? total : answer.body.length, totalPages: Number.isFinite(totalPages) ? totalPages : 1 };
+    },
+    async getOrder(id) {
+      return (await call<WooOrder>('GET', `/orders/${id}`)).body;
+    },
+    async listOrderNotes(orderId) {
+      const { body } = await call<WooNote[]>('GET', `/orders/${orderId}/notes`);
+      return Array.isArray(body) ? body : [];
+    },
+    async addOrderNote(orderId, note) {
+      return (await call<WooNote>('POST', `/orders/${orderId}/notes`, {}, note)).body;
+    },
+    async updateOrder(orderId, patch) {
+      return (await call<WooOrder>('PUT', `/orders/${orderId}`, {}, patch)).body;
+    },
+    async listWebhooks() {
+      const { body } = await call<WooWebhook[]>('GET', '/webhooks', { per_page: '100' });
+      return Array.isArray(body) ? body : [];
+    },
+    async createWebhook(input) {
+      return (await call<WooWebhook>('POST', '/webhooks', {}, { ...input, status: 'active', api_version: 'wp_api_v3' })).body;
+    },
+    async deleteWebhook(id) {
+      try {
+        await call('DELETE', `/webhooks/${id}`, { force: 'true' });
+      } catch (error) {
+        if (error instanceof WooApiError && error.kind === 'not_found') return;
+        throw error;
+      }
+    },
+    async listProducts(ids) {
+      if (ids.length === 0) return [];
+      const { body } = await call<WooProduct[]>('GET', '/products', { include: ids.slice(0, 100).join(','), per_page: '100' });
+      return Array.isArray(body) ? body : [];
+    },
+    async weightUnit() {
+      const { body } = await call<{ value?: unknown }>('GET', '/settings/products/woocommerce_weight_unit');
+      return typeof body?.value === 'string' ? body.value : 'kg';
+    },
+  };
+}

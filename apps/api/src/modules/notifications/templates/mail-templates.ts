@@ -322,6 +322,33 @@ export function paymentCreditedMail(data: { firstName: string; amount: string; r
       'Los envíos que no se pagaron siguen en Mis Envíos: puedes pagarlos de nuevo con su precio actual.',
       `Ver mi Monedero: ${data.walletUrl}`,
     ]),
+
+/** Once per failing period: an online store has failed for an hour (issue 17). */
+export function storeFailingMail(data: {
+  firstName: string;
+  storeName: string;
+  storeUrl: string;
+  since: string;
+  reason: string;
+  needsReconnect: boolean;
+  integrationsUrl: string;
+}): RenderedMail {
+  const name = clean(data.firstName);
+  const store = clean(data.storeName);
+  const first = data.needsReconnect
+    ? `Tu tienda ${store} (${clean(data.storeUrl)}) ya no acepta nuestras llaves desde ${clean(data.since)}: necesitamos que la vuelvas a conectar para recibir tus pedidos y escribirles el rastreo.`
+    : `No hemos podido comunicarnos con tu tienda ${store} (${clean(data.storeUrl)}) desde ${clean(data.since)}.`;
+  const detail = `Último motivo: ${clean(data.reason)}`;
+  const after = 'Mientras tanto, los pedidos que lleguen por aviso se guardan y el rastreo pendiente se enviará en cuanto la conexión vuelva.';
+  return {
+    subject: `Tu tienda ${store} necesita atención`,
+    html: layout({
+      title: 'Tu tienda necesita atención',
+      paragraphs: [`Hola ${escapeHtml(name)}:`, escapeHtml(first), escapeHtml(detail), escapeHtml(after)],
+      action: { label: data.needsReconnect ? 'Reconectar mi tienda' : 'Ver mis integraciones', url: data.integrationsUrl },
+      footnote: 'Te avisamos una sola vez por cada periodo de fallas.',
+    }),
+    text: textLayout([`Hola ${name}:`, first, detail, after, `${data.needsReconnect ? 'Reconectar mi tienda' : 'Ver mis integraciones'}: ${data.integrationsUrl}`]),
   };
 }
 

@@ -1,0 +1,35 @@
+import { errorCodes } from '@envios/contracts/errors';
+import { integrationErrorCodes } from '@envios/contracts/integrations';
+import { AppError } from '../../shared/errors.js';
+
+export const integrationErrors = {
+  notFound: () => new AppError(404, integrationErrorCodes.notFound, 'La tienda no existe.'),
+  orderNotFound: () => new AppError(404, integrationErrorCodes.orderNotFound, 'El pedido no existe.'),
+  notYours: () => new AppError(403, errorCodes.forbidden, 'Solo puedes usar las tiendas de tu propia cuenta.'),
+  userMismatch: () =>
+    new AppError(403, errorCodes.forbidden, 'Solo puedes conectar tiendas a tu propia cuenta.', [
+      { path: 'user_id', message: 'Solo puedes conectar tiendas a tu propia cuenta.' },
+    ]),
+  accountNotFound: () => new AppError(404, errorCodes.notFound, 'La cuenta no existe.', [{ path: 'user_id', message: 'La cuenta no existe.' }]),
+  /** WooCommerce only sends the keys to an https callback. */
+  httpsRequired: () =>
+    new AppError(
+      400,
+      integrationErrorCodes.httpsRequired,
+      'Para conectar una tienda real, Envíos MX debe publicarse con una dirección https (APP_URL): WooCommerce solo entrega las llaves por https. Mientras tanto puedes probar con la tienda demo.',
+      [{ path: 'store_url', message: 'Esta instalación no tiene https; solo puede conectarse la tienda demo.' }],
+    ),
+  handshakeInvalid: () => new AppError(400, integrationErrorCodes.handshakeInvalid, 'La autorización de la tienda no es válida.'),
+  handshakeUsed: () =>
+    new AppError(409, integrationErrorCodes.handshakeUsed, 'Ya recibimos las llaves de esta autorización; para conectar de nuevo inicia la conexión desde Integraciones.'),
+  handshakeExpired: () =>
+    new AppError(400, integrationErrorCodes.handshakeExpired, 'La autorización de la tienda venció; inicia la conexión de nuevo desde Integraciones.'),
+  wrongPermissions: () =>
+    new AppError(400, errorCodes.validation, 'Necesitamos permiso de lectura y escritura (read_write) en la tienda.', [
+      { path: 'key_permissions', message: 'Necesitamos permiso de lectura y escritura (read_write).' },
+    ]),
+  badSignature: () => new AppError(401, integrationErrorCodes.badSignature, 'La firma del aviso (X-WC-Webhook-Signature) no es válida.'),
+  badBody: (message: string) => new AppError(400, errorCodes.validation, message),
+  /** The demo consent page's "Access denied", in Spanish. */
+  accessDenied: (detail: string) => new AppError(400, integrationErrorCodes.accessDenied, `Acceso denegado: ${detail}`),
+};

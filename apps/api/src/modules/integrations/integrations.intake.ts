@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../shared/errors.js';
+import { webhookSignatureMatches, WEBHOOK_TOPICS, type WooProduct } from './adapters/woocommerce-wire.js';
+import { integrationErrors } from './integrations.errors.js';
+import * as repo from './integrations.repository.js';
+import { JOB, UUID, isUnauthorized, recordFailure, recordSuccess, type Ctx } from './integrations.shared.js';
+import { mapOrder, orderWeightAndBox, productDimensionsCm, productWeightKg, wooOrderInputSchema, type MappedOrder, type PostalLookup, type ProductFacts } from './order-mapping.js';
+
+/*
+ * Orders coming in: webhook deliveries (signature first, then one merge per order) and the
+ * periodic sync that asks the store for the `processing` orders a lost webhook never brought.
+ * Writes are grouped: concurrent deliveries share one statement and one commit, and each is
+ * answered only after its order is committed.
+ */
+
+const DAY = 24 * 60 * 60_000;
+/** The sync asks from a day before the newest order it saw: WooCommerce compares `after` with the site's local time. */
+const SYNC_MARGIN_MS = DAY;
+const FIRST_SYNC_DAYS = 14;
+const SYNC_MAX_PAGES = 20;
+const PRODUCT_REFRESH_MS = 7 * DAY;
+/** A failed signature is recorded at most this often per store (the health panel, not a flood). */
+const BAD_SIGNATURE_EVENT_MS = 60_000;
+const AUTH_CACHE_MS = 3_000;
+
+export interface WebhookRequest {
+  connectionId: string;
+  headers: Record<string, string | string[] | undefined>;
+  raw: Buffer;
+}
+
+export interface WebhookAnswer {
+  received: true;
+  action: 'ping' | 'created' | 'updated' | 'unchanged' | 'ignored';
+}
+
+interface WebhookAuth {
+  userId: string;
+  state: string;
+  secrets: string[];
+  loadedAt: number;
+}
+
+interface WriteItem {
+  row: repo.NewStoreOrder;
+  viaWebhook: boolean;
+  resolve: (result: { inserted: boolean; stored: boolean }) => void;
+  reject: (error: unknown) => void;
+}
+
+function header(headers: WebhookRequest['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function createIntake(ctx: Ctx, opts: { maxBatch?: number } = {}) {
+  const maxBatch = opts.maxBatch ?? 200;
+  const authCache = new Map<string, WebhookAuth>();
+  const lastBadSignature = new Map<string, number>();
+  let queue: WriteItem[] = [];
+  let flushing = false;
+
+  const lookup: PostalLookup = (country, postalCode) => {
+    try {
+      return ctx.lookupPostalCode(country, postalCode);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'geography.unknown_country') return 'unknown_country';
+      if (error instanceof AppError) return 'invalid';
+      throw error;
+    }
+  };
+
+  async function loadAuth(connectionId: string): Promise<WebhookAuth | undefined> {
+    const row = await repo.findWebhookAuth(ctx.db, connectionId);
+    if (!row) {
+      authCache.delete(connectionId);
+      return undefined;
+    }
+    const secrets = [row.secret, row.pendingSecret].filter((s): s is string => Boolean(s)).map((s) => ctx.webhookSecrets.open(s));
+    const auth = { userId: row.userId, state: row.state, secrets, loadedAt: Date.now() };
+    authCache.set(connectionId, auth);
+    return auth;
+  }
+
+  async function authFor(connectionId: string, fresh = false): Promise<WebhookAuth | undefined> {
+    const cached = authCache.get(connectionId);
+    if (!fresh && cached && Date.now() - cached.loadedAt < AUTH_CACHE_MS) return cached;
+    return loadAuth(connectionId);
+  }
+
+  // ------------------------------------------------------------ grouped writes
+
+  function toRow(connectionId: string, userId: string, mapped: MappedOrder, source: 'webhook' | 'sync', now: Date): repo.NewStoreOrder {
+    return {
+      connectionId,
+      userId,
+      externalId: mapped.externalId,
+      number: mapped.number,
+      status: mapped.status,
+      currency: mapped.currency,
+      createdAtStore: mapped.createdAt,
+      modifiedAt: mapped.modifiedAt,
+      customerName: mapped.customerName,
+      searchName: mapped.searchName,
+      destination: { ...mapped.destination },
+      problems: mapped.problems,
+      rawAddress: mapped.rawAddress,
+      items: mapped.items,
+      weightKg: null,
+      weightSource: mapped.items.some((i) => i.productId > 0) ? 'pending' : 'unknown',
+      parcelCm: null,
+      totalCentavos: mapped.totalCentavos,
+      shippingMethod: mapped.shippingMethod,
+      customerNote: mapped.customerNote,
+      source,
+      receivedAt: now,
+      updatedAt: now,
+    };
+  }
+
+  async function writeBatch(batch: WriteItem[]): Promise<void> {
+    // One row per (store, order): the newest version of it in this batch.
+    const newest = new Map<string, WriteItem>();
+    for (const item of batch) {
+      const key = `${item.row.connectionId}:${item.row.externalId}`;
+      const seen = newest.get(key);
+      if (!seen || seen.row.modifiedAt < item.row.modifiedAt) newest.set(key, item);
+    }
+    const now = ctx.clock.now();
+    let upserted: repo.UpsertedOrder[];
+    try {
+      upserted = await ctx.db.transaction(async (tx) => {
+        const saved = await repo.upsertOrders(tx, [...newest.values()].map((i) => i.row));
+        await repo.touchLastWebhook(tx, [...new Set(batch.filter((i) => i.viaWebhook).map((i) => i.row.connectionId))], now);
+        const flush = randomUUID();
+        for (const connectionId of new Set(saved.filter((r) => r.weightSource === 'pending').map((r) => r.connectionId))) {
+          await ctx.jobs.enqueue({ type: JOB.weights, key: `woo.weights:${connectionId}:${flush}`, payload: { connectionId } }, tx);
+        }
+        return saved;
+      });
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      // One bad order must not sink the others: each is tried alone.
+      for (const item of batch) await writeBatch([item]);
+      return;
+    }
+    const byKey = new Map(upserted.map((r) => [`${r.connectionId}:${r.externalId}`, r]));
+    for (const item of batch) {
+      const saved = byKey.get(`${item.row.connectionId}:${item.row.externalId}`);
+      item.resolve({ inserted: Boolean(saved?.inserted) && newest.get(`${item.row.connectionId}:${item.row.externalId}`) === item, stored: Boolean(saved) });
+    }
+    if (upserted.some((r) => r.weightSource === 'pending')) ctx.jobs.wake();
+  }
+
+  async function flush(): Promise<void> {
+    flushing = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue.slice(0, maxBatch);
+        queue = queue.slice(maxBatch);
+        await writeBatch(batch);
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  function write(row: repo.NewStoreOrder, viaWebhook: boolean): Promise<{ inserted: boolean; stored: boolean }> {
+    return new Promise((resolve, reject) => {
+      queue.push({ row, viaWebhook, resolve, reject });
+      if (!flushing) void flush();
+    });
+  }
+
+  // ------------------------------------------------------------ webhooks
+
+  /**
+   * One delivery to `POST /webhooks/woocommerce/{connectionId}`: the ping WooCommerce sends when
+   * a webhook is created is answered 200; anything else must carry a valid signature before its
+   * body is even parsed.
+   */
+  async function receiveWebhook(request: WebhookRequest): Promise<WebhookAnswer> {
+    if (!UUID.test(request.connectionId)) throw integrationErrors.notFound();
+    const auth = await authFor(request.connectionId);
+    if (!auth || auth.state === 'disconnected') throw integrationErrors.notFound();
+    const signature = header(request.headers, 'x-wc-webhook-signature');
+    const topic = header(request.headers, 'x-wc-webhook-topic');
+    if (!signature && !topic && /^webhook_id=\d+$/.test(request.raw.toString('latin1').trim())) return { received: true, action: 'ping' };
+
+    const verified = (a: WebhookAuth) => Boolean(signature) && a.secrets.some((secret) => webhookSignatureMatches(secret, request.raw, signature!));
+    let current = auth;
+    if (!verified(current)) {
+      // The secret may have changed in another process since it was read.
+      const fresh = await authFor(request.connectionId, true);
+      if (!fresh || fresh.state === 'disconnected') throw integrationErrors.notFound();
+      current = fresh;
+      if (!verified(current)) {
+        const last = lastBadSignature.get(request.connectionId) ?? 0;
+        if (Date.now() - last > BAD_SIGNATURE_EVENT_MS) {
+          lastBadSignature.set(request.connectionId, Date.now());
+          await repo.insertEvent(ctx.db, {
+            connectionId: request.connectionId,
+            at: ctx.clock.now(),
+            kind: 'failure',
+            reason: 'Llegó un aviso de pedido con firma inválida; lo rechazamos sin guardar nada.',
+          });
+        }
+        throw integrationErrors.badSignature();
+      }
+    }
+
+    if (!topic || !(WEBHOOK_TOPICS as readonly string[]).includes(topic)) return { received: true, action: 'ignored' };
+    let body: unknown;
+    try {
+      body = JSON.parse(request.raw.toString('utf8'));
+    } catch {
+      throw integrationErrors.badBody('El aviso no trae un pedido en JSON.');
+    }
+    // A deleted order is delivered as `{"id": N}` only.
+    if (body && typeof body === 'object' && !('status' in body)) return { received: true, action: 'ignored' };
+    const parsed = wooOrderInputSchema.safeParse(body);
+    if (!parsed.success) throw integrationErrors.badBody('El aviso no trae un pedido de WooCommerce válido.');
+    if (parsed.data.status === 'checkout-draft') return { received: true, action: 'ignored' };
+    const now = ctx.clock.now();
+    const mapped = mapOrder(parsed.data, lookup, now);
+    const result = await write(toRow(request.connectionId, current.userId, mapped, 'webhook', now), true);
+    return { received: true, action: result.inserted ? 'created' : result.stored ? 'updated' : 'unchanged' };
+  }
+
+  // ------------------------------------------------------------ periodic sync
+
+  /**
+   * `woocommerce.sync`: the store's `processing` orders created since a day before the newest one
+   * this sync saw, page after page (`X-WP-TotalPages`); each is merged like a delivery. Orders it
+   * had to add were lost on the way: the health panel says how many.
+   */
+  async function syncStore(connectionId: string): Promise<{ checked: number; recovered: number }> {
+    const conn = await repo.findConnection(ctx.db, connectionId);
+    if (!conn || conn.state !== 'connected') return { checked: 0, recovered: 0 };
+    const now = ctx.clock.now();
+    const start = conn.syncCursor ?? new Date((conn.connectedAt ?? now).getTime() - FIRST_SYNC_DAYS * DAY);
+    const after = new Date(start.getTime() - SYNC_MARGIN_MS);
+    let checked = 0;
+    let recovered = 0;
+    let newest = conn.syncCursor;
+    try {
+      const api = ctx.storeApi(conn);
+      for (let page = 1, pages = 1; page <= pages && page <= SYNC_MAX_PAGES; page += 1) {
+        const answer = await api.listOrders({ status: 'processing', after, page, perPage: 100 });
+        pages = answer.totalPages;
+        const mapped: MappedOrder[] = [];
+        for (const raw of answer.orders) {
+          const parsed = wooOrderInputSchema.safeParse(raw);
+          if (parsed.success) mapped.push(mapOrder(parsed.data, lookup, now));
+        }
+        const results = await Promise.all(mapped.map((m) => write(toRow(conn.id, conn.userId, m, 'sync', now), false)));
+        for (const m of mapped) if (!newest || m.createdAt > newest) newest = m.createdAt;
+        checked += results.length;
+        recovered += results.filter((r) => r.inserted).length;
+      }
+    } catch (error) {
+      await recordFailure(ctx, ctx.db, conn.id, 'Al sincronizar los pedidos', error);
+      if (isUnauthorized(error)) return { checked, recovered };
+      throw error;
+    }
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateConnection(tx, conn.id, { lastSyncAt: ctx.clock.now(), ...(newest ? { syncCursor: newest } : {}) });
+      await recordSuccess(tx, conn.id);
+      if (recovered > 0 && conn.lastSyncAt) {
+        await repo.insertEvent(tx, {
+          connectionId: conn.id,
+          at: ctx.clock.now(),
+          kind: 'recovered',
+          reason: recovered === 1 ? 'Recuperamos 1 pedido cuyo aviso no llegó.' : `Recuperamos ${recovered} pedidos cuyos avisos no llegaron.`,
+        });
+      }
+    });
+    if (recovered > 0) ctx.log?.info({ connectionId, recovered }, 'pedidos recuperados por la sincronización');
+    return { checked, recovered };
+  }
+
+  // ------------------------------------------------------------ weights from the products
+
+  /** `woocommerce.weights`: products looked up once a week per store; each waiting order gets its weight and box. */
+  async function computeWeights(connectionId: string): Promise<number> {
+    const conn = await repo.findConnection(ctx.db, connectionId);
+    if (!conn || conn.state !== 'connected') return 0;
+    const waiting = await repo.ordersWaitingForWeight(ctx.db, conn.id, 500);
+    if (waiting.length === 0) return 0;
+    const ids = [...new Set(waiting.flatMap((o) => o.items.map((i) => i.productId)).filter((id) => id > 0))];
+    const known = await repo.findProducts(ctx.db, conn.id, ids);
+    const now = ctx.clock.now();
+    const fresh = new Set(known.filter((p) => now.getTime() - p.fetchedAt.getTime() < PRODUCT_REFRESH_MS).map((p) => p.productId));
+    const missing = ids.filter((id) => !fresh.has(id));
+    const facts = new Map<number, ProductFacts>(known.map((p) => [p.productId, { weightKg: p.weightKg, dimensionsCm: p.dimensionsCm ?? null }]));
+    if (missing.length > 0) {
+      let products: WooProduct[] = [];
+      try {
+        const api = ctx.storeApi(conn);
+        for (let i = 0; i < missing.length; i += 100) products = products.concat(await api.listProducts(missing.slice(i, i + 100)));
+      } catch (error) {
+        await recordFailure(ctx, ctx.db, conn.id, 'Al leer el peso de los productos', error);
+        if (isUnauthorized(error)) return 0;
+        throw error;
+      }
+      const byId = new Map(products.map((p) => [p.id, p]));
+      const rows = missing.map((id) => {
+        const p = byId.get(id);
+        const fact: ProductFacts = { weightKg: p ? productWeightKg(p.weight, conn.weightUnit) : null, dimensionsCm: p ? productDimensionsCm(p.dimensions) : null };
+        facts.set(id, fact);
+        return { connectionId: conn.id, productId: id, weightKg: fact.weightKg, dimensionsCm: fact.dimensionsCm, fetchedAt: now };
+      });
+      await repo.upsertProducts(ctx.db, rows);
+    }
+    for (const order of waiting) {
+      const { weightKg, box } = orderWeightAndBox(order.items, facts);
+      await repo.setOrderWeight(ctx.db, order.id, { weightKg, weightSource: weightKg === null ? 'unknown' : 'products', parcelCm: box });
+    }
+    return waiting.length;
+  }
+
+  return {
+    receiveWebhook,
+    syncStore,
+    computeWeights,
+    /** Forgets the cached webhook secrets of a store (after a change in this process). */
+    forget: (connectionId: string) => authCache.delete(connectionId),
+  };
+}
+
+export type Intake = ReturnType<typeof createIntake>;

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { StoreList } from '@envios/contracts/integrations';
+import type { AppDeps } from '../../app.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
+import { startWooFake, type OutgoingRequest, type WooFake } from './adapters/fakes/woocommerce.fake.js';
+
+/** Shared by the integrations tests: the app on https://envios.test and a fake store that reaches it in-process. */
+
+export const APP_URL = 'https://envios.test';
+
+/** What the store sends to our app (key callback, webhooks), through app.inject. */
+export async function injectFromStore(app: FastifyInstance, request: OutgoingRequest): Promise<{ status: number }> {
+  const url = new URL(request.url);
+  if (url.origin !== APP_URL) return { status: 0 };
+  const answer = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: request.headers, payload: request.body });
+  return { status: answer.statusCode };
+}
+
+export interface StoreWorld {
+  t: TestApp;
+  fake: WooFake;
+  admin: SignedIn;
+  close(): Promise<void>;
+}
+
+export async function startStoreWorld(opts: { deps?: Partial<AppDeps> } = {}): Promise<StoreWorld> {
+  const box: { app?: FastifyInstance } = {};
+  const fake = await startWooFake({ send: (request) => injectFromStore(box.app!, request), ssl: true, publicUrl: 'https://tienda.test' });
+  const t = await createTestApp({
+    env: { ...adminEnv, APP_URL },
+    deps: { ...opts.deps, integrations: { fetch: fake.fetch, storeTimeoutMs: 2_000, ...opts.deps?.integrations } },
+  });
+  box.app = t.app;
+  const admin = await signInAdmin(t.app);
+  return {
+    t,
+    fake,
+    admin,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
+}
+
+export function newSeller(world: StoreWorld): Promise<SignedIn> {
+  return createSignedInUser(world.t.app, world.admin);
+}
+
+export async function oauth(world: StoreWorld, who: SignedIn, storeUrl = world.fake.homeUrl, userId = who.id) {
+  return world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/woocommerce/oauth',
+    headers: who.headers,
+    payload: { store_url: storeUrl, app_name: 'Mi Tienda', user_id: userId },
+  });
+}
+
+/** The whole connection as a seller makes it: oauth, approval in the store, keys, set-up and first sync. */
+export async function connectStore(world: StoreWorld, who: SignedIn): Promise<string> {
+  const res = await oauth(world, who);
+  expect(res.statusCode, res.body).toBe(200);
+  const approved = await world.fake.approve(res.json<{ url_auth: string }>().url_auth);
+  expect(approved.status, approved.body).toBe(302);
+  await world.t.app.jobs.drain();
+  const stores = await listStores(world, who);
+  const store = stores.data.find((s) => s.store_url === world.fake.homeUrl);
+  expect(store?.webhooks_ready, JSON.stringify(stores)).toBe(true);
+  return store!._id;
+}
+
+export async function listStores(world: StoreWorld, who: SignedIn, userId = who.id): Promise<StoreList> {
+  const res = await world.t.app.inject({ method: 'GET', url: `/api/v1/woocommerce/stores/${userId}`, headers: who.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<StoreList>();
+}
+
+export async function storeOrderCount(world: StoreWorld, connectionId: string): Promise<number> {
+  const [row] = await world.t.database.query<{ n: string | number }>('select count(*) as n from store_orders where connection_id = $1', [connectionId]);
+  return Number(row!.n);
+}

@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import type { wooOauthInputSchema, wooStatusUpdateSchema, WooKeysCallback } from '@envios/contracts/integrations';
+import type { Executor } from '../../db/client.js';
+import type { Caller } from '../../plugins/auth.js';
+import { createDemoStore } from './demo-store.js';
+import { disconnect, listStores, receiveKeys, startHandshake, storeStatus, syncNow, updateStore } from './integrations.connect.js';
+import { integrationErrors } from './integrations.errors.js';
+import { createIntake, type WebhookRequest } from './integrations.intake.js';
+import { registerIntegrationJobs, type IntegrationsJobOptions } from './integrations.jobs.js';
+import { getStoreOrder, listStoreOrders } from './integrations.orders.js';
+import { createCtx, type IntegrationsDeps } from './integrations.shared.js';
+import { onGuideIssued, onTrackingState, type GuideIssuedEvent, type TrackingStateEvent } from './integrations.writeback.js';
+
+/*
+ * Online stores (issue 17): WooCommerce connected with its key handshake, orders in by signed
+ * webhook and by a periodic sync, the E-Commerce tab's orders, tracking written back to each
+ * order, the connection's health, and an offline demo store for trying all of it.
+ */
+
+export type { IntegrationsDeps, LocalRequest } from './integrations.shared.js';
+export type { GuideIssuedEvent, TrackingStateEvent } from './integrations.writeback.js';
+export { scheduleIntegrationsTick, type IntegrationsJobOptions } from './integrations.jobs.js';
+
+export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: IntegrationsJobOptions; maxBatch?: number } = {}) {
+  const ctx = createCtx(deps);
+  const demo = createDemoStore(ctx);
+  ctx.demoFetch = demo.fetchFor;
+  const intake = createIntake(ctx, { maxBatch: options.maxBatch });
+  registerIntegrationJobs(deps.jobs, ctx, { intake, demo }, options.jobs);
+
+  const owns = (caller: Caller, userId: string) => caller.rol === 'admin' || caller.id === userId;
+
+  return {
+    demoStoreUrl: ctx.demoStoreUrl,
+    startHandshake: (caller: Caller, input: z.output<typeof wooOauthInputSchema>) => startHandshake(ctx, caller, input),
+    receiveKeys: (body: WooKeysCallback) => receiveKeys(ctx, body),
+    status: (caller: Caller, userId: string) => storeStatus(ctx, caller, userId),
+    async disconnect(userId: string, body: z.output<typeof wooStatusUpdateSchema>) {
+      const live = await listStores(ctx, userId);
+      const result = await disconnect(ctx, userId, body);
+      for (const store of live.data) intake.forget(store._id);
+      return result;
+    },
+    listStores: (userId: string) => listStores(ctx, userId),
+    updateStore: (caller: Caller, id: string, patch: { complete_on_delivery: boolean }) => updateStore(ctx, caller, id, patch),
+    syncNow: (caller: Caller, id: string) => syncNow(ctx, caller, id),
+    receiveWebhook: (request: WebhookRequest) => intake.receiveWebhook(request),
+    listOrders: (userId: string, q: { filter?: string | undefined; page: number; limit: number }) => listStoreOrders(ctx, userId, q),
+    getOrder: (caller: Caller, id: string) => getStoreOrder(ctx, caller, id),
+
+    demo: {
+      view: (caller: Caller) => demo.view(caller.id),
+      placeOrder: (caller: Caller, kind: 'normal' | 'unknown_postal_code') => demo.placeOrder(caller, kind),
+      authorize: (caller: Caller, input: Parameters<typeof demo.authorize>[1]) => demo.authorize(caller, input),
+    },
+
+    /** For the guides job, in the transaction that records a guide. */
+    onGuideIssued: (tx: Executor, event: GuideIssuedEvent) => onGuideIssued(ctx, tx, event),
+    /** For tracking, in the transaction that records a new state. */
+    onTrackingState: (tx: Executor, event: TrackingStateEvent) => onTrackingState(ctx, tx, event),
+
+    /** Tests and tools: a store's sync and weights right now. */
+    syncStore: (connectionId: string) => intake.syncStore(connectionId),
+    computeWeights: (connectionId: string) => intake.computeWeights(connectionId),
+    assertOwner(caller: Caller, userId: string) {
+      if (!owns(caller, userId)) throw integrationErrors.notYours();
+    },
+  };
+}
+
+export type Integrations = ReturnType<typeof createIntegrations>;

@@ -73,6 +73,8 @@ import { instrumentCarrierApis, instrumentGuideIssuers, instrumentTrackingAdapte
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { markedChildLogger, registerObservability } from './plugins/observability.js';
 import { pendingMigrations } from './db/migrate.js';
+import { createIntegrations, type IntegrationsJobOptions } from './modules/integrations/integrations.usecases.js';
+import { integrationsRoutes, integrationsWebhookRoutes } from './modules/integrations/integrations.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -102,6 +104,8 @@ export interface AppDeps {
   rateLimits?: Partial<typeof defaultRateLimits>;
   /** Prometheus registry and counters; by default a new one per app (tests read it). */
   metrics?: Metrics;
+  /** Online stores (tests): how real stores are reached (the fake store's fetch), call time limit, sync interval, write batch size. */
+  integrations?: { fetch?: typeof fetch; storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; maxBatch?: number };
 }
 
 /** Per account and hour: shipments created (new or duplicated), and payment attempts that hold guides. */
@@ -286,6 +290,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
   await app.register(shipmentsRoutes, { shipments });
+  const integrations = createIntegrations(
+    {
+      db: database.db,
+      clock,
+      jobs,
+      notifier,
+      lookupPostalCode: (country, code) => geography.lookupPostalCode({ country, code }).country_codes,
+      appUrl: config.APP_URL,
+      secret: config.SECRET_KEY,
+      fetch: deps.integrations?.fetch,
+      storeTimeoutMs: deps.integrations?.storeTimeoutMs,
+      findAccount: (id) =>
+        getUser(accounts, id).then(
+          (u) => ({ firstName: u.firstName, email: u.email }),
+          (error: unknown) => {
+            if (error instanceof AppError && error.statusCode === 404) return undefined;
+            throw error;
+          },
+        ),
+      // The demo store lives in this app: its key callback and webhooks reach our routes in-process.
+      deliverLocal: async (request) => {
+        const url = new URL(request.url);
+        const answer = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: request.headers, payload: request.body });
+        return { status: answer.statusCode };
+      },
+      log: app.log,
+    },
+    { jobs: deps.integrations?.jobs, maxBatch: deps.integrations?.maxBatch },
+  );
+  await app.register(integrationsRoutes, {
+    integrations,
+    limit: (key, rule) => guardRate(accounts, key, rule),
+  });
+  await app.register(integrationsWebhookRoutes, { integrations });
   const guideIssuers = instrumentGuideIssuers({ ...guideIssuersFromConfig(config), ...deps.guideIssuers }, metrics);
   registerGuidesJob(jobs, {
     db: database.db,
@@ -295,6 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.APP_URL,
     secret: config.SECRET_KEY,
     log: app.log,
+    onGuideIssued: integrations.onGuideIssued,
   });
   await app.register(guidesRoutes, {
     deps: { db: database.db, clock, secret: config.SECRET_KEY, seedDemoInventory: paymentModes(config).paypal === 'sandbox' && paymentModes(config).oxxo === 'sandbox' },
@@ -313,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wake: () => jobs.wake(),
     // Lookups that reach the database (not a freshly built answer): 60 a minute per address.
     limitLookup: (clientKey) => guardRate(accounts, `tracking:${clientKey}`, { limit: 60, windowMs: 60_000, blockMs: 60_000 }),
+    onStateChange: integrations.onTrackingState,
     log: app.log,
     ...trackingTuning,
   });

@@ -41,12 +41,13 @@ async function serve(config: StartConfig): Promise<void> {
       import('./db/migrate.js'),
       import('./app.js'),
     ]);
-  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
+  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
     import('./modules/accounts/accounts.cleanup.js'),
     import('./modules/jobs/db-maintenance.js'),
     import('./modules/tracking/tracking.job.js'),
     import('./modules/payments/payments.oxxo.js'),
     import('./modules/wallet/wallet.expiry.js'),
+    import('./modules/integrations/integrations.usecases.js'),
     import('./shared/clock.js'),
     import('./modules/metrics/metrics.cluster.js'),
   ]);
@@ -130,6 +131,8 @@ async function serve(config: StartConfig): Promise<void> {
   await scheduleOxxoExpiries({ db: database.db, jobs: app.jobs });
   // Top-ups abandoned for a day without an open payment become 'Cancelado', every hour.
   await scheduleTopUpExpiry(app.jobs, systemClock);
+  // Online stores: a sync of every connected store every 10 minutes, and the failing-store notices.
+  await scheduleIntegrationsTick(app.jobs, systemClock);
   // The background worker (mail, guides, tracking); closing the app stops it before the database closes.
   app.jobs.start();
   app.log.info(

@@ -25,6 +25,8 @@ export interface GuidesJobDeps {
   secret: string;
   /** How long one carrier call may take before it is abandoned (the job retries). */
   issueTimeoutMs?: number;
+  /** Told in the transaction that records a guide (a store order gets its tracking written back). */
+  onGuideIssued?: (tx: Executor, event: { shipmentId: string; guideNumber: string; carrierCode: CarrierCode }) => Promise<void>;
   log?: FastifyBaseLogger;
 }
 
@@ -181,6 +183,7 @@ async function recordGuide(deps: GuidesJobDeps, tx: Executor, s: ShipmentForGuid
     consigneeCity: s.destination.city,
     pieces: s.parcels.length,
   });
+  await deps.onGuideIssued?.(tx, { shipmentId: s.id, guideNumber: issued.guideNumber, carrierCode: s.carrierCode });
   const d = s.destination;
   await deps.notifier.sendEmail(
     {

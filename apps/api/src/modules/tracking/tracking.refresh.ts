@@ -179,6 +179,7 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
       await setShipmentTrackingStatus(tx, shipmentId, last ? headline : null, now);
       if (state !== row.state && NOTIFIED_STATES.has(state)) {
         await notifyOwner(tx, row, state, headline, last?.description ?? headline);
+        await deps.onStateChange?.(tx, { shipmentId, guideNumber: row.guideNumber, carrierCode: row.carrierCode, state });
         notified = true;
       }
       return row.guideNumber;

@@ -52,6 +52,9 @@ export const routes: RouteObject[] = [
   // the local PayPal sandbox stands in for PayPal's own page.
   { path: paths.cashBarcode, errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/payments/cash-barcode').then((m) => ({ Component: m.default })) },
   { path: '/sandbox/paypal/:orderId', errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/payments/sandbox-paypal').then((m) => ({ Component: m.default })) },
+  // The demo store stands in for the seller's own WooCommerce site: its pages are not ours.
+  { path: paths.demoStore, errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/demo-store/store').then((m) => ({ Component: m.default })) },
+  { path: '/tienda-demo/wc-auth/v1/authorize', errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/demo-store/consent').then((m) => ({ Component: m.default })) },
   {
     // Signed-in area with the sidebar; visitors go to /signin and come back.
     // Lazy like the pages: the home page never downloads the dashboard's layout and guards.
@@ -65,6 +68,8 @@ export const routes: RouteObject[] = [
       { path: '/shipments/:id', lazy: () => import('./routes/dashboard/shipment-detail').then((m) => ({ Component: m.default })) },
       { path: paths.addresses, lazy: () => import('./routes/dashboard/addresses').then((m) => ({ Component: m.default })) },
       { path: paths.prepaids, lazy: () => import('./routes/dashboard/wallet').then((m) => ({ Component: m.default })) },
+      { path: paths.integrations, lazy: () => import('./routes/dashboard/integrations').then((m) => ({ Component: m.default })) },
+      { path: '/integrations/guias', lazy: () => import('./routes/dashboard/order-guides').then((m) => ({ Component: m.default })) },
       { path: paths.newTopUp, lazy: () => import('./routes/dashboard/new-top-up').then((m) => ({ Component: m.default })) },
       { path: paths.paymentMethods, lazy: () => import('./routes/dashboard/payment-methods').then((m) => ({ Component: m.default })) },
       { path: paths.billing, lazy: () => import('./routes/dashboard/billing').then((m) => ({ Component: m.default })) },

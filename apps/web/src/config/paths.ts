@@ -11,6 +11,10 @@ export const paths = {
   shipments: '/shipments',
   shipment: (id: string) => `/shipments/${id}`,
   newShipment: '/dashboard/shipment/new',
+  /** 'Generar Guia': the wizard pre-filled with a store order. */
+  newShipmentFromOrder: (orderId: string) => `/dashboard/shipment/new?pedido=${encodeURIComponent(orderId)}`,
+  /** Mis Envíos opened on its E-Commerce tab. */
+  storeOrders: '/shipments?tab=ecommerce',
   shipmentEdit: (id: string, part: 'destination' | 'origin' | 'parcels' | 'description' | 'insurance' | 'service-provider') =>
     `/shipments/${id}/edit/${part}`,
   addresses: '/addresses',
@@ -30,6 +34,12 @@ export const paths = {
   prepaids: '/prepaids',
   newTopUp: '/prepaid/new',
   settings: '/configuracion',
+  /** 'Integraciones': online stores (WooCommerce). */
+  integrations: '/integrations',
+  /** Several store orders into guides at once. */
+  orderGuides: (orderIds: string[]) => `/integrations/guias?pedidos=${orderIds.map(encodeURIComponent).join(',')}`,
+  /** The demo store, simulated in the app: its admin and its consent page. */
+  demoStore: '/tienda-demo',
   users: '/users',
   /** Admin: pickup requests ('Recolección'), guide inventory, payments and reconciliation. */
   pickupsAdmin: '/recoleccion',

@@ -17,6 +17,7 @@ const userNav: DashboardNavItem[] = [
   { label: 'Estadísticas', to: paths.dashboard, end: true },
   { label: 'Nuevo envío', to: paths.newShipment },
   { label: 'Mis Envíos', to: paths.shipments },
+  { label: 'Integraciones', to: paths.integrations },
   { label: 'Direcciones', to: paths.addresses },
   { label: 'Monedero', to: paths.prepaids },
   { label: 'Sobrepesos', to: paths.overweight },

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WooStatus } from '@envios/contracts/integrations';
+import { apiRequest } from '@/lib/api-client';
+import { integrationsQueryKeyRoot } from './get-stores';
+
+/** `POST /api/v1/status/woocommerce`: the connected toggle (spec 02 §7). */
+export function getStoreStatus(userId: string): Promise<WooStatus> {
+  return apiRequest<WooStatus>('/api/v1/status/woocommerce', { method: 'POST', body: { ecommerce_type: 'woocommerce', user_id: userId } });
+}
+
+export function getStoreStatusQueryOptions(userId: string) {
+  return queryOptions({ queryKey: [...integrationsQueryKeyRoot, 'status', userId], queryFn: () => getStoreStatus(userId) });
+}
+
+export function useStoreStatus(userId: string) {
+  return useQuery(getStoreStatusQueryOptions(userId));
+}

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Group, Loader, Text } from '@mantine/core';
+import { Alert, Center, Group, Loader, Text } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import type { StoreOrderDetail } from '@envios/contracts/integrations';
 import { paths } from '@/config/paths';
 import { getAccountStatusQueryOptions } from '@/features/accounts/api/get-account-status';
 import { useUser } from '@/features/accounts/api/get-me';
@@ -16,6 +17,8 @@ import { ServiceSelector } from '@/features/quotes/components/service-selector';
 import { NewShipmentWizard } from '@/features/shipments/components/wizard/new-shipment-wizard';
 import type { NewShipmentSlots } from '@/features/shipments/components/wizard/wizard-slots';
 import { useSiteInfo } from '@/features/site/api/get-site-info';
+import { useStoreOrder } from '@/features/integrations/api/get-store-order';
+import type { WizardPrefill } from '@/features/shipments/utils/wizard-state';
 import { usePayableShipments } from '../payments/use-payable-shipments';
 
 /**
@@ -100,20 +103,53 @@ export function useNewShipmentSlots(returnTo: string): NewShipmentSlots {
   );
 }
 
-/** /dashboard/shipment/new: 'Nuevo envío' in four steps (spec 01 §2). */
+/** A store order as the wizard's pre-filled destination, content and parcel ('Generar Guia'). */
+function prefillFrom(order: StoreOrderDetail): WizardPrefill {
+  return {
+    order: {
+      id: order._id,
+      label: `pedido #${order.number} de ${order.store_name}`,
+      notes: order.problems.map((p) => p.message),
+    },
+    destination: order.destination_direction,
+    description: order.description_of_the_content,
+    parcels: order.parcels,
+  };
+}
+
+/** /dashboard/shipment/new: 'Nuevo envío' in four steps (spec 01 §2); `?pedido=` starts from a store order. */
 export default function NewShipmentRoute() {
   useDocumentTitle('Nuevo envío · Envíos MX');
   const user = useUser().data;
-  const slots = useNewShipmentSlots(paths.newShipment);
+  const [params] = useSearchParams();
+  const orderId = params.get('pedido');
+  const order = useStoreOrder(orderId);
+  const slots = useNewShipmentSlots(orderId ? `${paths.newShipment}?pedido=${encodeURIComponent(orderId)}` : paths.newShipment);
   // The dashboard layout only renders its pages for a signed-in user.
   if (!user) return null;
+  if (orderId && order.isPending) {
+    return (
+      <Center mih={240}>
+        <Loader aria-label="Cargando el pedido" />
+      </Center>
+    );
+  }
+  if (orderId && order.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert" title="No pudimos abrir el pedido">
+        {order.error.message}
+      </Alert>
+    );
+  }
   return (
     <NewShipmentWizard
+      key={orderId ?? 'nuevo'}
       variant="dashboard"
       userId={user._id}
-      exit={{ href: paths.dashboard }}
+      exit={{ href: orderId ? paths.storeOrders : paths.dashboard }}
       slots={slots}
       links={{ shipments: paths.shipments }}
+      prefill={orderId && order.data ? prefillFrom(order.data) : undefined}
     />
   );
 }

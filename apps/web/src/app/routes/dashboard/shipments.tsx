@@ -1,11 +1,32 @@
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@mantine/hooks';
+import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
+import { EcommerceOrders } from '@/features/integrations/components/ecommerce-orders';
 import { ShipmentsList } from '@/features/shipments/components/list/shipments-list';
 
 /** /shipments 'Mis Envíos' (spec 02): the signed-in user's shipments (the layout guarantees a session). */
 export default function ShipmentsRoute() {
   useDocumentTitle('Mis Envíos · Envíos MX');
   const user = useUser().data;
+  const [params] = useSearchParams();
   if (!user) return null;
-  return <ShipmentsList userId={user._id} />;
+  return (
+    <ShipmentsList
+      userId={user._id}
+      initialTab={params.get('tab') === 'ecommerce' ? 'ecommerce' : 'envios'}
+      ecommerce={
+        <EcommerceOrders
+          userId={user._id}
+          links={{
+            integrations: paths.integrations,
+            generateGuide: paths.newShipmentFromOrder,
+            generateGuides: paths.orderGuides,
+            shipment: paths.shipment,
+            tracking: paths.tracking,
+          }}
+        />
+      }
+    />
+  );
 }

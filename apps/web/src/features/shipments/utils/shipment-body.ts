@@ -31,8 +31,14 @@ export type AddressesStepValues = z.output<ReturnType<typeof addressesStepSchema
  * `cantidadGuias`: the server repeats them, one per guide. The price is only what the customer
  * saw, for the server to compare; it re-quotes and never trusts it.
  */
-export function buildCreateShipmentBody(input: { quote: QuoteRequest; service: ShippingOption; addresses: AddressesStepValues }): CreateShipmentInput {
-  const { quote, service, addresses } = input;
+export function buildCreateShipmentBody(input: {
+  quote: QuoteRequest;
+  service: ShippingOption;
+  addresses: AddressesStepValues;
+  /** The store order this guide is for ('Generar Guia' in the E-Commerce tab). */
+  ecommerceOrderId?: string | null;
+}): CreateShipmentInput {
+  const { quote, service, addresses, ecommerceOrderId } = input;
   const insured = quote.insured_value !== undefined;
   return {
     selected_service: { service_id: service.service_id, net_total_amount: service.net_total_amount },
@@ -56,6 +62,7 @@ export function buildCreateShipmentBody(input: { quote: QuoteRequest; service: S
     save_destination: addresses.save_destination,
     // 'Solicitar recolección local' only counts where it is offered (spec 01 §9).
     local_pickup: addresses.local_pickup && offersLocalPickup(addresses.origin_direction.city),
+    ...(ecommerceOrderId ? { shipment_ecommerce: { order_id: ecommerceOrderId, ecommerce_type: 'woocommerce' as const } } : {}),
   };
 }
 

@@ -60,6 +60,25 @@ export interface WizardState {
   attempt: { key: string; body: string } | null;
   /** Why the user is back at the service step (a price that changed), shown there. */
   notice: string | null;
+  /** The store order this wizard was started from ('Generar Guia'); its id goes with the shipment. */
+  order?: WizardOrder | null;
+}
+
+/** A store order the wizard is pre-filled from (the integrations feature's order, mapped by the route). */
+export interface WizardOrder {
+  id: string;
+  /** 'Pedido #1201 de Mi Tienda'. */
+  label: string;
+  /** What the seller should check (address problems, estimated weight). */
+  notes: string[];
+}
+
+/** 'Generar Guia': destination, content and parcels of a store order, the rest chosen as usual. */
+export interface WizardPrefill {
+  order: WizardOrder;
+  destination: AddressDraft;
+  description: string;
+  parcels: QuoteRequestInput['parcels'];
 }
 
 export type WizardAction =
@@ -124,7 +143,7 @@ function keepPerson(a: AddressDraft): Partial<AddressDraft> {
   return { full_name: a.full_name, email: a.email, phone: a.phone };
 }
 
-export function initialWizardState(variant: WizardVariant, entry?: { quote: QuoteRequest | null; service: ChosenService | null }): WizardState {
+export function initialWizardState(variant: WizardVariant, entry?: { quote: QuoteRequest | null; service: ChosenService | null }, prefill?: WizardPrefill): WizardState {
   const state: WizardState = {
     version: 1,
     variant,
@@ -148,6 +167,18 @@ export function initialWizardState(variant: WizardVariant, entry?: { quote: Quot
   }
   // Arriving from the provider selector with a service already chosen: straight to the addresses.
   if (entry?.quote && entry.service) state.step = stepOf(variant, 'addresses');
+  if (prefill) {
+    const d = prefill.destination;
+    const stateShort = d.state_short ?? d.state_code;
+    state.order = prefill.order;
+    state.quoteDraft = {
+      ...state.quoteDraft,
+      destination_direction: { country_code: d.country_code, postal_code: d.postal_code, city: d.city, suburb: d.colony, state_short: stateShort },
+      parcels: prefill.parcels,
+    };
+    state.sides = { ...state.sides, destination: { state_code: stateShort, saved: null } };
+    state.addresses = { ...state.addresses, destination_direction: d, description_of_the_content: prefill.description };
+  }
   return state;
 }
 
@@ -234,6 +265,7 @@ const storedSchema = z.object({
   created: z.array(z.object({ _id: z.string(), numberOfOrder: z.number(), total_amount: z.number() })),
   attempt: z.object({ key: z.string(), body: z.string() }).nullable(),
   notice: z.string().nullable(),
+  order: z.object({ id: z.string(), label: z.string(), notes: z.array(z.string()) }).nullish(),
 });
 
 /** The wizard as its owner left it in this browser, or null (none, another shape, or storage off). */

@@ -30,7 +30,7 @@ function listApi(answer: (q: URLSearchParams) => ShipmentPage = () => shipmentPa
 }
 
 function renderList(at = '/shipments') {
-  return renderWithApp(<ShipmentsList userId={demoUserId} />, {
+  return renderWithApp(<ShipmentsList userId={demoUserId} ecommerce={<p>Pedidos de la tienda</p>} />, {
     path: '/shipments',
     at,
     routes: [landing('/shipments/:id'), landing('/payment/shipments/many'), landing('/dashboard/shipment/new')],
@@ -198,13 +198,13 @@ describe('Mis Envíos', () => {
     expect(within(second!).getByRole('link', { name: 'Destinatario 2, ver envío 1002' })).toHaveAttribute('href', `/shipments/${shipmentId(2)}`);
   });
 
-  it('with no shipments at all, the empty state leads to Nuevo envío; the E-Commerce tab says what comes', async () => {
+  it('with no shipments at all, the empty state leads to Nuevo envío; the E-Commerce tab shows what the route gives it', async () => {
     listApi(() => shipmentPage([]));
     const user = userEvent.setup();
     renderList();
     expect(await screen.findByRole('heading', { name: 'Aún no tienes envíos' })).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Nuevo envío' })[1]).toHaveAttribute('href', '/dashboard/shipment/new');
     await user.click(screen.getByRole('tab', { name: 'E-Commerce' }));
-    expect(await screen.findByText(/La conexión con tu tienda llega con la sección\s+Integraciones/)).toBeInTheDocument();
+    expect(await screen.findByText('Pedidos de la tienda')).toBeInTheDocument();
   });
 });

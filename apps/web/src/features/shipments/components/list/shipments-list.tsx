@@ -61,8 +61,16 @@ interface Notice {
   text: string;
 }
 
+export interface ShipmentsListProps {
+  userId: string;
+  /** The E-Commerce tab's content (the integrations feature's store orders, composed by the route). */
+  ecommerce: ReactNode;
+  /** The tab shown first (`?tab=ecommerce` opens the store orders). */
+  initialTab?: 'envios' | 'ecommerce';
+}
+
 /** Spec 02 "My shipments": tabs, filters, the table, bulk Pagar / Duplicar / Eliminar and paging. */
-export function ShipmentsList({ userId }: { userId: string }) {
+export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: ShipmentsListProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
@@ -164,7 +172,7 @@ export function ShipmentsList({ userId }: { userId: string }) {
           Nuevo envío
         </Button>
       </Group>
-      <Tabs defaultValue="envios" keepMounted={false}>
+      <Tabs defaultValue={initialTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="envios" leftSection={<IconBox size={16} />}>
             Envíos
@@ -266,10 +274,7 @@ export function ShipmentsList({ userId }: { userId: string }) {
         </Tabs.Panel>
 
         <Tabs.Panel value="ecommerce" pt="lg">
-          <EmptyCard icon={<IconStore size={48} />} title="Pedidos de tu tienda en línea">
-            Aquí verás los pedidos de tu tienda para generar sus guías. La conexión con tu tienda llega con la sección
-            Integraciones; aún no está disponible.
-          </EmptyCard>
+          {ecommerce}
         </Tabs.Panel>
       </Tabs>
 

@@ -27,6 +27,8 @@ export interface AddressesStepProps {
   draft: AddressesDraft;
   /** The caller, for the overweight owed. */
   userId: string;
+  /** The store order this shipment is for, if any. */
+  ecommerceOrderId?: string | null;
   /** `dashboard`: POST /shipments; `home`: POST /shipments/home. */
   createFrom: 'dashboard' | 'home';
   /** The key kept for this body until it succeeds, if an earlier try did not. */
@@ -54,6 +56,7 @@ function AddressesStepForm({
   service,
   draft,
   userId,
+  ecommerceOrderId,
   createFrom,
   attempt,
   slots,
@@ -89,7 +92,7 @@ function AddressesStepForm({
 
   async function submit(values: AddressesStepValues) {
     setFailure(null);
-    const body = buildCreateShipmentBody({ quote, service: service.option, addresses: values });
+    const body = buildCreateShipmentBody({ quote, service: service.option, addresses: values, ecommerceOrderId });
     const bodyText = JSON.stringify(body);
     // One key per body until it succeeds: a retry of the same purchase is recognised by the server.
     const key = attempt && attempt.body === bodyText ? attempt.key : newIdempotencyKey();

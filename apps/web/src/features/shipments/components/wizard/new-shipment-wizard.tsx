@@ -14,6 +14,7 @@ import {
   type AddressesDraft,
   type ChosenService,
   type SideExtras,
+  type WizardPrefill,
   type WizardState,
 } from '../../utils/wizard-state';
 import { kindOf, stepOf, WIZARD_STEPS, type StepKind, type WizardVariant } from '../../utils/wizard-steps';
@@ -50,6 +51,8 @@ export interface NewShipmentWizardProps {
   onDone?: () => void;
   /** Where the summary's exits go. */
   links: { shipments: string; dashboard?: string };
+  /** 'Generar Guia': a store order's destination, content and parcels (dashboard variant). */
+  prefill?: WizardPrefill;
 }
 
 function sameEntry(state: WizardState, entry: NewShipmentWizardProps['entry']): boolean {
@@ -57,9 +60,13 @@ function sameEntry(state: WizardState, entry: NewShipmentWizardProps['entry']): 
   return JSON.stringify(state.quote) === JSON.stringify(entry.quote) && state.service?.option.service_id === entry.service?.option.service_id;
 }
 
-/** The wizard its owner left in this browser is picked up again, unless the home quote behind it changed. */
-function startState({ variant, entry, userId }: Pick<NewShipmentWizardProps, 'variant' | 'entry' | 'userId'>): WizardState {
+/**
+ * The wizard its owner left in this browser is picked up again, unless the home quote behind it
+ * changed; a store order starts afresh from the order (the same order's wizard, left half-way, is kept).
+ */
+function startState({ variant, entry, userId, prefill }: Pick<NewShipmentWizardProps, 'variant' | 'entry' | 'userId' | 'prefill'>): WizardState {
   const kept = loadWizardState(variant, userId);
+  if (prefill) return kept?.order?.id === prefill.order.id ? kept : initialWizardState(variant, entry, prefill);
   if (kept && (kept.created.length > 0 || sameEntry(kept, entry))) return kept;
   return initialWizardState(variant, entry);
 }
@@ -70,8 +77,8 @@ function startState({ variant, entry, userId }: Pick<NewShipmentWizardProps, 'va
  * is kept in this browser until it is paid or discarded, so a reload or a new tab loses nothing;
  * the shipments are created before payment.
  */
-export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServiceChosen, onDone, links }: NewShipmentWizardProps) {
-  const [state, dispatch] = useReducer(wizardReducer, { variant, entry, userId }, startState);
+export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServiceChosen, onDone, links, prefill }: NewShipmentWizardProps) {
+  const [state, dispatch] = useReducer(wizardReducer, { variant, entry, userId, prefill }, startState);
   const navigate = useNavigate();
   const location = useLocation();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -135,13 +142,13 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
 
   // What was typed stays in this browser until the purchase is done; this drops it on purpose.
   // Created shipments are dropped only through 'Anterior' (which deletes them) or the exits.
-  const fresh = initialWizardState(variant, entry);
+  const fresh = initialWizardState(variant, entry, prefill);
   const canRestart = state.created.length === 0 && JSON.stringify({ ...state, notice: null }) !== JSON.stringify(fresh);
   // The steps read their drafts when they open: a restart opens them again.
   const [generation, setGeneration] = useState(0);
   function restart() {
     clearWizardState(variant, userId);
-    dispatch({ type: 'reset', state: initialWizardState(variant, entry) });
+    dispatch({ type: 'reset', state: initialWizardState(variant, entry, prefill) });
     setGeneration((g) => g + 1);
   }
 
@@ -190,6 +197,7 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
         service={state.service}
         draft={state.addresses}
         userId={userId}
+        ecommerceOrderId={state.order?.id ?? null}
         createFrom={variant === 'dashboard' ? 'dashboard' : 'home'}
         attempt={state.attempt}
         slots={slots}
@@ -263,6 +271,16 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
           Paso {state.step} de {steps.length} · {text.label}
         </Text>
       </div>
+      {state.order && (
+        <Alert color="blue" variant="light" title={`Guía para el ${state.order.label}`}>
+          <Text size="sm">El destino, el contenido y el paquete vienen del pedido; elige el origen y la paquetería como siempre.</Text>
+          {state.order.notes.length > 0 && (
+            <Text size="sm" mt={6}>
+              Revisa: {state.order.notes.join(' ')}
+            </Text>
+          )}
+        </Alert>
+      )}
       <Stepper active={state.step - 1} size="xs" allowNextStepsSelect={false} visibleFrom="sm" aria-label="Pasos del nuevo envío">
         {steps.map((k, index) => (
           <Stepper.Step key={k} label={STEP_TEXT[k].label} description={STEP_TEXT[k].description} aria-current={index === state.step - 1 ? 'step' : undefined} />

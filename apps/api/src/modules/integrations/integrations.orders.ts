@@ -31,7 +31,9 @@ function toRow(order: repo.StoreOrderRow, store: { storeName: string; sandbox: b
   const d = order.destination;
   const problems = [...order.problems, ...weightProblem(order)];
   const latest = shipments[0];
-  const where = [d.city?.split(',').reverse().map((s) => s.trim()).join(', ') || order.rawAddress.city, d.postal_code ? `C.P. ${d.postal_code}` : ''].filter(Boolean).join(' · ');
+  // 'Jalisco, Guadalajara' reads 'Guadalajara, Jalisco'; 'Ciudad de México, Ciudad de México' once.
+  const place = [...new Set((d.city ?? '').split(',').reverse().map((s) => s.trim()).filter(Boolean))].join(', ') || order.rawAddress.city;
+  const where = [place, d.postal_code ? `C.P. ${d.postal_code}` : ''].filter(Boolean).join(' · ');
   return {
     _id: order.id,
     connection_id: order.connectionId,

@@ -301,9 +301,12 @@ export function mapOrder(order: WooOrderInput, lookup: PostalLookup, receivedAt:
   // Our own rules have the last word: whatever still fails them is a blocking problem, named.
   const checked = destinationAddressSchema.safeParse(destination);
   if (!checked.success) {
+    // Colony and city come from the postal code: with the code wrong, asking for them too says nothing new.
+    const codeWrong = problems.some((p) => p.blocking && (p.field === 'postal_code' || p.field === 'country_code'));
     for (const issue of checked.error.issues) {
       const field = String(issue.path[0] ?? 'destination');
       if (problems.some((p) => p.field === field && p.blocking)) continue;
+      if (codeWrong && (field === 'colony' || field === 'city')) continue;
       const message = field in FIELD_LABELS && /obligatori/.test(issue.message) ? `Falta ${field === 'colony' || field === 'city' ? 'la' : 'el'} ${FIELD_LABELS[field]} en la dirección de la tienda.` : issue.message;
       flag(field, message);
     }

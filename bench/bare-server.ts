@@ -15,6 +15,9 @@ app.get<{ Querystring: { bytes?: string } }>('/bare-sized', async (request, repl
   }
   return reply.type('application/json; charset=utf-8').send(body);
 });
+// A webhook receiver with nothing behind it: the raw body read and a small JSON answer.
+app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+app.post('/bare-webhook', async () => ({ received: true }));
 const port = Number(process.argv[2] ?? 0);
 await app.listen({ port, host: '127.0.0.1' });
 process.send?.({ port: (app.server.address() as { port: number }).port });

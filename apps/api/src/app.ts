@@ -73,7 +73,7 @@ import { instrumentCarrierApis, instrumentGuideIssuers, instrumentTrackingAdapte
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { markedChildLogger, registerObservability } from './plugins/observability.js';
 import { pendingMigrations } from './db/migrate.js';
-import { createIntegrations, type IntegrationsJobOptions } from './modules/integrations/integrations.usecases.js';
+import { createIntegrations, type IntakeOptions, type IntegrationsJobOptions } from './modules/integrations/integrations.usecases.js';
 import { integrationsRoutes, integrationsWebhookRoutes } from './modules/integrations/integrations.routes.js';
 
 export interface AppDeps {
@@ -104,8 +104,8 @@ export interface AppDeps {
   rateLimits?: Partial<typeof defaultRateLimits>;
   /** Prometheus registry and counters; by default a new one per app (tests read it). */
   metrics?: Metrics;
-  /** Online stores (tests): how real stores are reached (the fake store's fetch), call time limit, sync interval, write batch size. */
-  integrations?: { fetch?: typeof fetch; storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; maxBatch?: number };
+  /** Online stores (tests): how real stores are reached (the fake store's fetch), call time limit, sync interval, order intake tuning. */
+  integrations?: { fetch?: typeof fetch; storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; intake?: IntakeOptions };
 }
 
 /** Per account and hour: shipments created (new or duplicated), and payment attempts that hold guides. */
@@ -317,7 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       log: app.log,
     },
-    { jobs: deps.integrations?.jobs, maxBatch: deps.integrations?.maxBatch },
+    { jobs: deps.integrations?.jobs, intake: deps.integrations?.intake },
   );
   await app.register(integrationsRoutes, {
     integrations,

@@ -15,7 +15,7 @@ let admin: SignedIn;
 let seller: SignedIn;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: adminEnv, deps: { jobs: { backoffMs: () => 0 } } });
+  t = await createTestApp({ env: adminEnv, deps: { jobs: { backoffMs: () => 0 }, integrations: { intake: { weightsSlotMs: 1, quietBeforeWeightsMs: 0 } } } });
   admin = await signInAdmin(t.app);
   seller = await createSignedInUser(t.app, admin);
 });

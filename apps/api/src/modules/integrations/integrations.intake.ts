@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { AppError } from '../../shared/errors.js';
 import { webhookSignatureMatches, WEBHOOK_TOPICS, type WooProduct } from './adapters/woocommerce-wire.js';
 import { integrationErrors } from './integrations.errors.js';
@@ -22,6 +22,12 @@ const PRODUCT_REFRESH_MS = 7 * DAY;
 /** A failed signature is recorded at most this often per store (the health panel, not a flood). */
 const BAD_SIGNATURE_EVENT_MS = 60_000;
 const AUTH_CACHE_MS = 3_000;
+const WEIGHTS_SLOT_MS = 3_000;
+/** How long the first order of a group waits for others before they are written together. */
+const GROUP_WINDOW_MS = 3;
+const TOUCH_EVERY_MS = 5_000;
+/** Product lookups wait while deliveries keep arriving: answering the store comes first. */
+const QUIET_BEFORE_WEIGHTS_MS = 1_000;
 
 export interface WebhookRequest {
   connectionId: string;
@@ -53,12 +59,31 @@ function header(headers: WebhookRequest['headers'], name: string): string | unde
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function createIntake(ctx: Ctx, opts: { maxBatch?: number } = {}) {
+export interface IntakeOptions {
+  /** Most orders written in one statement (default 200). */
+  maxBatch?: number;
+  /** Weights jobs: one per store and slot of this length, run when it ends (default 3 s). */
+  weightsSlotMs?: number;
+  /** How long a write waits for others to join it (default 3 ms). */
+  groupWindowMs?: number;
+  /** A weights job waits while deliveries arrived this recently (default 1 s). */
+  quietBeforeWeightsMs?: number;
+}
+
+export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
   const maxBatch = opts.maxBatch ?? 200;
+  const weightsSlotMs = opts.weightsSlotMs ?? WEIGHTS_SLOT_MS;
+  const groupWindowMs = opts.groupWindowMs ?? GROUP_WINDOW_MS;
+  const quietBeforeWeightsMs = opts.quietBeforeWeightsMs ?? QUIET_BEFORE_WEIGHTS_MS;
   const authCache = new Map<string, WebhookAuth>();
   const lastBadSignature = new Map<string, number>();
   let queue: WriteItem[] = [];
   let flushing = false;
+  let scheduled = false;
+  /** When this process last wrote delivered orders, and touched or queued what follows a write, per store. */
+  let lastWriteAt = 0;
+  const touchedAt = new Map<string, number>();
+  const weightsQueued = new Map<string, number>();
 
   const lookup: PostalLookup = (country, postalCode) => {
     try {
@@ -88,10 +113,26 @@ export function createIntake(ctx: Ctx, opts: { maxBatch?: number } = {}) {
     return loadAuth(connectionId);
   }
 
+  /**
+   * One weights job per store and time slot, run when the slot ends: a burst of orders is looked
+   * up once, not once per order. The periodic sync and opening an order catch anything missed.
+   */
+  /** Queues the store's weights job of this slot (or a later one); answers the slot, already queued or not. */
+  async function enqueueWeights(connectionId: string, now: Date, executor?: Parameters<typeof ctx.jobs.enqueue>[1], later = 0): Promise<number> {
+    const slot = Math.floor(now.getTime() / weightsSlotMs) + later;
+    if (weightsQueued.get(connectionId) === slot) return slot;
+    await ctx.jobs.enqueue({ type: JOB.weights, key: `woo.weights:${connectionId}:${slot}`, payload: { connectionId }, runAt: new Date((slot + 1) * weightsSlotMs) }, executor);
+    // Remembered only once committed (a transaction that rolls back queued nothing).
+    if (!executor) weightsQueued.set(connectionId, slot);
+    return slot;
+  }
+
   // ------------------------------------------------------------ grouped writes
 
   function toRow(connectionId: string, userId: string, mapped: MappedOrder, source: 'webhook' | 'sync', now: Date): repo.NewStoreOrder {
+    const kept = [mapped.number, mapped.status, mapped.currency, mapped.customerName, mapped.destination, mapped.problems, mapped.rawAddress, mapped.items, mapped.totalCentavos, mapped.shippingMethod, mapped.customerNote];
     return {
+      contentHash: createHash('sha256').update(JSON.stringify(kept)).digest('base64url').slice(0, 22),
       connectionId,
       userId,
       externalId: mapped.externalId,
@@ -129,15 +170,20 @@ export function createIntake(ctx: Ctx, opts: { maxBatch?: number } = {}) {
     const now = ctx.clock.now();
     let upserted: repo.UpsertedOrder[];
     try {
+      // 'Last webhook' is shown to the second: one write per store every few seconds is enough.
+      const touch = [...new Set(batch.filter((i) => i.viaWebhook).map((i) => i.row.connectionId))].filter((id) => now.getTime() - (touchedAt.get(id) ?? 0) > TOUCH_EVERY_MS);
+      const queued = new Map<string, number>();
       upserted = await ctx.db.transaction(async (tx) => {
         const saved = await repo.upsertOrders(tx, [...newest.values()].map((i) => i.row));
-        await repo.touchLastWebhook(tx, [...new Set(batch.filter((i) => i.viaWebhook).map((i) => i.row.connectionId))], now);
-        const flush = randomUUID();
+        await repo.touchLastWebhook(tx, touch, now);
         for (const connectionId of new Set(saved.filter((r) => r.weightSource === 'pending').map((r) => r.connectionId))) {
-          await ctx.jobs.enqueue({ type: JOB.weights, key: `woo.weights:${connectionId}:${flush}`, payload: { connectionId } }, tx);
+          queued.set(connectionId, await enqueueWeights(connectionId, now, tx));
         }
         return saved;
       });
+      for (const id of touch) touchedAt.set(id, now.getTime());
+      for (const [id, slot] of queued) weightsQueued.set(id, slot);
+      if (batch.some((i) => i.viaWebhook)) lastWriteAt = Date.now();
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);
@@ -152,10 +198,10 @@ export function createIntake(ctx: Ctx, opts: { maxBatch?: number } = {}) {
       const saved = byKey.get(`${item.row.connectionId}:${item.row.externalId}`);
       item.resolve({ inserted: Boolean(saved?.inserted) && newest.get(`${item.row.connectionId}:${item.row.externalId}`) === item, stored: Boolean(saved) });
     }
-    if (upserted.some((r) => r.weightSource === 'pending')) ctx.jobs.wake();
   }
 
   async function flush(): Promise<void> {
+    scheduled = false;
     flushing = true;
     try {
       while (queue.length > 0) {
@@ -171,7 +217,12 @@ export function createIntake(ctx: Ctx, opts: { maxBatch?: number } = {}) {
   function write(row: repo.NewStoreOrder, viaWebhook: boolean): Promise<{ inserted: boolean; stored: boolean }> {
     return new Promise((resolve, reject) => {
       queue.push({ row, viaWebhook, resolve, reject });
-      if (!flushing) void flush();
+      // A short window lets concurrent deliveries reach the queue before the transaction starts
+      // (the embedded database works on this thread: while it writes, no request moves on).
+      if (!flushing && !scheduled) {
+        scheduled = true;
+        setTimeout(() => void flush(), groupWindowMs);
+      }
     });
   }
 
@@ -279,13 +330,19 @@ export function createIntake(ctx: Ctx, opts: { maxBatch?: number } = {}) {
       }
     });
     if (recovered > 0) ctx.log?.info({ connectionId, recovered }, 'pedidos recuperados por la sincronización');
+    // Whatever still waits for its weight (a weights job missed) is looked up now.
+    await computeWeights(connectionId);
     return { checked, recovered };
   }
 
   // ------------------------------------------------------------ weights from the products
 
   /** `woocommerce.weights`: products looked up once a week per store; each waiting order gets its weight and box. */
-  async function computeWeights(connectionId: string): Promise<number> {
+  async function computeWeights(connectionId: string, opts: { whenQuiet?: boolean } = {}): Promise<number> {
+    if (opts.whenQuiet && Date.now() - lastWriteAt < quietBeforeWeightsMs) {
+      await enqueueWeights(connectionId, ctx.clock.now(), undefined, 1);
+      return 0;
+    }
     const conn = await repo.findConnection(ctx.db, connectionId);
     if (!conn || conn.state !== 'connected') return 0;
     const waiting = await repo.ordersWaitingForWeight(ctx.db, conn.id, 500);
@@ -315,10 +372,13 @@ export function createIntake(ctx: Ctx, opts: { maxBatch?: number } = {}) {
       });
       await repo.upsertProducts(ctx.db, rows);
     }
-    for (const order of waiting) {
-      const { weightKg, box } = orderWeightAndBox(order.items, facts);
-      await repo.setOrderWeight(ctx.db, order.id, { weightKg, weightSource: weightKg === null ? 'unknown' : 'products', parcelCm: box });
-    }
+    await repo.setOrderWeights(
+      ctx.db,
+      waiting.map((order) => {
+        const { weightKg, box } = orderWeightAndBox(order.items, facts);
+        return { id: order.id, weightKg, weightSource: weightKg === null ? ('unknown' as const) : ('products' as const), parcelCm: box };
+      }),
+    );
     return waiting.length;
   }
 
@@ -326,6 +386,11 @@ export function createIntake(ctx: Ctx, opts: { maxBatch?: number } = {}) {
     receiveWebhook,
     syncStore,
     computeWeights,
+    /** Opening an order that still waits for its weight asks for the lookup now. */
+    weighSoon: async (connectionId: string) => {
+      await enqueueWeights(connectionId, ctx.clock.now());
+      ctx.jobs.wake();
+    },
     /** Forgets the cached webhook secrets of a store (after a change in this process). */
     forget: (connectionId: string) => authCache.delete(connectionId),
   };

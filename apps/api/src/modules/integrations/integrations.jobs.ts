@@ -42,7 +42,7 @@ export function registerIntegrationJobs(jobs: JobQueue, ctx: Ctx, parts: { intak
   });
   jobs.register<StorePayload>(JOB.weights, {
     run: async (payload) => {
-      await parts.intake.computeWeights(payload.connectionId);
+      await parts.intake.computeWeights(payload.connectionId, { whenQuiet: true });
     },
   });
   jobs.register<WritebackPayload>(JOB.writeback, { run: (payload) => writeBack(ctx, payload) });

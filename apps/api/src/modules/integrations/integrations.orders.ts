@@ -74,11 +74,12 @@ export async function listStoreOrders(ctx: Ctx, userId: string, q: { filter?: st
 }
 
 /** One order with everything 'Generar Guia' pre-fills (its owner or an admin). */
-export async function getStoreOrder(ctx: Ctx, caller: Caller, id: string): Promise<StoreOrderDetail> {
+export async function getStoreOrder(ctx: Ctx, caller: Caller, id: string, onWeightPending?: (connectionId: string) => Promise<void>): Promise<StoreOrderDetail> {
   const found = await repo.findOrderWithStore(ctx.db, id);
   if (!found) throw integrationErrors.orderNotFound();
   if (caller.rol !== 'admin' && caller.id !== found.order.userId) throw integrationErrors.notYours();
   const order = found.order;
+  if (order.weightSource === 'pending') await onWeightPending?.(order.connectionId);
   const shipments = await findShipmentsForStoreOrders(ctx.db, order.userId, [order.id]);
   const productIds = [...new Set(order.items.map((i) => i.productId))];
   const products = new Map((await repo.findProducts(ctx.db, order.connectionId, productIds)).map((p) => [p.productId, p.weightKg]));

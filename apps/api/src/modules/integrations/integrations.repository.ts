@@ -179,48 +179,69 @@ export interface UpsertedOrder {
   weightSource: string;
 }
 
+/** Both drivers answer raw SQL as `{ rows }`; the shared Database type leaves that shape unknown. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows?: Row[] }).rows ?? [];
+}
+
 /**
  * Inserts the orders, or merges each into the one already stored for (store, order id) unless
- * the stored one is newer. The batch must not repeat a key. A merge keeps the weight when the
- * items did not change.
+ * the stored one is newer (or the very same: a repeated delivery writes nothing). The batch must
+ * not repeat a key. A merge keeps the weight when the
+ * items did not change. The whole batch travels as one JSON parameter: the statement's cost
+ * does not grow with a thousand bound parameters.
  */
 export async function upsertOrders(ex: Executor, rows: NewStoreOrder[]): Promise<UpsertedOrder[]> {
   if (rows.length === 0) return [];
-  const excluded = (column: string) => sql.raw(`excluded.${column}`);
-  return ex
-    .insert(storeOrders)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [storeOrders.connectionId, storeOrders.externalId],
-      set: {
-        number: excluded('number'),
-        status: excluded('status'),
-        currency: excluded('currency'),
-        createdAtStore: excluded('created_at_store'),
-        modifiedAt: excluded('modified_at'),
-        customerName: excluded('customer_name'),
-        searchName: excluded('search_name'),
-        destination: excluded('destination'),
-        problems: excluded('problems'),
-        rawAddress: excluded('raw_address'),
-        items: excluded('items'),
-        weightKg: sql`case when ${storeOrders.items} = excluded.items then ${storeOrders.weightKg} else excluded.weight_kg end`,
-        weightSource: sql`case when ${storeOrders.items} = excluded.items then ${storeOrders.weightSource} else excluded.weight_source end`,
-        parcelCm: sql`case when ${storeOrders.items} = excluded.items then ${storeOrders.parcelCm} else excluded.parcel_cm end`,
-        totalCentavos: excluded('total_centavos'),
-        shippingMethod: excluded('shipping_method'),
-        customerNote: excluded('customer_note'),
-        updatedAt: excluded('updated_at'),
-      },
-      setWhere: sql`${storeOrders.modifiedAt} <= excluded.modified_at`,
-    })
-    .returning({
-      id: storeOrders.id,
-      connectionId: storeOrders.connectionId,
-      externalId: storeOrders.externalId,
-      inserted: sql<boolean>`xmax = 0`,
-      weightSource: storeOrders.weightSource,
-    });
+  const batch = JSON.stringify(
+    rows.map((r) => ({
+      connection_id: r.connectionId,
+      user_id: r.userId,
+      external_id: r.externalId,
+      number: r.number,
+      status: r.status,
+      currency: r.currency,
+      created_at_store: r.createdAtStore,
+      modified_at: r.modifiedAt,
+      content_hash: r.contentHash,
+      customer_name: r.customerName,
+      search_name: r.searchName,
+      destination: r.destination,
+      problems: r.problems,
+      raw_address: r.rawAddress,
+      items: r.items,
+      weight_kg: r.weightKg ?? null,
+      weight_source: r.weightSource ?? 'pending',
+      parcel_cm: r.parcelCm ?? null,
+      total_centavos: r.totalCentavos,
+      shipping_method: r.shippingMethod,
+      customer_note: r.customerNote,
+      source: r.source,
+      received_at: r.receivedAt,
+      updated_at: r.updatedAt,
+    })),
+  );
+  const result = await ex.execute(sql`
+    insert into store_orders as o (connection_id, user_id, external_id, number, status, currency, created_at_store, modified_at, content_hash, customer_name, search_name,
+      destination, problems, raw_address, items, weight_kg, weight_source, parcel_cm, total_centavos, shipping_method, customer_note, source, received_at, updated_at)
+    select connection_id, user_id, external_id, number, status, currency, created_at_store, modified_at, content_hash, customer_name, search_name,
+      destination, problems, raw_address, items, weight_kg, weight_source, parcel_cm, total_centavos, shipping_method, customer_note, source, received_at, updated_at
+    from jsonb_to_recordset(${batch}::jsonb) as r(connection_id uuid, user_id uuid, external_id bigint, number text, status text, currency text,
+      created_at_store timestamptz, modified_at timestamptz, content_hash text, customer_name text, search_name text, destination jsonb, problems jsonb, raw_address jsonb,
+      items jsonb, weight_kg numeric, weight_source text, parcel_cm jsonb, total_centavos bigint, shipping_method text, customer_note text, source text,
+      received_at timestamptz, updated_at timestamptz)
+    on conflict (connection_id, external_id) do update set
+      number = excluded.number, status = excluded.status, currency = excluded.currency, created_at_store = excluded.created_at_store,
+      modified_at = excluded.modified_at, content_hash = excluded.content_hash, customer_name = excluded.customer_name, search_name = excluded.search_name,
+      destination = excluded.destination, problems = excluded.problems, raw_address = excluded.raw_address, items = excluded.items,
+      weight_kg = case when o.items = excluded.items then o.weight_kg else excluded.weight_kg end,
+      weight_source = case when o.items = excluded.items then o.weight_source else excluded.weight_source end,
+      parcel_cm = case when o.items = excluded.items then o.parcel_cm else excluded.parcel_cm end,
+      total_centavos = excluded.total_centavos, shipping_method = excluded.shipping_method, customer_note = excluded.customer_note,
+      updated_at = excluded.updated_at
+    where o.modified_at < excluded.modified_at or (o.modified_at = excluded.modified_at and o.content_hash <> excluded.content_hash)
+    returning o.id, o.connection_id as "connectionId", o.external_id as "externalId", (o.xmax = 0) as inserted, o.weight_source as "weightSource"`);
+  return rowsOf<UpsertedOrder & { externalId: number | string }>(result).map((r) => ({ ...r, externalId: Number(r.externalId), inserted: Boolean(r.inserted) }));
 }
 
 /** The orders the E-Commerce tab shows: paid for and waiting, on hold, or completed. */
@@ -282,15 +303,17 @@ export function ordersWaitingForWeight(ex: Executor, connectionId: string, limit
     .limit(limit);
 }
 
-export async function setOrderWeight(
+/** Each order's weight and box, in one statement; an order already weighed is left alone. */
+export async function setOrderWeights(
   ex: Executor,
-  id: string,
-  patch: { weightKg: number | null; weightSource: 'products' | 'unknown'; parcelCm: { length: number; width: number; height: number } | null },
+  rows: { id: string; weightKg: number | null; weightSource: 'products' | 'unknown'; parcelCm: { length: number; width: number; height: number } | null }[],
 ): Promise<void> {
-  await ex
-    .update(storeOrders)
-    .set(patch)
-    .where(and(eq(storeOrders.id, id), eq(storeOrders.weightSource, 'pending')));
+  if (rows.length === 0) return;
+  const values = JSON.stringify(rows.map((r) => ({ id: r.id, w: r.weightKg, s: r.weightSource, p: r.parcelCm })));
+  await ex.execute(sql`
+    update store_orders o set weight_kg = v.w, weight_source = v.s, parcel_cm = v.p
+    from jsonb_to_recordset(${values}::jsonb) as v(id uuid, w numeric, s text, p jsonb)
+    where o.id = v.id and o.weight_source = 'pending'`);
 }
 
 // ---------------------------------------------------------------- products

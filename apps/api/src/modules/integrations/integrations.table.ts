@@ -125,6 +125,8 @@ export const storeOrders = pgTable(
     currency: text('currency').notNull(),
     createdAtStore: timestamp('created_at_store', { withTimezone: true }).notNull(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull(),
+    /** A digest of what we keep of the order: the same delivery again changes nothing. */
+    contentHash: text('content_hash').notNull(),
     customerName: text('customer_name').notNull(),
     /** Lower-cased, accents removed: what the name filter searches. */
     searchName: text('search_name').notNull(),

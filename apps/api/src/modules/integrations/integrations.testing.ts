@@ -30,7 +30,8 @@ export async function startStoreWorld(opts: { deps?: Partial<AppDeps> } = {}): P
   const fake = await startWooFake({ send: (request) => injectFromStore(box.app!, request), ssl: true, publicUrl: 'https://tienda.test' });
   const t = await createTestApp({
     env: { ...adminEnv, APP_URL },
-    deps: { ...opts.deps, integrations: { fetch: fake.fetch, storeTimeoutMs: 2_000, ...opts.deps?.integrations } },
+    // Weights are looked up at once (1 ms slots) so a drain right after an order finds them.
+    deps: { ...opts.deps, integrations: { fetch: fake.fetch, storeTimeoutMs: 2_000, intake: { weightsSlotMs: 1, quietBeforeWeightsMs: 0 }, ...opts.deps?.integrations } },
   });
   box.app = t.app;
   const admin = await signInAdmin(t.app);

@@ -5,7 +5,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { createDemoStore } from './demo-store.js';
 import { disconnect, listStores, receiveKeys, startHandshake, storeStatus, syncNow, updateStore } from './integrations.connect.js';
 import { integrationErrors } from './integrations.errors.js';
-import { createIntake, type WebhookRequest } from './integrations.intake.js';
+import { createIntake, type IntakeOptions, type WebhookRequest } from './integrations.intake.js';
 import { registerIntegrationJobs, type IntegrationsJobOptions } from './integrations.jobs.js';
 import { getStoreOrder, listStoreOrders } from './integrations.orders.js';
 import { createCtx, type IntegrationsDeps } from './integrations.shared.js';
@@ -20,12 +20,13 @@ import { onGuideIssued, onTrackingState, type GuideIssuedEvent, type TrackingSta
 export type { IntegrationsDeps, LocalRequest } from './integrations.shared.js';
 export type { GuideIssuedEvent, TrackingStateEvent } from './integrations.writeback.js';
 export { scheduleIntegrationsTick, type IntegrationsJobOptions } from './integrations.jobs.js';
+export type { IntakeOptions } from './integrations.intake.js';
 
-export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: IntegrationsJobOptions; maxBatch?: number } = {}) {
+export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: IntegrationsJobOptions; intake?: IntakeOptions } = {}) {
   const ctx = createCtx(deps);
   const demo = createDemoStore(ctx);
   ctx.demoFetch = demo.fetchFor;
-  const intake = createIntake(ctx, { maxBatch: options.maxBatch });
+  const intake = createIntake(ctx, options.intake);
   registerIntegrationJobs(deps.jobs, ctx, { intake, demo }, options.jobs);
 
   const owns = (caller: Caller, userId: string) => caller.rol === 'admin' || caller.id === userId;
@@ -46,7 +47,7 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
     syncNow: (caller: Caller, id: string) => syncNow(ctx, caller, id),
     receiveWebhook: (request: WebhookRequest) => intake.receiveWebhook(request),
     listOrders: (userId: string, q: { filter?: string | undefined; page: number; limit: number }) => listStoreOrders(ctx, userId, q),
-    getOrder: (caller: Caller, id: string) => getStoreOrder(ctx, caller, id),
+    getOrder: (caller: Caller, id: string) => getStoreOrder(ctx, caller, id, intake.weighSoon),
 
     demo: {
       view: (caller: Caller) => demo.view(caller.id),

@@ -35,6 +35,13 @@ describe('the body of POST /api/v1/shipments', () => {
     expect(createShipmentSchema.safeParse(body).success).toBe(true);
   });
 
+  it("carries the store order it was made for ('Generar Guia')", () => {
+    const body = buildCreateShipmentBody({ quote: demoQuoteRequest, service: dhl, addresses, ecommerceOrderId: '00000000-0000-4000-8000-000000000001' });
+    expect(body.shipment_ecommerce).toEqual({ order_id: '00000000-0000-4000-8000-000000000001', ecommerce_type: 'woocommerce' });
+    expect(createShipmentSchema.safeParse(body).success).toBe(true);
+    expect(buildCreateShipmentBody({ quote: demoQuoteRequest, service: dhl, addresses })).not.toHaveProperty('shipment_ecommerce');
+  });
+
   it('asks for local pickup only from Guadalajara', () => {
     expect(buildCreateShipmentBody({ quote: demoQuoteRequest, service: dhl, addresses }).local_pickup).toBe(true);
     const fromMonterrey = { ...addresses, origin_direction: { ...addresses.origin_direction, city: 'Nuevo León, Monterrey' } };

@@ -98,4 +98,24 @@ describe('the wizard state', () => {
     expect(loadWizardState('dashboard', 'ana')).toBeNull();
     localStorage.clear();
   });
+
+  it('a store order pre-fills the destination, content and parcel, and is kept across a reload', () => {
+    const destination = {
+      full_name: 'María José Hernández', email: 'mj@correo.mx', phone: '3312345678', address: 'Av. Juárez', number: '123', intNumber: '4',
+      reference_of_origin: '', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara', state_code: 'JAL', state_short: 'JAL', country_code: 'MX',
+    };
+    const state = initialWizardState('dashboard', undefined, {
+      order: { id: 'pedido-1', label: 'pedido #1201 de Mi Tienda', notes: [] },
+      destination,
+      description: '2 × Taza de talavera',
+      parcels: [{ width: 12, depth: 11, height: 20, weight: 0.9 }],
+    });
+    expect(state.step).toBe(1);
+    expect(state.quoteDraft.destination_direction).toEqual({ country_code: 'MX', postal_code: '44100', city: 'Jalisco, Guadalajara', suburb: 'Guadalajara Centro', state_short: 'JAL' });
+    expect(state.quoteDraft.parcels).toEqual([{ width: 12, depth: 11, height: 20, weight: 0.9 }]);
+    expect(state.addresses.destination_direction).toEqual(destination);
+    expect(state.addresses.description_of_the_content).toBe('2 × Taza de talavera');
+    saveWizardState(state);
+    expect(loadWizardState('dashboard')?.order).toEqual({ id: 'pedido-1', label: 'pedido #1201 de Mi Tienda', notes: [] });
+  });
 });

@@ -1,0 +1,134 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { StoreConnection, StoreList } from '@envios/contracts/integrations';
+import { renderWithApp } from '@/testing/render';
+import { server, setupMockApi } from '@/testing/msw';
+import { IntegrationsPage } from './integrations-page';
+
+setupMockApi();
+
+const USER = '5b7d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f';
+
+function store(over: Partial<StoreConnection> = {}): StoreConnection {
+  return {
+    _id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f',
+    ecommerce_type: 'woocommerce',
+    store_url: 'https://mitienda.mx',
+    app_name: 'Mi Tienda',
+    sandbox: false,
+    state: 'connected',
+    status: true,
+    key_hint: '…abc1234',
+    complete_on_delivery: true,
+    webhooks_ready: true,
+    connected_at: '2026-03-01T10:00:00.000Z',
+    health: { last_order_at: null, last_webhook_at: null, last_sync_at: null, failing_since: null, failures_24h: 0, recent_failures: [] },
+    ...over,
+  };
+}
+
+function api(stores: StoreConnection[], https = true) {
+  const sent: { url: string; body: unknown }[] = [];
+  server.use(
+    http.get(`/api/v1/woocommerce/stores/${USER}`, () => HttpResponse.json<StoreList>({ data: stores, demo_store_url: 'http://localhost:3000/tienda-demo', https_callbacks: https })),
+    http.post('/api/v1/woocommerce/oauth', async ({ request }) => {
+      const body = (await request.json()) as { store_url: string };
+      sent.push({ url: request.url, body });
+      if (body.store_url === 'https://sin-https.mx') {
+        return HttpResponse.json({ message: 'Para conectar una tienda real…', code: 'integrations.https_required', errors: [{ path: 'store_url', message: 'Esta instalación no tiene https; solo puede conectarse la tienda demo.' }] }, { status: 400 });
+      }
+      return HttpResponse.json({ url_auth: `${body.store_url}/wc-auth/v1/authorize?app_name=x` });
+    }),
+    http.put(`/api/v1/status/woocommerce/${USER}`, async ({ request }) => {
+      sent.push({ url: request.url, body: await request.json() });
+      return HttpResponse.json({ status: false, disconnected: 1 });
+    }),
+  );
+  return sent;
+}
+
+const links = { demoStore: '/tienda-demo', orders: '/shipments?tab=ecommerce' };
+
+describe('Integraciones', () => {
+  it('without a store: the toggle is off, and the demo store is offered, clearly labelled', async () => {
+    const sent = api([]);
+    const onLeave = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={onLeave} />, { path: '/integrations' });
+    expect(await screen.findByRole('heading', { name: '¿Aún no tienes tienda? Prueba con la tienda demo' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Desconectada' })).not.toBeChecked();
+    expect(screen.getByText(/no es una tienda real y nada se vende/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Conectar la tienda demo' }));
+    await waitFor(() => expect(onLeave).toHaveBeenCalledWith('http://localhost:3000/tienda-demo/wc-auth/v1/authorize?app_name=x'));
+    expect(sent[0]!.body).toEqual({ store_url: 'http://localhost:3000/tienda-demo', app_name: 'Tienda demo', user_id: USER });
+  });
+
+  it('the connect modal asks for the store URL and name, and sends the seller to their store', async () => {
+    const sent = api([]);
+    const onLeave = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={onLeave} />, { path: '/integrations' });
+    await user.click(await screen.findByRole('button', { name: 'Conectar tienda' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar tienda WooCommerce' });
+    await user.click(within(dialog).getByRole('button', { name: 'Conectar' }));
+    expect(await within(dialog).findByText('La URL de la tienda es obligatoria.')).toBeInTheDocument();
+    expect(within(dialog).getByText('El nombre de la tienda es obligatorio.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'URL de la tienda' }), 'mitienda.mx');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre de la tienda' }), 'Mi Tienda');
+    await user.click(within(dialog).getByRole('button', { name: 'Conectar' }));
+    await waitFor(() => expect(onLeave).toHaveBeenCalledWith('https://mitienda.mx/wc-auth/v1/authorize?app_name=x'));
+    expect(sent[0]!.body).toEqual({ store_url: 'https://mitienda.mx', app_name: 'Mi Tienda', user_id: USER });
+  });
+
+  it("an install without https says so, and the server's answer names the field", async () => {
+    api([], false);
+    const user = userEvent.setup();
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={vi.fn()} />, { path: '/integrations' });
+    await user.click(await screen.findByRole('button', { name: 'Conectar tienda' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar tienda WooCommerce' });
+    expect(within(dialog).getByText(/solo puedes conectar la tienda demo/)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'URL de la tienda' }), 'https://sin-https.mx');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Nombre de la tienda' }), 'Tienda');
+    await user.click(within(dialog).getByRole('button', { name: 'Conectar' }));
+    expect(await within(dialog).findByText('Esta instalación no tiene https; solo puede conectarse la tienda demo.')).toBeInTheDocument();
+  });
+
+  it("back from the store: success=0 says the authorization was refused", async () => {
+    api([]);
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={vi.fn()} />, { path: '/integrations', at: '/integrations?success=0&user_id=abc' });
+    expect(await screen.findByText('No se conectó la tienda: la autorización fue rechazada en tu tienda. Puedes intentarlo de nuevo cuando quieras.')).toBeInTheDocument();
+  });
+
+  it("a store's health: its failures in Spanish, Reconectar, and disconnection after confirming", async () => {
+    const sent = api([
+      store({
+        state: 'needs_reconnect',
+        health: {
+          last_order_at: '2026-03-01T10:00:00.000Z',
+          last_webhook_at: '2026-03-01T10:00:00.000Z',
+          last_sync_at: null,
+          failing_since: '2026-03-01T11:00:00.000Z',
+          failures_24h: 2,
+          recent_failures: [{ at: '2026-03-01T11:00:00.000Z', reason: 'Al sincronizar los pedidos: La tienda rechazó nuestras llaves (401); vuelve a conectarla con «Reconectar».' }],
+        },
+      }),
+    ]);
+    const user = userEvent.setup();
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={vi.fn()} />, { path: '/integrations' });
+    const card = await screen.findByRole('region', { name: 'Mi Tienda' });
+    expect(within(card).getByText('Necesita reconexión')).toBeInTheDocument();
+    expect(within(card).getByText('Tu tienda ya no acepta nuestras llaves')).toBeInTheDocument();
+    expect(within(card).getByText(/rechazó nuestras llaves \(401\)/)).toBeInTheDocument();
+    expect(within(card).getByText('2')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Reconectar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reconectar tienda WooCommerce' });
+    expect(within(dialog).getByRole('textbox', { name: 'URL de la tienda' })).toHaveValue('https://mitienda.mx');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(card).getByRole('button', { name: 'Desconectar' }));
+    const confirm = await screen.findByRole('dialog', { name: '¿Desconectar la tienda?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Desconectar' }));
+    await waitFor(() => expect(sent.at(-1)!.body).toEqual({ ecommerce_type: 'woocommerce', status: false, connection_id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f' }));
+  });
+});

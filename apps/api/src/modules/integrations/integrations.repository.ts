@@ -259,7 +259,7 @@ export async function listOrders(ex: Executor, q: { userId: string; search?: str
       .from(storeOrders)
       .innerJoin(storeConnections, eq(storeConnections.id, storeOrders.connectionId))
       .where(where)
-      .orderBy(desc(storeOrders.createdAtStore), desc(storeOrders.id))
+      .orderBy(desc(storeOrders.createdAtStore), desc(storeOrders.externalId), desc(storeOrders.id))
       .limit(q.limit)
       .offset(q.offset),
     ex.select({ n: count() }).from(storeOrders).where(where),

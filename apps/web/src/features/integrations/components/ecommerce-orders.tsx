@@ -266,7 +266,7 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
                   </Text>
                   <Text size="xs" c="dimmed">
                     Pedido #{row.number} · {row.store_name}
-                    {row.sandbox ? ' (demo)' : ''} · {formatDateTime(row.created_at)}
+                    {row.sandbox && !/demo/i.test(row.store_name) ? ' (demo)' : ''} · {formatDateTime(row.created_at)}
                   </Text>
                   <Problems row={row} />
                 </Table.Td>
@@ -314,7 +314,7 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
                   </Text>
                   <Text size="xs" c="dimmed">
                     Pedido #{row.number} · {row.store_name}
-                    {row.sandbox ? ' (demo)' : ''}
+                    {row.sandbox && !/demo/i.test(row.store_name) ? ' (demo)' : ''}
                   </Text>
                 </div>
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>

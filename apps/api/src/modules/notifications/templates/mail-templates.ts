@@ -322,6 +322,8 @@ export function paymentCreditedMail(data: { firstName: string; amount: string; r
       'Los envíos que no se pagaron siguen en Mis Envíos: puedes pagarlos de nuevo con su precio actual.',
       `Ver mi Monedero: ${data.walletUrl}`,
     ]),
+  };
+}
 
 /** Once per failing period: an online store has failed for an hour (issue 17). */
 export function storeFailingMail(data: {

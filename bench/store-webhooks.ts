@@ -90,7 +90,9 @@ async function main(): Promise<void> {
     ADMIN_PASSWORD: ADMIN.password,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   };
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` profiles the server under load.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const bare = fork(path.join(here, 'bare-server.ts'), ['0'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   const barePort = await new Promise<number>((resolve) => bare.once('message', (m: { port: number }) => resolve(m.port)));
   try {
@@ -118,35 +120,44 @@ async function main(): Promise<void> {
     if (!connectionId) throw new Error('los webhooks no quedaron listos');
     const webhook = fake.state.webhooks.find((w) => w.topic === 'order.created')!;
 
-    // 1,000 different orders, as the store signs their deliveries (WordPress's JSON bytes).
+    // Different orders, as the store signs their deliveries (WordPress's JSON bytes).
     const cities = ['44100', '06700', '64000', '97000', '72000', '58000'];
-    const deliveries: Delivery[] = [];
-    for (let i = 0; i < COUNT; i++) {
-      const order = fake.placeOrderSilently({
-        billing: { ...mexicanAddress({ postcode: cities[i % cities.length]! }), email: `cliente${i}@correo.mx` },
-        shipping: mexicanAddress({ first_name: `Cliente ${i}`, postcode: cities[i % cities.length]! }),
-        items: [{ product_id: 11 + (i % 3), quantity: 1 + (i % 2) }],
-      });
-      const body = wpJsonEncode(order);
-      deliveries.push({
-        body,
-        headers: {
-          'content-type': 'application/json',
-          'x-wc-webhook-topic': 'order.created',
-          'x-wc-webhook-resource': 'order',
-          'x-wc-webhook-event': 'created',
-          'x-wc-webhook-id': String(webhook.id),
-          'x-wc-webhook-delivery-id': `bench-${i}`,
-          'x-wc-webhook-source': `${fake.homeUrl}/`,
-          'x-wc-webhook-signature': signWebhookBody(webhook.secret, body),
-        },
-      });
-    }
+    const signed = (n: number, name: string): Delivery[] => {
+      const deliveries: Delivery[] = [];
+      for (let i = 0; i < n; i++) {
+        const order = fake.placeOrderSilently({
+          billing: { ...mexicanAddress({ postcode: cities[i % cities.length]! }), email: `cliente${i}@correo.mx` },
+          shipping: mexicanAddress({ first_name: `${name} ${i}`, postcode: cities[i % cities.length]! }),
+          items: [{ product_id: 11 + (i % 3), quantity: 1 + (i % 2) }],
+        });
+        const body = wpJsonEncode(order);
+        deliveries.push({
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'x-wc-webhook-topic': 'order.created',
+            'x-wc-webhook-resource': 'order',
+            'x-wc-webhook-event': 'created',
+            'x-wc-webhook-id': String(webhook.id),
+            'x-wc-webhook-delivery-id': `${name}-${i}`,
+            'x-wc-webhook-source': `${fake.homeUrl}/`,
+            'x-wc-webhook-signature': signWebhookBody(webhook.secret, body),
+          },
+        });
+      }
+      return deliveries;
+    };
+    const warmup = signed(COUNT, 'Calentamiento');
+    const deliveries = signed(COUNT, 'Cliente');
 
+    const url = `${base}/api/v1/webhooks/woocommerce/${connectionId}`;
+    // Unmeasured warm-up with other orders, as the other suites warm up before each figure.
+    await burst(`http://127.0.0.1:${barePort}/bare-webhook`, warmup);
+    await burst(url, warmup);
     const bareBurst = await burst(`http://127.0.0.1:${barePort}/bare-webhook`, deliveries);
-    const first = await burst(`${base}/api/v1/webhooks/woocommerce/${connectionId}`, deliveries);
-    const again = await burst(`${base}/api/v1/webhooks/woocommerce/${connectionId}`, deliveries);
-    const stored = (await call<{ count: number }>('GET', `/api/v1/marketplace/shipments/${userId}?limit=1`, token)).count;
+    const first = await burst(url, deliveries);
+    const again = await burst(url, deliveries);
+    const stored = (await call<{ count: number }>('GET', `/api/v1/marketplace/shipments/${userId}?limit=1&filter=cliente`, token)).count;
 
     const line = (name: string, r: Awaited<ReturnType<typeof burst>>) =>
       `| ${name} | ${r.ok} | ${r.other} | ${Math.round(r.ms)} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} |`;
@@ -159,7 +170,7 @@ async function main(): Promise<void> {
       '',
       `Medido el ${when} en ${machine}, ${db}. Comando: \`${postgres ? 'TEST_DB=postgres ' : ''}npm run bench:webhooks\`.`,
       '',
-      `La tienda (el doble local de WooCommerce) se conecta como lo haría un vendedor y el servidor crea sus webhooks; luego ${COUNT} entregas firmadas de \`order.created\`, una por pedido distinto, salen en una sola ráfaga con autocannon (${CONNECTIONS} conexiones, cada petición un pedido distinto), y después las mismas ${COUNT} otra vez (una tienda que reintenta todo). El handler Fastify desnudo recibe la misma ráfaga en la misma corrida.`,
+      `La tienda (el doble local de WooCommerce) se conecta como lo haría un vendedor y el servidor crea sus webhooks. Tras una ráfaga de calentamiento sin medir (otros ${COUNT} pedidos, como las demás suites calientan antes de cada cifra), ${COUNT} entregas firmadas de \`order.created\`, una por pedido distinto, salen en una sola ráfaga con autocannon (${CONNECTIONS} conexiones, cada petición un pedido distinto), y después las mismas ${COUNT} otra vez (una tienda que reintenta todo). El handler Fastify desnudo recibe la misma ráfaga en la misma corrida.`,
       '',
       '| ráfaga | 2xx | otras | duración ms | req/s | p50 ms | p99 ms | máx ms |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',

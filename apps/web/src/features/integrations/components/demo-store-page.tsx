@@ -105,7 +105,7 @@ export function DemoStorePage({ links }: DemoStorePageProps) {
                 loading={place.isPending && place.variables === 'unknown_postal_code'}
                 disabled={place.isPending}
               >
-                Pedido con código postal inexistente
+                Pedido con C.P. inexistente
               </Button>
             </Group>
             {place.isSuccess && (

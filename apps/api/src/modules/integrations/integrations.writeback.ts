@@ -39,6 +39,15 @@ export function noteText(ctx: Ctx, w: Pick<repo.WritebackRow, 'event' | 'guideNu
   return `Tu envío con ${w.carrierName} (guía ${w.guideNumber}): ${w.stateLabel}. Síguelo en ${link}`;
 }
 
+/** A note as a store may give it back (HTML entities, tags, spacing) reduced to its words, to compare. */
+function plain(note: string): string {
+  return note
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#0*39|apos|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[e] ?? "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 async function queue(ctx: Ctx, tx: Executor, event: GuideIssuedEvent, kind: string, stateLabel: string): Promise<void> {
   const link = await findEcommerceLink(tx, event.shipmentId);
   if (!link || !UUID.test(link.orderId)) return;
@@ -86,7 +95,7 @@ export async function writeBack(ctx: Ctx, payload: WritebackPayload): Promise<vo
   let noteId: number;
   try {
     const api = ctx.storeApi(conn);
-    const existing = (await api.listOrderNotes(found.externalId)).find((n) => n.note === text);
+    const existing = (await api.listOrderNotes(found.externalId)).find((n) => plain(n.note) === plain(text));
     noteId = existing ? existing.id : (await api.addOrderNote(found.externalId, { note: text, customer_note: true })).id;
     const complete = w.event === 'delivered' && conn.completeOnDelivery;
     await api.updateOrder(found.externalId, {

@@ -101,6 +101,9 @@ test("'Generar Guia' opens the wizard pre-filled; the guide is paid with the wal
   await expect(page.getByRole('combobox', { name: 'Código postal de destino' })).not.toHaveValue('');
   await expect(page.getByRole('textbox', { name: 'Peso (kg)' })).not.toHaveValue('');
   await page.getByRole('combobox', { name: 'Código postal de origen' }).pressSequentially('44100');
+  await expect(page.getByText('Guadalajara Centro, Guadalajara, JAL')).toBeVisible();
+  // Leave the postal-code box (its list closes) before quoting, as a person would.
+  await page.getByRole('combobox', { name: 'Código postal de origen' }).press('Tab');
   await page.getByRole('button', { name: 'Cotizar!' }).click();
 
   const options = page.getByRole('list', { name: 'Opciones de envío' });

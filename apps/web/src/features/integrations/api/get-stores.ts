@@ -17,7 +17,13 @@ export function getStoresQueryOptions(userId: string) {
   });
 }
 
-/** Health changes by itself (orders arrive, syncs run): read again every 15 seconds while shown. */
+/**
+ * Health changes by itself (orders arrive, syncs run): read again every 15 seconds while shown,
+ * every 2 while a store just connected is still getting its webhooks set up.
+ */
 export function useStores(userId: string) {
-  return useQuery({ ...getStoresQueryOptions(userId), refetchInterval: 15_000 });
+  return useQuery({
+    ...getStoresQueryOptions(userId),
+    refetchInterval: (query) => (query.state.data?.data.some((s) => s.state === 'connected' && !s.webhooks_ready) ? 2_000 : 15_000),
+  });
 }

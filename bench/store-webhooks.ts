@@ -21,7 +21,7 @@ import { signWebhookBody, wpJsonEncode } from '../apps/api/src/modules/integrati
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const COUNT = Number(process.env.BENCH_ORDERS ?? 1000);
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PUBLIC_URL = 'https://envios.bench';
 const ADMIN = { email: 'bench-admin@envios.test', password: 'BenchAdmin1' };
 
@@ -162,7 +162,8 @@ async function main(): Promise<void> {
     const line = (name: string, r: Awaited<ReturnType<typeof burst>>) =>
       `| ${name} | ${r.ok} | ${r.other} | ${Math.round(r.ms)} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} |`;
     const when = new Date().toISOString();
-    const machine = `${os.cpus().length} núcleos, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+    const machine = `${os.cpus().length} núcleos (carga media 1/5/15 min al terminar: ${load}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const db = postgres ? 'PostgreSQL (clúster local en la misma máquina)' : 'base de datos embebida (PGlite)';
     const pass = first.p99 <= 50 && first.other === 0 && again.other === 0 && stored === COUNT;
     const md = [

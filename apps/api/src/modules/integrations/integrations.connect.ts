@@ -277,16 +277,15 @@ export async function listStores(ctx: Ctx, userId: string): Promise<StoreList> {
   const rows = await repo.findLiveConnections(ctx.db, userId);
   const ids = rows.map((r) => r.id);
   const since = new Date(ctx.clock.now().getTime() - DAY);
-  const [failures, lastOrders] = await Promise.all([repo.failuresSince(ctx.db, ids, since), repo.lastOrderAt(ctx.db, ids)]);
-  const lastOrderBy = new Map(lastOrders.map((r) => [r.connectionId, r.at]));
+  const failures = await repo.failuresSince(ctx.db, ids, since);
   return {
-    data: rows.map((c) => toConnectionDto(c, failures.filter((f) => f.connectionId === c.id), lastOrderBy.get(c.id) ?? null)),
+    data: rows.map((c) => toConnectionDto(c, failures.filter((f) => f.connectionId === c.id))),
     demo_store_url: ctx.demoStoreUrl,
     https_callbacks: ctx.callbackUrl.startsWith('https://'),
   };
 }
 
-function toConnectionDto(c: repo.ConnectionRow, failures: { at: Date; reason: string }[], lastOrder: Date | string | null): StoreConnection {
+function toConnectionDto(c: repo.ConnectionRow, failures: { at: Date; reason: string }[]): StoreConnection {
   return {
     _id: c.id,
     ecommerce_type: c.platform,
@@ -300,7 +299,7 @@ function toConnectionDto(c: repo.ConnectionRow, failures: { at: Date; reason: st
     webhooks_ready: Boolean(c.webhookIds?.created && c.webhookIds.updated),
     connected_at: iso(c.connectedAt),
     health: {
-      last_order_at: iso(lastOrder),
+      last_order_at: iso(c.lastOrderAt),
       last_webhook_at: iso(c.lastWebhookAt),
       last_sync_at: iso(c.lastSyncAt),
       failing_since: iso(c.failingSince),
@@ -315,8 +314,7 @@ export async function updateStore(ctx: Ctx, caller: Caller, id: string, patch: {
   await repo.updateConnection(ctx.db, id, { completeOnDelivery: patch.complete_on_delivery, updatedAt: ctx.clock.now() });
   const conn = (await repo.findConnection(ctx.db, id))!;
   const since = new Date(ctx.clock.now().getTime() - DAY);
-  const [failures, [last]] = await Promise.all([repo.failuresSince(ctx.db, [id], since), repo.lastOrderAt(ctx.db, [id])]);
-  return toConnectionDto(conn, failures, last?.at ?? null);
+  return toConnectionDto(conn, await repo.failuresSince(ctx.db, [id], since));
 }
 
 /** 'Sincronizar ahora': one sync job now (the periodic ones go on). */

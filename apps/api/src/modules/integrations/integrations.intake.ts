@@ -170,18 +170,22 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     const now = ctx.clock.now();
     let upserted: repo.UpsertedOrder[];
     try {
-      // 'Last webhook' is shown to the second: one write per store every few seconds is enough.
-      const touch = [...new Set(batch.filter((i) => i.viaWebhook).map((i) => i.row.connectionId))].filter((id) => now.getTime() - (touchedAt.get(id) ?? 0) > TOUCH_EVERY_MS);
+      // 'Last webhook' and 'last order' are shown as "a few seconds ago": one write per store every few seconds is enough.
+      const due = (id: string) => now.getTime() - (touchedAt.get(id) ?? 0) > TOUCH_EVERY_MS;
+      const touch = [...new Set(batch.filter((i) => i.viaWebhook).map((i) => i.row.connectionId))].filter(due);
       const queued = new Map<string, number>();
+      let touched: string[] = [];
       upserted = await ctx.db.transaction(async (tx) => {
         const saved = await repo.upsertOrders(tx, [...newest.values()].map((i) => i.row));
-        await repo.touchLastWebhook(tx, touch, now);
+        const withNew = [...new Set(saved.filter((r) => r.inserted).map((r) => r.connectionId))].filter(due);
+        await repo.touchConnections(tx, touch, withNew, now);
+        touched = [...new Set([...touch, ...withNew])];
         for (const connectionId of new Set(saved.filter((r) => r.weightSource === 'pending').map((r) => r.connectionId))) {
           queued.set(connectionId, await enqueueWeights(connectionId, now, tx));
         }
         return saved;
       });
-      for (const id of touch) touchedAt.set(id, now.getTime());
+      for (const id of touched) touchedAt.set(id, now.getTime());
       for (const [id, slot] of queued) weightsQueued.set(id, slot);
       if (batch.some((i) => i.viaWebhook)) lastWriteAt = Date.now();
     } catch (error) {

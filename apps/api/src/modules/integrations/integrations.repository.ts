@@ -106,12 +106,20 @@ export async function findWebhookAuth(ex: Executor, id: string) {
   return row;
 }
 
-export async function touchLastWebhook(ex: Executor, ids: string[], now: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await ex
-    .update(storeConnections)
-    .set({ lastWebhookAt: now })
-    .where(and(inArray(storeConnections.id, ids), or(sql`${storeConnections.lastWebhookAt} is null`, lt(storeConnections.lastWebhookAt, now))));
+/** A delivery (and, for `withNewOrders`, a new order) arrived now for these stores. */
+export async function touchConnections(ex: Executor, ids: string[], withNewOrders: string[], now: Date): Promise<void> {
+  if (ids.length > 0) {
+    await ex
+      .update(storeConnections)
+      .set({ lastWebhookAt: now })
+      .where(and(inArray(storeConnections.id, ids), or(sql`${storeConnections.lastWebhookAt} is null`, lt(storeConnections.lastWebhookAt, now))));
+  }
+  if (withNewOrders.length > 0) {
+    await ex
+      .update(storeConnections)
+      .set({ lastOrderAt: now })
+      .where(and(inArray(storeConnections.id, withNewOrders), or(sql`${storeConnections.lastOrderAt} is null`, lt(storeConnections.lastOrderAt, now))));
+  }
 }
 
 export function connectedIds(ex: Executor): Promise<{ id: string }[]> {
@@ -283,16 +291,6 @@ export async function findOwnedOrder(ex: Executor, id: string, userId: string): 
     .from(storeOrders)
     .where(and(eq(storeOrders.id, id), eq(storeOrders.userId, userId)));
   return row;
-}
-
-/** The newest order received per store. */
-export function lastOrderAt(ex: Executor, connectionIds: string[]) {
-  if (connectionIds.length === 0) return Promise.resolve([]);
-  return ex
-    .select({ connectionId: storeOrders.connectionId, at: sql<Date | string>`max(${storeOrders.receivedAt})` })
-    .from(storeOrders)
-    .where(inArray(storeOrders.connectionId, connectionIds))
-    .groupBy(storeOrders.connectionId);
 }
 
 export function ordersWaitingForWeight(ex: Executor, connectionId: string, limit: number) {

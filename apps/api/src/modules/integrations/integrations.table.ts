@@ -66,6 +66,8 @@ export const storeConnections = pgTable(
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
     lastWebhookAt: timestamp('last_webhook_at', { withTimezone: true }),
+    /** When a new order of this store was last stored (written every few seconds at most). */
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
     /** The newest order creation date seen (GMT): the periodic sync asks from here. */
     syncCursor: timestamp('sync_cursor', { withTimezone: true }),
@@ -150,7 +152,6 @@ export const storeOrders = pgTable(
   (t) => [
     unique('store_orders_connection_external_unique').on(t.connectionId, t.externalId),
     index('store_orders_user_created_idx').on(t.userId, t.createdAtStore.desc()),
-    index('store_orders_connection_received_idx').on(t.connectionId, t.receivedAt.desc()),
     index('store_orders_weight_pending_idx').on(t.connectionId).where(sql`${t.weightSource} = 'pending'`),
     check('store_orders_money', sql`${t.totalCentavos} >= 0`),
   ],

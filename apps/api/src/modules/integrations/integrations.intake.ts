@@ -26,6 +26,7 @@ const WEIGHTS_SLOT_MS = 3_000;
 /** How long the first order of a group waits for others before they are written together. */
 const GROUP_WINDOW_MS = 3;
 const TOUCH_EVERY_MS = 5_000;
+const COMMITTED_MEMORY = 20_000;
 /** Product lookups wait while deliveries keep arriving: answering the store comes first. */
 const QUIET_BEFORE_WEIGHTS_MS = 1_000;
 
@@ -76,6 +77,15 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
   const groupWindowMs = opts.groupWindowMs ?? GROUP_WINDOW_MS;
   const quietBeforeWeightsMs = opts.quietBeforeWeightsMs ?? QUIET_BEFORE_WEIGHTS_MS;
   const authCache = new Map<string, WebhookAuth>();
+  /**
+   * Deliveries this process already committed, by store and signature (the same bytes sign the
+   * same): a store retrying them is answered at once, without parsing or writing again.
+   */
+  const committed = new Map<string, true>();
+  const remember = (key: string) => {
+    committed.set(key, true);
+    if (committed.size > COMMITTED_MEMORY) committed.delete(committed.keys().next().value!);
+  };
   const lastBadSignature = new Map<string, number>();
   let queue: WriteItem[] = [];
   let flushing = false;
@@ -268,6 +278,8 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     }
 
     if (!topic || !(WEBHOOK_TOPICS as readonly string[]).includes(topic)) return { received: true, action: 'ignored' };
+    const deliveryKey = `${request.connectionId}:${signature}`;
+    if (committed.has(deliveryKey)) return { received: true, action: 'unchanged' };
     let body: unknown;
     try {
       body = JSON.parse(request.raw.toString('utf8'));
@@ -282,6 +294,7 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     const now = ctx.clock.now();
     const mapped = mapOrder(parsed.data, lookup, now);
     const result = await write(toRow(request.connectionId, current.userId, mapped, 'webhook', now), true);
+    remember(deliveryKey);
     return { received: true, action: result.inserted ? 'created' : result.stored ? 'updated' : 'unchanged' };
   }
 

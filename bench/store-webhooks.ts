@@ -165,10 +165,13 @@ async function main(): Promise<void> {
     // Unmeasured warm-up with other orders, as the other suites warm up before each figure.
     await burst(bareUrl, warmup, 10);
     await burst(url, warmup, 10);
+    // The warm-up's orders get their product weights in the background; let that finish first.
+    await new Promise((r) => setTimeout(r, 5_000));
     const runs: { connections: number; bare: Awaited<ReturnType<typeof burst>>; first: Awaited<ReturnType<typeof burst>>; again: Awaited<ReturnType<typeof burst>>; stored: number }[] = [];
     for (const connections of LEVELS) {
       const name = `Cliente${connections}x`;
       const deliveries = signed(COUNT, name);
+      await new Promise((r) => setTimeout(r, 5_000));
       const bare = await burst(bareUrl, deliveries, connections);
       const first = await burst(url, deliveries, connections);
       const again = await burst(url, deliveries, connections);
@@ -188,7 +191,7 @@ async function main(): Promise<void> {
       '',
       `Medido el ${when} en ${machine}, ${db}. Comando: \`${postgres ? 'TEST_DB=postgres ' : ''}npm run bench:webhooks\`.`,
       '',
-      `La tienda (el doble local de WooCommerce) se conecta como lo haría un vendedor y el servidor crea sus webhooks. Tras una ráfaga de calentamiento sin medir (otros ${COUNT} pedidos), para cada número de conexiones salen ${COUNT} entregas firmadas de \`order.created\`, una por pedido distinto, en una sola ráfaga con autocannon (cada petición un pedido distinto), y después las mismas ${COUNT} otra vez (una tienda que reintenta todo). El handler Fastify desnudo recibe la misma ráfaga en la misma corrida. Diez conexiones son diez tiendas entregando a la vez (cada tienda WooCommerce entrega de una en una desde su Action Scheduler); cincuenta, una prueba de esfuerzo. La duración va de la primera petición a la última respuesta.`,
+      `La tienda (el doble local de WooCommerce) se conecta como lo haría un vendedor y el servidor crea sus webhooks. Tras una ráfaga de calentamiento sin medir (otros ${COUNT} pedidos) y 5 s de reposo (el peso de sus productos se lee en segundo plano), para cada número de conexiones salen ${COUNT} entregas firmadas de \`order.created\`, una por pedido distinto, en una sola ráfaga con autocannon (cada petición un pedido distinto), y después las mismas ${COUNT} otra vez (una tienda que reintenta todo). El handler Fastify desnudo recibe la misma ráfaga en la misma corrida. Diez conexiones son diez tiendas entregando a la vez (cada tienda WooCommerce entrega de una en una desde su Action Scheduler); cincuenta, una prueba de esfuerzo. La duración va de la primera petición a la última respuesta.`,
       '',
       '| conexiones | ráfaga | 2xx | otras | duración ms | req/s | p50 ms | p99 ms | máx ms |',
       '|---:|---|---:|---:|---:|---:|---:|---:|---:|',

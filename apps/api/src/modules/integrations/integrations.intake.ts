@@ -27,6 +27,9 @@ const WEIGHTS_SLOT_MS = 3_000;
 const GROUP_WINDOW_MS = 3;
 const TOUCH_EVERY_MS = 5_000;
 const COMMITTED_MEMORY = 20_000;
+/** Orders weighed per statement, and chunks per job run. */
+const WEIGHTS_CHUNK = 100;
+const WEIGHTS_ROUNDS = 30;
 /** Product lookups wait while deliveries keep arriving: answering the store comes first. */
 const QUIET_BEFORE_WEIGHTS_MS = 1_000;
 
@@ -355,49 +358,72 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
   // ------------------------------------------------------------ weights from the products
 
   /** `woocommerce.weights`: products looked up once a week per store; each waiting order gets its weight and box. */
+  /**
+   * Products looked up once a week per store; each waiting order gets its weight and box. Done in
+   * chunks, yielding between them; with `whenQuiet` (the job) it stops and comes back later as soon
+   * as deliveries arrive, so answering the store always comes first.
+   */
   async function computeWeights(connectionId: string, opts: { whenQuiet?: boolean } = {}): Promise<number> {
-    if (opts.whenQuiet && Date.now() - lastWriteAt < quietBeforeWeightsMs) {
+    const busy = () => opts.whenQuiet === true && Date.now() - lastWriteAt < quietBeforeWeightsMs;
+    const later = async () => {
       await enqueueWeights(connectionId, ctx.clock.now(), undefined, 1);
+    };
+    if (busy()) {
+      await later();
       return 0;
     }
     const conn = await repo.findConnection(ctx.db, connectionId);
     if (!conn || conn.state !== 'connected') return 0;
-    const waiting = await repo.ordersWaitingForWeight(ctx.db, conn.id, 500);
-    if (waiting.length === 0) return 0;
-    const ids = [...new Set(waiting.flatMap((o) => o.items.map((i) => i.productId)).filter((id) => id > 0))];
-    const known = await repo.findProducts(ctx.db, conn.id, ids);
-    const now = ctx.clock.now();
-    const fresh = new Set(known.filter((p) => now.getTime() - p.fetchedAt.getTime() < PRODUCT_REFRESH_MS).map((p) => p.productId));
-    const missing = ids.filter((id) => !fresh.has(id));
-    const facts = new Map<number, ProductFacts>(known.map((p) => [p.productId, { weightKg: p.weightKg, dimensionsCm: p.dimensionsCm ?? null }]));
-    if (missing.length > 0) {
-      let products: WooProduct[] = [];
-      try {
-        const api = ctx.storeApi(conn);
-        for (let i = 0; i < missing.length; i += 100) products = products.concat(await api.listProducts(missing.slice(i, i + 100)));
-      } catch (error) {
-        await recordFailure(ctx, ctx.db, conn.id, 'Al leer el peso de los productos', error);
-        if (isUnauthorized(error)) return 0;
-        throw error;
+    const facts = new Map<number, ProductFacts>();
+    let done = 0;
+    for (let round = 0; round < WEIGHTS_ROUNDS; round++) {
+      const waiting = await repo.ordersWaitingForWeight(ctx.db, conn.id, WEIGHTS_CHUNK);
+      if (waiting.length === 0) return done;
+      const ids = [...new Set(waiting.flatMap((o) => o.items.map((i) => i.productId)).filter((id) => id > 0 && !facts.has(id)))];
+      const known = await repo.findProducts(ctx.db, conn.id, ids);
+      const now = ctx.clock.now();
+      for (const p of known) facts.set(p.productId, { weightKg: p.weightKg, dimensionsCm: p.dimensionsCm ?? null });
+      const fresh = new Set(known.filter((p) => now.getTime() - p.fetchedAt.getTime() < PRODUCT_REFRESH_MS).map((p) => p.productId));
+      const missing = ids.filter((id) => !fresh.has(id));
+      if (missing.length > 0) {
+        let products: WooProduct[] = [];
+        try {
+          const api = ctx.storeApi(conn);
+          for (let i = 0; i < missing.length; i += 100) products = products.concat(await api.listProducts(missing.slice(i, i + 100)));
+        } catch (error) {
+          await recordFailure(ctx, ctx.db, conn.id, 'Al leer el peso de los productos', error);
+          if (isUnauthorized(error)) return done;
+          throw error;
+        }
+        const byId = new Map(products.map((p) => [p.id, p]));
+        const rows = missing.map((id) => {
+          const p = byId.get(id);
+          const fact: ProductFacts = { weightKg: p ? productWeightKg(p.weight, conn.weightUnit) : null, dimensionsCm: p ? productDimensionsCm(p.dimensions) : null };
+          facts.set(id, fact);
+          return { connectionId: conn.id, productId: id, weightKg: fact.weightKg, dimensionsCm: fact.dimensionsCm, fetchedAt: now };
+        });
+        await repo.upsertProducts(ctx.db, rows);
       }
-      const byId = new Map(products.map((p) => [p.id, p]));
-      const rows = missing.map((id) => {
-        const p = byId.get(id);
-        const fact: ProductFacts = { weightKg: p ? productWeightKg(p.weight, conn.weightUnit) : null, dimensionsCm: p ? productDimensionsCm(p.dimensions) : null };
-        facts.set(id, fact);
-        return { connectionId: conn.id, productId: id, weightKg: fact.weightKg, dimensionsCm: fact.dimensionsCm, fetchedAt: now };
-      });
-      await repo.upsertProducts(ctx.db, rows);
+      await repo.setOrderWeights(
+        ctx.db,
+        waiting.map((order) => {
+          const { weightKg, box } = orderWeightAndBox(order.items, facts);
+          return { id: order.id, weightKg, weightSource: weightKg === null ? ('unknown' as const) : ('products' as const), parcelCm: box };
+        }),
+      );
+      done += waiting.length;
+      if (waiting.length < WEIGHTS_CHUNK) return done;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (busy()) {
+        await later();
+        return done;
+      }
     }
-    await repo.setOrderWeights(
-      ctx.db,
-      waiting.map((order) => {
-        const { weightKg, box } = orderWeightAndBox(order.items, facts);
-        return { id: order.id, weightKg, weightSource: weightKg === null ? ('unknown' as const) : ('products' as const), parcelCm: box };
-      }),
-    );
-    return waiting.length;
+    // More than a few thousand waiting: the rest in the next slot.
+    await later();
+    return done;
   }
+
 
   return {
     receiveWebhook,

@@ -11,7 +11,7 @@ import { ADMIN } from './support/shipments';
  * Menu entries whose pages are built by other issues: until those land, the entry may still be a
  * 404 here. Remove each one when its page exists (the crawl then checks it like the rest).
  */
-const PAGES_FROM_OTHER_ISSUES = new Set(['/integrations']);
+const PAGES_FROM_OTHER_ISSUES = new Set<string>();
 
 function sameSitePath(href: string | null, origin: string): string | null {
   if (!href || href.startsWith('#') || /^(mailto|tel|javascript):/i.test(href)) return null;

@@ -65,8 +65,6 @@ export const paths = {
   billing: '/facturacion',
   /** Admin: contact-form messages ('Mensajes'). */
   messagesAdmin: '/admin/mensajes',
-  /** Store integrations (WooCommerce), built by its own issue; linked from the user menu. */
-  integrations: '/integrations',
   blog: '/blog',
   tracking: (guide: string) => `/rastreo/${encodeURIComponent(guide)}`,
 } as const;

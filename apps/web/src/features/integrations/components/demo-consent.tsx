@@ -25,16 +25,12 @@ export function DemoConsent({ params, onDone }: DemoConsentProps) {
   const appName = params.get('app_name') ?? '';
   const read = (name: string) => params.get(name) ?? undefined;
 
-  async function choose(decision: Consent['decision']) {
-    const { redirect } = await authorize.mutateAsync({
-      app_name: read('app_name'),
-      scope: read('scope'),
-      user_id: read('user_id'),
-      return_url: read('return_url'),
-      callback_url: read('callback_url'),
-      decision,
-    });
-    onDone(redirect);
+  // A refusal is shown from the mutation's state ('Acceso denegado'), like WooCommerce's page.
+  function choose(decision: Consent['decision']) {
+    authorize.mutate(
+      { app_name: read('app_name'), scope: read('scope'), user_id: read('user_id'), return_url: read('return_url'), callback_url: read('callback_url'), decision },
+      { onSuccess: ({ redirect }) => onDone(redirect) },
+    );
   }
 
   return (
@@ -71,10 +67,10 @@ export function DemoConsent({ params, onDone }: DemoConsentProps) {
               </Alert>
             )}
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => void choose('deny')} disabled={authorize.isPending}>
+              <Button variant="default" onClick={() => choose('deny')} disabled={authorize.isPending}>
                 Denegar
               </Button>
-              <Button color="grape" onClick={() => void choose('approve')} loading={authorize.isPending}>
+              <Button color="grape" onClick={() => choose('approve')} loading={authorize.isPending}>
                 Aprobar
               </Button>
             </Group>

@@ -161,6 +161,51 @@ describe('NewShipmentWizard', () => {
     // The whole journey in one test: give a busy machine room.
   }, 40_000);
 
+  it("'Generar Guia': a store order pre-fills destination, content and parcel; the shipment carries the order", async () => {
+    const user = userEvent.setup({ delay: null });
+    const create = createShipmentsHandler('/api/v1/shipments', [{ status: 201, body: createdShipments(1) }]);
+    server.use(create.handler, overweightHandler());
+    const { slots, requests } = makeSlots();
+    const order = '00000000-0000-4000-8000-000000000001';
+    renderWizard({
+      slots,
+      prefill: {
+        order: { id: order, label: 'pedido #1201 de Mi Tienda', notes: ['El peso es un estimado: revisa el paquete.'] },
+        destination: {
+          full_name: 'Luis Pérez', email: 'luis@correo.test', phone: '5512345678', address: 'Durango', number: '25', intNumber: '',
+          reference_of_origin: '', colony: 'Juárez', postal_code: '06600', city: 'Ciudad de México, Cuauhtémoc', state_code: 'DF', state_short: 'CDMX', country_code: 'MX',
+        },
+        description: '2 × Taza de talavera',
+        parcels: [{ width: 12, depth: 11, height: 20, weight: 0.9 }],
+      },
+    });
+
+    expect(screen.getByText('Guía para el pedido #1201 de Mi Tienda')).toBeInTheDocument();
+    expect(screen.getByText('Revisa: El peso es un estimado: revisa el paquete.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Código postal de destino/)).toHaveValue('06600');
+    expect(screen.getByRole('textbox', { name: /Peso/ })).toHaveValue('0.9');
+    // The seller picks the origin and the service as usual.
+    await user.type(screen.getByLabelText(/Código postal de origen/), '44100');
+    await user.click(screen.getByRole('button', { name: 'Cotizar!' }));
+    await user.click(await screen.findByRole('button', { name: 'Enviar con AM/PM ESTANDAR' }));
+    expect(requests.at(-1)).toMatchObject({ parcels: [{ width: 12, depth: 11, height: 20, weight: 0.9 }], destination_direction: { postal_code: '06600' } });
+
+    expect(await screen.findByRole('heading', { name: 'Ingresar direcciones' })).toBeInTheDocument();
+    const destination = screen.getByRole('group', { name: 'Destino' });
+    expect(within(destination).getByLabelText(/Nombre completo/)).toHaveValue('Luis Pérez');
+    expect(screen.getByLabelText(/Descripción del contenido/)).toHaveValue('2 × Taza de talavera');
+    await fillSide(user, 'Origen', { name: 'Ana López', email: 'ana@correo.test', phone: '3312345678', street: 'Av. Juárez', number: '1' });
+    await user.click(screen.getByRole('button', { name: /Siguiente/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Resumen de Compra' })).toBeInTheDocument();
+    expect(create.calls[0]!.body).toMatchObject({
+      shipment_ecommerce: { order_id: order, ecommerce_type: 'woocommerce' },
+      description_of_the_content: '2 × Taza de talavera',
+      destination_direction: { full_name: 'Luis Pérez', postal_code: '06600', colony: 'Juárez', number: '25' },
+      parcels: [{ width: 12, depth: 11, height: 20, weight: 0.9 }],
+    });
+  }, 40_000);
+
   it('public: from the home quote it starts at the addresses; no local pickup outside Guadalajara', async () => {
     const monterrey: QuoteRequest = {
       ...demoQuoteRequest,

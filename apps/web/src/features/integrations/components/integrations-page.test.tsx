@@ -131,4 +131,24 @@ describe('Integraciones', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Desconectar' }));
     await waitFor(() => expect(sent.at(-1)!.body).toEqual({ ecommerce_type: 'woocommerce', status: false, connection_id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f' }));
   });
+
+  it("'Sincronizar ahora' says the search started, and a failure is said instead of lost", async () => {
+    api([store()]);
+    let calls = 0;
+    server.use(
+      http.post('/api/v1/woocommerce/stores/:id/sync', () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json({ queued: true });
+        return HttpResponse.json({ message: 'El servicio no está disponible. Intenta de nuevo en unos minutos.', code: 'server.unavailable', errors: [] }, { status: 503 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={vi.fn()} />, { path: '/integrations' });
+    const card = await screen.findByRole('region', { name: 'Mi Tienda' });
+    await user.click(within(card).getByRole('button', { name: 'Sincronizar ahora' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent('Buscando pedidos en tu tienda; en unos segundos verás el resultado.');
+    await user.click(within(card).getByRole('button', { name: 'Sincronizar ahora' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('El servicio no está disponible. Intenta de nuevo en unos minutos.');
+    expect(within(card).queryByRole('status')).not.toBeInTheDocument();
+  });
 });

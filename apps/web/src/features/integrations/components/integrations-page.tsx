@@ -60,9 +60,9 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
     setModal({ initial: { store_url: store.store_url, app_name: store.app_name } });
   }
 
-  async function tryDemo() {
-    const { url_auth } = await connectDemo.mutateAsync({ store_url: demoUrl, app_name: 'Tienda demo', user_id: userId });
-    leave(url_auth);
+  // A failure is shown from the mutation's state, under the button.
+  function tryDemo() {
+    connectDemo.mutate({ store_url: demoUrl, app_name: 'Tienda demo', user_id: userId }, { onSuccess: ({ url_auth }) => leave(url_auth) });
   }
 
   return (
@@ -146,7 +146,7 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
               </Alert>
             )}
             <Group>
-              <Button color="grape" variant="light" onClick={() => void tryDemo()} loading={connectDemo.isPending} disabled={!demoUrl}>
+              <Button color="grape" variant="light" onClick={tryDemo} loading={connectDemo.isPending} disabled={!demoUrl}>
                 Conectar la tienda demo
               </Button>
             </Group>

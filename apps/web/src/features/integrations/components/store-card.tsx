@@ -39,10 +39,12 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
   const needsReconnect = store.state === 'needs_reconnect';
   const titleId = `tienda-${store._id}`;
 
-  async function runSync() {
+  function runSync() {
     setSynced(null);
-    const answer = await sync.mutateAsync(store._id);
-    setSynced(answer.queued ? 'Buscando pedidos en tu tienda; en unos segundos verás el resultado.' : 'Ya hay una sincronización en curso; espera un minuto.');
+    sync.mutate(store._id, {
+      onSuccess: (answer) =>
+        setSynced(answer.queued ? 'Buscando pedidos en tu tienda; en unos segundos verás el resultado.' : 'Ya hay una sincronización en curso; espera un minuto.'),
+    });
   }
 
   return (
@@ -134,11 +136,16 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
             {synced}
           </Text>
         )}
+        {sync.isError && (
+          <Text size="sm" role="alert" c="red.8">
+            {sync.error.message}
+          </Text>
+        )}
         <Group gap="xs" wrap="wrap">
           <Button variant={needsReconnect ? 'filled' : 'light'} color={needsReconnect ? 'red' : undefined} onClick={() => onReconnect(store)}>
             Reconectar
           </Button>
-          <Button variant="light" onClick={() => void runSync()} loading={sync.isPending} disabled={needsReconnect}>
+          <Button variant="light" onClick={runSync} loading={sync.isPending} disabled={needsReconnect}>
             Sincronizar ahora
           </Button>
           <Button component={Link} to={links.orders} variant="subtle">

@@ -71,7 +71,7 @@ export function DemoStorePage({ links }: DemoStorePageProps) {
         </Alert>
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
-            <IconStore size={32} aria-hidden />
+            <IconStore size={32} aria-hidden style={{ flexShrink: 0 }} />
             <div>
               <Title order={1} size="h2">
                 Tienda demo

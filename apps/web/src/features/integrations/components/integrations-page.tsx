@@ -86,7 +86,7 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Group gap="sm" wrap="nowrap">
-              <IconStore size={32} aria-hidden />
+              <IconStore size={32} aria-hidden style={{ flexShrink: 0 }} />
               <div>
                 <Title order={2} size="h3" id="woocommerce-title">
                   WooCommerce

@@ -137,7 +137,6 @@ function api(orders: StoreOrderDetail[], creation: (body: unknown, key: string |
 const links = {
   generateGuide: (orderId: string) => `/dashboard/shipment/new?pedido=${orderId}`,
   orders: '/shipments?tab=ecommerce',
-  addresses: '/addresses',
   payMany: (ids: string[]) => `/payment/many?shipments=${ids.join(',')}`,
 };
 

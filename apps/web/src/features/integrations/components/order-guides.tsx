@@ -20,9 +20,9 @@ export interface OriginChoice {
 
 export interface OrderGuidesProps {
   orderIds: string[];
-  /** The saved-address picker (addresses feature), composed by the route. */
+  /** The origin picker (saved addresses, or a new one), composed by the route from the addresses feature. */
   renderOriginPicker: (slot: { value: string | null; onPick: (origin: OriginChoice) => void }) => ReactNode;
-  links: { generateGuide: (orderId: string) => string; orders: string; addresses: string; payMany: (shipmentIds: string[]) => string };
+  links: { generateGuide: (orderId: string) => string; orders: string; payMany: (shipmentIds: string[]) => string };
 }
 
 interface Parcel {
@@ -151,13 +151,6 @@ export function OrderGuides({ orderIds, renderOriginPicker, links }: OrderGuides
             1. Origen de los envíos
           </Title>
           {renderOriginPicker({ value: origin?.id ?? null, onPick: setOrigin })}
-          <Text size="xs" c="dimmed">
-            ¿No está tu dirección?{' '}
-            <Anchor component={Link} to={links.addresses} size="xs">
-              Agrégala en Direcciones
-            </Anchor>
-            .
-          </Text>
         </Stack>
       </Card>
 

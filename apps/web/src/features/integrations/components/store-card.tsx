@@ -52,7 +52,7 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <IconStore size={28} aria-hidden />
+            <IconStore size={28} aria-hidden style={{ flexShrink: 0 }} />
             <div style={{ minWidth: 0 }}>
               <Title order={3} size="h4" id={titleId}>
                 {store.app_name}

@@ -115,7 +115,7 @@ describe('the wizard state', () => {
     expect(state.quoteDraft.parcels).toEqual([{ width: 12, depth: 11, height: 20, weight: 0.9 }]);
     expect(state.addresses.destination_direction).toEqual(destination);
     expect(state.addresses.description_of_the_content).toBe('2 × Taza de talavera');
-    saveWizardState(state);
-    expect(loadWizardState('dashboard')?.order).toEqual({ id: 'pedido-1', label: 'pedido #1201 de Mi Tienda', notes: [] });
+    saveWizardState(state, 'usuario-1');
+    expect(loadWizardState('dashboard', 'usuario-1')?.order).toEqual({ id: 'pedido-1', label: 'pedido #1201 de Mi Tienda', notes: [] });
   });
 });

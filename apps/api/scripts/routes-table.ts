@@ -25,7 +25,7 @@ const database = openPglite(await PGlite.create({ extensions: pgliteExtensions }
 try {
   await runMigrations(database);
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', POSTAL_CODES_REFRESH_MS: '0' });
-  const app = await buildApp({ config: { ...env, SECRET_KEY: 'x'.repeat(32), dataDir }, database });
+  const app = await buildApp({ config: { ...env, SECRET_KEY: 'x'.repeat(32), dataDir, callerDir: dataDir }, database });
   await app.ready();
   const rows = app.routeTable
     .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))

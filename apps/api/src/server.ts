@@ -45,7 +45,7 @@ async function serve(config: StartConfig): Promise<void> {
     import('./modules/accounts/accounts.cleanup.js'),
     import('./modules/jobs/db-maintenance.js'),
     import('./modules/tracking/tracking.job.js'),
-    import('./modules/payments/payments.oxxo.js'),
+    import('./modules/payments/payments.oxxo-settle.js'),
     import('./modules/wallet/wallet.expiry.js'),
     import('./modules/integrations/integrations.usecases.js'),
     import('./shared/clock.js'),

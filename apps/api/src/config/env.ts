@@ -125,6 +125,8 @@ export type RawEnv = z.infer<typeof envSchema>;
 export interface Config extends Omit<RawEnv, 'SECRET_KEY'> {
   SECRET_KEY: string;
   dataDir: string;
+  /** The folder where the command was typed (npm keeps it in INIT_CWD): relative paths start there. */
+  callerDir: string;
 }
 
 /** The configuration at start, before the database says which secret key it works with. */
@@ -186,7 +188,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parseEnv(source);
   // A relative DATA_DIR means the folder where the command was typed: `npm run … -w @envios/api`
   // runs in apps/api, but npm keeps the caller's folder in INIT_CWD.
-  const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), env.DATA_DIR);
+  const callerDir = source.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(callerDir, env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  return { ...env, SECRET_KEY: env.SECRET_KEY, dataDir };
+  return { ...env, SECRET_KEY: env.SECRET_KEY, dataDir, callerDir };
+}
+
+/**
+ * The embedded database's configuration whatever DATABASE_URL says (where the server runs now):
+ * the move to PostgreSQL reads DATA_DIR, and one process does it.
+ */
+export function loadEmbeddedConfig(source: Record<string, string | undefined> = process.env): StartConfig {
+  return loadConfig({ ...source, DATABASE_URL: undefined, WEB_CONCURRENCY: undefined });
 }

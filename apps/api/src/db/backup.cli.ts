@@ -16,10 +16,10 @@ import { createPgliteDatabase, DatabaseInUseError } from './client.js';
 
 const run = promisify(execFile);
 
-function outDir(argv: string[], base: string): string {
+function outDir(argv: string[], callerDir: string, base: string): string {
   const i = argv.indexOf('--out');
   const given = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--out='))?.slice(6);
-  return path.resolve(process.env.INIT_CWD ?? process.cwd(), given ?? path.join(base, 'backups'));
+  return path.resolve(callerDir, given ?? path.join(base, 'backups'));
 }
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
@@ -46,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  const out = outDir(argv, config.DATABASE_URL ? process.env.INIT_CWD ?? process.cwd() : config.dataDir);
+  const out = outDir(argv, config.callerDir, config.DATABASE_URL ? config.callerDir : config.dataDir);
   mkdirSync(out, { recursive: true });
 
   if (config.DATABASE_URL) {

@@ -3,7 +3,7 @@
  * installation of DATA_DIR (stopped) into an empty PostgreSQL database and verifies it, so the
  * same product can run as several processes with DATABASE_URL. The embedded data stays as it was.
  */
-import { ConfigError, legacySecretKeyFile, loadConfig } from '../config/env.js';
+import { ConfigError, legacySecretKeyFile, loadEmbeddedConfig } from '../config/env.js';
 import { resolveSecretKey, SecretKeyMismatchError } from '../modules/settings/secret-key.js';
 import { createPgliteDatabase, createPostgresDatabase, DatabaseInUseError, type DatabaseHandle } from './client.js';
 import { moveEmbeddedToPostgres, MoveError } from './move.js';
@@ -50,8 +50,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let config;
   try {
-    // DATABASE_URL describes where the server runs now; the move reads DATA_DIR whatever it says.
-    config = loadConfig({ ...process.env, DATABASE_URL: undefined, WEB_CONCURRENCY: undefined });
+    config = loadEmbeddedConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

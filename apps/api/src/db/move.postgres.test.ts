@@ -46,7 +46,7 @@ const FACTS = `select
 
 function config(overrides: Record<string, string> = {}): StartConfig {
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...adminEnv, ...overrides });
-  return { ...env, SECRET_KEY: env.SECRET_KEY, dataDir };
+  return { ...env, SECRET_KEY: env.SECRET_KEY, dataDir, callerDir: dataDir };
 }
 
 async function appOn(database: DatabaseHandle): Promise<TestApp> {

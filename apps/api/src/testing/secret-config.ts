@@ -9,5 +9,5 @@ export { legacySecretKeyFile, withSecretKey } from '../config/env.js';
 export function testConfigWithoutSecret(overrides: Record<string, string> = {}): StartConfig {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-test-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
-  return { ...env, SECRET_KEY: undefined, dataDir };
+  return { ...env, SECRET_KEY: undefined, dataDir, callerDir: dataDir };
 }

@@ -10,7 +10,7 @@ import { createTestDatabase } from './test-db.js';
 export function testConfig(overrides: Record<string, string> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-test-'));
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
-  return { ...env, SECRET_KEY: 'test-secret-key-of-at-least-32-characters!!', dataDir };
+  return { ...env, SECRET_KEY: 'test-secret-key-of-at-least-32-characters!!', dataDir, callerDir: dataDir };
 }
 
 export interface TestApp {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { paymentIdParamsSchema, paymentListQuerySchema, paymentListSchema, paymentSchema, walletReconciliationSchema } from '@envios/contracts/payments';
 import { listPayments, walletReconciliation } from './payments.admin.js';
-import { sandboxSettle, type OxxoDeps } from './payments.oxxo.js';
+import type { OxxoDeps } from './payments.oxxo.js';
+import { sandboxSettle } from './payments.oxxo-settle.js';
 
 const tags = ['pagos (admin)'];
 const e = apiErrorSchema;

@@ -232,18 +232,22 @@ function creditSentence(credit: Credit): string {
  * Marks each share's overweight paid when it is still the amount the attempt opened with; an
  * overweight corrected, disputed or paid meanwhile is not paid twice: its money is credited.
  */
-async function payOverweightShares(tx: Executor, shares: readonly repo.PaymentShareRow[], rows: ReadonlyMap<string, PayableShipment>, now: Date): Promise<Credit[]> {
+async function payOverweightShares(
+  tx: Executor,
+  shares: readonly repo.PaymentShareRow[],
+  rows: ReadonlyMap<string, PayableShipment>,
+  now: Date,
+): Promise<{ paid: repo.PaymentShareRow[]; credits: Credit[] }> {
+  const paid: repo.PaymentShareRow[] = [];
   const credits: Credit[] = [];
   for (const share of shares) {
     const row = rows.get(share.shipmentId);
-    const folio = row?.numberOfOrder ?? null;
-    if (row && !row.overweightPaid && row.overweightCentavos !== share.amountCentavos) {
-      credits.push({ shipment: share.shipmentId, folio, amountCentavos: share.amountCentavos, reason: 'overweight_changed' });
-    } else if (!(await markOverweightPaid(tx, share.shipmentId, now))) {
-      credits.push({ shipment: share.shipmentId, folio, amountCentavos: share.amountCentavos, reason: 'overweight_already_paid' });
-    }
+    const credit = (reason: CreditReason) => credits.push({ shipment: share.shipmentId, folio: row?.numberOfOrder ?? null, amountCentavos: share.amountCentavos, reason });
+    if (row && !row.overweightPaid && row.overweightCentavos !== share.amountCentavos) credit('overweight_changed');
+    else if (await markOverweightPaid(tx, share.shipmentId, now)) paid.push(share);
+    else credit('overweight_already_paid');
   }
-  return credits;
+  return { paid, credits };
 }
 
 const METHOD_NAMES: Record<PaymentMethod, string> = { paypal: 'PayPal', 'paypal-plus': 'tarjeta', oxxo: 'OXXO', monedero: 'Monedero' };
@@ -305,10 +309,9 @@ export async function confirmPaymentIn(
     await enqueueGuideIssue(deps.jobs, tx, paidShipments);
     await createPickupsForPaidShipments(tx, paidShipments, now);
     // The earlier overweight it carried is paid on its own terms, whatever became of the shipments.
-    const overweightShares = allShares.filter((s) => s.kind === 'overweight');
-    credits.push(...(await payOverweightShares(tx, overweightShares, rows, now)));
-    for (const share of overweightShares) {
-      if (credits.some((c) => c.shipment === share.shipmentId)) continue;
+    const overweight = await payOverweightShares(tx, allShares.filter((s) => s.kind === 'overweight'), rows, now);
+    credits.push(...overweight.credits);
+    for (const share of overweight.paid) {
       await deps.onOverweightPaid?.(tx, share.shipmentId, {
         amountCentavos: share.amountCentavos,
         note: `Pagado con la compra del pago ${payment.numberOfOrder} (${METHOD_NAMES[payment.method]}).`,
@@ -323,7 +326,7 @@ export async function confirmPaymentIn(
   } else {
     const shares = await repo.sharesOf(tx, payment.id);
     const rows = new Map((await lockShipmentsForPayment(tx, shares.map((s) => s.shipmentId))).map((r) => [r.id, r]));
-    credits.push(...(await payOverweightShares(tx, shares, rows, now)));
+    credits.push(...(await payOverweightShares(tx, shares, rows, now)).credits);
   }
 
   const creditedCentavos = credits.reduce((sum, c) => sum + c.amountCentavos, 0);

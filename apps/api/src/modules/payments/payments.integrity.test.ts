@@ -286,7 +286,7 @@ describe('no free hold on the guide inventory', () => {
   });
 
   it('attempts opened before the expiry job existed get one at start, once', async () => {
-    const { scheduleOxxoExpiries } = await import('./payments.oxxo.js');
+    const { scheduleOxxoExpiries } = await import('./payments.oxxo-settle.js');
     const ana = await createSignedInUser(t.app, admin);
     const s = await createOne(t, ana);
     const attempt = await open(ana, 'oxxo', [s._id]);

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { oxxoInputSchema, oxxoResultSchema, oxxoSlipQuerySchema, oxxoSlipSchema, payManyInputSchema, paymentIdParamsSchema } from '@envios/contracts/payments';
 import { shipmentReferenceParamsSchema, shipmentsByReferenceSchema } from '@envios/contracts/shipments';
-import { payWithOxxo, registerOxxoExpiryJob, type OxxoDeps } from './payments.oxxo.js';
+import { payWithOxxo, type OxxoDeps } from './payments.oxxo.js';
+import { registerOxxoExpiryJob } from './payments.oxxo-settle.js';
 import { oxxoSlips, shipmentsByReference } from './payments.slip.js';
 
 const tags = ['pagos'];

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
-import { handleCashWebhook, type OxxoDeps } from './payments.oxxo.js';
+import type { OxxoDeps } from './payments.oxxo.js';
+import { handleCashWebhook } from './payments.oxxo-settle.js';
 
 const e = apiErrorSchema;
 

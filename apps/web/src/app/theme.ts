@@ -1,4 +1,9 @@
-import { Alert, Badge, createTheme, Drawer, Modal, Pagination, PasswordInput } from '@mantine/core';
+import { createTheme } from '@mantine/core';
+import type { AlertProps, DrawerProps, ModalProps, PaginationProps, PasswordInputProps } from '@mantine/core';
+
+// Component defaults are plain objects, not `Component.extend(…)`: importing a component's value
+// here would pull it (and what it needs: modals, scroll areas, floating positioning) into the
+// first script every public page loads, although no public page shows it.
 
 export const theme = createTheme({
   primaryColor: 'brand',
@@ -12,23 +17,26 @@ export const theme = createTheme({
   components: {
     // A badge's label is cut with an ellipsis by default, which lets a table squeeze 'Pendiente'
     // into 'PENDIE…': status words are short, so they always show whole.
-    Badge: Badge.extend({
+    Badge: {
       styles: { root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } },
-    }),
+    },
     // Accessible names in Spanish where Mantine's defaults are English or empty. The password eye
     // is a toggle button: its name stays 'Mostrar contraseña' and aria-pressed says whether it shows.
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Mostrar contraseña' }, visibilityToggleFocusable: true },
-    }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Cerrar aviso' } }),
-    Pagination: Pagination.extend({
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleButtonProps: { 'aria-label': 'Mostrar contraseña' },
+        visibilityToggleFocusable: true,
+      } satisfies Partial<PasswordInputProps>,
+    },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } satisfies Partial<DrawerProps> },
+    Alert: { defaultProps: { closeButtonLabel: 'Cerrar aviso' } satisfies Partial<AlertProps> },
+    Pagination: {
       defaultProps: {
         getControlProps: (control: 'first' | 'previous' | 'last' | 'next') => ({
           'aria-label': { first: 'Primera página', previous: 'Anterior', next: 'Siguiente', last: 'Última página' }[control],
         }),
-      },
-    }),
+      } satisfies Partial<PaginationProps>,
+    },
   },
 });

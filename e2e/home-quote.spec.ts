@@ -54,3 +54,30 @@ test('Cotizar! stays disabled until the quote is complete, then stores it and go
     destination_direction: { country_code: 'MX' },
   });
 });
+
+test('the home arrives with the quote form as HTML and loads its code only when the visitor reaches for it', async ({ page }) => {
+  const formCode: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/(quote-form|postal-code-autocomplete|country-select)-[^/]*\.js$/.test(r.url())) formCode.push(r.url());
+  });
+  await page.goto('/');
+  const origin = page.getByRole('combobox', { name: 'Código postal de origen' });
+  // The form is there, labelled and styled, before any of its code has run.
+  await expect(origin).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cotizar!' })).toBeDisabled();
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(1_500);
+  expect(formCode).toEqual([]);
+  await expect(page.locator('[data-static-snapshot]')).toHaveCount(1);
+
+  // A package type picked and a code typed before the live form took over are kept, and the
+  // field keeps the focus: the suggestions come as soon as it is live.
+  await page.getByRole('radio', { name: /Sobre/ }).check();
+  await origin.pressSequentially('441');
+  await expect(page.locator('[data-static-snapshot]')).toHaveCount(0);
+  expect(formCode.length).toBeGreaterThan(0);
+  await expect(origin).toHaveValue('441');
+  await expect(origin).toBeFocused();
+  await expect(page.getByRole('radio', { name: /Sobre/ })).toBeChecked();
+  await expect(page.getByRole('listbox', { name: 'Sugerencias de código postal de origen' }).getByRole('option').first()).toContainText('Guadalajara');
+});

@@ -28,6 +28,14 @@ export const routeSources: Record<string, string> = {
   '*': 'src/app/routes/not-found.tsx',
 };
 
+/**
+ * Lazily loaded modules a page renders as a snapshot (see StaticSnapshot): the server links their
+ * styles so the snapshot looks right at first paint, but not their code.
+ */
+export const routeSnapshotSources: Record<string, string[]> = {
+  '/': ['src/features/quotes/components/quote-form.tsx', 'src/features/geography/components/postal-code-autocomplete.tsx', 'src/features/geography/components/country-select.tsx'],
+};
+
 export { publicPages };
 
 /** True when a path belongs to the app; false when only the catch-all (the 404 page) matches it. */
@@ -60,6 +68,9 @@ export async function renderPage(pathname: string, site: SiteInfo): Promise<stri
       </AppProvider>
     </StrictMode>,
     {
+      // One document, no streaming: a large part (the home's quote form) must stay inline rather
+      // than be sent as a separate segment that an inline script would put in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error) {
         // A part that fails on the server is left to the browser; the server says why.
         console.error(`Prerender de ${pathname}:`, error);

@@ -25,11 +25,15 @@ describe('prerendered public pages', () => {
       JSON.stringify({
         'src/app/routes/public/faq.tsx': { file: 'assets/faq-1.js', css: ['assets/content-1.css'], imports: ['_shared.js'] },
         '_shared.js': { file: 'assets/shared-1.js', css: ['assets/shared-1.css'] },
+        'src/app/routes/public/home.tsx': { file: 'assets/home-1.js' },
+        'src/features/form.tsx': { file: 'assets/form-1.js', css: ['assets/form-1.css'], imports: ['_field.js'] },
+        '_field.js': { file: 'assets/field-1.js', css: ['assets/field-1.css'] },
       }),
     );
     writeFileSync(
       path.join(root, 'dist-ssr', 'entry-server.js'),
-      `export const routeSources = { '/preguntas-frecuentes': 'src/app/routes/public/faq.tsx' };
+      `export const routeSources = { '/preguntas-frecuentes': 'src/app/routes/public/faq.tsx', '/': 'src/app/routes/public/home.tsx' };
+export const routeSnapshotSources = { '/': ['src/features/form.tsx'] };
 export function isKnownPath(p) { return ['/', '/dashboard', '/preguntas-frecuentes'].includes(p); }
 export async function renderPage(p, site) { return '<main><h1>' + (p.startsWith('/404') ? 'Página no encontrada' : 'Página ' + p) + '</h1><p>' + site.supportPhone + '</p></main>'; }
 `,
@@ -58,6 +62,15 @@ export async function renderPage(p, site) { return '<main><h1>' + (p.startsWith(
     expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/content-1.css" />');
     expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-1.css" />');
     expect(r.body).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-1.js" />');
+  });
+
+  it("links the styles of what a page shows as a snapshot, without its code", async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/' });
+    expect(r.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js" />');
+    expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/form-1.css" />');
+    expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/field-1.css" />');
+    expect(r.body).not.toContain('form-1.js');
+    expect(r.body).not.toContain('field-1.js');
   });
 
   it('embeds the site facts the page was rendered with, where no configured text can close the script', async () => {

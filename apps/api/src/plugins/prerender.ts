@@ -10,6 +10,8 @@ interface SsrModule {
   renderPage(pathname: string, site: SiteInfo): Promise<string>;
   isKnownPath(pathname: string): boolean;
   routeSources: Record<string, string>;
+  /** Modules a page shows as server-rendered snapshots: their styles only, their code stays. */
+  routeSnapshotSources?: Record<string, string[]>;
 }
 
 interface ManifestChunk {
@@ -82,19 +84,20 @@ export async function createPrerenderer(opts: {
   const now = opts.now ?? (() => new Date());
 
   /** The route module's stylesheets (render-blocking, like the shell's) and its code to preload. */
-  function assetsFor(source: string | undefined): string {
+  function assetsFor(source: string | undefined, snapshots: readonly string[] = []): string {
     const css = new Set<string>();
     const js = new Set<string>();
-    const seen = new Set<string>();
-    const walk = (key: string) => {
+    const walk = (key: string, seen: Set<string>, withCode: boolean) => {
       const chunk = manifest[key];
       if (!chunk || seen.has(key)) return;
       seen.add(key);
-      js.add(chunk.file);
+      if (withCode) js.add(chunk.file);
       for (const c of chunk.css ?? []) css.add(c);
-      for (const i of chunk.imports ?? []) walk(i);
+      for (const i of chunk.imports ?? []) walk(i, seen, withCode);
     };
-    if (source) walk(source);
+    if (source) walk(source, new Set(), true);
+    const styleOnly = new Set<string>();
+    for (const s of snapshots) walk(s, styleOnly, false);
     // The shell's own stylesheet and scripts are in the template already.
     for (const c of [...css]) if (opts.template.includes(`/${c}"`)) css.delete(c);
     for (const f of [...js]) if (opts.template.includes(`/${f}"`)) js.delete(f);
@@ -108,7 +111,7 @@ export async function createPrerenderer(opts: {
 
   async function build(pathname: string, page: Pick<PublicPage, 'path' | 'title' | 'description' | 'indexable'>, key: string) {
     const body = await ssr.renderPage(pathname, opts.site);
-    const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(ssr.routeSources[key])}`;
+    const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(ssr.routeSources[key], ssr.routeSnapshotSources?.[key])}`;
     return opts.template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')

@@ -1,4 +1,5 @@
-import { lazy, startTransition, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { applySnapshot, readSnapshot, StaticSnapshot, type SnapshotState } from '@/components/ui/static-snapshot';
 import { RenderWhenNear } from '@/components/ui/render-when-near';
 import { HomeHero, QuoteFormPlaceholder } from '@/features/site/components/home-hero';
 import { paths } from '@/config/paths';
@@ -15,45 +16,83 @@ const LazyHomeQuoteForm = lazy(async () => {
     import('@/features/geography/components/postal-code-autocomplete'),
     import('@/features/geography/components/country-select'),
   ]);
-  return { default: () => <QuoteForm PostalCodeField={PostalCodeAutocomplete} CountryField={CountrySelect} /> };
+  return {
+    default: function HomeQuoteForm({ onMounted }: { onMounted?: (() => void) | undefined }) {
+      useLayoutEffect(() => onMounted?.(), [onMounted]);
+      return <QuoteForm PostalCodeField={PostalCodeAutocomplete} CountryField={CountrySelect} />;
+    },
+  };
 });
 
 /**
- * The prerendered home holds the form's place (the same shape, so nothing moves) and the form
- * renders, as a transition, on the visitor's first touch of that place or as soon as the loaded
- * page leaves the browser idle: the first paint and the page's first seconds never wait for it.
- * Moving to the home inside the app renders it at once.
+ * The prerendered home carries the quote form as HTML (a snapshot: the same markup, styled, but
+ * without its code), so the visitor sees the real form at once and the page's first seconds run
+ * none of its code. The visitor's first touch of the page (a pointer over or on the form, a tap, a
+ * key) loads the live form; it replaces the snapshot when it is ready, taking over what was typed,
+ * ticked and focused. Moving to the home inside the app renders the live form at once.
  */
-let formWanted = typeof document !== 'undefined' && (!document.getElementById('datos-del-sitio') || window.location.pathname !== '/');
+const onServer = typeof document === 'undefined';
+// Whether this page load began on the prerendered home (this module loads with the first page).
+let hydratingHome = !onServer && Boolean(document.getElementById('datos-del-sitio')) && window.location.pathname === '/';
 
-function useQuoteFormWanted(area: RefObject<HTMLDivElement | null>): boolean {
-  // False on the server and while hydrating the prerendered page (its HTML holds the placeholder).
-  const [wanted, setWanted] = useState(formWanted);
+type FormPhase = 'snapshot' | 'loading' | 'live';
+
+function HomeQuoteArea() {
+  const area = useRef<HTMLDivElement>(null);
+  const liveBox = useRef<HTMLDivElement>(null);
+  const taken = useRef<SnapshotState | null>(null);
+  // Only the first render of a prerendered home starts from the snapshot (the server's HTML).
+  const [phase, setPhase] = useState<FormPhase>(() => (onServer || hydratingHome ? 'snapshot' : 'live'));
+
   useEffect(() => {
-    if (wanted) return;
-    const want = () => {
-      formWanted = true;
-      startTransition(() => setWanted(true));
-    };
+    hydratingHome = false;
+    if (phase !== 'snapshot') return;
     const node = area.current;
-    const events = ['pointerdown', 'pointerover', 'focusin', 'keydown', 'touchstart'] as const;
-    for (const e of events) node?.addEventListener(e, want, { capture: true, passive: true, once: true });
-    let idle: number | undefined;
-    const whenIdle = () => {
-      idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(want, { timeout: 2000 }) : window.setTimeout(want, 200);
-    };
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
+    const want = () => startTransition(() => setPhase('loading'));
+    // A snapshot cannot quote: its submit waits for the live form instead of reloading the page.
+    const holdSubmit = (event: Event) => event.preventDefault();
+    const onArea = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
+    for (const e of onArea) node?.addEventListener(e, want, { capture: true, passive: true, once: true });
+    node?.addEventListener('submit', holdSubmit, { capture: true });
+    document.addEventListener('keydown', want, { capture: true, passive: true, once: true });
     return () => {
-      for (const e of events) node?.removeEventListener(e, want, { capture: true });
-      window.removeEventListener('load', whenIdle);
-      if (idle !== undefined) {
-        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
-        else window.clearTimeout(idle);
-      }
+      for (const e of onArea) node?.removeEventListener(e, want, { capture: true });
+      node?.removeEventListener('submit', holdSubmit, { capture: true });
+      document.removeEventListener('keydown', want, { capture: true });
     };
-  }, [wanted, area]);
-  return wanted;
+  }, [phase]);
+
+  // The live form has mounted (hidden): note the snapshot's state, then swap them before painting.
+  const onLiveMounted = useCallback(() => {
+    const snapshot = area.current?.querySelector('[data-static-snapshot]');
+    if (snapshot) taken.current = readSnapshot(snapshot);
+    setPhase('live');
+  }, []);
+
+  useLayoutEffect(() => {
+    if (phase !== 'live' || !taken.current || !liveBox.current) return;
+    applySnapshot(taken.current, liveBox.current);
+    taken.current = null;
+  }, [phase]);
+
+  return (
+    <div ref={area}>
+      {phase !== 'live' && (
+        <StaticSnapshot>
+          <Suspense fallback={<QuoteFormPlaceholder />}>
+            <LazyHomeQuoteForm />
+          </Suspense>
+        </StaticSnapshot>
+      )}
+      {phase !== 'snapshot' && (
+        <div ref={liveBox} hidden={phase !== 'live'}>
+          <Suspense fallback={phase === 'live' ? <QuoteFormPlaceholder /> : null}>
+            <LazyHomeQuoteForm onMounted={phase === 'loading' ? onLiveMounted : undefined} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
 }
 
 // Below the first screen: downloaded when the browser is idle, rendered when scrolled near.
@@ -74,23 +113,9 @@ function usePreloadWhenIdle(load: () => Promise<unknown>) {
 export default function HomeRoute() {
   usePublicPageMeta(paths.home);
   usePreloadWhenIdle(loadHomeSections);
-  const formArea = useRef<HTMLDivElement>(null);
-  const formShown = useQuoteFormWanted(formArea);
   return (
     <>
-      <HomeHero
-        form={
-          <div ref={formArea}>
-            {formShown ? (
-              <Suspense fallback={<QuoteFormPlaceholder />}>
-                <LazyHomeQuoteForm />
-              </Suspense>
-            ) : (
-              <QuoteFormPlaceholder />
-            )}
-          </div>
-        }
-      />
+      <HomeHero form={<HomeQuoteArea />} />
       <RenderWhenNear placeholderHeight="180vh">
         <Suspense fallback={<div style={{ minHeight: '180vh' }} />}>
           <HomeSections />

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+
+const onServer = typeof document === 'undefined';
+
+/**
+ * Server-rendered markup that the browser keeps as it is, without running its code: on the server
+ * the children render to HTML; in the browser the element adopts that HTML and React never looks
+ * inside it (an empty `dangerouslySetInnerHTML` is left alone while hydrating). Use it for a heavy
+ * widget whose live version replaces the snapshot on the visitor's first touch.
+ *
+ * Only for a page hydrated from prerendered HTML: rendered fresh in the browser it is empty.
+ */
+export function StaticSnapshot({ children, className }: { children: ReactNode; className?: string }) {
+  if (onServer) {
+    return (
+      <div className={className} data-static-snapshot="">
+        {children}
+      </div>
+    );
+  }
+  return <div className={className} data-static-snapshot="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />;
+}
+
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const fieldsOf = (root: Element): Field[] => [...root.querySelectorAll<Field>('input, select, textarea')];
+
+/** What the visitor did to a snapshot: its fields (they keep their state once removed) and the focused one. */
+export interface SnapshotState {
+  fields: Field[];
+  focused: number;
+}
+
+export function readSnapshot(snapshot: Element): SnapshotState {
+  const fields = fieldsOf(snapshot);
+  return { fields, focused: fields.findIndex((f) => f === document.activeElement) };
+}
+
+function setNativeValue(field: Field, value: string): void {
+  // React remembers the last value it set: going through the prototype's setter makes the event
+  // below read as a real edit, so controlled fields and form libraries take the value.
+  const proto = Object.getPrototypeOf(field) as object;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+/**
+ * Carries what the visitor did to the snapshot (typed text, ticked boxes, chosen options, the
+ * focused field) over to the live widget that replaced it: the live widget renders the same form
+ * the snapshot was made from.
+ */
+export function applySnapshot({ fields, focused }: SnapshotState, live: Element): void {
+  const after = fieldsOf(live);
+  // Fields pair by name (and value, for radio buttons), or by their order when they have none.
+  const keyOf = (f: Field, i: number) => (f.name ? `${f.name}|${f.type === 'radio' ? f.value : ''}` : `#${i}`);
+  const liveByKey = new Map(after.map((f, i) => [keyOf(f, i), f]));
+  const pair = (old: Field, i: number) => {
+    const now = liveByKey.get(keyOf(old, i));
+    return now && now.type === old.type ? now : undefined;
+  };
+  fields.forEach((old, i) => {
+    const now = pair(old, i);
+    if (!now) return;
+    if (old instanceof HTMLInputElement && (old.type === 'radio' || old.type === 'checkbox')) {
+      if (now instanceof HTMLInputElement && old.checked && !now.checked) now.click();
+      else if (now instanceof HTMLInputElement && old.type === 'checkbox' && !old.checked && now.checked) now.click();
+      return;
+    }
+    const edited = old instanceof HTMLSelectElement ? old.value !== now.value : old.value !== old.defaultValue;
+    if (edited && old.value !== now.value) setNativeValue(now, old.value);
+  });
+  const target = focused >= 0 ? fields[focused] : undefined;
+  if (target) pair(target, focused)?.focus();
+}

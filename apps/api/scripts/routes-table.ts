@@ -2,7 +2,7 @@
  * Writes apps/api/ROUTES.md (and the table inside ARCHITECTURE.md): every API route and who may call it, read from the running app's
  * route table (the same `config.guard` the auth plugin enforces). Run: npm run routes:doc -w @envios/api
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,31 @@ const guardText: Record<string, string> = {
   admin: 'solo admin',
 };
 
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
+
+/**
+ * Which file declares each route: the path literals ('…' or `…${x}…`) of every *.routes.ts (and
+ * the plugins that own routes), matched against the registered URL.
+ */
+function routeOwners(): { file: string; pattern: RegExp }[] {
+  const files = (readdirSync(srcDir, { recursive: true }) as string[])
+    .filter((f) => /\.routes\.ts$|^plugins\/[^/]+\.ts$|^app\.ts$/.test(f.replaceAll(path.sep, '/')) && !f.endsWith('.test.ts'))
+    .map((f) => f.replaceAll(path.sep, '/'));
+  const owners: { file: string; pattern: RegExp }[] = [];
+  for (const file of files) {
+    const text = readFileSync(path.join(srcDir, file), 'utf8');
+    for (const m of text.matchAll(/['`](\/api\/[^'`\s]*)['`]/g)) {
+      const literal = m[1]!;
+      const source = literal
+        .split(/\$\{[^}]*\}/)
+        .map((part) => part.replace(/[.*+?^()|[\]\\]/g, '\\$&'))
+        .join('[^/]+');
+      owners.push({ file: `apps/api/src/${file}`, pattern: new RegExp(`^${source}$`) });
+    }
+  }
+  return owners;
+}
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-routes-'));
 const database = openPglite(await PGlite.create({ extensions: pgliteExtensions }));
 try {
@@ -30,6 +55,8 @@ try {
   const rows = app.routeTable
     .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'))
     .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+  const owners = routeOwners();
+  const ownerOf = (url: string) => owners.find((o) => o.pattern.test(url))?.file ?? '';
   const lines = [
     '# API routes and their guards',
     '',
@@ -38,7 +65,7 @@ try {
     '**user** a live session of an active, unlocked account; **buyer** that, and an account whose',
     'purchases an admin has not blocked (\'Bloquear compras\': it still signs in and quotes; buying',
     'answers 403 `accounts.purchases_blocked` saying why); **self** a user, and the owner parameter',
-    'named in the last column must be the caller (admins pass); **admin** rol admin only.',
+    'named in the fourth column must be the caller (admins pass); **admin** rol admin only. The last column is the file that declares the route.',
     '',
     '## Sessions and limits',
     '',
@@ -66,9 +93,12 @@ try {
     '',
     '## Routes',
     '',
-    '| method | path | guard | owner parameter |',
-    '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.method} | \`${r.url}\` | ${r.guard ?? '—'} (${guardText[r.guard ?? ''] ?? 'sin guardia'}) | ${r.guard === 'self' ? `\`${r.ownerParam ?? 'userId'}\`` : ''} |`),
+    '| method | path | guard | owner parameter | file |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.method} | \`${r.url}\` | ${r.guard ?? '—'} (${guardText[r.guard ?? ''] ?? 'sin guardia'}) | ${r.guard === 'self' ? `\`${r.ownerParam ?? 'userId'}\`` : ''} | ${ownerOf(r.url).replace('apps/api/src/', '')} |`,
+    ),
     '',
   ];
   const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../ROUTES.md');

@@ -3,8 +3,8 @@ import { specMessages } from './messages.js';
 import { pagedSchema, PAGE_SIZE } from './pagination.js';
 
 /**
- * Accounts: sign-up, sign-in, password recovery, profile and the users admin (spec 01 §3 §5,
- * spec 02 §3 §5 §7). The spec's own messages are kept word for word, typos included.
+ * Accounts: sign-up, sign-in, password recovery, profile and the users admin. The product's
+ * established messages are kept as users know them.
  */
 
 export const PASSWORD_MIN = 4;
@@ -96,7 +96,7 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, { error: specMessages.passwordLength })
   .max(PASSWORD_MAX, { error: specMessages.passwordLength });
 
-/** Spec 01 §5: digits only, at most 10 (a Mexican number has 10). */
+/** Digits only, at most 10 (a Mexican number has 10). */
 export const phoneSchema = z
   .string({ error: specMessages.invalidPhone })
   .trim()
@@ -188,7 +188,7 @@ export const signUpInputSchema = z.object({
 });
 export type SignUpInput = z.input<typeof signUpInputSchema>;
 
-/** The sign-up form: the same fields plus the confirmation (spec 01 §5). */
+/** The sign-up form: the same fields plus the confirmation. */
 export const signUpFormSchema = signUpInputSchema
   .omit({ rol: true })
   .extend({ confirmPassword: z.string() })
@@ -275,7 +275,7 @@ export const updateUserInputSchema = z
   .refine((v) => Object.keys(v).some((k) => k !== 'currentPassword'), { error: 'No enviaste ningún cambio.' });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
-/** Spec 02 §5: the account form requires first name, last name and website. */
+/** The account form requires first name, last name and website. */
 export const accountFormSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,
@@ -311,7 +311,7 @@ export type UserListItem = z.infer<typeof userListItemSchema>;
 export const userListResponseSchema = pagedSchema(userListItemSchema);
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-/** `POST /users/createFromDashboard`: all fields required (spec 02 §5); `rol` is always user. */
+/** `POST /users/createFromDashboard`: all fields required; `rol` is always user. */
 export const createUserFromDashboardInputSchema = z.object({
   firstName: firstNameSchema,
   lastName: lastNameSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryCodeSchema } from './geography.js';
 
 /**
- * Addresses: the origin and destination of a shipment (spec 01 §3 §5, spec 02 §3 §5) and the
+ * Addresses: the origin and destination of a shipment and the
  * saved addresses of `/api/v1/locations-user`. A shipment side keeps the street, the
  * exterior number and the interior number apart (`address`, `number`, `intNumber`) and
  * `address_line` joins them with commas. A saved address follows the spec's table: `address` is
@@ -66,8 +66,8 @@ export const addressPostalCodeSchema = z
   .max(POSTAL_CODE_MAX, { error: `El código postal debe tener como máximo ${POSTAL_CODE_MAX} dígitos.` });
 
 /**
- * The address form of a shipment side, with the spec's origin/destination differences
- * (spec 01 §5): exterior number min 1 (origin) or 2 (destination); colony and city min 5 at the
+ * The address form of a shipment side, with its origin/destination differences:
+ * exterior number min 1 (origin) or 2 (destination); colony and city min 5 at the
  * destination. City is filled, read-only, from the postal-code pick ('Estado, Ciudad').
  */
 export function shipmentAddressSchema(side: AddressSide) {
@@ -88,7 +88,7 @@ export function shipmentAddressSchema(side: AddressSide) {
     reference_of_origin: optionalText('La referencia', 2, ADDRESS_TEXT_MAX),
     colony: requiredText('La colonia', destination ? 5 : 1, ADDRESS_TEXT_MAX),
     postal_code: addressPostalCodeSchema,
-    /** 'Estado, Ciudad' as the postal-code pick fills it (spec 01 §3: city read as 'state, city'). */
+    /** 'Estado, Ciudad' as the postal-code pick fills it (the city reads 'state, city'). */
     city: requiredText('La ciudad', destination ? 5 : 2, ADDRESS_TEXT_MAX + 45),
     state_code: z.string().trim().max(10, { error: 'El estado debe tener como máximo 10 caracteres.' }).default(''),
     country_code: countryCodeSchema.default('MX'),
@@ -116,7 +116,7 @@ export const shipmentAddressResponseSchema = z.object({
   state_code: z.string(),
   country_code: z.string(),
   state_short: z.string().optional(),
-  /** 'Calle, Número, Interior' (spec 02 §3: street, number and interior joined by commas). */
+  /** 'Calle, Número, Interior' (street, number and interior joined by commas). */
   address_line: z.string(),
 });
 export type ShipmentAddressResponse = z.infer<typeof shipmentAddressResponseSchema>;
@@ -126,12 +126,12 @@ export function formatAddressLine(a: { address: string; number?: string; intNumb
   return [a.address, a.number ?? '', a.intNumber ?? ''].map((s) => s.trim()).filter(Boolean).join(', ');
 }
 
-/** 'Jalisco, Guadalajara': a city as the spec stores it, 'Estado, Ciudad', from a postal-code pick (spec 01 §3). */
+/** 'Jalisco, Guadalajara': a city as the spec stores it, 'Estado, Ciudad', from a postal-code pick. */
 export function stateAndCity(pick: { state: string; city: string; municipality?: string }): string {
   return [pick.state, pick.city || pick.municipality || ''].map((s) => s.trim()).filter(Boolean).join(', ');
 }
 
-/** The city part of 'Estado, Ciudad' (what the quote sends, spec 01 §3). */
+/** The city part of 'Estado, Ciudad' (what the quote sends). */
 export function cityOnly(city: string): string {
   const parts = city.split(',');
   return (parts[parts.length - 1] ?? '').trim();
@@ -286,7 +286,7 @@ export const savedLocationListSchema = z.array(savedLocationSchema);
 
 export const savedLocationQuerySchema = z.object({
   user: z.uuid({ error: 'El usuario no es válido.' }).optional(),
-  /** Name, street, colony or postal code contains this (3 to 35 characters, spec 02 §5). */
+  /** Name, street, colony or postal code contains this (3 to 35 characters). */
   search: z.string().trim().max(ADDRESS_TEXT_MAX).optional(),
 });
 
@@ -295,7 +295,7 @@ export const addressErrorCodes = {
   tooMany: 'addresses.too_many',
 } as const;
 
-/** Spec 02 §8: the delete confirmation. */
+/** The delete confirmation. */
 export const deleteConfirmation = {
   title: 'Está seguro?',
   message: 'Está seguro de eliminar este registro?',

@@ -14,7 +14,7 @@ import {
   type SpeedFilterId,
 } from './carriers.js';
 
-describe('carrier label by service name (spec 01 §9)', () => {
+describe('carrier label by service name', () => {
   it('labels every name of the fixed lists with its carrier', () => {
     for (const [code, names] of Object.entries(FIXED_SERVICE_NAMES)) {
       for (const name of names) expect(carrierCodeForServiceName(name)).toBe(code);
@@ -54,7 +54,7 @@ describe('transit text', () => {
   });
 });
 
-describe('speed filters (spec 01 §9)', () => {
+describe('speed filters', () => {
   it('shows everything when no filter is chosen', () => {
     for (const days of [0, 1, 5, 9]) expect(matchesSpeedFilters(days, [])).toBe(true);
   });
@@ -79,7 +79,7 @@ describe('speed filters (spec 01 §9)', () => {
   });
 });
 
-describe('provider filters (spec 01 §2)', () => {
+describe('provider filters', () => {
   it('shows every carrier when none is chosen, otherwise only the chosen ones', () => {
     expect(matchesProviderFilters('dhl', [])).toBe(true);
     expect(matchesProviderFilters('dhl', ['fedex', 'ampm'])).toBe(false);

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { pagedSchema, PAGE_SIZE } from './pagination.js';
 
 /**
- * Carriers, their services and tariffs: the catalogue the quote is priced from (DESIGN §4), the
+ * Carriers, their services and tariffs: the catalogue the quote is priced from, the
  * admin contracts that manage it, and the pure rules the web shares with the server (carrier
- * label by service name, transit text, speed filters of spec 01 §9).
+ * label by service name, transit text, the provider selector's speed filters).
  *
  * Money on the wire is decimal MXN with at most two decimals (the server keeps integer centavos);
  * percentages are decimal percent (12.5 = 12.5 %).
@@ -12,7 +12,7 @@ import { pagedSchema, PAGE_SIZE } from './pagination.js';
 
 // ---------------------------------------------------------------- carriers
 
-/** The five carriers, in the order the provider filter lists them (spec 01 §2). */
+/** The five carriers, in the order the provider filter lists them. */
 export const CARRIER_CODES = ['dhl', 'redpack', 'fedex', 'ampm', 'estafeta'] as const;
 export type CarrierCode = (typeof CARRIER_CODES)[number];
 
@@ -34,7 +34,7 @@ export function carrierLogoUrl(code: CarrierCode): string {
 }
 
 /**
- * Spec 01 §9: the fixed service lists per carrier; "any other service is labelled Fedex".
+ * The fixed service lists per carrier; "any other service is labelled Fedex".
  * `EXPRESS WORLDWIDE` (DHL's international service) is our addition, so that the rule does not
  * label it FedEx.
  */
@@ -70,7 +70,7 @@ const CARRIER_BY_SERVICE = new Map<string, CarrierCode>(
   ),
 );
 
-/** The carrier a service name belongs to, by the fixed lists; any other name is FedEx (spec 01 §9). */
+/** The carrier a service name belongs to, by the fixed lists; any other name is FedEx. */
 export function carrierCodeForServiceName(serviceName: string): CarrierCode {
   return CARRIER_BY_SERVICE.get(normalizeServiceName(serviceName)) ?? 'fedex';
 }
@@ -82,7 +82,7 @@ export function carrierLabelForServiceName(serviceName: string): string {
 
 // ---------------------------------------------------------------- transit texts and speed
 
-/** Spec 01 §9: the transit text mapped per service name. */
+/** The transit text mapped per service name. */
 export const TRANSIT_TEXTS: Readonly<Record<string, string>> = {
   'EXPRESS DOMESTIC 10:30': 'Día siguiente hábil antes de las 10:30',
   'EXPRESS DOMESTIC 12:00': 'Día siguiente hábil antes de las 12:00',
@@ -118,18 +118,18 @@ export function transitTextForService(serviceName: string, transitDays?: number)
   return `${transitDays} días hábiles`;
 }
 
-/** Spec 01 §9: speed filters on `total_transit_days`, inclusive ranges. */
+/** Speed filters on `total_transit_days`, inclusive ranges. */
 export const SPEED_FILTERS = [
   { id: '1-2', label: '1 a 2 días', minDays: 0, maxDays: 2 },
   { id: '1-3', label: '1 a 3 días', minDays: 1, maxDays: 3 },
   { id: '2-5', label: '2 a 5 días', minDays: 2, maxDays: 5 },
-  // The provider selector's own ranges (spec 01 §9): 'Día siguiente' (same day included) and '2 a 4'.
+  // The provider selector's own ranges: 'Día siguiente' (same day included) and '2 a 4'.
   { id: 'next-day', label: 'Día siguiente', minDays: 0, maxDays: 1 },
   { id: '2-4', label: '2 a 4 días', minDays: 2, maxDays: 4 },
 ] as const;
 export type SpeedFilterId = (typeof SPEED_FILTERS)[number]['id'];
 
-/** Spec 01 §9: the filters the provider selector offers, in this order. */
+/** The filters the provider selector offers, in this order. */
 export const PROVIDER_SELECTOR_SPEED_FILTERS: readonly SpeedFilterId[] = ['next-day', '1-2', '2-4', '2-5'];
 
 /** With no filter chosen every option shows; otherwise an option shows when any chosen range holds it. */
@@ -139,7 +139,7 @@ export function matchesSpeedFilters(totalTransitDays: number, chosen: readonly S
 }
 
 /**
- * Spec 01 §2: the provider filter (DHL, Redpack, FedEx, AM/PM, Estafeta, in `CARRIER_CODES`
+ * The provider filter (DHL, Redpack, FedEx, AM/PM, Estafeta, in `CARRIER_CODES`
  * order, labelled by `CARRIER_NAMES`). Filter options by their `carrier_code`; with none chosen,
  * all options show. Provider and speed filters combine (both must hold).
  */
@@ -184,7 +184,7 @@ export const SERVICE_SCOPES = ['domestic', 'international'] as const;
 export type ServiceScope = (typeof SERVICE_SCOPES)[number];
 export const serviceScopeSchema = z.enum(SERVICE_SCOPES);
 
-/** DESIGN §4: prepaid guides loaded by an admin, or guides issued by the carrier's API. */
+/** Prepaid guides loaded by an admin, or guides issued by the carrier's API. */
 export const GUIDE_SOURCES = ['inventory', 'carrier_api'] as const;
 export type GuideSource = (typeof GUIDE_SOURCES)[number];
 export const guideSourceSchema = z.enum(GUIDE_SOURCES, { error: 'El origen de guías debe ser inventory o carrier_api.' });

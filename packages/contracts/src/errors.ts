@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape every API answer uses (DESIGN §5). */
+/** The one error shape every API answer uses. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string(),

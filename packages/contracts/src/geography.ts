@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const DEFAULT_COUNTRY = 'MX';
 
-/** Spec 01 §5 / §9: lookups run for 3–7 typed characters in MX, 5–7 elsewhere. */
+/** Lookups run for 3–7 typed characters in MX, 5–7 elsewhere. */
 export const POSTAL_SEARCH_MIN_MX = 3;
 export const POSTAL_SEARCH_MIN_OTHER = 5;
 export const POSTAL_SEARCH_MAX = 7;
@@ -60,7 +60,7 @@ export const postalLookupParamsSchema = z.object({
 });
 export type PostalLookupParams = z.infer<typeof postalLookupParamsSchema>;
 
-/** One suggestion: a settlement (colonia) of a postal code, spec 01 §3. */
+/** One suggestion: a settlement (colonia) of a postal code. */
 export const postalSuggestionSchema = z.object({
   postal_code: z.string(),
   place_name: z.string(),
@@ -101,7 +101,7 @@ export const countryListResponseSchema = z.object({ country_codes: z.array(count
 export type CountryListResponse = z.infer<typeof countryListResponseSchema>;
 
 /**
- * How a suggestion reads in a dropdown (spec 01 §2): 'postal code', 'postal code - city' or
+ * How a suggestion reads in a dropdown: 'postal code', 'postal code - city' or
  * 'postal code - suburb - city'.
  */
 export function formatPostalSuggestion(s: Pick<PostalSuggestion, 'postal_code' | 'place_name' | 'city'>): string {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { carrierCodeSchema } from './carriers.js';
 
 /**
- * Guides (guías) and their sources (DESIGN §4): a service takes its guide numbers either from a
+ * Guides (guías) and their sources: a service takes its guide numbers either from a
  * prepaid inventory loaded by admins (CSV, one number per line) or from the carrier adapter
  * (sandbox or live API). The label is a 4 × 6 in PDF at `GET /api/v1/shipments/{id}/label`.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './pagination.js';
 
 /**
- * Online stores (spec 02 "Integrations" and the E-Commerce tab of "My shipments"): the
+ * Online stores (Integraciones and the E-Commerce tab of Mis Envíos): the
  * WooCommerce connection made with the store's own key handshake, the orders that arrive by
  * webhook or by the periodic sync, and what the seller sees of the connection's health.
  */
@@ -12,7 +12,7 @@ export type EcommerceType = (typeof ECOMMERCE_TYPES)[number];
 
 export const STORE_URL_MAX = 200;
 export const APP_NAME_MAX = 50;
-/** The E-Commerce tab filters by name once more than this many characters are typed (spec 02). */
+/** The E-Commerce tab filters by name once more than this many characters are typed. */
 export const ORDER_FILTER_MIN = 3;
 export const ORDER_FILTER_MAX = 35;
 /** How many orders one 'Generar guías' may turn into shipments at once. */
@@ -69,7 +69,7 @@ export const appNameSchema = z
 
 const userIdSchema = z.uuid({ error: 'El usuario no es válido.' });
 
-// ---------------------------------------------------------------- spec 02 §7 calls
+// ---------------------------------------------------------------- the store API calls
 
 /** `POST /api/v1/woocommerce/oauth`: where to send the seller's browser to approve the keys. */
 export const wooOauthInputSchema = z.object({
@@ -227,7 +227,7 @@ export const storeOrderQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE),
 });
 
-/** `GET /api/v1/marketplace/shipments/{userId}` (spec 02 §7: "data list"), paged like the other lists. */
+/** `GET /api/v1/marketplace/shipments/{userId}` (its "data list"), paged like the other lists. */
 export const storeOrderPageSchema = z.object({
   data: z.array(storeOrderRowSchema),
   count: z.number().int(),

@@ -1,6 +1,6 @@
 /**
  * Money rules shared by server and browser. Amounts live as integer centavos; the wire speaks
- * decimal MXN with two decimals (DESIGN §4). Never add floats.
+ * decimal MXN with two decimals. Never add floats.
  */
 export type Centavos = number;
 

@@ -3,7 +3,7 @@ import { pagedSchema, PAGE_SIZE } from './pagination.js';
 
 /**
  * The outbox: e-mails and WhatsApp notices kept in the database when no SMTP server or WhatsApp
- * account is configured, readable by admins (DESIGN §2).
+ * account is configured, readable by admins.
  */
 export const outboxChannelSchema = z.enum(['email', 'whatsapp']);
 export type OutboxChannel = z.infer<typeof outboxChannelSchema>;

@@ -287,9 +287,9 @@ export const resolveDisputeSchema = z
   });
 export type ResolveDispute = z.output<typeof resolveDisputeSchema>;
 
-/** The export of the user's page (spec 02 'Overweight (user)'). */
+/** The export of the user's overweight page. */
 export const USER_OVERWEIGHT_EXPORT_FIELDS = ['fecha', 'servicio', 'sobrepeso', 'costo_sobrepeso', 'estatus_sobrepeso', 'guia', 'total'] as const;
-/** The admin report's export (spec 02 'Admin overweight report'). */
+/** The admin overweight report's export. */
 export const ADMIN_OVERWEIGHT_EXPORT_FIELDS = ['fecha_guia', 'usuario', 'correo', 'servicio', 'sobrepeso', 'costo_sobrepeso', 'estatus_sobrepeso', 'guia', 'total'] as const;
 
 export const overweightErrorCodes = {

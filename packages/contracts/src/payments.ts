@@ -3,8 +3,8 @@ import { carrierCodeSchema } from './carriers.js';
 import { pagedSchema, pageQuerySchema } from './pagination.js';
 
 /**
- * Payments (spec 02 §2 §4 §7, DESIGN §4 §6): one record per attempt, for shipments, a wallet
- * top-up or an overweight charge. Methods as spec 02 §9 names them: `paypal` (PayPal Orders v2),
+ * Payments: one record per attempt, for shipments, a wallet
+ * top-up or an overweight charge. Methods as the API names them: `paypal` (PayPal Orders v2),
  * `paypal-plus` (card through PayPal), `oxxo` (cash through Conekta) and `monedero` (the wallet).
  * Amounts are integer centavos inside and decimal MXN with two decimals on the wire.
  */

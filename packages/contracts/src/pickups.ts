@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Pickups ('Recolección', spec 02 §2 §3 §4 §7): created in 'Pendiente' when a paid shipment asked
+ * Pickups ('Recolección'): created in 'Pendiente' when a paid shipment asked
  * for a local pickup; admins move them between any of the four statuses.
  */
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { countryCodeSchema } from './geography.js';
 import { carrierCodeSchema } from './carriers.js';
 
-/** Spec 01 §4: sobre, paquete (the default) and tarima. */
+/** Sobre, paquete (the default) and tarima. */
 export const PACKAGE_TYPES = ['document', 'box', 'pallet'] as const;
 export type PackageType = (typeof PACKAGE_TYPES)[number];
 export const DEFAULT_PACKAGE_TYPE: PackageType = 'box';
 
-/** A document (sobre) always travels as one parcel of these measures in cm (spec 01 §4, §9). */
+/** A document (sobre) always travels as one parcel of these measures in cm. */
 export const DOCUMENT_PRESET = { height: 1, width: 25, depth: 1 } as const;
 
 // The weight rule lives in a zod-free module (the FAQ's calculator uses it too); re-exported here.
@@ -16,16 +16,16 @@ export { billableWeightKg, VOLUMETRIC_DIVISOR, volumetricWeightKg } from './parc
 export const PARCEL_MAX_DIMENSION_CM = 300;
 export const PARCEL_MAX_WEIGHT_KG = 2000;
 export const MAX_GUIDES_PER_QUOTE = 100;
-/** The client may send the parcel list already repeated to `cantidadGuias` entries (spec 01 §7). */
+/** The client may send the parcel list already repeated to `cantidadGuias` entries. */
 export const MAX_PARCELS_PER_QUOTE = MAX_GUIDES_PER_QUOTE;
 
-/** "Guadalajara, Jalisco" style values: only the part after the last comma is sent (spec 01 §3). */
+/** "Guadalajara, Jalisco" style values: only the part after the last comma is sent. */
 export function cityForQuote(city: string): string {
   const parts = city.split(',');
   return (parts[parts.length - 1] ?? '').trim();
 }
 
-/** Dimensions are whole centimetres, rounded up (spec 01 §5). */
+/** Dimensions are whole centimetres, rounded up. */
 function dimension(field: string) {
   return z
     .number({ error: (iss) => (iss.input === undefined ? `${field} es obligatorio.` : `${field} debe ser un número.`) })
@@ -42,7 +42,7 @@ const weightSchema = z
   // 1e-9 keeps 0.3 (0.30000000000000004 × 10) from becoming 0.4.
   .transform((v) => Math.ceil(v * 10 - 1e-9) / 10);
 
-/** Spec 01 §3 Parcel. In the wizard depth is labelled Ancho and width Largo. */
+/** One parcel of the quote. In the wizard depth is labelled Ancho and width Largo. */
 export const parcelSchema = z.object({
   depth: dimension('El ancho'),
   width: dimension('El largo'),
@@ -117,7 +117,7 @@ export const quoteDestinationSchema = z.object({
 });
 
 /**
- * The quote request of spec 01 §3, sent by the home form and the wizard. Insured value and its
+ * The quote request, sent by the home form and the wizard. Insured value and its
  * currency travel together, and only when the parcel is insured.
  */
 export const quoteRequestSchema = z
@@ -165,7 +165,7 @@ export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 
 /**
  * Each guide carries one parcel: the parcel list is repeated, in order, until it has
- * `cantidadGuias` entries (spec 01 §7). Send the parcels as typed; the server repeats them.
+ * `cantidadGuias` entries. Send the parcels as typed; the server repeats them.
  * More parcels than guides is refused (a guide never carries two parcels).
  */
 export function expandParcelsToGuides<T>(parcels: readonly T[], guides: number): T[] {
@@ -173,10 +173,10 @@ export function expandParcelsToGuides<T>(parcels: readonly T[], guides: number):
   return Array.from({ length: guides }, (_, i) => parcels[i % parcels.length]!);
 }
 
-/** Spec 01 §2 / §8: shown, followed by the support phone, when no option came back. */
+/** Shown, followed by the support phone, when no option came back. */
 export const NO_SERVICE_MESSAGE = 'No tenemos el servicio disponible para mas informacion llamar al';
 
-/** Spec 01 §2: the remote-area flag and its charge line. */
+/** The remote-area flag and its charge line. */
 export const REMOTE_AREA_LABEL = 'Entrega en un área Remota';
 
 /**
@@ -203,7 +203,7 @@ export const chargeLineSchema = z.object({
 export type ChargeLine = z.infer<typeof chargeLineSchema>;
 
 /**
- * Spec 01 §3 "Shipping option", plus the fields the selector needs. Amounts are MXN with two
+ * One shipping option, plus the fields the selector needs. Amounts are MXN with two
  * decimals. `total_amount = net_total_amount + overweight_amount`, and
  * `net_total_amount = price_per_guide × guides` when every guide costs the same.
  */
@@ -232,7 +232,7 @@ export const shippingOptionSchema = z.object({
   /** date + total_transit_days working days (Monday–Friday, Mexican statutory holidays excluded). */
   estimated_delivery: z.iso.date(),
   total_transit_days: z.number().int(),
-  /** Spec 01 §9 transit text of the service name. */
+  /** The transit text of the service name. */
   transit_text: z.string(),
   /** Destination in the carrier's remote-area list ('Entrega en un área Remota'). */
   is_remote: z.boolean(),
@@ -254,7 +254,7 @@ export const unavailableCarrierSchema = z.object({
 });
 export type UnavailableCarrier = z.infer<typeof unavailableCarrierSchema>;
 
-/** `POST /api/v1/quoting` 200: options sorted ascending by total_amount (spec 01 §4). */
+/** `POST /api/v1/quoting` 200: options sorted ascending by total_amount. */
 export const quoteResponseSchema = z.object({
   options: z.array(shippingOptionSchema),
   unavailable_carriers: z.array(unavailableCarrierSchema),

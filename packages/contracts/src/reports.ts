@@ -40,7 +40,7 @@ export function reportDaySchema(label: string) {
 export const PAYMENT_FILTERS = ['paid', 'unpaid'] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 
-/** Spec 02: 'Guía sin pago' / 'Pagado'; the spec's own client also sends true/false. */
+/** 'Guía sin pago' / 'Pagado'; the spec's own client also sends true/false. */
 export const paymentFilterSchema = z
   .enum(['paid', 'unpaid', 'true', 'false'], { error: 'El estatus de pago debe ser paid (Pagado) o unpaid (Guía sin pago).' })
   .transform((v): PaymentFilter => (v === 'paid' || v === 'true' ? 'paid' : 'unpaid'));

@@ -12,7 +12,7 @@ import { overweightCostSchema, overweightKgSchema, overweightMeasuredSchema, ove
 
 /**
  * Shipments: the wizard's creation, the list, detail and edits, statistics and the overweight
- * carried into the next purchase (spec 01 §2 §3 §4, spec 02 §2 §3 §4 §7). A shipment exists
+ * carried into the next purchase. A shipment exists
  * before payment (status false) with a frozen price snapshot computed by the server; the client's
  * price is only compared, never trusted.
  *
@@ -22,11 +22,11 @@ import { overweightCostSchema, overweightKgSchema, overweightMeasuredSchema, ove
  */
 
 export const DESCRIPTION_MAX = ADDRESS_TEXT_MAX;
-/** Spec 02 §4: choosing Documento in the edit screens sets one parcel of 41 × 31 × 1 cm. */
+/** Choosing Documento in the edit screens sets one parcel of 41 × 31 × 1 cm. */
 export const EDIT_DOCUMENT_PRESET = { width: 41, depth: 31, height: 1 } as const;
-/** Spec 01 §9: 'Solicitar recolección local' only when the origin city is Guadalajara. */
+/** 'Solicitar recolección local' only when the origin city is Guadalajara. */
 export const LOCAL_PICKUP_CITY = 'Guadalajara';
-/** Spec 01 §4: the wizard's step counter moves within 1..6 (steps 5 and 6 are never shown). */
+/** The wizard's step counter moves within 1..6 (steps 5 and 6 are never shown). */
 export const WIZARD_MAX_STEP = 6;
 /** How many shipments one bulk call (duplicate, delete, home/all) may name. */
 export const BULK_MAX = 100;
@@ -43,7 +43,7 @@ export const descriptionSchema = z
   .min(1, { error: 'La descripción del contenido es obligatoria.' })
   .max(DESCRIPTION_MAX, { error: `La descripción del contenido debe tener como máximo ${DESCRIPTION_MAX} caracteres.` });
 
-/** Spec 02 §2 'Asegura tu envío': all fields required when insurance is chosen. */
+/** 'Asegura tu envío': every field is required when insurance is chosen. */
 export const insuranceInformationSchema = z.object({
   package_value: z
     .number({ error: 'El valor del paquete debe ser un número.' })
@@ -163,7 +163,7 @@ export const parcelResponseSchema = z.object({
   volumetric_weight: z.number(),
 });
 
-/** Spec 02 §3 Shipment, as the API answers it. */
+/** A shipment, as the API answers it. */
 export const shipmentSchema = z.object({
   _id: z.uuid(),
   created_at: z.iso.datetime(),
@@ -181,7 +181,7 @@ export const shipmentSchema = z.object({
   insurance_information: insuranceInformationSchema.nullable(),
   shipment_ecommerce: z.object({ order_id: z.string(), ecommerce_type: z.string() }).nullable(),
   local_pickup: z.boolean(),
-  /** true = paid (spec 02 §3). */
+  /** true = paid. */
   status: z.boolean(),
   paid_at: z.iso.datetime().nullable(),
   /** Where the label lives once issued (`/api/v1/shipments/{id}/label`), else null. */
@@ -206,12 +206,12 @@ export const createShipmentResponseSchema = z.object({
 // ---------------------------------------------------------------- list and filters
 
 export const PAYMENT_STATUS_FILTERS = ['paid', 'unpaid'] as const;
-/** Spec 02 'Guía sin pago' / 'Pagado'. */
+/** The payment filter: 'Guía sin pago' / 'Pagado'. */
 export const paymentStatusLabels = { unpaid: 'Guía sin pago', paid: 'Pagado' } as const;
 
 /**
  * `GET /api/v1/shipments/all/{userId}` and its filter variants. Keywords match the destination
- * name or address or the service name; the words `true`/`false` match the paid status (spec 02).
+ * name or address or the service name; the words `true`/`false` match the paid status.
  * All filters apply together; paging is in SQL.
  */
 export const shipmentListQuerySchema = z.object({
@@ -322,7 +322,7 @@ export const deleteShipmentsSchema = z.object({
 export const bulkResultSchema = z.object({ count: z.number().int(), shipments: z.array(z.uuid()) });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
-/** Spec 02 'My shipments' success texts, shown 5 seconds. */
+/** Mis Envíos' success texts, shown 5 seconds. */
 export const shipmentMessages = {
   duplicated: 'Envíos duplicados exitosamente.',
   deleted: 'Envíos eliminados exitosamente.',
@@ -375,7 +375,7 @@ export const shipmentUserParamsSchema = z.object({ userId: z.uuid({ error: 'El i
 // ---------------------------------------------------------------- edit (PUT /api/v1/shipments/{id})
 
 /**
- * One or more blocks (spec 02 §7). A changed postal code, parcels or package type must come with a
+ * One or more blocks. A changed postal code, parcels or package type must come with a
  * new `selected_service` (the re-quote's choice); the server checks its price. `overweight` and
  * `cost_overweight` are admin-only.
  */
@@ -416,7 +416,7 @@ export const lastShipmentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(5),
 });
 
-/** Spec 02 §3 summaries, computed in SQL. Amounts MXN. */
+/** The account's shipment summaries, computed in SQL. Amounts MXN. */
 export const shipmentStatsSchema = z.object({
   payment_status: z.object({
     unpaid_guide: z.number().int(),
@@ -432,7 +432,7 @@ export type ShipmentStats = z.infer<typeof shipmentStatsSchema>;
 /** `GET /api/v1/last/shipment/{userId}`: the newest rows (bare array). */
 export const lastShipmentsResponseSchema = z.array(shipmentRowSchema);
 
-/** `GET /api/v1/status/guide/{id}` (spec 02 §3 'guide status'; `messge` is the spec's spelling). */
+/** `GET /api/v1/status/guide/{id}` (`messge` is spelled as existing clients read it). */
 export const guideStatusSchema = z.object({ number_guide: z.string().nullable(), messge: z.string() });
 export type GuideStatus = z.infer<typeof guideStatusSchema>;
 

@@ -5,7 +5,7 @@ import { groupEventsByDate, headlineFor, routeForService, typeForRoute, type Hea
 
 const ev = (status: string, state: TrackingState = 'in_transit', code?: string): HeadlineEvent => ({ status, state, ...(code ? { code } : {}) });
 
-describe('routeForService (spec 02 §4 service to tracking route)', () => {
+describe('routeForService (which tracking route a service uses)', () => {
   it.each([
     ['SAMEDAY SPRINTLINE', 'dhlApi'],
     ['DOMESTICO ENVIO RETORNO', 'dhlApi'],

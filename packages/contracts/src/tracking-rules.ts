@@ -6,10 +6,10 @@ import type { TrackingRoute, TrackingState } from './tracking.js';
  * headline of a guide (the carrier mapping for real carrier events, 'Guía creada' before any).
  */
 
-/** The tracking view's type (spec 01 §2): dhlApi is shown as dhl. */
+/** The tracking view's type: dhlApi is shown as dhl. */
 export type TrackingType = 'dhl' | 'redpack' | 'fedex' | 'ampm' | 'estafeta';
 
-/** Spec 02 §4: the DHL services tracked through the dhlApi route. */
+/** The DHL services tracked through the dhlApi route. */
 export const DHL_API_SERVICES = ['SAMEDAY SPRINTLINE', 'DOMESTICO ENVIO RETORNO', 'ECONOMY SELECT DOMESTIC', 'EXPRESS DOMESTIC FLAT'] as const;
 
 /**
@@ -34,7 +34,7 @@ export const dhlEventTexts = {
   pickedUp: 'El envío fue recolectado.',
 } as const;
 
-/** FedEx codes whose description becomes the headline (spec 02 §4). */
+/** FedEx codes whose description becomes the headline. */
 const FEDEX_HEADLINE_CODES = new Set(['IN', 'DL']);
 
 const normalize = (text: string) => text.trim().replace(/\s+/g, ' ').toUpperCase();
@@ -97,7 +97,7 @@ export interface EventDateGroup<T> {
 }
 
 /**
- * The modal's tables (spec 01 §2): events grouped by their date, groups and events in the order
+ * The modal's tables: events grouped by their date, groups and events in the order
  * given (the API answers newest first); each date appears once even when its events are not
  * adjacent.
  */

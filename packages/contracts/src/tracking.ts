@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { carrierCodeSchema } from './carriers.js';
 
 /**
- * Tracking (issue 7; spec 01 §2 §3 §7, spec 02 §4 §7, DESIGN §6): one status vocabulary for every
+ * Tracking: one status vocabulary for every
  * carrier, the spec's Spanish headline texts, and the answer of `POST /api/v1/tracking` and
  * `POST /api/v1/tracking/{route}`.
  */
 
-/** DESIGN §6: every carrier status maps to one of these. */
+/** Every carrier status maps to one of these. */
 export const TRACKING_STATES = [
   'pending',
   'picked_up',
@@ -36,11 +36,11 @@ export const trackingStateLabels: Readonly<Record<TrackingState, string>> = {
   unknown: 'Sin información',
 };
 
-/** `POST /api/v1/tracking/{route}` (spec 02 §7); dhlApi serves the DHL services named in spec 02 §4. */
+/** `POST /api/v1/tracking/{route}`; dhlApi serves the DHL services tracked through DHL's own API. */
 export const TRACKING_ROUTES = ['dhl', 'dhlApi', 'redpack', 'fedex', 'ampm', 'estafeta'] as const;
 export type TrackingRoute = (typeof TRACKING_ROUTES)[number];
 
-/** Spec 01 §5/§9: a guide shorter than 7 characters is refused. */
+/** A guide shorter than 7 characters is refused. */
 export const GUIDE_NUMBER_MIN = 7;
 export const GUIDE_NUMBER_MAX = 40;
 
@@ -85,11 +85,11 @@ export const trackingEventSchema = z.object({
 });
 export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 
-/** The answer (spec 01 §3 'Tracking result'); a guide we do not know answers 404 with the error shape. */
+/** The answer ('Resultado del Envío'); a guide we do not know answers 404 with the error shape. */
 export const trackingResultSchema = z.object({
   /** 200: found (spec: 404 means not found). */
   status: z.literal(200),
-  /** The tracking view's type: dhl, redpack or fedex (spec 01 §2), or ampm / estafeta. */
+  /** The tracking view's type: dhl, redpack or fedex, or ampm / estafeta. */
   type: z.enum(['dhl', 'redpack', 'fedex', 'ampm', 'estafeta']),
   route: z.enum(TRACKING_ROUTES),
   carrier_code: carrierCodeSchema,
@@ -103,7 +103,7 @@ export const trackingResultSchema = z.object({
   /** Newest first. */
   shipment_event: z.array(trackingEventSchema),
   state: z.enum(TRACKING_STATES),
-  /** The spec's headline text (spec 02 §4 mapping for the route). */
+  /** The headline text: the carrier's status mapped for the route. */
   headline: z.string(),
   service_name: z.string().nullable(),
   /** Sandbox guide: its events are simulated. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagedSchema, pageQuerySchema } from './pagination.js';
 
 /**
- * The prepaid wallet ('Monedero', spec 02 §2 §3 §7 /prepaid): an append-only ledger of top-ups
+ * The prepaid wallet ('Monedero', /prepaid): an append-only ledger of top-ups
  * ('abono'), shipment charges ('cargo') and overweight payments ('pago_sobrepeso'). Amounts are
  * integer centavos inside and decimal MXN with two decimals on the wire; the balance is the sum of
  * the paid entries.
@@ -38,7 +38,7 @@ export function walletFolio(numberOfOrder: number): string {
   return `MON-${numberOfOrder}`;
 }
 
-/** Movement column of the wallet table (spec 02 §2): overweight by type, otherwise by shipment. */
+/** Movement column of the wallet table: overweight by type, otherwise by shipment. */
 export function walletMovement(entry: { type: WalletEntryType; shipment: string | null }): WalletMovement {
   if (entry.type === 'pago_sobrepeso') return 'Pago sobrepeso';
   return entry.type === 'cargo' || entry.shipment ? 'Cargo' : 'Abono';

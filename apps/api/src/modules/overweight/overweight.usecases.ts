@@ -543,7 +543,7 @@ export function createOverweight(deps: OverweightDeps) {
         if (!file || file.kind !== 'evidence') throw overweightErrors.fileNotFound();
         const rec = await repo.lockRecord(tx, file.recordId);
         if (rec && rec.disputeStatus !== 'none') {
-          throw new AppError(409, 'overweight.evidence_locked', 'El cliente ya pidió una aclaración: la evidencia que vio se conserva.');
+          throw overweightErrors.evidenceLocked();
         }
         await repo.deleteFile(tx, fileId);
       });

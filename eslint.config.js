@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { apiBoundaries } from './eslint/api-boundaries.js';
 
 const webFeatures = ['contact', 'accounts', 'notifications', 'geography', 'quotes', 'carriers', 'shipments', 'addresses', 'payments', 'wallet', 'guides', 'tracking', 'pickups', 'overweight', 'reports', 'integrations', 'site'];
 
@@ -42,40 +43,16 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-properties': 'off', 'no-console': 'off' },
   },
-  {
-    files: ['apps/api/src/**/*.ts'],
-    rules: {
-      // A module reaches another only through its use cases, never its tables or repository.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\./)[^/]+/.*\\.(table|repository)(\\.js)?$',
-              message: 'Un módulo usa a otro solo por sus casos de uso (*.usecases.ts), nunca sus tablas ni su repositorio.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Tables may name another module's table for a foreign key; nothing else crosses.
-    files: ['apps/api/src/modules/*/*.table.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!\\.\\./)[^/]+/.*\\.repository(\\.js)?$',
-              message: 'Una tabla solo referencia tablas de otros módulos (llaves foráneas), nunca su repositorio.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // API modules: an allow-list of what one module may import from another, and no other module's
+  // table named inside SQL (eslint/api-boundaries.js explains the rule).
+  ...apiBoundaries({
+    importExceptions: [
+      // Temporary: the reports use cases read the period's shipments from shipments.reports.ts,
+      // which is being reworked on its own branch; once it is reached through shipments.usecases.ts
+      // this line goes.
+      'apps/api/src/modules/reports/reports.usecases.ts',
+    ],
+  }),
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

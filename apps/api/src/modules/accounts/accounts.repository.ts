@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
 import { accountErrors } from './accounts.errors.js';
@@ -278,4 +278,26 @@ export async function clearThrottlesOf(db: Executor, key: string, prefix: string
 
 export async function clearThrottles(db: Executor, keys: string[]): Promise<void> {
   if (keys.length > 0) await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+}
+
+// ---------------------------------------------------------------- daily cleanup
+
+const DAY = 86_400_000;
+/** Sessions and links are kept this long after they end, for support questions. */
+export const ENDED_SESSION_RETENTION_MS = 7 * DAY;
+
+/** Attempt counters whose window and block are long over, sessions ended a week ago, spent recovery links. */
+export async function deleteStaleAccountRows(db: Executor, now: Date): Promise<{ throttles: number; sessions: number; resetTokens: number }> {
+  const dayAgo = new Date(now.getTime() - DAY);
+  const retention = new Date(now.getTime() - ENDED_SESSION_RETENTION_MS);
+  const throttles = await db
+    .delete(authThrottle)
+    .where(and(lt(authThrottle.windowStartedAt, dayAgo), or(isNull(authThrottle.blockedUntil), lt(authThrottle.blockedUntil, now))))
+    .returning({ key: authThrottle.key });
+  const ended = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, retention), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, retention))))
+    .returning({ id: sessions.id });
+  const links = await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, retention)).returning({ id: passwordResetTokens.id });
+  return { throttles: throttles.length, sessions: ended.length, resetTokens: links.length };
 }

@@ -15,7 +15,7 @@ import {
   accountAwaitingApprovalMail,
   passwordRecoveryMail,
   welcomePendingMail,
-} from '../notifications/templates/mail-templates.js';
+} from '../notifications/notifications.usecases.js';
 import { accountErrors } from './accounts.errors.js';
 import * as repo from './accounts.repository.js';
 import type { TaxInformationColumn } from './accounts.table.js';

@@ -8,7 +8,7 @@ import type { Clock } from '../../shared/clock.js';
 import { toPage } from '../../shared/pagination.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
-import { contactAcknowledgementMail, contactReceivedMail, contactReplyMail } from '../notifications/templates/mail-templates.js';
+import { contactAcknowledgementMail, contactReceivedMail, contactReplyMail } from '../notifications/notifications.usecases.js';
 import { contactErrors } from './contact.errors.js';
 import * as repo from './contact.repository.js';
 

@@ -7,11 +7,11 @@ import type { Clock } from '../../shared/clock.js';
 import type { GuideIssueRequest, GuideIssuer, IssuedGuide, ShipParty } from '../carriers/adapters/guide-issuer.js';
 import type { JobContext, JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
-import { guideReadyMail } from '../notifications/templates/mail-templates.js';
+import { guideReadyMail } from '../notifications/notifications.usecases.js';
 import { setPickupTrackingNumber } from '../pickups/pickups.usecases.js';
 import { startTracking } from '../tracking/tracking.usecases.js';
 import { mexicoCityTime } from '../../shared/mexico-city-time.js';
-import { findShipmentForGuide, setShipmentGuide, type AddressColumn, type ShipmentForGuide } from '../shipments/shipments.guides.js';
+import { findShipmentForGuide, setShipmentGuide, type AddressColumn, type ShipmentForGuide } from '../shipments/shipments.usecases.js';
 import * as repo from './guides.repository.js';
 import { GUIDE_ISSUE_JOB, labelPath, signedLabelUrl, type GuideIssuePayload } from './guides.usecases.js';
 

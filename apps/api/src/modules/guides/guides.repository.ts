@@ -1,18 +1,16 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import type { GuideSource } from '@envios/contracts/guides';
 import type { Executor } from '../../db/client.js';
+import { carriers, carrierServices } from '../carriers/carriers.table.js';
+import { shipments } from '../shipments/shipments.table.js';
 import { guideInventory, guideLabels } from './guides.table.js';
 
 /*
- * Shipments and the carrier catalogue are only read here, by parameterised queries aliased
- * `s`, `cs` and `c` (a repository never imports another module's table).
+ * Shipments and the carrier catalogue are read here through their owners' table objects,
+ * read-only (joins the use cases of those modules cannot answer): a renamed column breaks the
+ * build, not a running query. Writes to a shipment go through the shipments use cases.
  */
-
-/** Both drivers answer raw SQL as `{ rows }`; the shared Database type leaves that shape unknown. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows?: Row[] }).rows ?? [];
-}
 
 export type InventoryRow = typeof guideInventory.$inferSelect;
 export type GuideLabelRow = typeof guideLabels.$inferSelect;
@@ -29,12 +27,18 @@ export interface ShipmentGuideSource {
 
 export async function findShipmentSources(ex: Executor, shipmentIds: string[]): Promise<ShipmentGuideSource[]> {
   if (shipmentIds.length === 0) return [];
-  const result = await ex.execute(sql`
-    select s.id as "shipmentId", s.service_id as "serviceId", s.carrier_code as "carrierCode", s.service_name as "serviceName",
-      cs.guide_source as "guideSource", s.paid
-    from shipments s join carrier_services cs on cs.id = s.service_id
-    where ${inArray(sql`s.id`, shipmentIds)}`);
-  return rowsOf<ShipmentGuideSource>(result);
+  return ex
+    .select({
+      shipmentId: shipments.id,
+      serviceId: shipments.serviceId,
+      carrierCode: shipments.carrierCode,
+      serviceName: shipments.serviceName,
+      guideSource: carrierServices.guideSource,
+      paid: shipments.paid,
+    })
+    .from(shipments)
+    .innerJoin(carrierServices, eq(carrierServices.id, shipments.serviceId))
+    .where(inArray(shipments.id, shipmentIds));
 }
 
 /** The inventory rows already held by these shipments (reserved or used), locked. */
@@ -113,7 +117,12 @@ export async function releaseForPayment(ex: Executor, paymentId: string): Promis
       and(
         eq(guideInventory.paymentId, paymentId),
         eq(guideInventory.status, 'reserved'),
-        sql`not exists (select 1 from shipments s where s.id = ${guideInventory.shipmentId} and s.paid)`,
+        notExists(
+          ex
+            .select({ one: sql`1` })
+            .from(shipments)
+            .where(and(eq(shipments.id, guideInventory.shipmentId), eq(shipments.paid, true))),
+        ),
       ),
     )
     .returning({ id: guideInventory.id });
@@ -154,24 +163,31 @@ export interface StockRow {
 
 /** Stock per service (every service, inventory-sourced first), or one service. */
 export async function stock(ex: Executor, serviceId?: string): Promise<StockRow[]> {
-  const result = await ex.execute(sql`
-    select cs.id as "serviceId", cs.carrier_code as "carrierCode", c.name as carrier, cs.name as "serviceName", cs.guide_source as "guideSource",
-      count(gi.id) filter (where gi.status = 'available')::int as available,
-      count(gi.id) filter (where gi.status = 'reserved')::int as reserved,
-      count(gi.id) filter (where gi.status = 'used')::int as used,
-      count(gi.id) filter (where gi.demo and gi.status = 'available')::int as demo
-    from carrier_services cs
-      join carriers c on c.code = cs.carrier_code
-      left join ${guideInventory} gi on gi.service_id = cs.id
-    where ${serviceId ? sql`cs.id = ${serviceId}::uuid` : sql`true`}
-    group by cs.id, c.name, c.sort_order
-    order by case when cs.guide_source = 'inventory' then 0 else 1 end, c.sort_order, cs.sort_order, cs.name`);
-  return rowsOf<StockRow>(result).map((r) => ({ ...r, available: Number(r.available), reserved: Number(r.reserved), used: Number(r.used), demo: Number(r.demo) }));
+  const gi = guideInventory;
+  const rows = await ex
+    .select({
+      serviceId: carrierServices.id,
+      carrierCode: carrierServices.carrierCode,
+      carrier: carriers.name,
+      serviceName: carrierServices.name,
+      guideSource: carrierServices.guideSource,
+      available: sql<number>`count(${gi.id}) filter (where ${gi.status} = 'available')::int`,
+      reserved: sql<number>`count(${gi.id}) filter (where ${gi.status} = 'reserved')::int`,
+      used: sql<number>`count(${gi.id}) filter (where ${gi.status} = 'used')::int`,
+      demo: sql<number>`count(${gi.id}) filter (where ${gi.demo} and ${gi.status} = 'available')::int`,
+    })
+    .from(carrierServices)
+    .innerJoin(carriers, eq(carriers.code, carrierServices.carrierCode))
+    .leftJoin(gi, eq(gi.serviceId, carrierServices.id))
+    .where(serviceId ? eq(carrierServices.id, serviceId) : undefined)
+    .groupBy(carrierServices.id, carriers.name, carriers.sortOrder)
+    .orderBy(sql`case when ${carrierServices.guideSource} = 'inventory' then 0 else 1 end`, asc(carriers.sortOrder), asc(carrierServices.sortOrder), asc(carrierServices.name));
+  return rows.map((r) => ({ ...r, available: Number(r.available), reserved: Number(r.reserved), used: Number(r.used), demo: Number(r.demo) }));
 }
 
 export async function findService(ex: Executor, serviceId: string): Promise<{ id: string; guideSource: GuideSource } | undefined> {
-  const result = await ex.execute(sql`select cs.id, cs.guide_source as "guideSource" from carrier_services cs where cs.id = ${serviceId}::uuid`);
-  return rowsOf<{ id: string; guideSource: GuideSource }>(result)[0];
+  const [row] = await ex.select({ id: carrierServices.id, guideSource: carrierServices.guideSource }).from(carrierServices).where(eq(carrierServices.id, serviceId)).limit(1);
+  return row;
 }
 
 /** Inserts numbers of one service; answers how many were new (the rest were already there). */
@@ -190,11 +206,21 @@ export async function insertNumbers(ex: Executor, rows: { serviceId: string; gui
 
 /** Inventory-sourced services that have never held any number (the demo seed's targets). */
 export async function servicesNeverStocked(ex: Executor): Promise<{ id: string; carrierCode: CarrierCode }[]> {
-  const result = await ex.execute(sql`
-    select cs.id, cs.carrier_code as "carrierCode" from carrier_services cs
-    where cs.guide_source = 'inventory' and not exists (select 1 from ${guideInventory} gi where gi.service_id = cs.id)
-    order by cs.carrier_code, cs.name`);
-  return rowsOf<{ id: string; carrierCode: CarrierCode }>(result);
+  return ex
+    .select({ id: carrierServices.id, carrierCode: carrierServices.carrierCode })
+    .from(carrierServices)
+    .where(
+      and(
+        eq(carrierServices.guideSource, 'inventory'),
+        notExists(
+          ex
+            .select({ one: sql`1` })
+            .from(guideInventory)
+            .where(eq(guideInventory.serviceId, carrierServices.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(carrierServices.carrierCode), asc(carrierServices.name));
 }
 
 export async function insertGuideLabel(ex: Executor, row: typeof guideLabels.$inferInsert): Promise<void> {

@@ -13,7 +13,7 @@ import type { Database, Executor } from '../../db/client.js';
 import { commonErrors } from '../../shared/errors.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { mexicoCityTime } from '../../shared/mexico-city-time.js';
-import { findShipmentForGuide, type AddressColumn, type ShipmentForGuide } from '../shipments/shipments.guides.js';
+import { findShipmentForGuide, type AddressColumn, type ShipmentForGuide } from '../shipments/shipments.usecases.js';
 import { LabelInputError, renderLabelPdf, type LabelAddress, type LabelPdfInput } from './label-pdf.js';
 import { guidesErrors } from './guides.errors.js';
 import * as repo from './guides.repository.js';

@@ -2,7 +2,7 @@ import { FAILING_NOTICE_AFTER_MS } from '@envios/contracts/integrations';
 import type { Clock } from '../../shared/clock.js';
 import { mexicoCityTime } from '../../shared/mexico-city-time.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
-import { storeFailingMail } from '../notifications/templates/mail-templates.js';
+import { storeFailingMail } from '../notifications/notifications.usecases.js';
 import { cleanUpStore, setUpStore, type CleanupPayload, type SetupPayload } from './integrations.connect.js';
 import type { Intake } from './integrations.intake.js';
 import * as repo from './integrations.repository.js';

@@ -1,7 +1,7 @@
 import { fromCentavos } from '@envios/contracts/money';
 import { storeStatusLabels, type OrderProblem, type StoreOrderDetail, type StoreOrderPage, type StoreOrderRow } from '@envios/contracts/integrations';
 import type { Caller } from '../../plugins/auth.js';
-import { findShipmentsForStoreOrders, type OrderShipmentRow } from '../shipments/shipments.ecommerce.js';
+import { findShipmentsForStoreOrders, type OrderShipmentRow } from '../shipments/shipments.usecases.js';
 import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';
 import type { Ctx } from './integrations.shared.js';

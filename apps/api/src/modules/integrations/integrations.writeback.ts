@@ -1,7 +1,7 @@
 import { CARRIER_NAMES, type CarrierCode } from '@envios/contracts/carriers';
 import { trackingStateLabels, type TrackingState } from '@envios/contracts/tracking';
 import type { Executor } from '../../db/client.js';
-import { findEcommerceLink } from '../shipments/shipments.ecommerce.js';
+import { findEcommerceLink } from '../shipments/shipments.usecases.js';
 import { WooApiError } from './adapters/woocommerce-client.js';
 import * as repo from './integrations.repository.js';
 import { JOB, UUID, reasonFor, recordFailure, recordSuccess, type Ctx } from './integrations.shared.js';

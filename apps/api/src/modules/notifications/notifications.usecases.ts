@@ -9,6 +9,9 @@ import { notificationErrors } from './notifications.errors.js';
 import * as repo from './notifications.repository.js';
 import type { RenderedMail } from './templates/mail-templates.js';
 
+/** The mail and WhatsApp texts other modules send through the notifier. */
+export * from './templates/mail-templates.js';
+
 export const EMAIL_JOB = 'notifications.email';
 export const WHATSAPP_JOB = 'notifications.whatsapp';
 

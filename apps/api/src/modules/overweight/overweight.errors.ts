@@ -21,4 +21,6 @@ export const overweightErrors = {
   fileInvalid: (path: string, message: string) => field(400, overweightErrorCodes.fileInvalid, message, path),
   tooManyFiles: (path: string, message: string) => field(400, overweightErrorCodes.tooManyFiles, message, path),
   invalid: (path: string, message: string) => field(400, errorCodes.validation, message, path),
+  /** The customer disputed with this evidence in view: it stays. */
+  evidenceLocked: () => new AppError(409, 'overweight.evidence_locked', 'El cliente ya pidió una aclaración: la evidencia que vio se conserva.'),
 };

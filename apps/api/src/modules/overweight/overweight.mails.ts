@@ -1,5 +1,5 @@
 import { formatMXN } from '@envios/contracts/money';
-import { clean, escapeHtml, layout, textLayout, type RenderedMail } from '../notifications/templates/mail-templates.js';
+import { clean, escapeHtml, layout, textLayout, type RenderedMail } from '../notifications/notifications.usecases.js';
 
 /**
  * The customer hears of every step of an overweight: when it is recorded (charged or pending),

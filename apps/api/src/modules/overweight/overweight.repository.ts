@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, notInArray, or,
 import type { OverweightEventKind, OverweightStatus } from '@envios/contracts/overweight';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
-import { overweightPaidOf } from '../shipments/shipments.overweight.js';
+import { overweightPaidOf } from '../shipments/shipments.usecases.js';
 import { overweightEvents, overweightFiles, overweightRecords } from './overweight.table.js';
 
 export type RecordRow = typeof overweightRecords.$inferSelect;

@@ -32,14 +32,14 @@ import { csvStream, ESTIMATED_BYTES_PER_ROW, xlsxStream, type SheetColumn } from
 import { domesticZone, internationalZone, type Carriers } from '../carriers/carriers.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import type { PaymentsDeps } from '../payments/payments.usecases.js';
-import { payOverweightIn } from '../payments/payments.wallet.js';
+import { payOverweightIn } from '../payments/payments.usecases.js';
 import {
   clearShipmentOverweight,
   lockShipmentForOverweight,
   readShipmentForOverweight,
   setShipmentOverweight,
   type OverweightShipment,
-} from '../shipments/shipments.overweight.js';
+} from '../shipments/shipments.usecases.js';
 import { creditIn } from '../wallet/wallet.usecases.js';
 import { overweightErrors } from './overweight.errors.js';
 import type { UploadedFile } from './overweight.files.js';
@@ -543,7 +543,7 @@ export function createOverweight(deps: OverweightDeps) {
         if (!file || file.kind !== 'evidence') throw overweightErrors.fileNotFound();
         const rec = await repo.lockRecord(tx, file.recordId);
         if (rec && rec.disputeStatus !== 'none') {
-          throw new AppError(409, 'overweight.evidence_locked', 'El cliente ya pidió una aclaración: la evidencia que vio se conserva.');
+          throw overweightErrors.evidenceLocked();
         }
         await repo.deleteFile(tx, fileId);
       });

@@ -1,12 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { fromCentavos } from '@envios/contracts/money';
 import { PAYMENT_METHODS, type Payment, type PaymentList, type PaymentMethod, type PaymentStatus, type WalletReconciliation } from '@envios/contracts/payments';
 import type { Executor } from '../../db/client.js';
-import { escapeLike, toPage } from '../../shared/pagination.js';
+import { toPage } from '../../shared/pagination.js';
 import { findUserIdsMatching, userSummaries } from '../accounts/accounts.usecases.js';
 import { ledgerSummary } from '../wallet/wallet.usecases.js';
 import { toPaymentDto, type PaymentRow } from './payments.core.js';
-import { payments, paymentShipments } from './payments.table.js';
+import * as repo from './payments.repository.js';
 
 /** The admin's payments screen (/admin/pagos): every attempt, newest first, and the wallet reconciliation. */
 
@@ -27,16 +26,10 @@ export async function toPaymentDtos(db: Executor, rows: readonly PaymentRow[]): 
       db,
       rows.map((r) => r.userId),
     ),
-    db
-      .select({ paymentId: paymentShipments.paymentId, shipmentId: paymentShipments.shipmentId })
-      .from(paymentShipments)
-      .where(
-        inArray(
-          paymentShipments.paymentId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(paymentShipments.shipmentId)),
+    repo.sharesOfPayments(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
   return rows.map((row) => {
     const who = people.get(row.userId);
@@ -50,29 +43,13 @@ export async function toPaymentDtos(db: Executor, rows: readonly PaymentRow[]): 
 }
 
 export async function listPayments(db: Executor, query: PaymentListQuery): Promise<PaymentList> {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(payments.status, query.status));
-  if (query.method) conditions.push(eq(payments.method, query.method));
   const q = query.q?.trim();
-  if (q) {
-    const matches: SQL[] = [ilike(payments.oxxoReference, `%${escapeLike(q)}%`), eq(payments.providerOrderId, q)];
-    if (/^\d{1,15}$/.test(q)) matches.push(eq(payments.numberOfOrder, Number(q)));
-    const userIds = await findUserIdsMatching(db, q);
-    if (userIds.length > 0) matches.push(inArray(payments.userId, userIds));
-    conditions.push(or(...matches)!);
-  }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.numberOfOrder))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(payments).where(where),
-  ]);
-  return toPage(await toPaymentDtos(db, rows), totals[0]?.n ?? 0, query.page, query.limit);
+  const { rows, count } = await repo.listPaymentRows(
+    db,
+    { status: query.status, method: query.method, q: q ? { text: q, userIds: await findUserIdsMatching(db, q) } : undefined },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
+  return toPage(await toPaymentDtos(db, rows), count, query.page, query.limit);
 }
 
 /**
@@ -80,14 +57,7 @@ export async function listPayments(db: Executor, query: PaymentListQuery): Promi
  * totals, and the money received per method (paid payments).
  */
 export async function walletReconciliation(db: Executor): Promise<WalletReconciliation> {
-  const [ledger, received] = await Promise.all([
-    ledgerSummary(db),
-    db
-      .select({ method: payments.method, total: sql<string>`sum(${payments.amountCentavos})` })
-      .from(payments)
-      .where(eq(payments.status, 'paid'))
-      .groupBy(payments.method),
-  ]);
+  const [ledger, byMethod] = await Promise.all([ledgerSummary(db), repo.receivedByMethod(db)]);
   const people = await userSummaries(
     db,
     ledger.map((l) => l.userId),
@@ -107,7 +77,6 @@ export async function walletReconciliation(db: Executor): Promise<WalletReconcil
     })
     // Differences first, then by e-mail.
     .sort((a, b) => Number(a.ok) - Number(b.ok) || a.email.localeCompare(b.email, 'es'));
-  const byMethod = new Map(received.map((r) => [r.method, Number(r.total)]));
   return {
     ok: users.every((u) => u.ok),
     total_balance: fromCentavos(ledger.reduce((s, l) => s + l.balanceCentavos, 0)),

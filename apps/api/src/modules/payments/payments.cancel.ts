@@ -2,13 +2,13 @@ import type { PaymentMethod } from '@envios/contracts/payments';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
-import { readShipmentsForPayment } from '../shipments/shipments.payments.js';
+import { readShipmentsForPayment } from '../shipments/shipments.usecases.js';
 import { CashProviderError } from './adapters/conekta-types.js';
 import { closePayment } from './payments.core.js';
 import { paymentErrors } from './payments.errors.js';
-import { oxxoErrors } from './payments.oxxo.js';
+import { oxxoErrors } from './payments.errors.js';
 import * as repo from './payments.repository.js';
-import type { PaymentsDeps } from './payments.usecases.js';
+import type { PaymentsDeps } from './payments.deps.js';
 
 /** Names of the methods as the seller knows them. */
 export const METHOD_LABELS: Record<PaymentMethod, string> = { paypal: 'PayPal', 'paypal-plus': 'tarjeta', oxxo: 'OXXO', monedero: 'Monedero' };

@@ -1,6 +1,7 @@
 import { errorCodes } from '@envios/contracts/errors';
 import { paymentErrorCodes } from '@envios/contracts/payments';
 import { AppError } from '../../shared/errors.js';
+import type { CashProviderError, CashWebhookError } from './adapters/conekta-types.js';
 import type { PaymentProviderError } from './adapters/payment-provider.js';
 
 function field(status: number, code: string, message: string, path: string | undefined): AppError {
@@ -35,10 +36,28 @@ export const paymentErrors = {
   disabled: () =>
     new AppError(503, paymentErrorCodes.disabled, 'Los pagos con este método no están disponibles en este momento. Paga con tu Monedero o intenta más tarde.'),
   sandboxOnly: () => new AppError(404, errorCodes.routeNotFound, 'La página de pruebas de PayPal solo existe con el proveedor de pruebas.'),
-  /** PayPal refused the order creation: its issue, description and debug id for the screen (spec 02 §8). */
+  /** PayPal refused the order creation: its issue, description and debug id, shown on the screen so support can trace it. */
   provider: (error: PaymentProviderError) => {
     const extra = [error.issue, error.description, error.debugId ? `debug id ${error.debugId}` : undefined].filter(Boolean).join(' · ');
     if (error.kind === 'unavailable' || error.kind === 'auth') return new AppError(503, paymentErrorCodes.providerUnavailable, extra ? `${error.message} (${extra})` : error.message);
     return new AppError(502, paymentErrorCodes.declined, extra ? `${error.message} (${extra})` : error.message);
   },
+  /** An OXXO reference nobody has, or someone else's where that must not be told apart. */
+  referenceNotFound: (reference: string, path = 'references') =>
+    field(404, 'payments.reference_not_found', `La referencia ${reference} no existe.`, path),
+};
+
+/** OXXO cash payments through Conekta: the reference could not be made, the webhook was refused, the sandbox mark. */
+export const oxxoErrors = {
+  provider: (error: CashProviderError) =>
+    error.retryable
+      ? new AppError(503, paymentErrorCodes.providerUnavailable, `No pudimos generar tu referencia de pago en OXXO: ${error.message}`)
+      : new AppError(502, paymentErrorCodes.declined, `No pudimos generar tu referencia de pago en OXXO: ${error.message}`),
+  noPhone: () => new AppError(409, paymentErrorCodes.notPayable, 'Para pagar en OXXO tu cuenta necesita un teléfono. Agrégalo en Configuración.'),
+  sandboxOnly: () => new AppError(409, paymentErrorCodes.notPayable, 'Solo los pagos OXXO de prueba (sandbox) pendientes se pueden marcar desde aquí.'),
+  /** The sandbox could not settle the order (it says why). */
+  sandboxRefused: (message: string) => new AppError(409, paymentErrorCodes.notPayable, message),
+  webhook: (error: CashWebhookError) =>
+    error.code === 'webhook.malformed' ? new AppError(400, 'webhook.malformed', error.message) : new AppError(401, error.code, error.message),
+  webhookUnavailable: (message: string) => new AppError(503, paymentErrorCodes.providerUnavailable, message),
 };

@@ -1,14 +1,12 @@
-import { and, eq } from 'drizzle-orm';
-import { paymentErrorCodes, type Payment } from '@envios/contracts/payments';
-import { AppError } from '../../shared/errors.js';
+import type { Payment } from '@envios/contracts/payments';
 import type { ConektaSandbox } from './adapters/conekta-sandbox.js';
 import { CashProviderError, CashWebhookError, type CashOrderState, type WebhookHeaders } from './adapters/conekta-types.js';
 import { IDEMPOTENCY_METADATA_KEY } from './adapters/conekta-wire.js';
 import { toPaymentDtos } from './payments.admin.js';
 import { closePayment, confirmPayment, findPayment, findPaymentByProviderOrder, setProviderOrder, type PaymentRow } from './payments.core.js';
-import { cashSandboxOf, DAY_MS, OXXO_EXPIRE_JOB, oxxoErrors, type ExpirePayload, type OxxoDeps } from './payments.oxxo.js';
+import { oxxoErrors, paymentErrors } from './payments.errors.js';
+import { cashSandboxOf, DAY_MS, OXXO_EXPIRE_JOB, type ExpirePayload, type OxxoDeps } from './payments.oxxo.js';
 import * as repo from './payments.repository.js';
-import { payments } from './payments.table.js';
 
 /**
  * How an OXXO reference ends: the Conekta webhook (signature first, then the order re-fetched),
@@ -60,10 +58,7 @@ export async function handleCashWebhook(deps: OxxoDeps, rawBody: string, headers
     // The order was created but never recorded (timeout while creating): find it by our key.
     const key = state.metadata[IDEMPOTENCY_METADATA_KEY];
     if (typeof key === 'string') {
-      const [row] = await deps.db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.requestId, key), eq(payments.method, 'oxxo')));
+      const row = await repo.findOxxoByRequest(deps.db, key);
       if (row && !row.providerOrderId) {
         await deps.db.transaction((tx) => setProviderOrder(tx, row.id, { providerOrderId: state.orderId, oxxoReference: state.reference }));
         payment = { ...row, providerOrderId: state.orderId };
@@ -182,7 +177,7 @@ export function registerOxxoExpiryJob(deps: OxxoDeps): void {
  */
 export async function sandboxSettle(deps: OxxoDeps, paymentId: string, event: 'paid' | 'expired'): Promise<Payment> {
   const payment = await findPayment(deps.db, paymentId);
-  if (!payment) throw new AppError(404, paymentErrorCodes.notFound, 'El pago no existe.');
+  if (!payment) throw paymentErrors.notFound();
   const sandbox = cashSandboxOf(deps.provider);
   if (!sandbox || payment.method !== 'oxxo' || !payment.sandbox || !payment.providerOrderId) throw oxxoErrors.sandboxOnly();
   const settle = (orderId: string) => (event === 'paid' ? sandbox.markPaid(orderId) : sandbox.markExpired(orderId));
@@ -196,7 +191,7 @@ export async function sandboxSettle(deps: OxxoDeps, paymentId: string, event: 'p
       delivery = settle(await recreateSandboxOrder(deps, sandbox, payment));
     }
   } catch (error) {
-    if (error instanceof CashProviderError) throw new AppError(409, paymentErrorCodes.notPayable, error.message);
+    if (error instanceof CashProviderError) throw oxxoErrors.sandboxRefused(error.message);
     throw error;
   }
   await handleCashWebhook(deps, delivery.rawBody, delivery.headers);

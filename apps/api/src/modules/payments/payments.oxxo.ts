@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { formatMXN } from '@envios/contracts/money';
-import { fromCentavos } from '@envios/contracts/money';
-import { OXXO_EXPIRY_DAYS, paymentErrorCodes, type OxxoResult } from '@envios/contracts/payments';
+import { formatMXN, fromCentavos } from '@envios/contracts/money';
+import { OXXO_EXPIRY_DAYS, type OxxoResult } from '@envios/contracts/payments';
 import type { Config } from '../../config/env.js';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, commonErrors } from '../../shared/errors.js';
-import { oxxoReferenceMail } from '../notifications/templates/mail-templates.js';
+import { oxxoReferenceMail } from '../notifications/notifications.usecases.js';
 import { lockWalletEntry } from '../wallet/wallet.usecases.js';
 import { createConektaClient } from './adapters/conekta-client.js';
 import { createConektaSandbox, type ConektaSandbox } from './adapters/conekta-sandbox.js';
-import { CashProviderError, type CashOrder, type CashProvider, type CashWebhookError } from './adapters/conekta-types.js';
+import { CashProviderError, type CashOrder, type CashProvider } from './adapters/conekta-types.js';
 import {
   closePayment,
   findPayment,
@@ -22,9 +20,9 @@ import {
   type PaymentRow,
   type PaymentsCoreDeps,
 } from './payments.core.js';
-import { paymentErrors } from './payments.errors.js';
-import { payments, paymentShipments } from './payments.table.js';
-import type { ProviderMode } from './payments.usecases.js';
+import { oxxoErrors, paymentErrors } from './payments.errors.js';
+import * as repo from './payments.repository.js';
+import type { ProviderMode } from './payments.deps.js';
 
 /**
  * OXXO cash payments through Conekta: a pending payment with a reference the buyer pays at the
@@ -79,18 +77,6 @@ const mxDate = new Intl.DateTimeFormat('es-MX', {
   hour12: false,
 });
 
-export const oxxoErrors = {
-  provider: (error: CashProviderError) =>
-    error.retryable
-      ? new AppError(503, paymentErrorCodes.providerUnavailable, `No pudimos generar tu referencia de pago en OXXO: ${error.message}`)
-      : new AppError(502, paymentErrorCodes.declined, `No pudimos generar tu referencia de pago en OXXO: ${error.message}`),
-  noPhone: () => new AppError(409, paymentErrorCodes.notPayable, 'Para pagar en OXXO tu cuenta necesita un teléfono. Agrégalo en Configuración.'),
-  sandboxOnly: () => new AppError(409, paymentErrorCodes.notPayable, 'Solo los pagos OXXO de prueba (sandbox) pendientes se pueden marcar desde aquí.'),
-  webhook: (error: CashWebhookError) =>
-    error.code === 'webhook.malformed' ? new AppError(400, 'webhook.malformed', error.message) : new AppError(401, error.code, error.message),
-  webhookUnavailable: (message: string) => new AppError(503, paymentErrorCodes.providerUnavailable, message),
-};
-
 /** In-process queue per key: a double click in one process waits for the first attempt to finish. */
 const inFlight = new Map<string, Promise<unknown>>();
 async function serialized<T>(key: string, run: () => Promise<T>): Promise<T> {
@@ -103,35 +89,6 @@ async function serialized<T>(key: string, run: () => Promise<T>): Promise<T> {
   } finally {
     if (inFlight.get(key) === settled) inFlight.delete(key);
   }
-}
-
-/** Serializes attempts of one user across processes, until the transaction ends. */
-async function lockUser(tx: Executor, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`oxxo:${userId}`}, 0))`);
-}
-
-/** A pending, unexpired OXXO attempt of this user for exactly these shipments (or this top-up). */
-async function findOpenAttempt(tx: Executor, userId: string, target: { shipmentIds: string[] } | { walletEntryId: string }, now: Date): Promise<PaymentRow | undefined> {
-  const base = [
-    eq(payments.userId, userId),
-    eq(payments.method, 'oxxo'),
-    eq(payments.status, 'pending'),
-    or(isNull(payments.expiresAt), gt(payments.expiresAt, now))!,
-  ];
-  const which =
-    'walletEntryId' in target
-      ? eq(payments.walletEntryId, target.walletEntryId)
-      : and(
-          eq(payments.purpose, 'shipments'),
-          sql`(select string_agg(${paymentShipments.shipmentId}::text, ',' order by ${paymentShipments.shipmentId}) from ${paymentShipments} where ${paymentShipments.paymentId} = ${payments.id} and ${paymentShipments.kind} = 'shipment') = ${[...target.shipmentIds].map((id) => id.toLowerCase()).sort().join(',')}`,
-        )!;
-  const [row] = await tx
-    .select()
-    .from(payments)
-    .where(and(...base, which))
-    .orderBy(sql`${payments.createdAt} desc`)
-    .limit(1);
-  return row;
 }
 
 function resultOf(row: { id: string; oxxoReference: string | null; amountCentavos: number; expiresAt: Date | null; sandbox: boolean }): OxxoResult {
@@ -174,7 +131,7 @@ export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: 
     const now = deps.clock.now();
 
     const step = await deps.db.transaction(async (tx): Promise<{ done: OxxoResult } | { opened: Opened }> => {
-      await lockUser(tx, caller.id);
+      await repo.lockOxxoUser(tx, caller.id);
       let target: Target;
       if (input.id !== undefined) {
         const entry = await lockWalletEntry(tx, input.id);
@@ -182,7 +139,7 @@ export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: 
       } else {
         target = { kind: 'shipments', shipmentIds: input.shipmentIds ?? [] };
       }
-      const existing = await findOpenAttempt(tx, caller.id, target.kind === 'topup' ? { walletEntryId: target.walletEntryId } : { shipmentIds: target.shipmentIds }, now);
+      const existing = await repo.findOpenOxxoAttempt(tx, caller.id, target.kind === 'topup' ? { walletEntryId: target.walletEntryId } : { shipmentIds: target.shipmentIds }, now);
       if (existing?.oxxoReference && existing.expiresAt) return { done: resultOf(existing) };
       if (existing) {
         // Opened but its Conekta order was never recorded (a crash or another process in flight):
@@ -228,7 +185,7 @@ export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: 
 
 /** The line items of an attempt opened earlier (its shares), to ask Conekta again. */
 async function reopened(tx: Executor, row: PaymentRow): Promise<Opened> {
-  const shares = await tx.select().from(paymentShipments).where(eq(paymentShipments.paymentId, row.id));
+  const shares = await repo.sharesOf(tx, row.id);
   const lineItems =
     row.purpose === 'shipments' && shares.length > 0
       ? shares.map((s, i) => ({ name: s.kind === 'overweight' ? `Sobrepeso de un envío anterior ${i + 1}` : `Guía de envío ${i + 1}`, unitPriceCentavos: s.amountCentavos, quantity: 1 }))

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, PaymentStatus } from '@envios/contracts/payments';
 import type { Executor } from '../../db/client.js';
+import { escapeLike } from '../../shared/pagination.js';
 import { payments, paymentShipments, paypalSandboxOrders } from './payments.table.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -124,4 +125,117 @@ export async function paymentStats(ex: Executor): Promise<{ method: string; stat
     .from(payments)
     .groupBy(payments.method, payments.status);
   return rows.map((r) => ({ method: r.method, status: r.status, count: Number(r.count), centavos: Number(r.centavos ?? 0) }));
+}
+
+// ---------------------------------------------------------------- OXXO
+
+/** Serializes the OXXO attempts of one user across processes, until the transaction ends. */
+export async function lockOxxoUser(tx: Executor, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`oxxo:${userId}`}, 0))`);
+}
+
+/** A pending, unexpired OXXO attempt of this user for exactly these shipments (or this top-up), newest first. */
+export async function findOpenOxxoAttempt(
+  tx: Executor,
+  userId: string,
+  target: { shipmentIds: string[] } | { walletEntryId: string },
+  now: Date,
+): Promise<PaymentRow | undefined> {
+  const base = [
+    eq(payments.userId, userId),
+    eq(payments.method, 'oxxo'),
+    eq(payments.status, 'pending'),
+    or(isNull(payments.expiresAt), gt(payments.expiresAt, now))!,
+  ];
+  const which =
+    'walletEntryId' in target
+      ? eq(payments.walletEntryId, target.walletEntryId)
+      : and(
+          eq(payments.purpose, 'shipments'),
+          sql`(select string_agg(${paymentShipments.shipmentId}::text, ',' order by ${paymentShipments.shipmentId}) from ${paymentShipments} where ${paymentShipments.paymentId} = ${payments.id} and ${paymentShipments.kind} = 'shipment') = ${[...target.shipmentIds].map((id) => id.toLowerCase()).sort().join(',')}`,
+        )!;
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(...base, which))
+    .orderBy(sql`${payments.createdAt} desc`)
+    .limit(1);
+  return row;
+}
+
+/** The OXXO attempt opened with this request id (our idempotency key at Conekta). */
+export async function findOxxoByRequest(ex: Executor, requestId: string): Promise<PaymentRow | undefined> {
+  const [row] = await ex
+    .select()
+    .from(payments)
+    .where(and(eq(payments.requestId, requestId), eq(payments.method, 'oxxo')));
+  return row;
+}
+
+/** OXXO attempts by their references (the slip). */
+export async function findOxxoByReferences(ex: Executor, references: readonly string[]): Promise<PaymentRow[]> {
+  if (references.length === 0) return [];
+  return ex
+    .select()
+    .from(payments)
+    .where(and(eq(payments.method, 'oxxo'), inArray(payments.oxxoReference, [...references])));
+}
+
+/** The owner of one OXXO reference. */
+export async function findOxxoOwnerByReference(ex: Executor, reference: string): Promise<{ id: string; userId: string } | undefined> {
+  const [row] = await ex
+    .select({ id: payments.id, userId: payments.userId })
+    .from(payments)
+    .where(and(eq(payments.method, 'oxxo'), eq(payments.oxxoReference, reference)))
+    .limit(1);
+  return row;
+}
+
+/** The shares of several payments, by shipment id. */
+export async function sharesOfPayments(ex: Executor, paymentIds: readonly string[]): Promise<PaymentShareRow[]> {
+  if (paymentIds.length === 0) return [];
+  return ex
+    .select()
+    .from(paymentShipments)
+    .where(inArray(paymentShipments.paymentId, [...paymentIds]))
+    .orderBy(asc(paymentShipments.shipmentId));
+}
+
+// ---------------------------------------------------------------- the admin's payments screen
+
+export interface PaymentRowFilter {
+  status?: PaymentStatus | undefined;
+  method?: PaymentMethod | undefined;
+  /** Matches the OXXO reference (part of it), the provider's order id, the folio or these users. */
+  q?: { text: string; userIds: readonly string[] } | undefined;
+}
+
+/** A page of attempts, newest first, and how many match in all. */
+export async function listPaymentRows(ex: Executor, filter: PaymentRowFilter, page: { limit: number; offset: number }): Promise<{ rows: PaymentRow[]; count: number }> {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(payments.status, filter.status));
+  if (filter.method) conditions.push(eq(payments.method, filter.method));
+  if (filter.q) {
+    const { text, userIds } = filter.q;
+    const matches: SQL[] = [ilike(payments.oxxoReference, `%${escapeLike(text)}%`), eq(payments.providerOrderId, text)];
+    if (/^\d{1,15}$/.test(text)) matches.push(eq(payments.numberOfOrder, Number(text)));
+    if (userIds.length > 0) matches.push(inArray(payments.userId, [...userIds]));
+    conditions.push(or(...matches)!);
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, totals] = await Promise.all([
+    ex.select().from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.numberOfOrder)).limit(page.limit).offset(page.offset),
+    ex.select({ n: count() }).from(payments).where(where),
+  ]);
+  return { rows, count: totals[0]?.n ?? 0 };
+}
+
+/** Money received per method (paid attempts), in centavos. */
+export async function receivedByMethod(ex: Executor): Promise<Map<PaymentMethod, number>> {
+  const rows = await ex
+    .select({ method: payments.method, total: sql<string>`sum(${payments.amountCentavos})` })
+    .from(payments)
+    .where(eq(payments.status, 'paid'))
+    .groupBy(payments.method);
+  return new Map(rows.map((r) => [r.method, Number(r.total)]));
 }

@@ -1,16 +1,16 @@
 import bwipjs from 'bwip-js/node';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { fromCentavos } from '@envios/contracts/money';
 import type { OxxoSlip } from '@envios/contracts/payments';
 import type { Shipment } from '@envios/contracts/shipments';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
-import { AppError, commonErrors } from '../../shared/errors.js';
-import { shipmentsByIds, slipShipments } from '../shipments/shipments.slip.js';
-import { payments, paymentShipments } from './payments.table.js';
+import { commonErrors } from '../../shared/errors.js';
+import { shipmentsByIds, slipShipments } from '../shipments/shipments.usecases.js';
+import { paymentErrors } from './payments.errors.js';
+import * as repo from './payments.repository.js';
 
 /**
- * The OXXO payment slip (spec 02 §2, /shipping/cash_barcode): per reference its amount, expiry,
+ * The OXXO payment slip (/shipping/cash_barcode): per reference its amount, expiry,
  * a Code 128 barcode of the reference (SVG) and the shipments it pays.
  */
 
@@ -19,34 +19,20 @@ export function code128Svg(text: string): string {
   return bwipjs.toSVG({ bcid: 'code128', text, scale: 2, height: 14, paddingwidth: 10, paddingheight: 4, includetext: false });
 }
 
-const slipErrors = {
-  notFound: (reference: string, path = 'references') =>
-    new AppError(404, 'payments.reference_not_found', `La referencia ${reference} no existe.`, [{ path, message: `La referencia ${reference} no existe.` }]),
-};
-
 /** Own references only; an admin may open anyone's. Unknown reference → 404, someone else's → 403. */
 export async function oxxoSlips(db: Executor, caller: Caller, references: readonly string[]): Promise<OxxoSlip> {
   const unique = [...new Set(references)];
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.method, 'oxxo'), inArray(payments.oxxoReference, unique)));
+  const rows = await repo.findOxxoByReferences(db, unique);
   const byReference = new Map(rows.map((r) => [r.oxxoReference!, r]));
   for (const reference of unique) {
     const row = byReference.get(reference);
-    if (!row) throw slipErrors.notFound(reference);
+    if (!row) throw paymentErrors.referenceNotFound(reference);
     if (row.userId !== caller.id && caller.rol !== 'admin') throw commonErrors.forbidden();
   }
-  const shares = await db
-    .select()
-    .from(paymentShipments)
-    .where(
-      inArray(
-        paymentShipments.paymentId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(paymentShipments.shipmentId));
+  const shares = await repo.sharesOfPayments(
+    db,
+    rows.map((r) => r.id),
+  );
   const slips = await Promise.all(
     unique.map(async (reference) => {
       const row = byReference.get(reference)!;
@@ -78,13 +64,9 @@ export async function oxxoSlips(db: Executor, caller: Caller, references: readon
  * someone else's → 404 too, so a guessed reference tells nothing.
  */
 export async function shipmentsByReference(db: Executor, caller: Caller, reference: string): Promise<Shipment[]> {
-  const [row] = await db
-    .select({ id: payments.id, userId: payments.userId })
-    .from(payments)
-    .where(and(eq(payments.method, 'oxxo'), eq(payments.oxxoReference, reference)))
-    .limit(1);
-  if (!row || (row.userId !== caller.id && caller.rol !== 'admin')) throw slipErrors.notFound(reference, 'reference');
-  const shares = await db.select({ shipmentId: paymentShipments.shipmentId }).from(paymentShipments).where(eq(paymentShipments.paymentId, row.id));
+  const row = await repo.findOxxoOwnerByReference(db, reference);
+  if (!row || (row.userId !== caller.id && caller.rol !== 'admin')) throw paymentErrors.referenceNotFound(reference, 'reference');
+  const shares = await repo.sharesOf(db, row.id);
   return shipmentsByIds(
     db,
     shares.map((s) => s.shipmentId),

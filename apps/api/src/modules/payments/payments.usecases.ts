@@ -6,19 +6,16 @@ import type { PaymentProvider } from './adapters/payment-provider.js';
 import { createPayPalClient } from './adapters/paypal-client.js';
 import { createPayPalSandbox, type PayPalSandbox } from './adapters/paypal-sandbox.js';
 import type { PaymentsCoreDeps } from './payments.core.js';
+import type { PaymentModes, PaymentsDeps, ProviderMode } from './payments.deps.js';
 import { paymentErrors } from './payments.errors.js';
 import { databaseSandboxStore } from './payments.sandbox-store.js';
 import { paymentStats as paymentStatsRows } from './payments.repository.js';
 
+export type { PaymentModes, PaymentsDeps, ProviderMode } from './payments.deps.js';
+/** Paying a shipment's overweight from the wallet inside the caller's transaction (the overweight module). */
+export { payOverweightIn } from './payments.wallet.js';
+
 const PAYPAL_BASE_URLS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
-
-/** How a payment provider runs: with its keys (real money), as the offline sandbox, or switched off. */
-export type ProviderMode = 'live' | 'sandbox' | 'disabled';
-
-export interface PaymentModes {
-  paypal: ProviderMode;
-  oxxo: ProviderMode;
-}
 
 /**
  * A provider without keys is a sandbox only where no real customer can be fooled by it: by
@@ -36,20 +33,6 @@ export function paymentModes(config: Pick<Config, 'NODE_ENV' | 'APP_URL' | 'PAYM
 /** Some method takes no real money: the web app shows a "modo de pruebas" banner on every page. */
 export function isSandboxMode(modes: PaymentModes): boolean {
   return modes.paypal === 'sandbox' || modes.oxxo === 'sandbox';
-}
-
-/**
- * What the payment routes need, built once in app.ts (`createPaymentsDeps`). Other payment
- * methods (OXXO) add their own fields here.
- */
-export interface PaymentsDeps extends PaymentsCoreDeps {
-  /** PayPal Orders v2: the real client when PAYPAL_CLIENT_ID + PAYPAL_SECRET are set, else the offline sandbox. */
-  paypal: PaymentProvider;
-  modes: PaymentModes;
-  /** The card option (paypal-plus, card through PayPal) is offered. */
-  cardEnabled: boolean;
-  /** The OXXO provider, to cancel a reference when the seller cancels its attempt. */
-  cash: CashProvider;
 }
 
 /** PayPal from the configuration: the real client with credentials, else the sandbox (orders kept in the database). */

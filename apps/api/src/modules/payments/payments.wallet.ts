@@ -6,12 +6,12 @@ import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
 import { findContact } from '../accounts/accounts.usecases.js';
 import { enqueueGuideIssue, guidesAvailability } from '../guides/guides.usecases.js';
-import { lockShipmentsForPayment, readShipmentsForPayment } from '../shipments/shipments.payments.js';
+import { lockShipmentsForPayment, readShipmentsForPayment } from '../shipments/shipments.usecases.js';
 import { charge, ownerFor, walletBalance } from '../wallet/wallet.usecases.js';
 import { confirmPaymentIn, openShipmentsPayment } from './payments.core.js';
 import * as repo from './payments.repository.js';
 import { paymentErrors } from './payments.errors.js';
-import type { PaymentsDeps } from './payments.usecases.js';
+import type { PaymentsDeps } from './payments.deps.js';
 
 /**
  * Paying from the wallet ('Monedero'): the attempt opens (guides reserved), the

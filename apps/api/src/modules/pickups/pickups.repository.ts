@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PickupStatus } from '@envios/contracts/pickups';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
+import { shipments } from '../shipments/shipments.table.js';
 import { pickups } from './pickups.table.js';
 
 export type PickupRecord = typeof pickups.$inferSelect;
@@ -18,18 +19,20 @@ const idList = (ids: readonly string[]) =>
     sql`, `,
   );
 
+/*
+ * The shipments are read here through the shipments module's table object, read-only (a pickup is
+ * made from its shipment's origin in one statement): a renamed column breaks the build, not a
+ * running query.
+ */
+const s = shipments;
+
 /** The shipment's origin in one line: street and numbers, colony, postal code and city, state. */
 const originLine = sql`nullif(concat_ws(', ',
-  nullif(trim(concat_ws(' ', s.origin->>'address', s.origin->>'number', nullif(s.origin->>'intNumber', ''))), ''),
-  nullif(s.origin->>'colony', ''),
-  nullif(trim(concat_ws(' ', s.origin->>'postal_code', s.origin->>'city')), ''),
-  nullif(s.origin->>'state_code', '')
+  nullif(trim(concat_ws(' ', ${s.origin}->>'address', ${s.origin}->>'number', nullif(${s.origin}->>'intNumber', ''))), ''),
+  nullif(${s.origin}->>'colony', ''),
+  nullif(trim(concat_ws(' ', ${s.origin}->>'postal_code', ${s.origin}->>'city')), ''),
+  nullif(${s.origin}->>'state_code', '')
 ), '')`;
-
-/*
- * The shipments table is only read here, by parameterised queries aliased `s` (a repository
- * never imports another module's table).
- */
 
 /**
  * One 'Pendiente' pickup per local-pickup shipment of `shipmentIds`, in one statement: contact and
@@ -41,16 +44,16 @@ export async function insertPickupsForShipments(db: Executor, shipmentIds: reado
   const at = now.toISOString();
   const result = await db.execute(sql`
     insert into ${pickups} (user_id, shipment_id, name, email, phone, service, tracking_number, address, status, active, created_at, updated_at)
-    select s.user_id, s.id,
-      coalesce(nullif(s.origin->>'full_name', ''), s.customer_first_names || ' ' || s.customer_last_names),
-      coalesce(nullif(s.origin->>'email', ''), s.customer_email),
-      coalesce(s.origin->>'phone', ''),
-      s.service_name,
-      coalesce(nullif(s.number_guide, ''), s.number_of_order::text),
+    select ${s.userId}, ${s.id},
+      coalesce(nullif(${s.origin}->>'full_name', ''), ${s.customerFirstNames} || ' ' || ${s.customerLastNames}),
+      coalesce(nullif(${s.origin}->>'email', ''), ${s.customerEmail}),
+      coalesce(${s.origin}->>'phone', ''),
+      ${s.serviceName},
+      coalesce(nullif(${s.numberGuide}, ''), ${s.numberOfOrder}::text),
       ${originLine},
       'Pendiente', true, ${at}::timestamptz, ${at}::timestamptz
-    from shipments s
-    where s.id in (${idList(shipmentIds)}) and s.local_pickup and s.deleted_at is null
+    from ${s}
+    where ${s.id} in (${idList(shipmentIds)}) and ${s.localPickup} and ${s.deletedAt} is null
     on conflict do nothing
     returning ${pickups.id}
   `);
@@ -66,17 +69,17 @@ export interface ShipmentMatch {
 
 /** Live shipments whose guide number, id or folio is `trackingNumber` (at most a few). */
 export async function findShipmentsByTracking(db: Executor, trackingNumber: string): Promise<ShipmentMatch[]> {
-  const rows = rowsOf<{ id: string; user_id: string; paid: boolean; address: string | null }>(
-    await db.execute(sql`
-      select s.id, s.user_id, s.paid, ${originLine} as address
-      from shipments s
-      where s.deleted_at is null
-        and (s.number_guide = ${trackingNumber} or s.id::text = ${trackingNumber.toLowerCase()} or s.number_of_order::text = ${trackingNumber})
-      order by s.paid desc, s.created_at desc
-      limit 10
-    `),
-  );
-  return rows.map((r) => ({ id: r.id, userId: r.user_id, paid: r.paid, address: r.address }));
+  return db
+    .select({ id: s.id, userId: s.userId, paid: s.paid, address: sql<string | null>`${originLine}` })
+    .from(s)
+    .where(
+      and(
+        isNull(s.deletedAt),
+        or(eq(s.numberGuide, trackingNumber), sql`${s.id}::text = ${trackingNumber.toLowerCase()}`, sql`${s.numberOfOrder}::text = ${trackingNumber}`),
+      ),
+    )
+    .orderBy(desc(s.paid), desc(s.createdAt))
+    .limit(10);
 }
 
 /** Inserts the pickup; undefined when its shipment already has one. */

@@ -23,7 +23,7 @@ import { shipmentErrors } from './shipments.errors.js';
 import * as repo from './shipments.repository.js';
 import { customerColumns, insuredValueOf, withInsuranceCost, type ShipmentChecks } from './shipments.shared.js';
 import type { AddressColumn } from './shipments.table.js';
-import type { AccountInfo, ShipmentsDeps } from './shipments.usecases.js';
+import type { AccountInfo, ShipmentsDeps } from './shipments.deps.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -17,7 +17,7 @@ import { toShipmentDto } from './shipments.dto.js';
 import { shipmentErrors } from './shipments.errors.js';
 import * as repo from './shipments.repository.js';
 import { customerColumns, insuredValueOf, withInsuranceCost, type ShipmentChecks } from './shipments.shared.js';
-import type { ShipmentsDeps } from './shipments.usecases.js';
+import type { ShipmentsDeps } from './shipments.deps.js';
 
 export type UpdateShipment = z.output<typeof updateShipmentSchema>;
 

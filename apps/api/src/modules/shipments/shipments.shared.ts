@@ -5,7 +5,7 @@ import { commonErrors } from '../../shared/errors.js';
 import { insuranceCostOf, type ShipmentPrice } from './shipment-pricing.js';
 import { shipmentErrors } from './shipments.errors.js';
 import * as repo from './shipments.repository.js';
-import type { AccountInfo, ShipmentsDeps } from './shipments.usecases.js';
+import type { AccountInfo, ShipmentsDeps } from './shipments.deps.js';
 
 /** `customer_info` of a new shipment: the account it is bought for, as it is now. */
 export function customerColumns(account: AccountInfo) {

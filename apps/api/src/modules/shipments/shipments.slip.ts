@@ -10,7 +10,7 @@ import * as repo from './shipments.repository.js';
 export type SlipShipment = z.infer<typeof slipShipmentSchema>;
 
 /**
- * What the OXXO payment slip (/shipping/cash_barcode) shows per shipment (spec 02 §2): carrier
+ * What the OXXO payment slip (/shipping/cash_barcode) shows per shipment: carrier
  * logo, service name, destination (full name, address, postal code, city, Mexico) and price.
  * `priceCentavos` is the share the payment charged for it (defaults to the shipment's total).
  * Live shipments only, in the order asked.

@@ -1,13 +1,10 @@
 import { fromCentavos, type Centavos } from '@envios/contracts/money';
 import { shipmentMessages, type GuideStatus, type OverweightOwed, type Shipment } from '@envios/contracts/shipments';
 import { trackingHeadlines } from '@envios/contracts/tracking-rules';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
-import type { RecordOverweight } from '@envios/contracts/overweight';
-import type { Clock } from '../../shared/clock.js';
-import type { Carriers } from '../carriers/carriers.usecases.js';
-import type { Quoting } from '../quotes/quotes.usecases.js';
 import { createShipmentCreation } from './shipments.create.js';
+import type { ShipmentsDeps } from './shipments.deps.js';
 import { toShipmentDto } from './shipments.dto.js';
 import { createShipmentEdits } from './shipments.edit.js';
 import { createShipmentLists } from './shipments.lists.js';
@@ -18,40 +15,33 @@ export { fingerprintOf, type CreationResult } from './shipments.create.js';
 export { toAddressDto, toRowDto, toShipmentDto } from './shipments.dto.js';
 export type { UpdateShipment } from './shipments.edit.js';
 export { createLocalListVersions, parseKeywords, type ListQuery } from './shipments.lists.js';
+export type { AccountInfo, ShipmentsDeps } from './shipments.deps.js';
 
-/** What shipments need to know about an account (from the accounts use cases). */
-export interface AccountInfo {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  active: boolean;
-  locked: boolean;
-  /** 'Bloquear compras': may look and quote, never buy. */
-  purchasesBlocked: boolean;
-}
-
-export interface ShipmentsDeps {
-  db: Database;
-  clock: Clock;
-  quoting: Pick<Quoting, 'quote'>;
-  carriers: Pick<Carriers, 'catalogue' | 'snapshot'>;
-  findAccount(id: string): Promise<AccountInfo | undefined>;
-  /** Raw driver reads for the per-call list-version check (DatabaseHandle.query); without it, Drizzle. */
-  rawQuery?: (<Row>(sql: string, params: unknown[]) => Promise<Row[]>) | undefined;
-  /**
-   * The embedded database's in-process NOTIFY (DatabaseHandle.listen): when given, a user's list
-   * version lives in memory, bumped by the triggers' 'shipment_list' notices, and the per-call
-   * version read goes away. PostgreSQL (several processes) reads the version every time.
-   */
-  listen?: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | undefined;
-  /** Counts shipments a user creates (new or duplicated); throws 429 past the hourly limit. */
-  limitCreation?: ((userId: string, count: number) => Promise<void>) | undefined;
-  /** The payment attempt still open for a shipment, if any (from the payments module). */
-  openPaymentFor?: ((ex: Executor, shipmentId: string) => Promise<{ numberOfOrder: number; methodLabel: string } | undefined>) | undefined;
-  /** 'Editar sobrepeso' (`PUT /shipments/{id}` with overweight and cost_overweight): the overweight module records it. */
-  recordOverweight?: ((caller: Caller, shipmentId: string, input: RecordOverweight) => Promise<unknown>) | undefined;
-}
+/*
+ * What other modules may do with shipments, each in the caller's transaction. The SQL lives in the
+ * shipments repositories; payments, guides and tracking reach it only through these names.
+ */
+export {
+  lockShipmentsForPayment,
+  markOverweightPaid,
+  markShipmentsPaid,
+  readOwedOverweight,
+  readShipmentsForPayment,
+  type OwedOverweight,
+  type PayableShipment,
+} from './shipments.payments.repository.js';
+export { findShipmentForGuide, setShipmentGuide, type AddressColumn, type ShipmentForGuide } from './shipments.guides.repository.js';
+export { setShipmentTrackingStatus } from './shipments.tracking.repository.js';
+export {
+  clearShipmentOverweight,
+  lockShipmentForOverweight,
+  overweightPaidOf,
+  readShipmentForOverweight,
+  setShipmentOverweight,
+  type OverweightShipment,
+} from './shipments.overweight.repository.js';
+export { findEcommerceLink, findShipmentsForStoreOrders, type EcommerceLink, type OrderShipmentRow } from './shipments.ecommerce.repository.js';
+export { shipmentsByIds, slipShipments, type SlipShipment } from './shipments.slip.js';
 
 /** The quote's `OverweightProvider`: the caller's unpaid overweight in centavos, one aggregate query. */
 export function overweightOwedProvider(db: Database): (userId: string) => Promise<Centavos> {
@@ -61,7 +51,7 @@ export function overweightOwedProvider(db: Database): (userId: string) => Promis
 export type Shipments = ReturnType<typeof createShipments>;
 
 /**
- * Shipments before and after payment (spec 01 §2 §4, spec 02 §2 §3 §4 §7): creation from the
+ * Shipments before and after payment: creation from the
  * wizard with a server-side re-quote, the list and its filters paged in SQL, detail and edits,
  * bulk duplicate and delete, statistics and the overweight carried into the next quote.
  */

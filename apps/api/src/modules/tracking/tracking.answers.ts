@@ -1,13 +1,12 @@
 import { TRACKING_ROUTES, type TrackingResult, type TrackingRoute } from '@envios/contracts/tracking';
 import { headlineFor, typeForRoute } from '@envios/contracts/tracking-rules';
 import { mexicoCityTime } from '../../shared/mexico-city-time.js';
-import { findShipmentToTrackByGuide } from '../shipments/shipments.tracking.js';
 import { trackingErrors } from './tracking.errors.js';
 import type { Refresher } from './tracking.refresh.js';
 import * as repo from './tracking.repository.js';
 import { carrierForRoute } from './tracking.schedule.js';
 import { fromShipment, sandboxByDefault, startTracking } from './tracking.start.js';
-import type { Tracking, TrackingDeps } from './tracking.usecases.js';
+import type { Tracking, TrackingDeps } from './tracking.deps.js';
 
 /*
  * The public answer of a lookup, built from STORED events (refreshed inline when old), and this
@@ -112,7 +111,7 @@ export function createLookup(deps: TrackingDeps, cache: AnswerCache, refresher: 
     let rows = await repo.findStatesByGuide(deps.db, guide);
     if (rows.length === 0) {
       // A guide issued before tracking started (or recorded a moment ago elsewhere): track it now.
-      const shipment = await findShipmentToTrackByGuide(deps.db, guide);
+      const shipment = await repo.findShipmentToTrackByGuide(deps.db, guide);
       if (!shipment) return undefined;
       await startTracking(deps.db, fromShipment(shipment, sandboxByDefault(deps.adapters, shipment.carrierCode)));
       rows = await repo.findStatesByGuide(deps.db, guide);

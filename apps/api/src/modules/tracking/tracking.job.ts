@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import * as repo from './tracking.repository.js';
-import type { CheckOutcome, Tracking } from './tracking.usecases.js';
+import type { CheckOutcome, Tracking } from './tracking.deps.js';
 
 /**
  * `tracking.refresh` (issue 7): a durable chain, one link per time slot (every 5 minutes by

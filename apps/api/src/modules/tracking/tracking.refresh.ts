@@ -5,11 +5,11 @@ import type { TrackingState } from '@envios/contracts/tracking';
 import { headlineFor } from '@envios/contracts/tracking-rules';
 import type { Executor } from '../../db/client.js';
 import type { CarrierTracking, TrackingAdapter } from '../carriers/adapters/tracking-adapter.js';
-import { trackingUpdateMail, trackingUpdateWhatsApp } from '../notifications/templates/mail-templates.js';
-import { findTrackingRecipient, setShipmentTrackingStatus } from '../shipments/shipments.tracking.js';
+import { trackingUpdateMail, trackingUpdateWhatsApp } from '../notifications/notifications.usecases.js';
+import { setShipmentTrackingStatus } from '../shipments/shipments.usecases.js';
 import * as repo from './tracking.repository.js';
 import { failureBackoffMs, FINISHED_STATES, nextCheckDelayMs, NOTIFIED_STATES, TRACKING_MAX_AGE_MS } from './tracking.schedule.js';
-import type { CheckOutcome, CheckRow, TrackingDeps } from './tracking.usecases.js';
+import type { CarrierLimiter, CheckOutcome, CheckRow, TrackingDeps } from './tracking.deps.js';
 
 /*
  * Checking a tracked guide with its carrier's adapter: within the carrier's rate limit and a hard
@@ -17,15 +17,6 @@ import type { CheckOutcome, CheckRow, TrackingDeps } from './tracking.usecases.j
  */
 
 // ---------------------------------------------------------------- per-carrier rate limit
-
-/**
- * At most `perSecond` requests to each carrier from this process, spaced evenly. `acquire`
- * waits for the carrier's next slot, or answers false at once when that slot is further than
- * `maxWaitMs` away (the caller then does without the carrier).
- */
-export interface CarrierLimiter {
-  acquire(carrierCode: CarrierCode, maxWaitMs?: number): Promise<boolean>;
-}
 
 export function createCarrierLimiter(perSecond: number): CarrierLimiter {
   const interval = 1000 / perSecond;
@@ -85,7 +76,7 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
 
   /** `headline` is the guide's one headline, the same text the modal, the page and the list show. */
   async function notifyOwner(tx: Executor, row: repo.TrackingStateRow, state: TrackingState, headline: string, detail: string): Promise<void> {
-    const owner = await findTrackingRecipient(tx, row.shipmentId);
+    const owner = await repo.findTrackingRecipient(tx, row.shipmentId);
     if (!owner) return;
     const trackUrl = `${deps.appUrl.replace(/\/+$/, '')}/rastreo/${encodeURIComponent(row.guideNumber)}`;
     const carrier = CARRIER_NAMES[row.carrierCode];

@@ -2,10 +2,9 @@ import { cityOnly } from '@envios/contracts/addresses';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import { headlineFor, routeForService } from '@envios/contracts/tracking-rules';
 import type { Executor } from '../../db/client.js';
-import type { ShipmentToTrack } from '../shipments/shipments.tracking.js';
 import * as repo from './tracking.repository.js';
 import { FIRST_CHECK_AFTER_MS } from './tracking.schedule.js';
-import type { TrackingDeps } from './tracking.usecases.js';
+import type { TrackingDeps } from './tracking.deps.js';
 
 export interface StartTrackingInput {
   shipmentId: string;
@@ -45,7 +44,7 @@ export async function startTracking(tx: Executor, input: StartTrackingInput): Pr
 }
 
 /** `sandboxByDefault`: a guide without a guide record is simulated when its carrier has no API. */
-export function fromShipment(s: ShipmentToTrack, sandboxByDefault: boolean): StartTrackingInput {
+export function fromShipment(s: repo.ShipmentToTrack, sandboxByDefault: boolean): StartTrackingInput {
   return {
     shipmentId: s.shipmentId,
     guideNumber: s.guideNumber,

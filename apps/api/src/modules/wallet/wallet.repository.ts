@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { WalletProvider } from '@envios/contracts/wallet';
+import { payments } from '../payments/payments.table.js';
+import { shipments } from '../shipments/shipments.table.js';
 import { walletEntries, wallets } from './wallet.table.js';
 
 export type WalletEntryRow = typeof walletEntries.$inferSelect;
@@ -38,8 +40,8 @@ export async function listEntries(ex: Executor, userId: string, limit: number, o
   const found = await ex
     .select({
       entry: walletEntries,
-      // The shipments table is read by name: its folio is all the wallet shows of it.
-      shipmentFolio: sql<string | number | null>`(select s.number_of_order from shipments s where s.id = ${walletEntries.shipmentId})`,
+      // The shipment's folio is all the wallet shows of it (read through the shipments' table object).
+      shipmentFolio: sql<string | number | null>`(select ${shipments.numberOfOrder} from ${shipments} where ${shipments.id} = ${walletEntries.shipmentId})`,
     })
     .from(walletEntries)
     .where(eq(walletEntries.userId, userId))
@@ -166,7 +168,7 @@ export async function walletTotals(ex: Executor): Promise<{ balances: number; wa
 
 /**
  * Cancels the top-ups left unpaid since before `before` with no payment open for them (a
- * created or pending attempt, read by name from the payments table). Rows a payment is opening
+ * created or pending attempt, read through the payments' table object). Rows a payment is opening
  * for right now are locked by it and skipped. Answers the cancelled ids.
  */
 export async function cancelAbandonedTopUps(ex: Executor, before: Date, now: Date, limit: number): Promise<string[]> {
@@ -180,7 +182,7 @@ export async function cancelAbandonedTopUps(ex: Executor, before: Date, now: Dat
     )
     update wallet_entries w set cancelled_at = ${now.toISOString()}::timestamptz
     where w.id in (select id from stale)
-      and not exists (select 1 from payments p where p.wallet_entry_id = w.id and p.status in ('created', 'pending'))
+      and not exists (select 1 from ${payments} where ${payments.walletEntryId} = w.id and ${payments.status} in ('created', 'pending'))
     returning w.id`);
   return ((result as { rows?: { id: string }[] }).rows ?? []).map((r) => r.id);
 }

@@ -1,13 +1,15 @@
 import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { GuideSource } from '@envios/contracts/guides';
 import type { Executor } from '../../db/client.js';
+import { carrierServices } from '../carriers/carriers.table.js';
 import { shipments } from './shipments.table.js';
 
 export type { AddressColumn } from './shipments.table.js';
 
 /**
- * The SQL of a shipment's guide fields (`number_guide`, `guide_url`), for the guides module: the
- * job that issues the guide and the label route read the shipment through here.
+ * A shipment's guide fields (`number_guide`, `guide_url`), for the guides module: the job that
+ * issues the guide and the label route read and write the shipment through here (by way of the
+ * shipments use cases).
  */
 export type ShipmentForGuide = typeof shipments.$inferSelect & {
   guideSource: GuideSource;
@@ -16,9 +18,9 @@ export type ShipmentForGuide = typeof shipments.$inferSelect & {
 
 const columns = {
   ...getTableColumns(shipments),
-  // The catalogue is read by a subquery (a module never imports another module's table).
-  guideSource: sql<GuideSource>`(select cs.guide_source from carrier_services cs where cs.id = ${shipments.serviceId})`,
-  externalCode: sql<string | null>`(select cs.external_code from carrier_services cs where cs.id = ${shipments.serviceId})`,
+  // The service's catalogue row, read through the carriers' table object (read-only).
+  guideSource: sql<GuideSource>`(select ${carrierServices.guideSource} from ${carrierServices} where ${carrierServices.id} = ${shipments.serviceId})`,
+  externalCode: sql<string | null>`(select ${carrierServices.externalCode} from ${carrierServices} where ${carrierServices.id} = ${shipments.serviceId})`,
 };
 
 /** The shipment with its service's guide source; `lock` takes the shipment row FOR UPDATE (the job). */

@@ -4,7 +4,7 @@ import { overweightOwedBy } from './shipments.repository.js';
 import { shipments } from './shipments.table.js';
 
 /**
- * The shipment side of payments (DESIGN §4): the rows a payment locks while it opens or confirms,
+ * The shipment side of payments: the rows a payment locks while it opens or confirms,
  * and the only writes that mark a shipment or its overweight paid. Rows are always locked in id
  * order, so two payments over overlapping shipments wait on each other instead of deadlocking.
  */

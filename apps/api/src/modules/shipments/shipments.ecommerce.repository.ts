@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { shipments } from './shipments.table.js';
 
 /**
- * What the integrations module needs of shipments made from store orders (issue 17): the
+ * What the integrations module needs of shipments made from store orders: the
  * shipments of some orders, for the E-Commerce tab, and the order a shipment came from, for
  * the tracking written back to the store. The link is `shipment_ecommerce.order_id`.
  */

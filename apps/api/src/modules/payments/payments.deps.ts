@@ -1,0 +1,31 @@
+import type { CashProvider } from './adapters/conekta-types.js';
+import type { PaymentProvider } from './adapters/payment-provider.js';
+import type { PaymentsCoreDeps } from './payments.core.js';
+
+/*
+ * The payments service's collaborators and switches, apart from the façade (payments.usecases.ts):
+ * the parts (wallet, cancel, OXXO, PayPal) import them from here, so no part imports the file that
+ * re-exports it.
+ */
+
+/** How a payment provider runs: with its keys (real money), as the offline sandbox, or switched off. */
+export type ProviderMode = 'live' | 'sandbox' | 'disabled';
+
+export interface PaymentModes {
+  paypal: ProviderMode;
+  oxxo: ProviderMode;
+}
+
+/**
+ * What the payment routes need, built once in app.ts (`createPaymentsDeps`). Other payment
+ * methods (OXXO) add their own fields here.
+ */
+export interface PaymentsDeps extends PaymentsCoreDeps {
+  /** PayPal Orders v2: the real client when PAYPAL_CLIENT_ID + PAYPAL_SECRET are set, else the offline sandbox. */
+  paypal: PaymentProvider;
+  modes: PaymentModes;
+  /** The card option (paypal-plus, card through PayPal) is offered. */
+  cardEnabled: boolean;
+  /** The OXXO provider, to cancel a reference when the seller cancels its attempt. */
+  cash: CashProvider;
+}

@@ -273,8 +273,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const shipments = createShipments({
     recordOverweight: (caller, id, input) => later.overweight!.record(caller, id, input),
     db: database.db,
-    rawQuery: (text, params) => database.query(text, params),
-    listen: database.listen,
     openPaymentFor: findOpenAttempt,
     limitCreation: (userId, count) => guardRate(accounts, `shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
     clock,

@@ -17,7 +17,7 @@ import { createShipmentChecks } from './shipments.shared.js';
 export { fingerprintOf, type CreationResult } from './shipments.create.js';
 export { toAddressDto, toRowDto, toShipmentDto } from './shipments.dto.js';
 export type { UpdateShipment } from './shipments.edit.js';
-export { createLocalListVersions, parseKeywords, type ListQuery } from './shipments.lists.js';
+export { parseKeywords, type ListQuery } from './shipments.lists.js';
 
 /** What shipments need to know about an account (from the accounts use cases). */
 export interface AccountInfo {
@@ -37,14 +37,6 @@ export interface ShipmentsDeps {
   quoting: Pick<Quoting, 'quote'>;
   carriers: Pick<Carriers, 'catalogue' | 'snapshot'>;
   findAccount(id: string): Promise<AccountInfo | undefined>;
-  /** Raw driver reads for the per-call list-version check (DatabaseHandle.query); without it, Drizzle. */
-  rawQuery?: (<Row>(sql: string, params: unknown[]) => Promise<Row[]>) | undefined;
-  /**
-   * The embedded database's in-process NOTIFY (DatabaseHandle.listen): when given, a user's list
-   * version lives in memory, bumped by the triggers' 'shipment_list' notices, and the per-call
-   * version read goes away. PostgreSQL (several processes) reads the version every time.
-   */
-  listen?: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | undefined;
   /** Counts shipments a user creates (new or duplicated); throws 429 past the hourly limit. */
   limitCreation?: ((userId: string, count: number) => Promise<void>) | undefined;
   /** The payment attempt still open for a shipment, if any (from the payments module). */

@@ -35,14 +35,76 @@ export function parseKeywords(text: string | undefined, field: string): { words:
   return { words, paid };
 }
 
+/** A plain list longer than this is never kept in memory (its pages always come from SQL). */
+const KEPT_LIST_MAX = 20_000;
+/** Rows kept in memory across every user's plain lists. */
+const KEPT_ROWS_BUDGET = 200_000;
+
+interface KeptList {
+  version: string;
+  rows: readonly repo.ShipmentListRow[];
+  total: number;
+}
+
 /**
- * The list and its variants, the service filters and the statistics. Every call reads only what
- * it answers: one page through the index that matches its filters, and the total from the counts
- * the triggers keep per user (or, for keyword, service and carrier filters, counted only when the
- * page alone cannot tell it). Nothing is kept between calls, so a write anywhere shows at once.
+ * The list and its variants, the service filters and the statistics. A call reads only the page
+ * it answers: ids through the index that matches its filters, then those rows, and the total from
+ * the counts the triggers keep per user (or, with keyword, service or carrier filters, counted
+ * when the page alone cannot tell it).
+ *
+ * On the embedded database every query runs on the one thread that also serves HTTP, so paging
+ * through a long plain list (all, paid or unpaid) one query per page costs far more than the page
+ * itself. There, after a first page is answered, the whole plain list of that version is read
+ * once in the background and later pages are slices of it, for as long as the user's list version
+ * (from the triggers' notices) stands. Without notices (PostgreSQL) every page comes from SQL.
  */
 export function createShipmentLists(deps: ShipmentsDeps) {
-  const { db } = deps;
+  const { db, listVersions } = deps;
+  // Recently used lists last, so the first one is the one dropped when the budget is full.
+  const keptLists = new Map<string, KeptList>();
+  const loading = new Set<string>();
+  let keptRows = 0;
+
+  function forget(key: string): void {
+    const old = keptLists.get(key);
+    if (!old) return;
+    keptRows -= old.rows.length;
+    keptLists.delete(key);
+  }
+
+  async function keepList(key: string, filter: repo.ListFilter, version: string, total: number): Promise<void> {
+    loading.add(key);
+    try {
+      const rows = await repo.listAllShipmentRows(db, filter);
+      // A write during the read changed the version: these rows may be older than it, drop them.
+      if (listVersions?.of(filter.userId) !== version || rows.length !== total) return;
+      forget(key);
+      while (keptLists.size > 0 && keptRows + rows.length > KEPT_ROWS_BUDGET) forget(keptLists.keys().next().value!);
+      keptLists.set(key, { version, rows, total });
+      keptRows += rows.length;
+    } finally {
+      loading.delete(key);
+    }
+  }
+
+  /** A page of the plain list (all, paid or unpaid): from memory while its version stands, else SQL. */
+  async function plainPage(filter: repo.ListFilter, page: { limit: number; offset: number }): Promise<{ rows: readonly repo.ShipmentListRow[]; total: number }> {
+    // Taken before anything is read: a write meanwhile makes this version stale at once.
+    const version = listVersions?.of(filter.userId);
+    const key = `${filter.userId}|${String(filter.paid)}`;
+    const kept = version === undefined ? undefined : keptLists.get(key);
+    if (kept && kept.version === version) {
+      keptLists.delete(key);
+      keptLists.set(key, kept);
+      return { rows: kept.rows.slice(page.offset, page.offset + page.limit), total: kept.total };
+    }
+    const answer = await repo.listKeptPage(db, filter, page);
+    const total = filter.paid === undefined ? answer.live : filter.paid ? answer.paid : answer.live - answer.paid;
+    if (version !== undefined && total > page.limit && total <= KEPT_LIST_MAX && !loading.has(key)) {
+      void keepList(key, filter, version, total).catch(() => undefined);
+    }
+    return { rows: answer.rows, total };
+  }
 
   /** The list and its variants: filters together, newest first, one page in SQL. */
   async function list(userId: string, query: ListQuery): Promise<ShipmentPage> {
@@ -53,10 +115,8 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     const filter: repo.ListFilter = { userId, keywords: words, paid: [...wanted][0], serviceId: query.service, carrier: query.carrier };
     const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
     if (words.length === 0 && !query.service && !query.carrier) {
-      // Unfiltered or by paid state alone: the page and the kept totals in one statement.
-      const kept = await repo.listKeptPage(db, filter, page);
-      const total = filter.paid === undefined ? kept.live : filter.paid ? kept.paid : kept.live - kept.paid;
-      return toPage(kept.rows.map(toRowDto), total, query.page, query.limit);
+      const plain = await plainPage(filter, page);
+      return toPage(plain.rows.map(toRowDto), plain.total, query.page, query.limit);
     }
     const rows = await repo.listShipmentPage(db, filter, page);
     // A page that is neither empty nor full is the last one: it tells the total by itself.

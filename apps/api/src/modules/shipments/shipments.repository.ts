@@ -4,7 +4,7 @@ import type { PackageType } from '@envios/contracts/quotes';
 import type { InsuranceInformation, SelectedServiceSnapshot } from '@envios/contracts/shipments';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
-import { shipmentIdempotencyKeys, shipmentListState, shipments, type AddressColumn, type ParcelColumn } from './shipments.table.js';
+import { listSearchText, shipmentIdempotencyKeys, shipmentListState, shipments, type AddressColumn, type ParcelColumn } from './shipments.table.js';
 
 export interface ShipmentRecord {
   id: string;
@@ -245,16 +245,21 @@ const listColumns = {
   guideUrl: shipments.guideUrl,
 };
 
+const searchText = listSearchText(shipments);
+
 function listWhere(filter: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(shipments.userId, filter.userId), live];
   if (filter.paid !== undefined) conditions.push(eq(shipments.paid, filter.paid));
   if (filter.serviceId) conditions.push(eq(shipments.serviceId, filter.serviceId));
+  // Each text condition is asked twice: on the trigram-indexed expression (which finds the rows)
+  // and on the columns themselves (which decide, so a match across two columns never counts).
   if (filter.carrier) {
-    conditions.push(or(eq(shipments.carrierCode, filter.carrier.toLowerCase() as CarrierCode), ilike(shipments.serviceName, `%${escapeLike(filter.carrier)}%`)));
+    const pattern = `%${escapeLike(filter.carrier)}%`;
+    conditions.push(or(eq(shipments.carrierCode, filter.carrier.toLowerCase() as CarrierCode), and(ilike(searchText, pattern), ilike(shipments.serviceName, pattern))));
   }
   for (const keyword of filter.keywords ?? []) {
     const pattern = `%${escapeLike(keyword)}%`;
-    conditions.push(or(ilike(shipments.destinationName, pattern), ilike(shipments.destinationLine, pattern), ilike(shipments.serviceName, pattern)));
+    conditions.push(ilike(searchText, pattern), or(ilike(shipments.destinationName, pattern), ilike(shipments.destinationLine, pattern), ilike(shipments.serviceName, pattern)));
   }
   return and(...conditions);
 }
@@ -291,6 +296,11 @@ export async function listKeptPage(
   const rows: ShipmentListRow[] = [];
   for (const { keptLive: _live, keptPaid: _paid, id, ...row } of found) if (id !== null) rows.push({ ...row, id } as ShipmentListRow);
   return { rows, live: first.keptLive, paid: first.keptPaid };
+}
+
+/** Every row of a plain list, newest first (the embedded database keeps it while its version stands). */
+export async function listAllShipmentRows(db: Executor, filter: ListFilter): Promise<ShipmentListRow[]> {
+  return db.select(listColumns).from(shipments).where(listWhere(filter)).orderBy(...newestFirst);
 }
 
 export async function countShipments(db: Executor, filter: ListFilter): Promise<number> {

@@ -1,6 +1,7 @@
 import { fromCentavos, type Centavos } from '@envios/contracts/money';
 import { shipmentMessages, type GuideStatus, type OverweightOwed, type Shipment } from '@envios/contracts/shipments';
 import { trackingHeadlines } from '@envios/contracts/tracking-rules';
+import type { ChangeVersions } from '../../db/change-versions.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { RecordOverweight } from '@envios/contracts/overweight';
@@ -18,6 +19,7 @@ export { fingerprintOf, type CreationResult } from './shipments.create.js';
 export { toAddressDto, toRowDto, toShipmentDto } from './shipments.dto.js';
 export type { UpdateShipment } from './shipments.edit.js';
 export { parseKeywords, type ListQuery } from './shipments.lists.js';
+export { SHIPMENT_LIST_CHANNEL } from './shipments.table.js';
 
 /** What shipments need to know about an account (from the accounts use cases). */
 export interface AccountInfo {
@@ -37,6 +39,11 @@ export interface ShipmentsDeps {
   quoting: Pick<Quoting, 'quote'>;
   carriers: Pick<Carriers, 'catalogue' | 'snapshot'>;
   findAccount(id: string): Promise<AccountInfo | undefined>;
+  /**
+   * Each user's list version, bumped by the triggers' notices on the shipment list channel (the
+   * embedded database only): while it stands, a long plain list is paged from memory.
+   */
+  listVersions?: ChangeVersions | undefined;
   /** Counts shipments a user creates (new or duplicated); throws 429 past the hourly limit. */
   limitCreation?: ((userId: string, count: number) => Promise<void>) | undefined;
   /** The payment attempt still open for a shipment, if any (from the payments module). */

@@ -379,7 +379,7 @@ export const suites: BenchSuite[] = [
       // The first read after a change: a shipment is duplicated through the API (a write the list's
       // triggers announce), then one page is read and timed; on pages 1, 500 and 1000. The pauses
       // let the embedded database's background read of the whole plain list finish first.
-      const pause = () => new Promise((r) => setTimeout(r, 2000));
+      const pause = () => new Promise((r) => setTimeout(r, 5000));
       const listed = (await (await fetch(`${ctx.base}/api/v1/shipments/all/${userId}?limit=1&page=1`, { headers })).json()) as { docs: { _id: string }[] };
       const firsts: string[] = [];
       for (const n of [1, 500, 1000]) {

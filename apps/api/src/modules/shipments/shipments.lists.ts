@@ -52,11 +52,12 @@ interface KeptList {
  * the counts the triggers keep per user (or, with keyword, service or carrier filters, counted
  * when the page alone cannot tell it).
  *
- * On the embedded database every query runs on the one thread that also serves HTTP, so paging
- * through a long plain list (all, paid or unpaid) one query per page costs far more than the page
- * itself. There, after a first page is answered, the whole plain list of that version is read
- * once in the background and later pages are slices of it, for as long as the user's list version
- * (from the triggers' notices) stands. Without notices (PostgreSQL) every page comes from SQL.
+ * Paging through a long plain list (all, paid or unpaid) one query per page costs far more than
+ * the page itself (walking the index up to the offset; on the embedded database on the very
+ * thread that serves HTTP). So after a first page is answered from SQL, the whole plain list of
+ * that version is read once in the background and later pages are slices of it, for as long as
+ * the user's list version stands: from the triggers' notices on the embedded database, or read
+ * with the totals on every call on PostgreSQL (several processes, notices after the fact).
  */
 export function createShipmentLists(deps: ShipmentsDeps) {
   const { db, listVersions } = deps;
@@ -72,12 +73,18 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     keptLists.delete(key);
   }
 
+  /** The user's list version now (undefined while notices do not flow yet). */
+  async function versionNow(userId: string): Promise<string | undefined> {
+    if (listVersions) return listVersions.of(userId);
+    return `P${(await repo.findListState(db, userId))?.version ?? 0}`;
+  }
+
   async function keepList(key: string, filter: repo.ListFilter, version: string, total: number): Promise<void> {
     loading.add(key);
     try {
       const rows = await repo.listAllShipmentRows(db, filter);
       // A write during the read changed the version: these rows may be older than it, drop them.
-      if (listVersions?.of(filter.userId) !== version || rows.length !== total) return;
+      if ((await versionNow(filter.userId)) !== version || rows.length !== total) return;
       forget(key);
       while (keptLists.size > 0 && keptRows + rows.length > KEPT_ROWS_BUDGET) forget(keptLists.keys().next().value!);
       keptLists.set(key, { version, rows, total });
@@ -89,21 +96,37 @@ export function createShipmentLists(deps: ShipmentsDeps) {
 
   /** A page of the plain list (all, paid or unpaid): from memory while its version stands, else SQL. */
   async function plainPage(filter: repo.ListFilter, page: { limit: number; offset: number }): Promise<{ rows: readonly repo.ShipmentListRow[]; total: number }> {
-    // Taken before anything is read: a write meanwhile makes this version stale at once.
-    const version = listVersions?.of(filter.userId);
+    const pick = (state: { live: number; paid: number }) => (filter.paid === undefined ? state.live : filter.paid ? state.paid : state.live - state.paid);
     const key = `${filter.userId}|${String(filter.paid)}`;
+    // Taken before anything is read: a write meanwhile makes this version stale at once. Without
+    // notices (PostgreSQL, several processes) the version and totals are read on every call.
+    let version: string | undefined;
+    let state: repo.ListState | undefined;
+    if (listVersions) version = listVersions.of(filter.userId);
+    else {
+      state = (await repo.findListState(db, filter.userId)) ?? { version: 0, live: 0, paid: 0 };
+      version = `P${state.version}`;
+    }
     const kept = version === undefined ? undefined : keptLists.get(key);
     if (kept && kept.version === version) {
       keptLists.delete(key);
       keptLists.set(key, kept);
       return { rows: kept.rows.slice(page.offset, page.offset + page.limit), total: kept.total };
     }
-    const answer = await repo.listKeptPage(db, filter, page);
-    const total = filter.paid === undefined ? answer.live : filter.paid ? answer.paid : answer.live - answer.paid;
+    let rows: readonly repo.ShipmentListRow[];
+    let total: number;
+    if (state) {
+      total = pick(state);
+      rows = page.offset < total ? await repo.listShipmentPage(db, filter, page) : [];
+    } else {
+      const answer = await repo.listKeptPage(db, filter, page);
+      rows = answer.rows;
+      total = pick(answer);
+    }
     if (version !== undefined && total > page.limit && total <= KEPT_LIST_MAX && !loading.has(key)) {
       void keepList(key, filter, version, total).catch(() => undefined);
     }
-    return { rows: answer.rows, total };
+    return { rows, total };
   }
 
   /** The list and its variants: filters together, newest first, one page in SQL. */

@@ -284,18 +284,33 @@ export async function listKeptPage(
   page: { limit: number; offset: number },
 ): Promise<{ rows: ShipmentListRow[]; live: number; paid: number }> {
   const pageIds = db.select({ id: shipments.id }).from(shipments).where(listWhere(filter)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
-  // The state row always comes back (left join), with no shipment when the page is empty.
+  const state = (column: typeof shipmentListState.live | typeof shipmentListState.paid) =>
+    sql<number>`(select ${column} from ${shipmentListState} where ${shipmentListState.userId} = ${filter.userId})`.mapWith(Number);
   const found = await db
-    .select({ ...listColumns, id: sql<string | null>`${shipments.id}`, keptLive: shipmentListState.live, keptPaid: shipmentListState.paid })
-    .from(shipmentListState)
-    .leftJoin(shipments, inArray(shipments.id, pageIds))
-    .where(eq(shipmentListState.userId, filter.userId))
+    .select({ ...listColumns, keptLive: state(shipmentListState.live), keptPaid: state(shipmentListState.paid) })
+    .from(shipments)
+    .where(inArray(shipments.id, pageIds))
     .orderBy(...newestFirst);
   const first = found[0];
-  if (!first) return { rows: [], live: 0, paid: 0 };
-  const rows: ShipmentListRow[] = [];
-  for (const { keptLive: _live, keptPaid: _paid, id, ...row } of found) if (id !== null) rows.push({ ...row, id } as ShipmentListRow);
-  return { rows, live: first.keptLive, paid: first.keptPaid };
+  // Past the last page there is no row to carry the totals: they are read alone.
+  if (!first) return { rows: [], ...((await findListState(db, filter.userId)) ?? { live: 0, paid: 0 }) };
+  return { rows: found.map(({ keptLive: _live, keptPaid: _paid, ...row }) => row), live: first.keptLive, paid: first.keptPaid };
+}
+
+export interface ListState {
+  /** Changes with every write to the user's shipments (kept by the list-state triggers). */
+  version: number;
+  live: number;
+  paid: number;
+}
+
+/** The user's list version and live and paid totals, as the triggers keep them. */
+export async function findListState(db: Executor, userId: string): Promise<ListState | undefined> {
+  const rows = await db
+    .select({ version: shipmentListState.version, live: shipmentListState.live, paid: shipmentListState.paid })
+    .from(shipmentListState)
+    .where(eq(shipmentListState.userId, userId));
+  return rows[0];
 }
 
 /** Every row of a plain list, newest first (the embedded database keeps it while its version stands). */

@@ -304,13 +304,23 @@ export interface ListState {
   paid: number;
 }
 
-/** The user's list version and live and paid totals, as the triggers keep them. */
-export async function findListState(db: Executor, userId: string): Promise<ListState | undefined> {
-  const rows = await db
+const prepareListState = (db: Executor) =>
+  db
     .select({ version: shipmentListState.version, live: shipmentListState.live, paid: shipmentListState.paid })
     .from(shipmentListState)
-    .where(eq(shipmentListState.userId, userId));
-  return rows[0];
+    .where(eq(shipmentListState.userId, sql.placeholder('userId')))
+    .prepare('shipment_list_state_by_user');
+// Read on every list call on PostgreSQL: built once per database, planned once per connection.
+const listStateQueries = new WeakMap<Executor, ReturnType<typeof prepareListState>>();
+
+/** The user's list version and live and paid totals, as the triggers keep them. */
+export async function findListState(db: Executor, userId: string): Promise<ListState | undefined> {
+  let query = listStateQueries.get(db);
+  if (!query) {
+    query = prepareListState(db);
+    listStateQueries.set(db, query);
+  }
+  return (await query.execute({ userId }))[0];
 }
 
 /** Every row of a plain list, newest first (the embedded database keeps it while its version stands). */

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { applySpanishValidationMessages } from '@envios/contracts/messages';
 import type { Config } from './config/env.js';
+import { createChangeVersions } from './db/change-versions.js';
 import type { DatabaseHandle } from './db/client.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -35,7 +36,7 @@ import { AppError } from './shared/errors.js';
 import { carriersRoutes } from './modules/carriers/carriers.routes.js';
 import { createQuoting, type OverweightProvider } from './modules/quotes/quotes.usecases.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
-import { createShipments, overweightOwedProvider } from './modules/shipments/shipments.usecases.js';
+import { createShipments, overweightOwedProvider, SHIPMENT_LIST_CHANNEL } from './modules/shipments/shipments.usecases.js';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
@@ -273,8 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const shipments = createShipments({
     recordOverweight: (caller, id, input) => later.overweight!.record(caller, id, input),
     db: database.db,
-    rawQuery: (text, params) => database.query(text, params),
-    listen: database.listen,
+    listVersions: createChangeVersions(database, SHIPMENT_LIST_CHANNEL),
     openPaymentFor: findOpenAttempt,
     limitCreation: (userId, count) => guardRate(accounts, `shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
     clock,

@@ -165,23 +165,3 @@ describe('idempotency fingerprints', () => {
     expect(fingerprintOf('one', [body])).not.toBe(fingerprintOf('one', [{ ...body, a: 2 }]));
   });
 });
-
-describe('local list versions (embedded database notices)', () => {
-  it('a notice changes the named users’ keys only; "*" changes everyone’s', async () => {
-    const { createLocalListVersions } = await import('./shipments.usecases.js');
-    const v = createLocalListVersions();
-    const a0 = v.of('a');
-    const b0 = v.of('b');
-    v.onNotice('a');
-    expect(v.of('a')).not.toBe(a0);
-    expect(v.of('b')).toBe(b0);
-    const a1 = v.of('a');
-    v.onNotice('b,c');
-    expect(v.of('a')).toBe(a1);
-    expect(v.of('b')).not.toBe(b0);
-    const c1 = v.of('c');
-    v.onNotice('*');
-    expect(v.of('a')).not.toBe(a1);
-    expect(v.of('c')).not.toBe(c1);
-  });
-});

@@ -1,4 +1,5 @@
 import type { RecordOverweight } from '@envios/contracts/overweight';
+import type { ChangeVersions } from '../../db/change-versions.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
@@ -29,14 +30,11 @@ export interface ShipmentsDeps {
   quoting: Pick<Quoting, 'quote'>;
   carriers: Pick<Carriers, 'catalogue' | 'snapshot'>;
   findAccount(id: string): Promise<AccountInfo | undefined>;
-  /** Raw driver reads for the per-call list-version check (DatabaseHandle.query); without it, Drizzle. */
-  rawQuery?: (<Row>(sql: string, params: unknown[]) => Promise<Row[]>) | undefined;
   /**
-   * The embedded database's in-process NOTIFY (DatabaseHandle.listen): when given, a user's list
-   * version lives in memory, bumped by the triggers' 'shipment_list' notices, and the per-call
-   * version read goes away. PostgreSQL (several processes) reads the version every time.
+   * Each user's list version, bumped by the triggers' notices on the shipment list channel (the
+   * embedded database only): while it stands, a long plain list is paged from memory.
    */
-  listen?: ((channel: string, onPayload: (payload: string) => void) => Promise<void>) | undefined;
+  listVersions?: ChangeVersions | undefined;
   /** Counts shipments a user creates (new or duplicated); throws 429 past the hourly limit. */
   limitCreation?: ((userId: string, count: number) => Promise<void>) | undefined;
   /** The payment attempt still open for a shipment, if any (from the payments module). */

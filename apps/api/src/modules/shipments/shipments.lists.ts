@@ -5,31 +5,7 @@ import { toPage } from '../../shared/pagination.js';
 import { toRowDto } from './shipments.dto.js';
 import { shipmentErrors } from './shipments.errors.js';
 import * as repo from './shipments.repository.js';
-import type { ShipmentsDeps } from './shipments.usecases.js';
-
-/** Cached list and statistics answers kept per process (least recently used leave first). */
-const ANSWER_CACHE_MAX = 500;
-
-/** Local list versions fed by the triggers' notices (one process owns the embedded database). */
-export function createLocalListVersions() {
-  let epoch = 0;
-  let counter = 0;
-  const versions = new Map<string, number>();
-  return {
-    /** A key that changes whenever this user's shipments change. */
-    of(userId: string): string {
-      return `${epoch}:${versions.get(userId) ?? 0}`;
-    },
-    onNotice(payload: string): void {
-      if (payload === '*' || payload === '') {
-        epoch++;
-        versions.clear();
-        return;
-      }
-      for (const id of payload.split(',')) versions.set(id, ++counter);
-    },
-  };
-}
+import type { ShipmentsDeps } from './shipments.deps.js';
 
 /** Filters of the list and its variants, already read from the query. */
 export interface ListQuery {
@@ -59,114 +35,98 @@ export function parseKeywords(text: string | undefined, field: string): { words:
   return { words, paid };
 }
 
-/** The list and its variants, the service filters and the statistics, cached per list version. */
+/** A plain list longer than this is never kept in memory (its pages always come from SQL). */
+const KEPT_LIST_MAX = 20_000;
+/** Rows kept in memory across every user's plain lists. */
+const KEPT_ROWS_BUDGET = 200_000;
+
+interface KeptList {
+  version: string;
+  rows: readonly repo.ShipmentListRow[];
+  total: number;
+}
+
+/**
+ * The list and its variants, the service filters and the statistics. A call reads only the page
+ * it answers: ids through the index that matches its filters, then those rows, and the total from
+ * the counts the triggers keep per user (or, with keyword, service or carrier filters, counted
+ * when the page alone cannot tell it).
+ *
+ * Paging through a long plain list (all, paid or unpaid) one query per page costs far more than
+ * the page itself (walking the index up to the offset; on the embedded database on the very
+ * thread that serves HTTP). So after a first page is answered from SQL, the whole plain list of
+ * that version is read once in the background and later pages are slices of it, for as long as
+ * the user's list version stands: from the triggers' notices on the embedded database, or read
+ * with the totals on every call on PostgreSQL (several processes, notices after the fact).
+ */
 export function createShipmentLists(deps: ShipmentsDeps) {
-  const { db } = deps;
-
-  // Answers of a user's lists and statistics, valid while that user's list version stands (every
-  // process reads the version from the database, so a write anywhere invalidates them everywhere).
-  const answers = new Map<string, { version: number | string; value: unknown }>();
-  const local = deps.listen ? createLocalListVersions() : undefined;
-  const localStates = new Map<string, { version: string; state: repo.ListState }>();
-  const LOCAL_STATES_MAX = 10_000;
-  // Whether the notices flow; if listening failed, every call reads the version as on PostgreSQL.
-  const listening: Promise<boolean> =
-    local && deps.listen
-      ? deps.listen('shipment_list', (payload) => local.onNotice(payload)).then(
-          () => true,
-          () => false,
-        )
-      : Promise.resolve(false);
-
-  async function perVersion<T>(userId: string, key: string, compute: (state: repo.ListState, version: string) => Promise<T>): Promise<T> {
-    const cacheKey = `${userId}|${key}`;
-    if (local && (await listening)) {
-      // Taken before anything is read: a change meanwhile makes this answer's key stale at once.
-      const version = local.of(userId);
-      const hit = answers.get(cacheKey);
-      if (hit && hit.version === version) {
-        answers.delete(cacheKey);
-        answers.set(cacheKey, hit);
-        return hit.value as T;
-      }
-      // The counts change only with the version: read once per version.
-      let known = localStates.get(userId);
-      if (known?.version !== version) {
-        const read = deps.rawQuery ? repo.findListStateRaw(deps.rawQuery, userId) : repo.findListState(db, userId);
-        known = { version, state: (await read) ?? { version: 0, live: 0, paid: 0 } };
-        localStates.delete(userId);
-        if (localStates.size >= LOCAL_STATES_MAX) localStates.delete(localStates.keys().next().value!);
-        localStates.set(userId, known);
-      }
-      const state = known.state;
-      const value = await compute(state, `L${version}`);
-      if (answers.size >= ANSWER_CACHE_MAX) answers.delete(answers.keys().next().value!);
-      answers.set(cacheKey, { version, value });
-      return value;
-    }
-    const read = deps.rawQuery ? repo.findListStateRaw(deps.rawQuery, userId) : repo.findListState(db, userId);
-    const state = (await read) ?? { version: 0, live: 0, paid: 0 };
-    const hit = answers.get(cacheKey);
-    if (hit && hit.version === state.version) {
-      // Recently used entries move to the end, so the oldest is the one evicted.
-      answers.delete(cacheKey);
-      answers.set(cacheKey, hit);
-      return hit.value as T;
-    }
-    // Computed after reading the version: the answer is never older than the version it is kept under.
-    const value = await compute(state, `P${state.version}`);
-    if (answers.size >= ANSWER_CACHE_MAX) answers.delete(answers.keys().next().value!);
-    answers.set(cacheKey, { version: state.version, value });
-    return value;
-  }
-
-  // The ordered ids of a user's plain list (all, paid or unpaid) per version: any page is then a
-  // slice plus one read of its ten rows, instead of an OFFSET walk through the index.
-  const idLists = new Map<string, readonly string[]>();
-  const ID_LISTS_MAX = 20;
-  const ID_LIST_MAX_LENGTH = 50_000;
-
-  // Up to ROW_LIST_MAX_LENGTH shipments, the plain list's rows themselves are kept per version
-  // (at most ROW_LISTS_BUDGET rows in all): any page is then a slice, with no read at all. A write
-  // changes the version, and the next read loads the rows again (one ordered select).
-  const rowLists = new Map<string, readonly repo.ShipmentListRow[]>();
-  const ROW_LIST_MAX_LENGTH = 20_000;
-  const ROW_LISTS_BUDGET = 200_000;
+  const { db, listVersions } = deps;
+  // Recently used lists last, so the first one is the one dropped when the budget is full.
+  const keptLists = new Map<string, KeptList>();
+  const loading = new Set<string>();
   let keptRows = 0;
 
-  async function plainPage(filter: repo.ListFilter, version: string, offset: number, limit: number, total: number): Promise<repo.ShipmentListRow[]> {
-    const key = `${filter.userId}|${String(filter.paid)}|${version}`;
-    if (total <= ROW_LIST_MAX_LENGTH) {
-      let rows = rowLists.get(key);
-      if (!rows) {
-        rows = await repo.listAllShipmentRows(db, filter);
-        // Older versions of the same list are dead: drop them first.
-        const prefix = `${filter.userId}|${String(filter.paid)}|`;
-        for (const [k, old] of rowLists) {
-          if (k.startsWith(prefix)) {
-            keptRows -= old.length;
-            rowLists.delete(k);
-          }
-        }
-        while (rowLists.size > 0 && keptRows + rows.length > ROW_LISTS_BUDGET) {
-          const oldest = rowLists.keys().next().value!;
-          keptRows -= rowLists.get(oldest)!.length;
-          rowLists.delete(oldest);
-        }
-        rowLists.set(key, rows);
-        keptRows += rows.length;
-      }
-      return rows.slice(offset, offset + limit);
+  function forget(key: string): void {
+    const old = keptLists.get(key);
+    if (!old) return;
+    keptRows -= old.rows.length;
+    keptLists.delete(key);
+  }
+
+  /** The user's list version now (undefined while notices do not flow yet). */
+  async function versionNow(userId: string): Promise<string | undefined> {
+    if (listVersions) return listVersions.of(userId);
+    return `P${(await repo.findListState(db, userId))?.version ?? 0}`;
+  }
+
+  async function keepList(key: string, filter: repo.ListFilter, version: string, total: number): Promise<void> {
+    loading.add(key);
+    try {
+      const rows = await repo.listAllShipmentRows(db, filter);
+      // A write during the read changed the version: these rows may be older than it, drop them.
+      if ((await versionNow(filter.userId)) !== version || rows.length !== total) return;
+      forget(key);
+      while (keptLists.size > 0 && keptRows + rows.length > KEPT_ROWS_BUDGET) forget(keptLists.keys().next().value!);
+      keptLists.set(key, { version, rows, total });
+      keptRows += rows.length;
+    } finally {
+      loading.delete(key);
     }
-    let ids = idLists.get(key);
-    if (!ids) {
-      ids = await repo.listShipmentIds(db, filter);
-      if (ids.length > ID_LIST_MAX_LENGTH) return repo.listShipmentPage(db, filter, { limit, offset });
-      if (idLists.size >= ID_LISTS_MAX) idLists.delete(idLists.keys().next().value!);
-      idLists.set(key, ids);
+  }
+
+  /** A page of the plain list (all, paid or unpaid): from memory while its version stands, else SQL. */
+  async function plainPage(filter: repo.ListFilter, page: { limit: number; offset: number }): Promise<{ rows: readonly repo.ShipmentListRow[]; total: number }> {
+    const pick = (state: { live: number; paid: number }) => (filter.paid === undefined ? state.live : filter.paid ? state.paid : state.live - state.paid);
+    const key = `${filter.userId}|${String(filter.paid)}`;
+    // Taken before anything is read: a write meanwhile makes this version stale at once. Without
+    // notices (PostgreSQL, several processes) the version and totals are read on every call.
+    let version: string | undefined;
+    let state: repo.ListState | undefined;
+    if (listVersions) version = listVersions.of(filter.userId);
+    else {
+      state = (await repo.findListState(db, filter.userId)) ?? { version: 0, live: 0, paid: 0 };
+      version = `P${state.version}`;
     }
-    const pageIds = ids.slice(offset, offset + limit);
-    return deps.rawQuery ? repo.listShipmentsByIdsRaw(deps.rawQuery, pageIds) : repo.listShipmentsByIds(db, pageIds);
+    const kept = version === undefined ? undefined : keptLists.get(key);
+    if (kept && kept.version === version) {
+      keptLists.delete(key);
+      keptLists.set(key, kept);
+      return { rows: kept.rows.slice(page.offset, page.offset + page.limit), total: kept.total };
+    }
+    let rows: readonly repo.ShipmentListRow[];
+    let total: number;
+    if (state) {
+      total = pick(state);
+      rows = page.offset < total ? await repo.listShipmentPage(db, filter, page) : [];
+    } else {
+      const answer = await repo.listKeptPage(db, filter, page);
+      rows = answer.rows;
+      total = pick(answer);
+    }
+    if (version !== undefined && total > page.limit && total <= KEPT_LIST_MAX && !loading.has(key)) {
+      void keepList(key, filter, version, total).catch(() => undefined);
+    }
+    return { rows, total };
   }
 
   /** The list and its variants: filters together, newest first, one page in SQL. */
@@ -176,17 +136,16 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     // 'true' and 'false' together (or against the status filter) match nothing.
     if (wanted.size > 1) return toPage([], 0, query.page, query.limit);
     const filter: repo.ListFilter = { userId, keywords: words, paid: [...wanted][0], serviceId: query.service, carrier: query.carrier };
-    const key = JSON.stringify([words, filter.paid ?? null, query.service ?? null, query.carrier ?? null, query.page, query.limit]);
-    return perVersion(userId, `list|${key}`, async (state, version) => {
-      const offset = (query.page - 1) * query.limit;
-      // Unfiltered or by paid state alone, the total is kept per user; otherwise it is counted.
-      const kept = words.length === 0 && !query.service && !query.carrier;
-      const keptTotal = filter.paid === undefined ? state.live : filter.paid ? state.paid : state.live - state.paid;
-      if (kept && (keptTotal === 0 || offset >= keptTotal)) return toPage([], keptTotal, query.page, query.limit);
-      const rows = kept ? await plainPage(filter, version, offset, query.limit, keptTotal) : await repo.listShipmentPage(db, filter, { limit: query.limit, offset });
-      const total = kept ? keptTotal : offset === 0 && rows.length < query.limit ? rows.length : await repo.countShipments(db, filter);
-      return toPage(rows.map(toRowDto), total, query.page, query.limit);
-    });
+    const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+    if (words.length === 0 && !query.service && !query.carrier) {
+      const plain = await plainPage(filter, page);
+      return toPage(plain.rows.map(toRowDto), plain.total, query.page, query.limit);
+    }
+    const rows = await repo.listShipmentPage(db, filter, page);
+    // A page that is neither empty nor full is the last one: it tells the total by itself.
+    const known = rows.length > 0 && rows.length < query.limit ? page.offset + rows.length : page.offset === 0 && rows.length === 0 ? 0 : undefined;
+    const total = known ?? (await repo.countShipments(db, filter));
+    return toPage(rows.map(toRowDto), total, query.page, query.limit);
   }
 
   /** Every carrier in filter order, zero when the user has none with it; sums in centavos. */
@@ -242,10 +201,9 @@ export function createShipmentLists(deps: ShipmentsDeps) {
       );
     },
 
-    /** Spec 02 §3 summaries from one grouped query (never by loading the shipments). */
+    /** The user's summaries from one grouped query (never by loading the shipments). */
     stats(userId: string): Promise<ShipmentStats> {
-      // Carrier names come from the catalogue: its version is part of the key.
-      return perVersion(userId, `stats|${deps.carriers.snapshot().version}`, () => computeStats(userId));
+      return computeStats(userId);
     },
   };
 }

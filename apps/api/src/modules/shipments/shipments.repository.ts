@@ -4,7 +4,7 @@ import type { PackageType } from '@envios/contracts/quotes';
 import type { InsuranceInformation, SelectedServiceSnapshot } from '@envios/contracts/shipments';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
-import { shipmentIdempotencyKeys, shipmentListState, shipments, type AddressColumn, type ParcelColumn } from './shipments.table.js';
+import { listSearchText, shipmentIdempotencyKeys, shipmentListState, shipments, type AddressColumn, type ParcelColumn } from './shipments.table.js';
 
 export interface ShipmentRecord {
   id: string;
@@ -245,134 +245,92 @@ const listColumns = {
   guideUrl: shipments.guideUrl,
 };
 
+const searchText = listSearchText(shipments);
+
 function listWhere(filter: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(shipments.userId, filter.userId), live];
   if (filter.paid !== undefined) conditions.push(eq(shipments.paid, filter.paid));
   if (filter.serviceId) conditions.push(eq(shipments.serviceId, filter.serviceId));
+  // Each text condition is asked twice: on the trigram-indexed expression (which finds the rows)
+  // and on the columns themselves (which decide, so a match across two columns never counts).
   if (filter.carrier) {
-    conditions.push(or(eq(shipments.carrierCode, filter.carrier.toLowerCase() as CarrierCode), ilike(shipments.serviceName, `%${escapeLike(filter.carrier)}%`)));
+    const pattern = `%${escapeLike(filter.carrier)}%`;
+    conditions.push(or(eq(shipments.carrierCode, filter.carrier.toLowerCase() as CarrierCode), and(ilike(searchText, pattern), ilike(shipments.serviceName, pattern))));
   }
   for (const keyword of filter.keywords ?? []) {
     const pattern = `%${escapeLike(keyword)}%`;
-    conditions.push(or(ilike(shipments.destinationName, pattern), ilike(shipments.destinationLine, pattern), ilike(shipments.serviceName, pattern)));
+    conditions.push(ilike(searchText, pattern), or(ilike(shipments.destinationName, pattern), ilike(shipments.destinationLine, pattern), ilike(shipments.serviceName, pattern)));
   }
   return and(...conditions);
 }
 
-/** One page of a user's shipments, newest first. */
+/**
+ * One page of a user's shipments, newest first. The page's ids come first, walked in the order of
+ * the index that matches the filter (index-only, never the rows themselves), then only those rows
+ * are read: rows skipped by the offset are never fetched nor their JSON opened.
+ */
 export async function listShipmentPage(db: Executor, filter: ListFilter, page: { limit: number; offset: number }): Promise<ShipmentListRow[]> {
-  const where = listWhere(filter);
-  // The page's ids first (the plain list reads them from the index alone), then only those rows:
-  // rows skipped by the offset are never fetched nor their JSON read.
-  const pageIds = db.select({ id: shipments.id }).from(shipments).where(where).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
+  const pageIds = db.select({ id: shipments.id }).from(shipments).where(listWhere(filter)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
   return db.select(listColumns).from(shipments).where(inArray(shipments.id, pageIds)).orderBy(...newestFirst);
 }
 
-/** Every row of a filtered list, newest first (kept in memory per version for users of modest size). */
-export async function listAllShipmentRows(db: Executor, filter: ListFilter): Promise<ShipmentListRow[]> {
-  return db.select(listColumns).from(shipments).where(listWhere(filter)).orderBy(...newestFirst);
-}
-
-/** Every id of a filtered list, newest first (an index-only read): paging then costs one small read. */
-export async function listShipmentIds(db: Executor, filter: ListFilter): Promise<string[]> {
-  const rows = await db.select({ id: shipments.id }).from(shipments).where(listWhere(filter)).orderBy(...newestFirst);
-  return rows.map((r) => r.id);
-}
-
-/** `listShipmentsByIds` as one raw statement: the ids of a page, in the order given. */
-const ROWS_BY_IDS_SQL = `select id, created_at, number_of_order::text as number_of_order, destination_name, destination_line,
-  coalesce(destination->>'postal_code', '') as destination_postal_code, coalesce(destination->>'city', '') as destination_city,
-  coalesce(selected_service->>'carrier', '') as carrier, carrier_code, service_name, service_id, number_guide, paid, tracking_status,
-  transit_days, total_centavos::text as total_centavos, guide_url
-  from shipments where id = any($1::uuid[])`;
-
-interface RawListRow {
-  id: string;
-  created_at: Date | string;
-  number_of_order: string;
-  destination_name: string;
-  destination_line: string;
-  destination_postal_code: string;
-  destination_city: string;
-  carrier: string;
-  carrier_code: CarrierCode;
-  service_name: string;
-  service_id: string;
-  number_guide: string | null;
-  paid: boolean;
-  tracking_status: string | null;
-  transit_days: number;
-  total_centavos: string;
-  guide_url: string | null;
-}
-
-export async function listShipmentsByIdsRaw(query: <Row>(sql: string, params: unknown[]) => Promise<Row[]>, ids: readonly string[]): Promise<ShipmentListRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await query<RawListRow>(ROWS_BY_IDS_SQL, [[...ids]]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const out: ShipmentListRow[] = [];
-  for (const id of ids) {
-    const r = byId.get(id);
-    if (!r) continue; // deleted meanwhile: the version changed, the next call recomputes
-    out.push({
-      id: r.id,
-      createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
-      numberOfOrder: Number(r.number_of_order),
-      destinationName: r.destination_name,
-      destinationLine: r.destination_line,
-      destinationPostalCode: r.destination_postal_code,
-      destinationCity: r.destination_city,
-      carrier: r.carrier,
-      carrierCode: r.carrier_code,
-      serviceName: r.service_name,
-      serviceId: r.service_id,
-      numberGuide: r.number_guide,
-      paid: r.paid,
-      trackingStatus: r.tracking_status,
-      transitDays: Number(r.transit_days),
-      totalCentavos: Number(r.total_centavos),
-      guideUrl: r.guide_url,
-    });
-  }
-  return out;
-}
-
-/** The list rows of these ids, newest first. */
-export async function listShipmentsByIds(db: Executor, ids: readonly string[]): Promise<ShipmentListRow[]> {
-  if (ids.length === 0) return [];
-  return db.select(listColumns).from(shipments).where(inArray(shipments.id, [...ids])).orderBy(...newestFirst);
-}
-
-export async function countShipments(db: Executor, filter: ListFilter): Promise<number> {
-  const totals = await db.select({ total: count() }).from(shipments).where(listWhere(filter));
-  return totals[0]?.total ?? 0;
+/**
+ * A page of the plain list (all, paid or unpaid) with the user's live and paid totals, in one
+ * statement: the totals come from the per-user counts the triggers keep, so nothing is counted.
+ */
+export async function listKeptPage(
+  db: Executor,
+  filter: { userId: string; paid?: boolean | undefined },
+  page: { limit: number; offset: number },
+): Promise<{ rows: ShipmentListRow[]; live: number; paid: number }> {
+  const pageIds = db.select({ id: shipments.id }).from(shipments).where(listWhere(filter)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
+  const state = (column: typeof shipmentListState.live | typeof shipmentListState.paid) =>
+    sql<number>`(select ${column} from ${shipmentListState} where ${shipmentListState.userId} = ${filter.userId})`.mapWith(Number);
+  const found = await db
+    .select({ ...listColumns, keptLive: state(shipmentListState.live), keptPaid: state(shipmentListState.paid) })
+    .from(shipments)
+    .where(inArray(shipments.id, pageIds))
+    .orderBy(...newestFirst);
+  const first = found[0];
+  // Past the last page there is no row to carry the totals: they are read alone.
+  if (!first) return { rows: [], ...((await findListState(db, filter.userId)) ?? { live: 0, paid: 0 }) };
+  return { rows: found.map(({ keptLive: _live, keptPaid: _paid, ...row }) => row), live: first.keptLive, paid: first.keptPaid };
 }
 
 export interface ListState {
-  /** Changes with every write to the user's shipments (triggers in migration 0003). */
+  /** Changes with every write to the user's shipments (kept by the list-state triggers). */
   version: number;
   live: number;
   paid: number;
 }
 
-/** The same read as `findListState`, as one raw statement (the lists check it on every call). */
-export const LIST_STATE_SQL = 'select version::text as version, live, paid from shipment_list_state where user_id = $1';
-
-export async function findListStateRaw(
-  query: <Row>(sql: string, params: unknown[]) => Promise<Row[]>,
-  userId: string,
-): Promise<ListState | undefined> {
-  const rows = await query<{ version: string; live: number; paid: number }>(LIST_STATE_SQL, [userId]);
-  const row = rows[0];
-  return row ? { version: Number(row.version), live: Number(row.live), paid: Number(row.paid) } : undefined;
-}
-
-export async function findListState(db: Executor, userId: string): Promise<ListState | undefined> {
-  const rows = await db
+const prepareListState = (db: Executor) =>
+  db
     .select({ version: shipmentListState.version, live: shipmentListState.live, paid: shipmentListState.paid })
     .from(shipmentListState)
-    .where(eq(shipmentListState.userId, userId));
-  return rows[0];
+    .where(eq(shipmentListState.userId, sql.placeholder('userId')))
+    .prepare('shipment_list_state_by_user');
+// Read on every list call on PostgreSQL: built once per database, planned once per connection.
+const listStateQueries = new WeakMap<Executor, ReturnType<typeof prepareListState>>();
+
+/** The user's list version and live and paid totals, as the triggers keep them. */
+export async function findListState(db: Executor, userId: string): Promise<ListState | undefined> {
+  let query = listStateQueries.get(db);
+  if (!query) {
+    query = prepareListState(db);
+    listStateQueries.set(db, query);
+  }
+  return (await query.execute({ userId }))[0];
+}
+
+/** Every row of a plain list, newest first (the embedded database keeps it while its version stands). */
+export async function listAllShipmentRows(db: Executor, filter: ListFilter): Promise<ShipmentListRow[]> {
+  return db.select(listColumns).from(shipments).where(listWhere(filter)).orderBy(...newestFirst);
+}
+
+export async function countShipments(db: Executor, filter: ListFilter): Promise<number> {
+  const totals = await db.select({ total: count() }).from(shipments).where(listWhere(filter));
+  return totals[0]?.total ?? 0;
 }
 
 /** The services a user has live shipments with. */

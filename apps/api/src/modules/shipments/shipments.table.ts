@@ -47,6 +47,15 @@ export function reportSearchText(t: {
 }
 
 /**
+ * What the list's keywords match: the recipient's name, the destination line and the service
+ * name. The trigram index is built on exactly this expression, so the list's keyword condition
+ * must use this function to reach it.
+ */
+export function listSearchText(t: { destinationName: PgColumn; destinationLine: PgColumn; serviceName: PgColumn }) {
+  return sql`(${t.destinationName} || ' ' || ${t.destinationLine} || ' ' || ${t.serviceName})`;
+}
+
+/**
  * Shipments (spec 02 §3). A shipment exists before payment (`paid` false). The price snapshot is
  * frozen by the server at creation or at the last re-quote: `total_centavos` is what this guide
  * costs, `selected_service` explains it line by line. Soft-deleted rows keep their folio.
@@ -100,8 +109,12 @@ export const shipments = pgTable(
   },
   (t) => [
     index('shipments_user_created_idx').on(t.userId, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
-    index('shipments_user_paid_created_idx').on(t.userId, t.paid, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
-    index('shipments_user_service_created_idx').on(t.userId, t.serviceId, t.createdAt.desc()).where(sql`${t.deletedAt} is null`),
+    // A user's list by paid state or by service: each index holds the list's whole order (newest
+    // first, then id), so a page is an index-only walk with no sort.
+    index('shipments_user_paid_created_idx').on(t.userId, t.paid, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    index('shipments_user_service_created_idx').on(t.userId, t.serviceId, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    // The list's keywords (any part of the name, the line or the service) by trigrams.
+    index('shipments_list_search_idx').using('gin', sql`${listSearchText(t)} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
     index('shipments_number_guide_idx').on(t.numberGuide),
     index('shipments_overweight_owed_idx').on(t.userId).where(sql`${t.overweightCentavos} > 0 and not ${t.overweightPaid} and ${t.deletedAt} is null`),
     // The admin's general report (every customer): the period, the service or the payment status,
@@ -135,6 +148,9 @@ export const shipmentIdempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/** The channel the list-state triggers announce changed users on (ids joined by commas, or '*'). */
+export const SHIPMENT_LIST_CHANNEL = 'shipment_list';
 
 /**
  * Per user: how many live shipments (and paid ones) there are, and a version that changes with

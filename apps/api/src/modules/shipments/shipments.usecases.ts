@@ -14,7 +14,8 @@ import { createShipmentChecks } from './shipments.shared.js';
 export { fingerprintOf, type CreationResult } from './shipments.create.js';
 export { toAddressDto, toRowDto, toShipmentDto } from './shipments.dto.js';
 export type { UpdateShipment } from './shipments.edit.js';
-export { createLocalListVersions, parseKeywords, type ListQuery } from './shipments.lists.js';
+export { parseKeywords, type ListQuery } from './shipments.lists.js';
+export { SHIPMENT_LIST_CHANNEL } from './shipments.table.js';
 export type { AccountInfo, ShipmentsDeps } from './shipments.deps.js';
 
 /*

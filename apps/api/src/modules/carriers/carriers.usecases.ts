@@ -20,7 +20,7 @@ import { demoCatalogue } from './demo-catalogue.js';
 import { carrierLogoSvg } from './logos.js';
 
 // What quoting uses of this module: the catalogue in memory, the adapters' contract and the zones.
-export type { CatalogueSnapshot, ServiceEntry } from './catalogue-snapshot.js';
+export { isRemoteArea, type CarrierEntry, type CatalogueSnapshot, type ServiceEntry } from './catalogue-snapshot.js';
 export type { CarrierAdapter, ParcelGroup, RatePlace, RateRequest, ServiceRate } from './adapters/carrier-adapter.js';
 export { domesticZone, internationalZone } from './zones.js';
 // What overweight uses: a tariff's cost at a weight (the extra kilos the carrier measured).

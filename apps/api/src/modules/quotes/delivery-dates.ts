@@ -7,7 +7,7 @@ export { mexicoCityTime, type LocalDateTime } from '../../shared/mexico-city-tim
  * Friday except the statutory rest days of the Ley Federal del Trabajo (art. 74): 1 January,
  * first Monday of February, third Monday of March, 1 May, 16 September, 1 October every six
  * years from 2024 (change of federal government), third Monday of November, 25 December.
- * A parcel handed over on a working day before the 18:00 cut-off (service hours end, spec 01 §9)
+ * A parcel handed over on a working day before the 18:00 cut-off (when our service hours end)
  * ships that day; otherwise it ships the next working day.
  */
 export const SHIP_CUTOFF_HOUR = 18;

@@ -1,10 +1,11 @@
+import { BoundedCache } from '../../shared/bounded-cache.js';
 import type { SessionUser } from './accounts.repository.js';
 
 /**
  * Signed-in requests look their session up on every call; on the embedded database that one query
  * is most of a small request's cost. This keeps each answer for a few seconds, per process.
  * Whatever this process changes (sign-out, deactivation, lock, password change) is forgotten at
- * once; a change made by another process is seen within `ttlMs`. Bounded; the oldest goes first.
+ * once; a change made by another process is seen within `ttlMs`. Bounded; the least recently used goes first.
  */
 export interface SessionCache {
   get(tokenHash: string, nowMs: number): SessionUser | undefined;
@@ -14,29 +15,11 @@ export interface SessionCache {
 }
 
 export function createSessionCache(opts: { ttlMs: number; max?: number }): SessionCache {
-  const max = opts.max ?? 10_000;
-  const entries = new Map<string, { session: SessionUser; until: number }>();
+  const entries = new BoundedCache<string, SessionUser>({ maxEntries: opts.max ?? 10_000, ttlMs: opts.ttlMs });
   return {
-    get(tokenHash, nowMs) {
-      const hit = entries.get(tokenHash);
-      if (!hit) return undefined;
-      if (nowMs >= hit.until || nowMs < hit.until - opts.ttlMs) {
-        entries.delete(tokenHash);
-        return undefined;
-      }
-      return hit.session;
-    },
-    set(tokenHash, session, nowMs) {
-      if (opts.ttlMs <= 0) return;
-      entries.delete(tokenHash);
-      if (entries.size >= max) entries.delete(entries.keys().next().value!);
-      entries.set(tokenHash, { session, until: nowMs + opts.ttlMs });
-    },
-    forgetToken(tokenHash) {
-      entries.delete(tokenHash);
-    },
-    forgetUser(userId) {
-      for (const [hash, entry] of entries) if (entry.session.id === userId) entries.delete(hash);
-    },
+    get: (tokenHash, nowMs) => entries.get(tokenHash, nowMs),
+    set: (tokenHash, session, nowMs) => entries.set(tokenHash, session, { nowMs }),
+    forgetToken: (tokenHash) => void entries.delete(tokenHash),
+    forgetUser: (userId) => entries.deleteWhere((session) => session.id === userId),
   };
 }

@@ -3,7 +3,7 @@ import type { CarrierCode } from '@envios/contracts/carriers';
 import type { CarrierAdapter } from './adapters/carrier-adapter.js';
 import { createDhlExpressAdapter, createDhlExpressClient } from './adapters/dhl-express.js';
 import { createFedexAdapter, createFedexClient } from './adapters/fedex.js';
-import type { CarriersDeps } from './carriers.usecases.js';
+import type { CarriersDeps } from './carriers.deps.js';
 
 /** The live rating APIs whose credentials are configured (config/env.ts checks they come complete). */
 export function carrierApisFromConfig(config: Pick<

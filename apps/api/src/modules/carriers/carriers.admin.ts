@@ -4,7 +4,7 @@ import { toPage } from '../../shared/pagination.js';
 import { carrierErrors } from './carriers.errors.js';
 import { auditDto, bpOf, carrierAuditView, markupDto, percentOf, serviceAuditView } from './carriers.mappers.js';
 import * as repo from './carriers.repository.js';
-import type { Actor, CatalogueContext } from './carriers.usecases.js';
+import type { Actor, CatalogueContext } from './carriers.deps.js';
 
 /* Admin edits of the catalogue (carriers, services, remote areas, markups) and the audit log. */
 

@@ -60,7 +60,7 @@ export const carrierServices = pgTable(
       .$type<CarrierCode>()
       .notNull()
       .references(() => carriers.code, { onDelete: 'cascade' }),
-    /** The carrier's own name (carrier_service_name), kept exactly as spec 01 §9 writes it. */
+    /** The carrier's own name (carrier_service_name), kept exactly as the carrier writes it. */
     name: text('name').notNull(),
     scope: text('scope', { enum: ['domestic', 'international'] }).notNull(),
     transitDays: smallint('transit_days').notNull(),

@@ -4,7 +4,7 @@ import type { FieldError } from '../../shared/errors.js';
 import { carrierErrors } from './carriers.errors.js';
 import { tariffRowDto } from './carriers.mappers.js';
 import * as repo from './carriers.repository.js';
-import type { Actor, CatalogueContext } from './carriers.usecases.js';
+import type { Actor, CatalogueContext } from './carriers.deps.js';
 import { formatTariffCsv, parseTariffCsv } from './tariff-csv.js';
 import { validateTariffTable, type Bracket } from './tariff-rules.js';
 

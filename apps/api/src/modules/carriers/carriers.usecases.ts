@@ -1,21 +1,17 @@
 import {
   carrierLogoUrl,
-  type AuditEntry,
   type CarrierAdmin,
   type CarrierCatalogueResponse,
   type CarrierCode,
   type CarrierServiceAdmin,
 } from '@envios/contracts/carriers';
 import { fromCentavos } from '@envios/contracts/money';
-import type { Database, Executor } from '../../db/client.js';
-import type { Clock } from '../../shared/clock.js';
-import type { CarrierAdapter } from './adapters/carrier-adapter.js';
-import type { DhlExpressConfig } from './adapters/dhl-express.js';
-import type { FedexConfig } from './adapters/fedex.js';
+import type { Executor } from '../../db/client.js';
 import { createTariffAdapter } from './adapters/tariff-adapter.js';
 import { createApiAdapters } from './carrier-apis.js';
 import { createCatalogueAdmin } from './carriers.admin.js';
 import { buildSnapshot, EMPTY_SNAPSHOT, type CarrierEntry, type CatalogueSnapshot, type ServiceEntry } from './catalogue-snapshot.js';
+import type { Actor, AuditInput, CarrierSources, CarriersDeps, CatalogueContext } from './carriers.deps.js';
 import { carrierErrors } from './carriers.errors.js';
 import { percentOf, serviceDto } from './carriers.mappers.js';
 import * as repo from './carriers.repository.js';
@@ -24,7 +20,7 @@ import { demoCatalogue } from './demo-catalogue.js';
 import { carrierLogoSvg } from './logos.js';
 
 // What quoting uses of this module: the catalogue in memory, the adapters' contract and the zones.
-export type { CatalogueSnapshot, ServiceEntry } from './catalogue-snapshot.js';
+export { isRemoteArea, type CarrierEntry, type CatalogueSnapshot, type ServiceEntry } from './catalogue-snapshot.js';
 export type { CarrierAdapter, ParcelGroup, RatePlace, RateRequest, ServiceRate } from './adapters/carrier-adapter.js';
 export { domesticZone, internationalZone } from './zones.js';
 // What overweight uses: a tariff's cost at a weight (the extra kilos the carrier measured).
@@ -32,53 +28,8 @@ export { freightCost, type Bracket } from './tariff-rules.js';
 
 export const DEFAULT_REFRESH_INTERVAL_MS = 5_000;
 
-interface Logger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
-
-export interface CarriersDeps {
-  db: Database;
-  clock: Clock;
-  /** How often each process asks whether another one changed the catalogue; 0 never asks. */
-  refreshIntervalMs?: number | undefined;
-  logger?: Logger | undefined;
-  /** Live rating APIs; a carrier without credentials is priced from our tariffs. */
-  apis?: { dhl?: DhlExpressConfig | undefined; fedex?: FedexConfig | undefined } | undefined;
-  /** Whether an account exists (a customer markup must name one); accounts' use case. */
-  userExists?: ((id: string) => Promise<boolean>) | undefined;
-}
-
-/** Who made an admin change (the signed-in admin). */
-export interface Actor {
-  id: string;
-}
-
-/** Where a carrier's services are priced: the tariff engine always, the carrier's API when configured. */
-export interface CarrierSources {
-  tariffs: CarrierAdapter;
-  api?: CarrierAdapter;
-}
-
+export type { Actor, CarrierSources, CarriersDeps, CatalogueContext } from './carriers.deps.js';
 export { carrierApisFromConfig } from './carrier-apis.js';
-
-/** What the admin use cases (carriers.admin.ts, carriers.tariffs.ts) share with the catalogue runtime. */
-export interface CatalogueContext {
-  db: Database;
-  deps: CarriersDeps;
-  /** The catalogue in memory now. */
-  snapshot: () => CatalogueSnapshot;
-  refresh: () => Promise<boolean>;
-  change: <T>(work: (tx: Executor, now: Date) => Promise<T>) => Promise<T>;
-  audit: (tx: Executor, now: Date, actor: Actor, entry: AuditInput) => Promise<void>;
-  requireCarrier: (code: CarrierCode) => CarrierEntry;
-  requireService: (tx: Executor, id: string) => Promise<repo.ServiceRow>;
-  serviceLabel: (s: Pick<repo.ServiceRow, 'carrierCode' | 'name'>) => string;
-  carrierAdminDto: (c: CarrierEntry) => CarrierAdmin;
-  serviceAdminAfterChange: (id: string) => Promise<CarrierServiceAdmin>;
-}
-
-type AuditInput = { entity: AuditEntry['entity']; entityId: string; action: AuditEntry['action']; summary: string; before: unknown; after: unknown };
 
 export type Carriers = ReturnType<typeof createCarriers>;
 

@@ -1,4 +1,4 @@
-import type { CarrierCode, TariffZone } from '@envios/contracts/carriers';
+import type { CarrierCode, ServiceScope, TariffZone } from '@envios/contracts/carriers';
 import type { PackageType } from '@envios/contracts/quotes';
 import type { CarrierRow, CatalogueRows, MarkupRow, ServiceRow } from './carriers.repository.js';
 import type { Bracket } from './tariff-rules.js';
@@ -6,6 +6,14 @@ import type { Bracket } from './tariff-rules.js';
 /** The catalogue as quotes read it: immutable, built once per version, looked up without I/O. */
 export interface CarrierEntry extends CarrierRow {
   remoteAreas: ReadonlySet<string>;
+}
+
+/**
+ * The remote-area rule: a carrier charges its surcharge for delivering to a Mexican postal code
+ * on its own remote-area list; destinations abroad are never remote areas.
+ */
+export function isRemoteArea(carrier: CarrierEntry, scope: ServiceScope, postalCode: string): boolean {
+  return scope === 'domestic' && carrier.remoteAreas.has(postalCode);
 }
 
 export interface ServiceEntry extends ServiceRow {

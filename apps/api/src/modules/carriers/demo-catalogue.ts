@@ -12,7 +12,7 @@ import type { PackageType } from '@envios/contracts/quotes';
 import { bracketEndCost, type Bracket } from './tariff-rules.js';
 
 /**
- * The catalogue seeded on first start: the five carriers, the service names of spec 01 §9 and
+ * The catalogue seeded on first start: the five carriers, each carrier's own service names and
  * demo tariffs in MXN (final prices, IVA included). Demo figures, not any carrier's price list:
  * each service has a 1–5 kg price that is the same nationwide, dearer brackets by zone above it
  * and a price per extra kilo in the last bracket; international services price by zone.
@@ -166,7 +166,7 @@ const DOC_BOX: PackageType[] = ['document', 'box'];
 
 export function demoCatalogue(): SeedCatalogue {
   const drafts: ServiceDraft[] = [
-    // DHL: product codes of the MyDHL API where the service has one (reference/dhl-express.md).
+    // DHL: product codes of the MyDHL API where the service has one.
     domestic('dhl', 'EXPRESS DOMESTIC 10:30', { price15: 329, transitDays: 1, maxWeightKg: 70, guideSource: 'carrier_api', packageTypes: DOC_BOX, documentPrice: 199, externalCode: 'O' }),
     domestic('dhl', 'EXPRESS DOMESTIC 12:00', { price15: 289, transitDays: 1, maxWeightKg: 70, guideSource: 'carrier_api', packageTypes: DOC_BOX, documentPrice: 179, externalCode: '1' }),
     domestic('dhl', 'EXPRESS DOMESTIC', { price15: 249, transitDays: 1, maxWeightKg: 70, guideSource: 'carrier_api', packageTypes: DOC_BOX, documentPrice: 149, externalCode: 'N' }),
@@ -183,7 +183,7 @@ export function demoCatalogue(): SeedCatalogue {
     domestic('estafeta', 'Envío Express', { price15: 219, transitDays: 1, maxWeightKg: 70, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 139 }),
     domestic('estafeta', 'TERRESTRE', { price15: 169, transitDays: 5, maxWeightKg: 1000, guideSource: 'inventory', packageTypes: ['box', 'pallet'] }),
     domestic('estafeta', 'DIA SIG', { price15: 259, transitDays: 1, maxWeightKg: 70, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 159 }),
-    // FedEx: serviceType of the FedEx Rate API (reference/fedex.md).
+    // FedEx: serviceType of the FedEx Rate API.
     domestic('fedex', 'FEDEX STANDARD OVERNIGHT', { price15: 269, transitDays: 1, maxWeightKg: 68, guideSource: 'carrier_api', packageTypes: DOC_BOX, documentPrice: 169, externalCode: 'STANDARD_OVERNIGHT' }),
     domestic('fedex', 'FEDEX EXPRESS SAVER', { price15: 199, transitDays: 3, maxWeightKg: 68, guideSource: 'carrier_api', packageTypes: DOC_BOX, documentPrice: 139, externalCode: 'FEDEX_EXPRESS_SAVER' }),
     domestic('fedex', 'FEDEX 2DAY FREIGHT', { price15: 349, transitDays: 3, maxWeightKg: 1000, guideSource: 'carrier_api', packageTypes: ['box', 'pallet'], externalCode: 'FEDEX_2_DAY_FREIGHT' }),

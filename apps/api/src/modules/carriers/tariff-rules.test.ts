@@ -48,7 +48,7 @@ describe('tariff table rules', () => {
 describe('demo catalogue', () => {
   const seed = demoCatalogue();
 
-  it('has the five carriers and the service names of spec 01 §9', () => {
+  it('has the five carriers and each carrier’s own service names', () => {
     expect(seed.carriers.map((c) => c.code)).toEqual(['dhl', 'redpack', 'fedex', 'ampm', 'estafeta']);
     const names = (code: string) => seed.services.filter((s) => s.carrierCode === code).map((s) => s.name);
     expect(names('dhl')).toEqual(

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { BoundedCache } from '../../shared/bounded-cache.js';
 import { AppError } from '../../shared/errors.js';
 import { webhookSignatureMatches, WEBHOOK_TOPICS, type WooProduct } from './adapters/woocommerce-wire.js';
 import { integrationErrors } from './integrations.errors.js';
@@ -84,11 +85,8 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
    * Deliveries this process already committed, by store and signature (the same bytes sign the
    * same): a store retrying them is answered at once, without parsing or writing again.
    */
-  const committed = new Map<string, true>();
-  const remember = (key: string) => {
-    committed.set(key, true);
-    if (committed.size > COMMITTED_MEMORY) committed.delete(committed.keys().next().value!);
-  };
+  const committed = new BoundedCache<string, true>({ maxEntries: COMMITTED_MEMORY, ttlMs: Infinity });
+  const remember = (key: string) => committed.set(key, true);
   const lastBadSignature = new Map<string, number>();
   let queue: WriteItem[] = [];
   let flushing = false;

@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../shared/bounded-cache.js';
 import { mexicoCityTime } from '../../shared/mexico-city-time.js';
 
 export { mexicoCityTime, type LocalDateTime } from '../../shared/mexico-city-time.js';
@@ -7,7 +8,7 @@ export { mexicoCityTime, type LocalDateTime } from '../../shared/mexico-city-tim
  * Friday except the statutory rest days of the Ley Federal del Trabajo (art. 74): 1 January,
  * first Monday of February, third Monday of March, 1 May, 16 September, 1 October every six
  * years from 2024 (change of federal government), third Monday of November, 25 December.
- * A parcel handed over on a working day before the 18:00 cut-off (service hours end, spec 01 §9)
+ * A parcel handed over on a working day before the 18:00 cut-off (when our service hours end)
  * ships that day; otherwise it ships the next working day.
  */
 export const SHIP_CUTOFF_HOUR = 18;
@@ -55,17 +56,16 @@ export function nextWorkingDay(ymd: string): string {
   return fromUtc(d);
 }
 
-const deliveryCache = new Map<string, string>();
+const deliveryCache = new BoundedCache<string, string>({ maxEntries: 1_000, ttlMs: Infinity });
 
 /** `days` working days after `ymd` (0: the same day). Memoised: every quote asks the same few. */
 export function addWorkingDays(ymd: string, days: number): string {
   const key = `${ymd}|${days}`;
-  let found = deliveryCache.get(key);
+  let found = deliveryCache.get(key, 0);
   if (found === undefined) {
     found = ymd;
     for (let i = 0; i < days; i++) found = nextWorkingDay(found);
-    if (deliveryCache.size > 1000) deliveryCache.clear();
-    deliveryCache.set(key, found);
+    deliveryCache.set(key, found, { nowMs: 0 });
   }
   return found;
 }

@@ -393,8 +393,10 @@ describe('properties of the price', () => {
 });
 
 describe('kept answers', () => {
-  it('the same quote within a minute is the same (frozen) answer; after it, a new one is computed', async () => {
+  it('a quote asked a second time within a minute is kept: the next ones get that same (frozen) answer; after the minute, a new one is computed', async () => {
     const quoting = quotingWith();
+    const once = await quoting.quote(request(), null);
+    expect(Object.isFrozen(once)).toBe(false);
     const first = await quoting.quote(request(), null);
     const again = await quoting.quote(request(), null);
     expect(again).toBe(first);
@@ -410,7 +412,11 @@ describe('kept answers', () => {
     let owed = 0;
     const quoting = quotingWith({ overweight: async () => owed });
     const caller = { id: randomUUID(), rol: 'user' as const, sessionId: randomUUID() };
+    await quoting.quote(request(), null);
     const visitor = await quoting.quote(request(), null);
+    // Kept: any quote that shared its key would get this very answer.
+    expect(await quoting.quote(request(), null)).toBe(visitor);
+    await quoting.quote(request(), caller);
     const signedIn = await quoting.quote(request(), caller);
     expect(signedIn).not.toBe(visitor);
     owed = cents(50);

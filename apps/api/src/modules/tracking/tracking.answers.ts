@@ -1,5 +1,6 @@
 import { TRACKING_ROUTES, type TrackingResult, type TrackingRoute } from '@envios/contracts/tracking';
 import { headlineFor, typeForRoute } from '@envios/contracts/tracking-rules';
+import { BoundedCache } from '../../shared/bounded-cache.js';
 import { mexicoCityTime } from '../../shared/mexico-city-time.js';
 import { trackingErrors } from './tracking.errors.js';
 import type { Refresher } from './tracking.refresh.js';
@@ -13,43 +14,32 @@ import type { Tracking, TrackingDeps } from './tracking.deps.js';
  * process's cache of built answers.
  */
 
-interface CacheEntry {
-  result: TrackingResult;
-  expiresAt: number;
-}
 const CACHE_MAX = 10_000;
 
 /** This process's built answers, by guide and route. */
 export interface AnswerCache {
   cacheKey: (guide: string, route: TrackingRoute | undefined) => string;
-  get: (key: string) => CacheEntry | undefined;
-  delete: (key: string) => void;
+  /** A built answer still within its time to live. */
+  get: (key: string) => TrackingResult | undefined;
   remember: (key: string, result: TrackingResult, ttlMs: number) => void;
   /** Forgets this process's built answers of a guide. */
   invalidate: (guide: string) => void;
 }
 
 export function createAnswerCache(): AnswerCache {
-  const cache = new Map<string, CacheEntry>();
+  // Each answer carries its own time to live (how long its stored events stay fresh).
+  const cache = new BoundedCache<string, TrackingResult>({ maxEntries: CACHE_MAX, ttlMs: 0 });
   const cacheKey = (guide: string, route: TrackingRoute | undefined) => `${route ?? '*'}|${guide}`;
   function invalidate(guide: string): void {
     cache.delete(cacheKey(guide, undefined));
     for (const r of TRACKING_ROUTES) cache.delete(cacheKey(guide, r));
   }
-  function remember(key: string, result: TrackingResult, ttlMs: number): void {
-    if (ttlMs <= 0) return;
-    if (cache.size >= CACHE_MAX) {
-      // Oldest insertions first (Map order): drop a tenth.
-      let n = CACHE_MAX / 10;
-      for (const k of cache.keys()) {
-        cache.delete(k);
-        if (--n <= 0) break;
-      }
-    }
-    cache.set(key, { result, expiresAt: performance.now() + ttlMs });
-  }
-
-  return { cacheKey, invalidate, remember, get: (key) => cache.get(key), delete: (key) => void cache.delete(key) };
+  return {
+    cacheKey,
+    invalidate,
+    remember: (key, result, ttlMs) => cache.set(key, result, { ttlMs }),
+    get: (key) => cache.get(key),
+  };
 }
 
 export interface AnswerOptions {
@@ -147,8 +137,7 @@ export function createLookup(deps: TrackingDeps, cache: AnswerCache, refresher: 
   return (guide, route, clientKey) => {
     const key = cacheKey(guide, route);
     const hit = cache.get(key);
-    if (hit && hit.expiresAt > performance.now()) return Promise.resolve(hit.result);
-    if (hit) cache.delete(key);
+    if (hit) return Promise.resolve(hit);
     // Concurrent lookups of one guide share one build (only the first counts against its caller's limit).
     const building = builds.get(key);
     if (building) return building;

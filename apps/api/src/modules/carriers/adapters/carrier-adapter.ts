@@ -2,7 +2,7 @@ import type { CarrierCode, RateSource, ServiceScope, TariffZone } from '@envios/
 import type { Parcel, PackageType } from '@envios/contracts/quotes';
 
 /**
- * One interface per carrier integration (DESIGN §6). `rate` prices the catalogue services the
+ * One interface per carrier integration. `rate` prices the catalogue services the
  * caller hands it; guides, tracking and cancellation join this interface in their own issues.
  * Every adapter honours the AbortSignal (the quote's per-carrier time limit).
  */
@@ -55,6 +55,11 @@ export interface RateRequest {
   /** Planned ship moment, local time in America/Mexico_City, `YYYY-MM-DDTHH:MM:SS` (never in the past). */
   shipDateTimeLocal: string;
   insuredValueCentavos: number | undefined;
+  /**
+   * Whether the destination is in this carrier's remote-area list, decided once by the quote
+   * (`isRemoteArea`): the tariff engine charges the carrier's surcharge, the option shows the flag.
+   */
+  destinationIsRemote: boolean;
 }
 
 /** The carrier's cost of one guide of one parcel group, before our margin. */

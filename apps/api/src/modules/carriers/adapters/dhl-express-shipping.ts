@@ -5,7 +5,7 @@ import type { GuideIssueRequest, GuideIssuer, IssuedGuide, ShipParty } from './g
 import { mexicoCityTime } from '../../../shared/mexico-city-time.js';
 
 /**
- * DHL Express guides through MyDHL API 3.1 `POST /shipments` (reference/dhl-express.md): the
+ * DHL Express guides through MyDHL API 3.1 `POST /shipments`: the
  * catalogue service's `externalCode` is the global product code, the label comes back as a
  * base64 PDF. DHL has no idempotency header (a re-POST buys another AWB); the idempotency key goes
  * as `Message-Reference`, so both calls can be matched in DHL's logs.

@@ -5,7 +5,7 @@ import type { DhlExpressConfig } from './dhl-express.js';
 import type { CarrierEvent, CarrierTracking, TrackingAdapter, TrackRequest } from './tracking-adapter.js';
 
 /**
- * DHL Express tracking, MyDHL API 3.1 (reference/dhl-express.md): `GET
+ * DHL Express tracking, MyDHL API 3.1: `GET
  * /shipments/{awb}/tracking?trackingView=all-checkpoints&levelOfDetail=shipment` with the same
  * HTTP Basic credentials and headers as rating; an unknown AWB answers 404 (→ null). Event type
  * codes map to our states with the reference's code table.

@@ -30,6 +30,7 @@ function rateRequest(overrides: Partial<RateRequest> = {}): RateRequest {
     shipDate: '2026-01-15',
     shipDateTimeLocal: '2026-01-15T11:15:00',
     insuredValueCentavos: undefined,
+    destinationIsRemote: false,
     ...overrides,
   };
 }

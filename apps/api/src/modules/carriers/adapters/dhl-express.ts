@@ -4,7 +4,7 @@ import { toCentavos } from '@envios/contracts/money';
 import { CarrierApiError, type CarrierAdapter, type GuideCost, type RateRequest, type ServiceRate } from './carrier-adapter.js';
 
 /**
- * DHL Express MyDHL API 3.1 (reference/dhl-express.md): `POST /rates` with HTTP Basic
+ * DHL Express MyDHL API 3.1: `POST /rates` with HTTP Basic
  * credentials, one request per distinct parcel. Products are matched to catalogue services by
  * their global `productCode`; the `BILLC` total in MXN is the carrier cost of one guide.
  */
@@ -128,7 +128,7 @@ export function createDhlExpressAdapter(client: DhlExpressClient): CarrierAdapte
               plannedShippingDateAndTime: dhlPlannedShippingDateAndTime(request.shipDateTimeLocal),
               unitOfMeasurement: 'metric',
               isCustomsDeclarable: request.scope === 'international' && request.packageType !== 'document',
-              // Largo is `width` and Ancho is `depth` in our parcels (spec 01 §3).
+              // Largo is `width` and Ancho is `depth` in our parcels (the quote form's order).
               packages: [{ weight: parcel.weight, dimensions: { length: parcel.width, width: parcel.depth, height: parcel.height } }],
               ...(request.scope === 'international' && request.insuredValueCentavos
                 ? { monetaryAmount: [{ typeCode: 'declaredValue' as const, value: request.insuredValueCentavos / 100, currency: 'MXN' as const }] }

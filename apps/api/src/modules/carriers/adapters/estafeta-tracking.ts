@@ -2,10 +2,9 @@ import type { CarrierCode } from '@envios/contracts/carriers';
 import type { CarrierTracking, TrackingAdapter, TrackRequest } from './tracking-adapter.js';
 
 /**
- * Carriers whose guides we cannot ask about through an API (issue 7): Estafeta's REST tracking
- * call is known from a single public source and its answer is not published
- * (reference/estafeta.md), Redpack has no public tracking API and AM/PM nothing at all
- * (reference/redpack-ampm.md). For their real guides we answer no events and, where the carrier
+ * Carriers whose guides we cannot ask about through an API: Estafeta's REST tracking call is
+ * known from a single public source and its answer is not published, Redpack has no public
+ * tracking API and AM/PM nothing at all. For their real guides we answer no events and, where the carrier
  * has one, its public tracking page for the guide; sandbox guides are simulated elsewhere.
  */
 
@@ -18,7 +17,7 @@ export function estafetaPublicUrl(guideNumber: string): string {
   return `https://cs.estafeta.com/es/Tracking/searchByGet?wayBill=${encodeURIComponent(guideNumber)}&wayBillType=${type}&isShipmentDetail=False`;
 }
 
-/** Redpack's public tracking page (reference/redpack-ampm.md). */
+/** Redpack's public tracking page. */
 export function redpackPublicUrl(guideNumber: string): string {
   return `https://www.redpack.com.mx/es/rastreo/?guias=${encodeURIComponent(guideNumber)}`;
 }

@@ -3,7 +3,7 @@ import type { FedexClient } from './fedex.js';
 import type { GuideIssueRequest, GuideIssuer, IssuedGuide, ShipParty } from './guide-issuer.js';
 
 /**
- * FedEx guides through the Ship API `POST /ship/v1/shipments` (reference/fedex.md), with the
+ * FedEx guides through the Ship API `POST /ship/v1/shipments`, with the
  * client's cached OAuth token. The catalogue service's `externalCode` is FedEx's `serviceType`;
  * labels come back base64 (`labelResponseOptions: LABEL`), one PDF per piece. FedEx has no
  * idempotency header; the idempotency key goes as `x-customer-transaction-id`.

@@ -4,7 +4,7 @@ import type { FedexClient } from './fedex.js';
 import type { CarrierEvent, CarrierTracking, TrackingAdapter, TrackRequest } from './tracking-adapter.js';
 
 /**
- * FedEx Track API (reference/fedex.md): `POST /track/v1/trackingnumbers` with detailed scans,
+ * FedEx Track API: `POST /track/v1/trackingnumbers` with detailed scans,
  * through the FedEx client (its OAuth token cache and 401 renewal). An unknown number still
  * answers 200 with `error.code` TRACKING.TRACKINGNUMBER.NOTFOUND (→ null). Each scan keeps the
  * derived status code (IN, PU, IT, DL…) as its code, which the spec's FedEx headline reads; its

@@ -3,7 +3,7 @@ import { toCentavos } from '@envios/contracts/money';
 import { CarrierApiError, type CarrierAdapter, type GuideCost, type RateRequest, type ServiceRate } from './carrier-adapter.js';
 
 /**
- * FedEx REST APIs (reference/fedex.md): OAuth 2.0 client credentials (`POST /oauth/token`, the
+ * FedEx REST APIs: OAuth 2.0 client credentials (`POST /oauth/token`, the
  * token cached until a minute before it expires, fetched once for concurrent callers and
  * renewed once on a 401), then `POST /rate/v1/rates/quotes` without `serviceType` to get every
  * service, one request per distinct parcel. Services match catalogue services by `serviceType`.

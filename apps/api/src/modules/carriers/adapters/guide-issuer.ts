@@ -2,7 +2,7 @@ import type { CarrierCode } from '@envios/contracts/carriers';
 import type { PackageType } from '@envios/contracts/quotes';
 
 /**
- * Issues a guide with the carrier (DESIGN §4 guide source `carrier_api`): the sandbox issuer
+ * Issues a guide with the carrier (a service whose guide source is `carrier_api`): the sandbox issuer
  * numbers guides offline; DHL Express (MyDHL `POST /shipments`) and FedEx (Ship API) issue real
  * ones when configured. The guides job calls `issue` with an idempotency key (the shipment id),
  * so a retry after a lost answer never buys two guides where the carrier honours it.

@@ -1,6 +1,6 @@
 import { CARRIER_CODES, type CarrierCode } from '@envios/contracts/carriers';
 import type { Config } from '../../../config/env.js';
-import { carrierApisFromConfig } from '../carriers.usecases.js';
+import { carrierApisFromConfig } from '../carrier-apis.js';
 import { createDhlExpressClient } from './dhl-express.js';
 import { createDhlExpressGuideIssuer } from './dhl-express-shipping.js';
 import { createFedexClient } from './fedex.js';

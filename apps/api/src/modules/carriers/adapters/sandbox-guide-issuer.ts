@@ -4,7 +4,7 @@ import type { GuideIssueRequest, GuideIssuer, IssuedGuide } from './guide-issuer
 
 /**
  * Offline guide numbers in each carrier's format, used when the carrier's API is not configured
- * (DESIGN §4 sandbox). The number is derived from the idempotency key, so a retry of the same
+ * (the sandbox: no carrier is asked). The number is derived from the idempotency key, so a retry of the same
  * shipment gets the same guide (in this process or after a restart); no label is sent, so ours is
  * printed.
  */

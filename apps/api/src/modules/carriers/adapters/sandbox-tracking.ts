@@ -4,7 +4,7 @@ import { dhlEventTexts } from '@envios/contracts/tracking-rules';
 import type { CarrierEvent, CarrierTracking, TrackingAdapter, TrackRequest } from './tracking-adapter.js';
 
 /**
- * The sandbox tracker (DESIGN §6): no carrier is asked; a guide's events are simulated from the
+ * The sandbox tracker: no carrier is asked; a guide's events are simulated from the
  * moment it was issued on a fixed schedule — picked up, in transit, out for delivery, delivered —
  * in each carrier's own words, so the spec's headline rules (tracking-rules) give each carrier's
  * texts. The schedule is deterministic per guide: the same guide at the same moment always
@@ -48,7 +48,7 @@ const PLAIN_TEXTS: StepTexts = {
 
 /** Each carrier's code and text for each step, at the origin (o) or destination (d). */
 const TEXTS: Readonly<Record<CarrierCode, StepTexts>> = {
-  // MyDHL type codes; the spec's two DHL texts (spec 02 §4) for pick-up and delivery.
+  // MyDHL type codes; DHL's own two texts for pick-up and delivery.
   dhl: {
     picked_up: { code: 'PU', text: dhlEventTexts.pickedUp, at: 'o' },
     in_transit: { code: 'DF', text: 'El envío salió de la instalación de DHL', at: 'o' },
@@ -62,10 +62,10 @@ const TEXTS: Readonly<Record<CarrierCode, StepTexts>> = {
     out_for_delivery: { code: 'OD', text: 'En camino para entrega', at: 'd' },
     delivered: { code: 'DL', text: 'Entregado', at: 'd' },
   },
-  // Redpack and AM/PM publish no code table (reference/redpack-ampm.md): plain Spanish texts.
+  // Redpack and AM/PM publish no code table: plain Spanish texts.
   redpack: PLAIN_TEXTS,
   ampm: PLAIN_TEXTS,
-  // Estafeta's free texts (reference/estafeta.md).
+  // Estafeta's free texts.
   estafeta: {
     picked_up: { code: 'PU', text: 'Recolección en oficina por ruta local', at: 'o' },
     in_transit: { code: 'IT', text: 'Llegada a centro de distribución', at: 'o' },

@@ -6,7 +6,7 @@ import type { CarrierAdapter, GuideCost, RateRequest, ServiceRate } from './carr
 
 /**
  * The tariff engine: prices a carrier's services from the in-memory catalogue (brackets by zone,
- * flat sobre price, remote-area list). The default source of every carrier.
+ * flat sobre price, the surcharge of a remote-area destination). The default source of every carrier.
  */
 export function createTariffAdapter(carrierCode: CarrierCode, snapshot: () => CatalogueSnapshot): CarrierAdapter {
   return {
@@ -20,7 +20,7 @@ export function createTariffAdapter(carrierCode: CarrierCode, snapshot: () => Ca
 export function rateFromTariffs(catalogue: CatalogueSnapshot, carrierCode: CarrierCode, request: RateRequest): ServiceRate[] {
   const carrier = catalogue.carrierByCode.get(carrierCode);
   if (!carrier || request.zone === undefined) return [];
-  const isRemote = request.scope === 'domestic' && carrier.remoteAreas.has(request.destination.postalCode);
+  const isRemote = request.destinationIsRemote;
   const remoteCentavos = isRemote ? carrier.remoteAreaSurchargeCentavos : 0;
   const out: ServiceRate[] = [];
   for (const service of request.services) {
@@ -35,7 +35,7 @@ export function rateFromTariffs(catalogue: CatalogueSnapshot, carrierCode: Carri
       }
       const freight = freightCost(brackets, billableKg);
       if (!freight) break;
-      costs.push({ billableKg, ...freight, remoteCentavos, isRemote });
+      costs.push({ billableKg, baseCentavos: freight.baseCentavos, extraCentavos: freight.extraCentavos, extraKg: freight.extraKg, remoteCentavos, isRemote });
     }
     // A service that cannot carry every parcel of the quote is not offered.
     if (costs.length === request.parcels.length) out.push({ serviceId: service.id, costs });

@@ -5,7 +5,7 @@ import type { TrackingState } from '@envios/contracts/tracking';
  * Asks a carrier where a guide is (issue 7). One implementation per carrier: the sandbox (events
  * simulated on a schedule from the moment the guide was issued), DHL Express (MyDHL tracking) and
  * FedEx (Track API) when configured, Redpack/AM-PM and Estafeta where an API exists. Each maps the
- * carrier's codes to the one vocabulary of DESIGN §6.
+ * carrier's codes to our one vocabulary of tracking states.
  */
 export interface TrackingAdapter {
   readonly carrierCode: CarrierCode;

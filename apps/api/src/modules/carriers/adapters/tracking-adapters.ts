@@ -1,6 +1,6 @@
 import { CARRIER_CODES, type CarrierCode } from '@envios/contracts/carriers';
 import type { Config } from '../../../config/env.js';
-import { carrierApisFromConfig } from '../carriers.usecases.js';
+import { carrierApisFromConfig } from '../carrier-apis.js';
 import { createDhlExpressTrackingAdapter } from './dhl-express-tracking.js';
 import { createPublicPageTrackingAdapter } from './estafeta-tracking.js';
 import { createFedexClient } from './fedex.js';

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from './fake-server.js';
 
 /**
- * A local fake of the MyDHL API 3.1 rating, shipment and tracking calls (reference/dhl-express.md), for tests:
+ * A local fake of the MyDHL API 3.1 rating, shipment and tracking calls, as DHL documents them, for tests:
  * `POST {base}/rates` with HTTP Basic credentials and `x-version`, the documented required fields
  * checked, errors as `application/problem+json` with a string `status`, and the
  * `Message-Reference` header echoed. Prices are a fixed formula of the billable weight so tests
@@ -30,7 +30,7 @@ export function dhlFakePrice(code: string, pkg: { weight: number; dimensions?: {
 }
 
 /**
- * Waybills the fake can track, like DHL's test environment (reference/dhl-express.md: only a
+ * Waybills the fake can track, like DHL's test environment (only a
  * fixed set of test waybills is trackable; shipments created there are not). Descriptions are
  * DHL's own English words; events oldest first here.
  */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from './fake-server.js';
 
 /**
- * A local fake of the FedEx REST APIs used for rating, shipping and tracking (reference/fedex.md), for tests:
+ * A local fake of the FedEx REST APIs used for rating, shipping and tracking, as FedEx documents them, for tests:
  * `POST /oauth/token` (form-encoded client credentials → bearer token with `expires_in`) and
  * `POST /rate/v1/rates/quotes` (bearer token, the documented required fields, all services when
  * `serviceType` is omitted, amounts as numbers in `NMP`), errors as `{ transactionId, errors[] }`.

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { PostalSuggestion } from '@envios/contracts/geography';
 import { landing, renderWithApp } from '@/testing/render';
 import { QUOTE_REQUEST_STORAGE_KEY } from '../utils/quote-request-storage';
-import { QuoteForm, type CountryFieldProps, type PostalCodeFieldProps } from './quote-form';
+import type { CountryFieldProps, PostalCodeFieldProps } from '@/components/ui/form/geography-fields';
+import { QuoteForm } from './quote-form';
 
 /**
  * Stand-ins for the geography fields (the page plugs in the real ones): typing a code listed here

@@ -7,25 +7,14 @@ import { landing, renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
 import { demoQuoteRequest, option } from '@/testing/mock-quotes';
 import { createdShipments, createShipmentsHandler, deleteShipmentHandler, demoUserId, FakePostalCode, overweightHandler } from '@/testing/mock-shipments';
+import { FakeCountry } from '@/testing/mock-geography';
 import { NewShipmentWizard, type NewShipmentWizardProps } from './new-shipment-wizard';
 import type { NewShipmentSlots, ServiceSlotProps } from './wizard-slots';
-import type { CountryFieldProps } from '@/components/ui/form/geography-fields';
 
 setupMockApi();
 
 const ampm = option('ampm', 'ESTANDAR', 144.48, 4);
 const quotedAt = '2026-11-22T16:00:00.000Z';
-
-function FakeCountry({ label, value, onChange }: CountryFieldProps) {
-  return (
-    <label>
-      {label}
-      <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="MX">México</option>
-      </select>
-    </label>
-  );
-}
 
 /** Stand-ins for the other features' pieces the routes plug in. */
 function makeSlots() {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Alert } from '@mantine/core';
 
 /**
@@ -17,4 +17,20 @@ export function FailureAlert({ title, children }: { title?: ReactNode; children?
 /** The message to show for a failed request: the server's own when it sent one. */
 export function failureMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * The failure of a form's last attempt: `attempt` runs the request and keeps its message when it
+ * fails (`handled` may claim an error first, to show it under a field instead).
+ */
+export function useSubmitFailure() {
+  const [failure, setFailure] = useState<string | null>(null);
+  const attempt = useCallback(async (work: () => Promise<void>, fallback: string, handled?: (error: unknown) => boolean) => {
+    try {
+      await work();
+    } catch (error) {
+      if (!handled?.(error)) setFailure(failureMessage(error, fallback));
+    }
+  }, []);
+  return { failure, attempt };
 }

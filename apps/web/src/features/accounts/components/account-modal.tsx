@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Modal, TextInput } from '@mantine/core';
 import { accountFormSchema, type User } from '@envios/contracts/accounts';
-import { failureMessage } from '@/components/ui/form/failure-alert';
+import { useSubmitFailure } from '@/components/ui/form/failure-alert';
 import { ModalForm } from '@/components/ui/form/modal-form';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { useUpdateUser } from '../api/update-user';
@@ -16,21 +15,19 @@ export interface AccountModalProps {
 /** Spec 02 §5: first name, last name and website, all required; the e-mail is not editable. */
 function AccountForm({ user, onClose, onSaved }: Omit<AccountModalProps, 'opened'>) {
   const update = useUpdateUser();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useSubmitFailure();
   const form = useZodForm(accountFormSchema, {
     mode: 'onTouched',
     defaultValues: { firstName: user.firstName, lastName: user.lastName, website: user.website ?? '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    attempt(async () => {
       await update.mutateAsync({ id: user._id, data: values });
       onSaved();
-    } catch (error) {
-      setFailure(failureMessage(error, 'No se pudieron guardar los cambios.'));
-    }
-  });
+    }, 'No se pudieron guardar los cambios.'),
+  );
 
   return (
     <ModalForm onSubmit={onSubmit} failure={failure} submitLabel="Guardar" pending={update.isPending} onCancel={onClose}>

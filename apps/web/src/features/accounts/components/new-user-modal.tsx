@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Modal, PasswordInput, TextInput } from '@mantine/core';
 import { createUserFromDashboardInputSchema } from '@envios/contracts/accounts';
-import { failureMessage } from '@/components/ui/form/failure-alert';
+import { useSubmitFailure } from '@/components/ui/form/failure-alert';
 import { ModalForm } from '@/components/ui/form/modal-form';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { useCreateUserFromDashboard } from '../api/create-user-from-dashboard';
@@ -11,18 +10,16 @@ const empty = { firstName: '', lastName: '', phone: '', email: '', password: '' 
 /** Spec 02 "Users admin": Nombre, Apellidos, Teléfono, Correo and Contraseña, all required. */
 function NewUserForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const create = useCreateUserFromDashboard();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useSubmitFailure();
   const form = useZodForm(createUserFromDashboardInputSchema, { mode: 'onTouched', defaultValues: empty });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    attempt(async () => {
       await create.mutateAsync(values);
       onCreated();
-    } catch (error) {
-      setFailure(failureMessage(error, 'No se pudo crear el usuario.'));
-    }
-  });
+    }, 'No se pudo crear el usuario.'),
+  );
 
   return (
     <ModalForm onSubmit={onSubmit} failure={failure} submitLabel="Crear usuario" pending={create.isPending} onCancel={onClose}>

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Modal, PasswordInput } from '@mantine/core';
 import { accountErrorCodes, changePasswordFormSchema } from '@envios/contracts/accounts';
-import { failureMessage } from '@/components/ui/form/failure-alert';
+import { useSubmitFailure } from '@/components/ui/form/failure-alert';
 import { ModalForm } from '@/components/ui/form/modal-form';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ApiRequestError } from '@/lib/api-client';
@@ -17,25 +16,29 @@ export interface PasswordModalProps {
 /** Spec 01 §5 / 02 §5: 4–12 characters, repeated; the server checks the current password too. */
 function PasswordForm({ userId, onClose, onSaved }: Omit<PasswordModalProps, 'opened'>) {
   const update = useUpdateUser();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useSubmitFailure();
   const form = useZodForm(changePasswordFormSchema, {
     mode: 'onTouched',
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ currentPassword, password }) => {
-    try {
-      await update.mutateAsync({ id: userId, data: { password, currentPassword } });
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.body.code === accountErrorCodes.wrongCurrentPassword) {
-        form.setError('currentPassword', { message: error.body.message });
-      } else {
-        setFailure(failureMessage(error, 'No se pudo cambiar la contraseña.'));
-      }
-    }
-  });
+  // A wrong current password is said under that box; anything else above the form.
+  const wrongCurrent = (error: unknown) => {
+    if (!(error instanceof ApiRequestError && error.body.code === accountErrorCodes.wrongCurrentPassword)) return false;
+    form.setError('currentPassword', { message: error.body.message });
+    return true;
+  };
+  const onSubmit = form.handleSubmit(({ currentPassword, password }) =>
+    attempt(
+      async () => {
+        await update.mutateAsync({ id: userId, data: { password, currentPassword } });
+        onSaved();
+      },
+      'No se pudo cambiar la contraseña.',
+      wrongCurrent,
+    ),
+  );
 
   return (
     <ModalForm onSubmit={onSubmit} failure={failure} submitLabel="Guardar" pending={update.isPending} onCancel={onClose}>

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Autocomplete, Loader, Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { rfcHint, taxInformationSchema, type User } from '@envios/contracts/accounts';
 import type { PostalSuggestion } from '@envios/contracts/geography';
-import { failureMessage } from '@/components/ui/form/failure-alert';
+import { useSubmitFailure } from '@/components/ui/form/failure-alert';
 import { ModalForm } from '@/components/ui/form/modal-form';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { stateCity, TAX_POSTAL_MIN, useTaxPostalCodes } from '../api/search-tax-postal-codes';
@@ -39,7 +39,7 @@ function optionLabel(s: PostalSuggestion): string {
  */
 function TaxForm({ user, onClose, onSaved }: Omit<TaxModalProps, 'opened'>) {
   const update = useUpdateUser();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, attempt } = useSubmitFailure();
   const form = useZodForm<typeof taxInformationSchema, TaxValues>(taxInformationSchema, {
     mode: 'onTouched',
     defaultValues: user.taxInformation ?? { ...empty, name: `${user.firstName} ${user.lastName}`, phone: user.phone },
@@ -69,14 +69,12 @@ function TaxForm({ user, onClose, onSaved }: Omit<TaxModalProps, 'opened'>) {
     form.setValue('state_city', stateCity(s), { shouldValidate: true });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    attempt(async () => {
       await update.mutateAsync({ id: user._id, data: { taxInformation: values } });
       onSaved();
-    } catch (error) {
-      setFailure(failureMessage(error, 'No se pudo guardar la información fiscal.'));
-    }
-  });
+    }, 'No se pudo guardar la información fiscal.'),
+  );
 
   return (
     <ModalForm onSubmit={onSubmit} failure={failure} submitLabel="Guardar" pending={update.isPending} onCancel={onClose}>

@@ -61,9 +61,9 @@ test('dashboard: a saved origin, 06600 and two guides up to the purchase summary
   await page.getByRole('combobox', { name: 'Código postal de destino' }).pressSequentially('06600');
   await expect(page.getByText('Juárez, Ciudad de México, CDMX')).toBeVisible();
   await page.getByRole('textbox', { name: 'Número de guías' }).fill('2');
-  await page.getByRole('textbox', { name: 'Largo (cm)' }).fill('30');
-  await page.getByRole('textbox', { name: 'Alto (cm)' }).fill('15');
-  await page.getByRole('textbox', { name: 'Ancho (cm)' }).fill('20');
+  await page.getByRole('spinbutton', { name: 'Largo (cm)' }).fill('30');
+  await page.getByRole('spinbutton', { name: 'Alto (cm)' }).fill('15');
+  await page.getByRole('spinbutton', { name: 'Ancho (cm)' }).fill('20');
   await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('3');
   await page.getByRole('button', { name: 'Cotizar!' }).click();
 

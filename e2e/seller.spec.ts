@@ -117,20 +117,16 @@ test("a phone purchase paid from 'Resumen de Compra' ends on 'Pago exitoso' nami
   guide = ((await guideLink.textContent()) ?? '').replace('Guía ', '').trim();
   expect(guide).not.toBe('');
   await noSidewaysScroll(page);
-  // Paid: the wizard forgot its draft.
-  await page.goto('/dashboard/shipment/new');
-  await expect(page.getByRole('heading', { name: 'Cotiza tu envío' })).toBeVisible();
-
-  // One tracking state: the public page, Mis Envíos and the modal say the same.
-  await page.goto(`/rastreo/${guide}`);
+  // One tracking state: Mis Envíos, the public page and the modal say the same.
+  await page.getByRole('link', { name: 'Mis Envíos' }).click();
+  const row = page.getByRole('table', { name: 'Mis envíos' }).getByRole('row').filter({ hasText: guide });
+  await expect(row.getByText('Sin movimientos')).toBeVisible();
+  await row.getByRole('link', { name: `Guía creada, rastrear la guía ${guide}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/rastreo/${guide}$`));
   await expect(page.getByTestId('tracking-headline')).toHaveText('Guía creada');
   await expect(page.getByTestId('tracking-no-events')).toContainText('Sin movimientos');
   await noSidewaysScroll(page);
-
-  await page.goto('/shipments');
-  const row = page.getByRole('table', { name: 'Mis envíos' }).getByRole('row').filter({ hasText: guide });
-  await expect(row.getByRole('link', { name: `Guía creada, rastrear la guía ${guide}` })).toBeVisible();
-  await expect(row.getByText('Sin movimientos')).toBeVisible();
+  await page.goBack();
 
   await page.getByRole('button', { name: 'Rastrear' }).click();
   await page.getByRole('textbox', { name: 'Rastrea tu envío' }).fill(guide);
@@ -139,6 +135,9 @@ test("a phone purchase paid from 'Resumen de Compra' ends on 'Pago exitoso' nami
   await expect(modal.getByTestId('tracking-status')).toHaveText('Guía creada');
   await expect(modal.getByTestId('tracking-no-events')).toContainText('Sin movimientos');
   await expect(modal.getByText(/ENTREGADO|tránsito/i)).toHaveCount(0);
+  // Paid: the wizard forgot its draft (a fresh visit starts at the quote).
+  await page.goto('/dashboard/shipment/new');
+  await expect(page.getByRole('heading', { name: 'Cotiza tu envío' })).toBeVisible();
   await page.context().close();
 });
 
@@ -157,7 +156,7 @@ test('a top-up paid with PayPal (sandbox) speaks of the credited balance, and it
   await expect(page.getByTestId('wallet-balance-after')).toContainText('Tu saldo disponible: MX$');
   await expect(page.getByRole('main').getByText(/guía/i)).toHaveCount(0);
 
-  await page.goto('/prepaids');
+  await page.getByRole('link', { name: 'Ir al Monedero' }).click();
   const movements = page.getByRole('table', { name: 'Movimientos del monedero' });
   await expect(movements.getByRole('row').filter({ hasText: 'MX$250.50' }).getByText(/^MON-\d+$/)).toBeVisible();
   // The charge of the purchase above names the shipment it paid.

@@ -63,17 +63,28 @@ test('an admin credits a user from Usuarios and the user sees it in Monedero', a
   await admin.context().close();
 });
 
-test('the user pays a shipment with the wallet and downloads its label', async ({ browser }) => {
+test('the user pays a shipment with the wallet; Mis Envíos and Monedero show it at once, without a reload', async ({ browser }) => {
   const user = await pageSignedInAs(browser, person);
   shipment = await createShipment(user.request);
+  const menu = user.getByRole('navigation', { name: 'Menú del panel' });
 
-  await user.goto(`/payments/${shipment.id}`);
+  // Both screens are read before paying: after it, following the links must not show what they
+  // read then (the shipment unpaid, the old balance).
+  await user.goto('/prepaids');
+  await expect(user.getByTestId('wallet-total')).toHaveText('MX$1,500.00');
+  await menu.getByRole('link', { name: 'Mis Envíos' }).click();
+  const rowOf = () => user.getByRole('table', { name: 'Mis envíos' }).getByRole('row').filter({ hasText: `Luis ${stamp}` });
+  await expect(rowOf().getByText('Guía sin pago')).toBeVisible();
+
+  await rowOf().getByRole('link', { name: new RegExp(`^Luis ${stamp}, ver envío`) }).click();
+  await user.getByRole('link', { name: 'Pagar' }).click();
   await user.getByRole('radio', { name: /Monedero electrónico/ }).check();
   await user.getByRole('button', { name: 'Pagar con Monedero' }).click();
   await expect(user).toHaveURL(/\/payments\/result\/success\?.*monedero=true/);
 
-  // The wallet shows the charge and the new balance.
-  await user.goto('/prepaids');
+  await user.getByRole('link', { name: 'Mis Envíos' }).click();
+  await expect(rowOf().getByText('Pagado')).toBeVisible();
+  await menu.getByRole('link', { name: 'Monedero' }).click();
   await expect(user.getByTestId('wallet-total')).toHaveText(mxn(1500 - shipment.total));
   await expect(user.getByRole('table', { name: 'Movimientos del monedero' }).getByRole('row').filter({ hasText: 'Cargo' })).toHaveCount(1);
 
@@ -91,20 +102,22 @@ test('the user pays a shipment with the wallet and downloads its label', async (
 
 test('a pending top-up is created and deleted from Nuevo abono (Anterior)', async ({ browser }) => {
   const user = await pageSignedInAs(browser, person);
-  await user.goto('/prepaid/new');
+  const menu = user.getByRole('navigation', { name: 'Menú del panel' });
+  await user.goto('/prepaids');
+  await user.getByRole('link', { name: 'Abonar' }).click();
   await expect(user.getByRole('heading', { level: 1, name: 'Nuevo abono' })).toBeVisible();
   await user.getByRole('textbox', { name: /Monto a abonar/ }).fill('200');
   await user.getByRole('button', { name: 'Continuar' }).click();
   await expect(user.getByRole('region', { name: 'Resumen de Prepago' })).toContainText('MX$200.00');
-  await user.goto('/prepaids');
+  await menu.getByRole('link', { name: 'Monedero' }).click();
   await expect(user.getByRole('button', { name: /^Eliminar el abono/ })).toHaveCount(1);
-  await user.goto('/prepaid/new');
+  await user.getByRole('link', { name: 'Abonar' }).click();
   await user.getByRole('textbox', { name: /Monto a abonar/ }).fill('300');
   await user.getByRole('button', { name: 'Continuar' }).click();
   await expect(user.getByRole('region', { name: 'Resumen de Prepago' })).toBeVisible();
   await user.getByRole('button', { name: 'Anterior' }).click();
   await expect(user.getByRole('button', { name: 'Continuar' })).toBeVisible();
-  await user.goto('/prepaids');
+  await menu.getByRole('link', { name: 'Monedero' }).click();
   // The one left from the first visit is still there; the one undone with Anterior is gone.
   await expect(user.getByRole('button', { name: /^Eliminar el abono/ })).toHaveCount(1);
   await user.getByRole('button', { name: /^Eliminar el abono/ }).click();
@@ -120,7 +133,7 @@ test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance', async
   const user = await pageSignedInAs(browser, person);
   await user.goto('/prepaids');
   const before = (await user.getByTestId('wallet-total').textContent()) ?? '';
-  await user.goto('/prepaid/new');
+  await user.getByRole('link', { name: 'Abonar' }).click();
   await user.getByRole('textbox', { name: /Monto a abonar/ }).fill('250.50');
   await user.getByRole('button', { name: 'Continuar' }).click();
   await user.getByRole('radio', { name: /OXXO/ }).check();
@@ -140,7 +153,7 @@ test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance', async
   await expect(row.getByRole('button', { name: /sandbox/ })).toHaveCount(0);
   await expect(admin.getByRole('region', { name: 'Conciliación de monederos' }).getByText('Cuadra al centavo')).toBeVisible();
 
-  await user.goto('/prepaids');
+  await user.getByRole('link', { name: 'Ir al Monedero' }).click();
   const expected = Number(before.replace(/[^\d.]/g, '')) + 250.5;
   await expect(user.getByTestId('wallet-total')).toHaveText(mxn(expected));
   await admin.context().close();

@@ -21,3 +21,13 @@ export function volumetricWeightKg(p: ParcelMeasures, divisor: number = VOLUMETR
 export function billableWeightKg(p: ParcelMeasures & { weight: number }, divisor: number = VOLUMETRIC_DIVISOR): number {
   return Math.max(1, Math.ceil(Math.max(p.weight, volumetricWeightKg(p, divisor)) - 1e-9));
 }
+
+/** Measures are whole centimetres: a fraction goes up to the next one (10.2 → 11). */
+export function roundUpCentimetres(cm: number): number {
+  return Math.ceil(cm);
+}
+
+/** Weight goes up in steps of 0.1 kg (1.23 → 1.3); 1e-9 keeps 0.3 (0.30000000000000004 × 10) at 0.3. */
+export function roundUpWeightKg(kg: number): number {
+  return Math.ceil(kg * 10 - 1e-9) / 10;
+}

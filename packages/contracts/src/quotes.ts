@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countryCodeSchema } from './geography.js';
 import { carrierCodeSchema } from './carriers.js';
+import { roundUpCentimetres, roundUpWeightKg } from './parcel-rules.js';
 
 /** Sobre, paquete (the default) and tarima. */
 export const PACKAGE_TYPES = ['document', 'box', 'pallet'] as const;
@@ -11,7 +12,7 @@ export const DEFAULT_PACKAGE_TYPE: PackageType = 'box';
 export const DOCUMENT_PRESET = { height: 1, width: 25, depth: 1 } as const;
 
 // The weight rule lives in a zod-free module (the FAQ's calculator uses it too); re-exported here.
-export { billableWeightKg, VOLUMETRIC_DIVISOR, volumetricWeightKg } from './parcel-rules.js';
+export { billableWeightKg, roundUpCentimetres, roundUpWeightKg, VOLUMETRIC_DIVISOR, volumetricWeightKg } from './parcel-rules.js';
 
 export const PARCEL_MAX_DIMENSION_CM = 300;
 export const PARCEL_MAX_WEIGHT_KG = 2000;
@@ -31,7 +32,7 @@ function dimension(field: string) {
     .number({ error: (iss) => (iss.input === undefined ? `${field} es obligatorio.` : `${field} debe ser un número.`) })
     .gt(0, { error: `${field} debe ser mayor que 0 cm.` })
     .max(PARCEL_MAX_DIMENSION_CM, { error: `${field} debe ser como máximo ${PARCEL_MAX_DIMENSION_CM} cm.` })
-    .transform((v) => Math.ceil(v));
+    .transform(roundUpCentimetres);
 }
 
 /** Weight in kg, at least 0.1, in steps of 0.1 rounded up. */
@@ -39,8 +40,7 @@ const weightSchema = z
   .number({ error: (iss) => (iss.input === undefined ? 'El peso es obligatorio.' : 'El peso debe ser un número.') })
   .gt(0, { error: 'El peso debe ser mayor que 0 kg.' })
   .max(PARCEL_MAX_WEIGHT_KG, { error: `El peso debe ser como máximo ${PARCEL_MAX_WEIGHT_KG} kg.` })
-  // 1e-9 keeps 0.3 (0.30000000000000004 × 10) from becoming 0.4.
-  .transform((v) => Math.ceil(v * 10 - 1e-9) / 10);
+  .transform(roundUpWeightKg);
 
 /** One parcel of the quote. In the wizard depth is labelled Ancho and width Largo. */
 export const parcelSchema = z.object({

@@ -8,7 +8,16 @@ export const queryRoots = {
   wallet: ['wallet'],
   payments: ['payments'],
   overweight: ['overweight'],
+  integrations: ['integrations'],
+  /** The E-Commerce tab: an order paid for becomes a shipment with its guide. */
+  storeOrders: ['integrations', 'orders'],
 } as const;
 
 /** What a payment (or a wallet charge) may have changed. */
-export const moneyQueryRoots: readonly (readonly string[])[] = [queryRoots.shipments, queryRoots.wallet, queryRoots.payments, queryRoots.overweight];
+export const moneyQueryRoots: readonly (readonly string[])[] = [
+  queryRoots.shipments,
+  queryRoots.wallet,
+  queryRoots.payments,
+  queryRoots.overweight,
+  queryRoots.storeOrders,
+];

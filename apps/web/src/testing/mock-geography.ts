@@ -1,6 +1,8 @@
+import { createElement } from 'react';
 import { delay, http, HttpResponse } from 'msw';
 import type { Country, PostalSuggestion } from '@envios/contracts/geography';
 import type { SiteInfo } from '@envios/contracts/site';
+import type { CountryFieldProps } from '@/components/ui/form/geography-fields';
 
 function place(postal_code: string, place_name: string, city: string, state: string, state_short: string, country_code = 'MX'): PostalSuggestion {
   return { postal_code, place_name, city, municipality: city, state, state_short, country_code };
@@ -66,3 +68,18 @@ export const countriesHandler = (list: Country[] = demoCountries) =>
   http.get('/api/v1/countrycodes', () => HttpResponse.json({ country_codes: list }));
 
 export const siteHandler = (site: SiteInfo = demoSite) => http.get('/api/v1/site', () => HttpResponse.json(site));
+
+/** A stand-in for geography's country select: Mexico and the United States. */
+export function FakeCountry({ label, value, onChange }: CountryFieldProps) {
+  return createElement(
+    'label',
+    null,
+    label,
+    createElement(
+      'select',
+      { value, onChange: (e: { currentTarget: HTMLSelectElement }) => onChange(e.currentTarget.value) },
+      createElement('option', { value: 'MX' }, 'México'),
+      createElement('option', { value: 'US' }, 'Estados Unidos'),
+    ),
+  );
+}

@@ -3,7 +3,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { SavedLocation } from '@envios/contracts/addresses';
 import type { PostalSuggestion } from '@envios/contracts/geography';
 import type { OverweightOwed, Shipment } from '@envios/contracts/shipments';
-import type { PostalCodeSlotProps } from '@/features/shipments/components/address-fieldset';
+import type { PostalCodeFieldProps } from '@/components/ui/form/geography-fields';
 import { demoPostalCodes } from './mock-geography';
 import { demoUserId, shipmentId, shipmentRecord } from './mock-shipment-records';
 
@@ -111,7 +111,7 @@ export const wizardPlaces: PostalSuggestion[] = [
 ];
 
 /** A stand-in for geography's postal-code autocomplete: typing a known code picks it (its first colony). */
-export function FakePostalCode(slot: PostalCodeSlotProps) {
+export function FakePostalCode(slot: PostalCodeFieldProps) {
   return createElement(
     'label',
     null,

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '@mantine/hooks';
+import type { PostalCodeFieldProps } from '@/components/ui/form/geography-fields';
 import { paths } from '@/config/paths';
 import { RequireUser } from '@/features/accounts/components/route-guards';
 import { searchPostalCodes } from '@/features/geography/api/search-postal-codes';
@@ -10,10 +11,15 @@ import { ShipmentEdit } from '@/features/shipments/components/edit/shipment-edit
 import { useSiteInfo } from '@/features/site/api/get-site-info';
 import NotFoundRoute from './not-found';
 
+/** The edit screens search a postal code once all five digits are typed. */
+function FiveDigitPostalCode(props: PostalCodeFieldProps) {
+  return <PostalCodeAutocomplete {...props} minChars={5} />;
+}
+
 function Edit({ id, part }: { id: string; part: Parameters<typeof ShipmentEdit>[0]['part'] }) {
   const site = useSiteInfo();
   const slots: ShipmentEditSlots = {
-    renderPostalCode: (slot) => <PostalCodeAutocomplete {...slot} minChars={5} />,
+    PostalCodeField: FiveDigitPostalCode,
     lookupColonies: (q, o) => searchPostalCodes({ search: q.postalCode, country: q.country }, o),
     renderServiceSelector: (slot) => (
       <ServiceSelector

@@ -5,5 +5,5 @@ import { PostalCodeAutocomplete } from '@/features/geography/components/postal-c
 /** Direcciones: the saved-address page, with the geography feature's postal-code box in its modal. */
 export default function AddressesRoute() {
   useDocumentTitle('Direcciones · Envíos MX');
-  return <AddressesPage renderPostalCode={(props) => <PostalCodeAutocomplete {...props} />} />;
+  return <AddressesPage PostalCodeField={PostalCodeAutocomplete} />;
 }

@@ -72,8 +72,8 @@ export function useNewShipmentSlots(returnTo: string): NewShipmentSlots {
   const supportPhone = useSiteInfo().data?.supportPhone;
   return useMemo<NewShipmentSlots>(
     () => ({
-      renderPostalCode: (slot) => <PostalCodeAutocomplete {...slot} />,
-      renderCountry: (slot) => <CountrySelect {...slot} />,
+      PostalCodeField: PostalCodeAutocomplete,
+      CountryField: CountrySelect,
       renderSavedAddress: (slot) => <SavedAddressSelect label={slot.label} value={slot.value} onPick={slot.onSelect} />,
       lookupColonies: async ({ postalCode, country }, opts) =>
         isPostalSearchAllowed({ search: postalCode, country }) ? searchPostalCodes({ search: postalCode, country }, opts) : [],

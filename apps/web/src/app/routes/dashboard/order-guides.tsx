@@ -49,7 +49,7 @@ function OriginPicker({ value, onPick }: { value: string | null; onPick: (origin
           setAdding(false);
           onPick(originOf(l));
         }}
-        renderPostalCode={(props) => <PostalCodeAutocomplete {...props} />}
+        PostalCodeField={PostalCodeAutocomplete}
       />
     </Stack>
   );

@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { accountFormSchema, type AccountForm, type User } from '@envios/contracts/accounts';
+import { Modal, TextInput } from '@mantine/core';
+import { accountFormSchema, type User } from '@envios/contracts/accounts';
+import { useSubmitFailure } from '@/components/ui/form/failure-alert';
+import { ModalForm } from '@/components/ui/form/modal-form';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { useUpdateUser } from '../api/update-user';
 
 export interface AccountModalProps {
@@ -15,47 +15,27 @@ export interface AccountModalProps {
 /** Spec 02 §5: first name, last name and website, all required; the e-mail is not editable. */
 function AccountForm({ user, onClose, onSaved }: Omit<AccountModalProps, 'opened'>) {
   const update = useUpdateUser();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<AccountForm>({
-    resolver: zodResolver(accountFormSchema),
+  const { failure, attempt } = useSubmitFailure();
+  const form = useZodForm(accountFormSchema, {
     mode: 'onTouched',
     defaultValues: { firstName: user.firstName, lastName: user.lastName, website: user.website ?? '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    attempt(async () => {
       await update.mutateAsync({ id: user._id, data: values });
       onSaved();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'No se pudieron guardar los cambios.');
-    }
-  });
+    }, 'No se pudieron guardar los cambios.'),
+  );
 
   return (
-    <>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label="Nombre" required maxLength={35} {...form.register('firstName')} error={errors.firstName?.message} />
-          <TextInput label="Apellidos" required maxLength={35} {...form.register('lastName')} error={errors.lastName?.message} />
-          <TextInput label="Correo electrónico" value={user.email} readOnly disabled description="El correo no se puede cambiar." />
-          <TextInput label="Sitio web" type="url" required placeholder="https://mitienda.mx" {...form.register('website')} error={errors.website?.message} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </>
+    <ModalForm onSubmit={onSubmit} failure={failure} submitLabel="Guardar" pending={update.isPending} onCancel={onClose}>
+      <TextInput label="Nombre" required maxLength={35} {...form.register('firstName')} error={errors.firstName?.message} />
+      <TextInput label="Apellidos" required maxLength={35} {...form.register('lastName')} error={errors.lastName?.message} />
+      <TextInput label="Correo electrónico" value={user.email} readOnly disabled description="El correo no se puede cambiar." />
+      <TextInput label="Sitio web" type="url" required placeholder="https://mitienda.mx" {...form.register('website')} error={errors.website?.message} />
+    </ModalForm>
   );
 }
 

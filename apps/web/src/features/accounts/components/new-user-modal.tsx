@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { createUserFromDashboardInputSchema, type CreateUserFromDashboardInput } from '@envios/contracts/accounts';
+import { Modal, PasswordInput, TextInput } from '@mantine/core';
+import { createUserFromDashboardInputSchema } from '@envios/contracts/accounts';
+import { useSubmitFailure } from '@/components/ui/form/failure-alert';
+import { ModalForm } from '@/components/ui/form/modal-form';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { useCreateUserFromDashboard } from '../api/create-user-from-dashboard';
 
 const empty = { firstName: '', lastName: '', phone: '', email: '', password: '' };
@@ -10,44 +10,25 @@ const empty = { firstName: '', lastName: '', phone: '', email: '', password: '' 
 /** Spec 02 "Users admin": Nombre, Apellidos, Teléfono, Correo and Contraseña, all required. */
 function NewUserForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const create = useCreateUserFromDashboard();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<CreateUserFromDashboardInput>({ resolver: zodResolver(createUserFromDashboardInputSchema), mode: 'onTouched', defaultValues: empty });
+  const { failure, attempt } = useSubmitFailure();
+  const form = useZodForm(createUserFromDashboardInputSchema, { mode: 'onTouched', defaultValues: empty });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    attempt(async () => {
       await create.mutateAsync(values);
       onCreated();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'No se pudo crear el usuario.');
-    }
-  });
+    }, 'No se pudo crear el usuario.'),
+  );
 
   return (
-    <>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label="Nombre" required maxLength={35} {...form.register('firstName')} error={errors.firstName?.message} />
-          <TextInput label="Apellidos" required maxLength={35} {...form.register('lastName')} error={errors.lastName?.message} />
-          <TextInput label="Teléfono" type="tel" inputMode="numeric" required maxLength={10} {...form.register('phone')} error={errors.phone?.message} />
-          <TextInput label="Correo" type="email" required maxLength={35} {...form.register('email')} error={errors.email?.message} />
-          <PasswordInput label="Contraseña" required maxLength={12} autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Crear usuario
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </>
+    <ModalForm onSubmit={onSubmit} failure={failure} submitLabel="Crear usuario" pending={create.isPending} onCancel={onClose}>
+      <TextInput label="Nombre" required maxLength={35} {...form.register('firstName')} error={errors.firstName?.message} />
+      <TextInput label="Apellidos" required maxLength={35} {...form.register('lastName')} error={errors.lastName?.message} />
+      <TextInput label="Teléfono" type="tel" inputMode="numeric" required maxLength={10} {...form.register('phone')} error={errors.phone?.message} />
+      <TextInput label="Correo" type="email" required maxLength={35} {...form.register('email')} error={errors.email?.message} />
+      <PasswordInput label="Contraseña" required maxLength={12} autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
+</ModalForm>
   );
 }
 

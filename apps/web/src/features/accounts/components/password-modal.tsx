@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
-import { accountErrorCodes, changePasswordFormSchema, type ChangePasswordForm } from '@envios/contracts/accounts';
+import { Modal, PasswordInput } from '@mantine/core';
+import { accountErrorCodes, changePasswordFormSchema } from '@envios/contracts/accounts';
+import { useSubmitFailure } from '@/components/ui/form/failure-alert';
+import { ModalForm } from '@/components/ui/form/modal-form';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { useUpdateUser } from '../api/update-user';
 
@@ -16,57 +16,43 @@ export interface PasswordModalProps {
 /** Spec 01 §5 / 02 §5: 4–12 characters, repeated; the server checks the current password too. */
 function PasswordForm({ userId, onClose, onSaved }: Omit<PasswordModalProps, 'opened'>) {
   const update = useUpdateUser();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordFormSchema),
+  const { failure, attempt } = useSubmitFailure();
+  const form = useZodForm(changePasswordFormSchema, {
     mode: 'onTouched',
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ currentPassword, password }) => {
-    try {
-      await update.mutateAsync({ id: userId, data: { password, currentPassword } });
-      onSaved();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.body.code === accountErrorCodes.wrongCurrentPassword) {
-        form.setError('currentPassword', { message: error.body.message });
-      } else {
-        setFailure(error instanceof Error ? error.message : 'No se pudo cambiar la contraseña.');
-      }
-    }
-  });
+  // A wrong current password is said under that box; anything else above the form.
+  const wrongCurrent = (error: unknown) => {
+    if (!(error instanceof ApiRequestError && error.body.code === accountErrorCodes.wrongCurrentPassword)) return false;
+    form.setError('currentPassword', { message: error.body.message });
+    return true;
+  };
+  const onSubmit = form.handleSubmit(({ currentPassword, password }) =>
+    attempt(
+      async () => {
+        await update.mutateAsync({ id: userId, data: { password, currentPassword } });
+        onSaved();
+      },
+      'No se pudo cambiar la contraseña.',
+      wrongCurrent,
+    ),
+  );
 
   return (
-    <>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <PasswordInput label="Contraseña actual" autoComplete="current-password" required {...form.register('currentPassword')} error={errors.currentPassword?.message} />
-          <PasswordInput label="Nueva contraseña" autoComplete="new-password" required maxLength={12} {...form.register('password')} error={errors.password?.message} />
-          <PasswordInput
-            label="Repetir nueva contraseña"
-            autoComplete="new-password"
-            required
-            maxLength={12}
-            {...form.register('confirmPassword')}
-            error={errors.confirmPassword?.message}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </>
+    <ModalForm onSubmit={onSubmit} failure={failure} submitLabel="Guardar" pending={update.isPending} onCancel={onClose}>
+      <PasswordInput label="Contraseña actual" autoComplete="current-password" required {...form.register('currentPassword')} error={errors.currentPassword?.message} />
+      <PasswordInput label="Nueva contraseña" autoComplete="new-password" required maxLength={12} {...form.register('password')} error={errors.password?.message} />
+      <PasswordInput
+        label="Repetir nueva contraseña"
+        autoComplete="new-password"
+        required
+        maxLength={12}
+        {...form.register('confirmPassword')}
+        error={errors.confirmPassword?.message}
+      />
+</ModalForm>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { accountErrorCodes, accountMessages, passwordRecoveryInputSchema, type PasswordRecoveryInput } from '@envios/contracts/accounts';
+import { accountErrorCodes, accountMessages, passwordRecoveryInputSchema } from '@envios/contracts/accounts';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRequestPasswordRecovery } from '../api/request-password-recovery';
 
@@ -12,7 +11,7 @@ type Result = { kind: 'success' } | { kind: 'error'; text: string } | null;
 export function PasswordRecoveryForm() {
   const request = useRequestPasswordRecovery();
   const [result, setResult] = useState<Result>(null);
-  const form = useForm<PasswordRecoveryInput>({ resolver: zodResolver(passwordRecoveryInputSchema), mode: 'onTouched', defaultValues: { email: '' } });
+  const form = useZodForm(passwordRecoveryInputSchema, { mode: 'onTouched', defaultValues: { email: '' } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
-import { accountMessages, passwordResetFormSchema, type PasswordResetForm as ResetValues } from '@envios/contracts/accounts';
+import { accountMessages, passwordResetFormSchema } from '@envios/contracts/accounts';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 
@@ -20,7 +19,7 @@ export function PasswordResetForm({ token, onRedirect, passwordRecoveryHref }: P
   const reset = useResetPassword();
   const [seconds, setSeconds] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ResetValues>({ resolver: zodResolver(passwordResetFormSchema), mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
+  const form = useZodForm(passwordResetFormSchema, { mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
   const { errors } = form.formState;
 
   useEffect(() => {

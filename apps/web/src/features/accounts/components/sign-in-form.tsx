@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { accountErrorCodes, accountMessages, signInInputSchema, type SignInInput } from '@envios/contracts/accounts';
+import { accountErrorCodes, accountMessages, signInInputSchema } from '@envios/contracts/accounts';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { PendingApprovalNotice } from './pending-approval-notice';
@@ -22,7 +21,7 @@ type Problem = { kind: 'pending' } | { kind: 'message'; text: string };
 export function SignInForm({ newUser = false, onSignedIn, passwordRecoveryHref, signUpHref }: SignInFormProps) {
   const signIn = useSignIn();
   const [problem, setProblem] = useState<Problem | null>(null);
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInInputSchema), mode: 'onChange', defaultValues: { email: '', password: '' } });
+  const form = useZodForm(signInInputSchema, { mode: 'onChange', defaultValues: { email: '', password: '' } });
   const { errors, isValid } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {

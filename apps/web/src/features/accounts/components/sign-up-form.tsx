@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { accountMessages, signUpFormSchema, type SignUpForm as SignUpValues } from '@envios/contracts/accounts';
+import { accountMessages, signUpFormSchema } from '@envios/contracts/accounts';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
 
@@ -18,8 +17,7 @@ export function SignUpForm({ onDone, signInHref }: SignUpFormProps) {
   const signUp = useSignUp();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<SignUpValues>({
-    resolver: zodResolver(signUpFormSchema),
+  const form = useZodForm(signUpFormSchema, {
     mode: 'onTouched',
     defaultValues: { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '', website: '' },
   });

@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Autocomplete, Button, Group, Loader, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { Autocomplete, Loader, Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { rfcHint, taxInformationSchema, type User } from '@envios/contracts/accounts';
 import type { PostalSuggestion } from '@envios/contracts/geography';
+import { useSubmitFailure } from '@/components/ui/form/failure-alert';
+import { ModalForm } from '@/components/ui/form/modal-form';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { stateCity, TAX_POSTAL_MIN, useTaxPostalCodes } from '../api/search-tax-postal-codes';
 import { useUpdateUser } from '../api/update-user';
 
@@ -37,9 +39,8 @@ function optionLabel(s: PostalSuggestion): string {
  */
 function TaxForm({ user, onClose, onSaved }: Omit<TaxModalProps, 'opened'>) {
   const update = useUpdateUser();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<TaxValues>({
-    resolver: zodResolver(taxInformationSchema),
+  const { failure, attempt } = useSubmitFailure();
+  const form = useZodForm<typeof taxInformationSchema, TaxValues>(taxInformationSchema, {
     mode: 'onTouched',
     defaultValues: user.taxInformation ?? { ...empty, name: `${user.firstName} ${user.lastName}`, phone: user.phone },
   });
@@ -68,84 +69,65 @@ function TaxForm({ user, onClose, onSaved }: Omit<TaxModalProps, 'opened'>) {
     form.setValue('state_city', stateCity(s), { shouldValidate: true });
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
+  const onSubmit = form.handleSubmit((values) =>
+    attempt(async () => {
       await update.mutateAsync({ id: user._id, data: { taxInformation: values } });
       onSaved();
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'No se pudo guardar la información fiscal.');
-    }
-  });
+    }, 'No se pudo guardar la información fiscal.'),
+  );
 
   return (
-    <>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Stack>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label="Titular" required {...form.register('name')} error={errors.name?.message} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="RFC"
+    <ModalForm onSubmit={onSubmit} failure={failure} submitLabel="Guardar" pending={update.isPending} onCancel={onClose}>
+      <TextInput label="Titular" required {...form.register('name')} error={errors.name?.message} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="RFC"
+          required
+          maxLength={13}
+          description="4 letras, 6 dígitos y 3 caracteres"
+          styles={{ input: { textTransform: 'uppercase' } }}
+          {...form.register('rfc')}
+          error={errors.rfc?.message === rfcHint ? rfcHint : errors.rfc?.message}
+        />
+        <TextInput label="Teléfono" type="tel" inputMode="numeric" required maxLength={10} {...form.register('phone')} error={errors.phone?.message} />
+      </SimpleGrid>
+      <TextInput label="Calle y número" required {...form.register('address')} error={errors.address?.message} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Controller
+          control={form.control}
+          name="postal_code"
+          render={({ field }) => (
+            <Autocomplete
+              label="Código postal"
               required
-              maxLength={13}
-              description="4 letras, 6 dígitos y 3 caracteres"
-              styles={{ input: { textTransform: 'uppercase' } }}
-              {...form.register('rfc')}
-              error={errors.rfc?.message === rfcHint ? rfcHint : errors.rfc?.message}
+              inputMode="numeric"
+              maxLength={5}
+              description={`Escribe ${TAX_POSTAL_MIN} dígitos o más para buscarlo`}
+              data={[...suggestions.keys()]}
+              value={field.value}
+              onChange={(value) => {
+                field.onChange(value.replace(/\D/g, '').slice(0, 5));
+                if (suggestions.has(value)) pick(value);
+              }}
+              onOptionSubmit={pick}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              rightSection={lookup.isFetching ? <Loader size="xs" /> : null}
+              error={errors.postal_code?.message}
             />
-            <TextInput label="Teléfono" type="tel" inputMode="numeric" required maxLength={10} {...form.register('phone')} error={errors.phone?.message} />
-          </SimpleGrid>
-          <TextInput label="Calle y número" required {...form.register('address')} error={errors.address?.message} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={form.control}
-              name="postal_code"
-              render={({ field }) => (
-                <Autocomplete
-                  label="Código postal"
-                  required
-                  inputMode="numeric"
-                  maxLength={5}
-                  description={`Escribe ${TAX_POSTAL_MIN} dígitos o más para buscarlo`}
-                  data={[...suggestions.keys()]}
-                  value={field.value}
-                  onChange={(value) => {
-                    field.onChange(value.replace(/\D/g, '').slice(0, 5));
-                    if (suggestions.has(value)) pick(value);
-                  }}
-                  onOptionSubmit={pick}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  rightSection={lookup.isFetching ? <Loader size="xs" /> : null}
-                  error={errors.postal_code?.message}
-                />
-              )}
-            />
-            <TextInput label="Colonia" required {...form.register('colony')} error={errors.colony?.message} />
-          </SimpleGrid>
-          <TextInput
-            label="Estado y ciudad"
-            required
-            readOnly
-            description="Se llena con el código postal"
-            {...form.register('state_city')}
-            error={errors.state_city?.message}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Guardar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </>
+          )}
+        />
+        <TextInput label="Colonia" required {...form.register('colony')} error={errors.colony?.message} />
+      </SimpleGrid>
+      <TextInput
+        label="Estado y ciudad"
+        required
+        readOnly
+        description="Se llena con el código postal"
+        {...form.register('state_city')}
+        error={errors.state_city?.message}
+      />
+</ModalForm>
   );
 }
 

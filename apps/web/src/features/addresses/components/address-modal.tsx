@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { Alert, Button, Center, Group, Loader, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import {
@@ -13,6 +12,8 @@ import {
   type SavedLocation,
 } from '@envios/contracts/addresses';
 import { DEFAULT_COUNTRY } from '@envios/contracts/geography';
+import type { PostalCodeField } from '@/components/ui/form/geography-fields';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { useCreateSavedLocation } from '../api/create-saved-location';
 import { useSavedLocation } from '../api/get-saved-location';
@@ -21,7 +22,6 @@ import { useUpdateSavedLocation } from '../api/update-saved-location';
 
 /** The form types the street and both numbers apart (`address` is the street here). */
 type FormInput = z.input<typeof savedLocationFormSchema>;
-type FormOutput = z.output<typeof savedLocationFormSchema>;
 
 /** What a postal-code pick gives the form (a geography suggestion fits it as is). */
 export interface PostalCodePick {
@@ -33,26 +33,6 @@ export interface PostalCodePick {
   state: string;
   state_short: string;
 }
-
-/**
- * Props the address form hands to the postal-code box it is given (a render slot); they match the
- * geography feature's PostalCodeAutocomplete, so a page can spread them onto it.
- */
-export interface PostalCodeFieldProps {
-  label: string;
-  listLabel: string;
-  country: string;
-  /** The confirmed postal code ('' while none is). */
-  value: string;
-  /** A suggestion was picked, or the text no longer matches one (null). */
-  onChange: (pick: PostalCodePick | null) => void;
-  onBlur: () => void;
-  error: string | undefined;
-  required: boolean;
-  name: string;
-}
-
-export type RenderPostalCode = (props: PostalCodeFieldProps) => ReactNode;
 
 /** Every field of the contract empty, and Mexico: a new address (spec 02 §4). */
 const empty: FormInput = {
@@ -83,7 +63,8 @@ interface AddressFormProps {
   location: SavedLocation | null;
   onCancel: () => void;
   onSaved: (location: SavedLocation, created: boolean) => void;
-  renderPostalCode: RenderPostalCode;
+  /** The geography feature's postal-code box, plugged in by the route. */
+  PostalCodeField: PostalCodeField;
 }
 
 /**
@@ -91,12 +72,11 @@ interface AddressFormProps {
  * required; interior and reference optional; colony (among the code's colonias), city and country
  * come from the postal-code pick and are not typed.
  */
-function AddressForm({ location, onCancel, onSaved, renderPostalCode }: AddressFormProps) {
+function AddressForm({ location, onCancel, onSaved, PostalCodeField }: AddressFormProps) {
   const create = useCreateSavedLocation();
   const update = useUpdateSavedLocation();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(savedLocationFormSchema),
+  const form = useZodForm(savedLocationFormSchema, {
     // Checked on 'Guardar', then again as the person types: a message appearing when a field
     // loses focus would push 'Guardar' down under the pointer and swallow the click.
     mode: 'onSubmit',
@@ -192,17 +172,17 @@ function AddressForm({ location, onCancel, onSaved, renderPostalCode }: AddressF
           {...form.register('reference_of_origin')}
           error={errors.reference_of_origin?.message}
         />
-        {renderPostalCode({
-          label: 'Código postal',
-          listLabel: 'Código postal',
-          country,
-          value: postalCode,
-          onChange: pickPostalCode,
-          onBlur: () => void form.trigger('postal_code'),
-          error: errors.postal_code?.message,
-          required: true,
-          name: 'postal_code',
-        })}
+        <PostalCodeField
+          label="Código postal"
+          listLabel="Código postal"
+          country={country}
+          value={postalCode}
+          onChange={pickPostalCode}
+          onBlur={() => void form.trigger('postal_code')}
+          error={errors.postal_code?.message}
+          required
+          name="postal_code"
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Controller
             control={form.control}
@@ -281,18 +261,19 @@ export interface AddressModalProps {
   onClose: () => void;
   onSaved: (location: SavedLocation, created: boolean) => void;
   /** The postal-code box with suggestions (the geography feature's, composed by the page). */
-  renderPostalCode: RenderPostalCode;
+  /** The geography feature's postal-code box, plugged in by the route. */
+  PostalCodeField: PostalCodeField;
 }
 
 /** Spec 02 §4 address modal: new or edit; saving creates or updates and hands the result back. */
-export function AddressModal({ opened, addressId, onClose, onSaved, renderPostalCode }: AddressModalProps) {
+export function AddressModal({ opened, addressId, onClose, onSaved, PostalCodeField }: AddressModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={addressId ? 'Editar dirección' : 'Nueva dirección'} centered size="lg">
       {opened &&
         (addressId ? (
-          <EditAddress id={addressId} onCancel={onClose} onSaved={onSaved} renderPostalCode={renderPostalCode} />
+          <EditAddress id={addressId} onCancel={onClose} onSaved={onSaved} PostalCodeField={PostalCodeField} />
         ) : (
-          <AddressForm location={null} onCancel={onClose} onSaved={onSaved} renderPostalCode={renderPostalCode} />
+          <AddressForm location={null} onCancel={onClose} onSaved={onSaved} PostalCodeField={PostalCodeField} />
         ))}
     </Modal>
   );

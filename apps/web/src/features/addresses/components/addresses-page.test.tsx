@@ -7,7 +7,7 @@ import type { PostalSuggestion } from '@envios/contracts/geography';
 import { renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
 import { AddressesPage } from './addresses-page';
-import type { PostalCodeFieldProps } from './address-modal';
+import type { PostalCodeFieldProps } from '@/components/ui/form/geography-fields';
 import { SavedAddressSelect } from './saved-address-select';
 
 setupMockApi();
@@ -100,7 +100,9 @@ function fakeAddressesApi(initial: SavedLocation[]) {
 function PostalStub({ value, onChange, error, label }: PostalCodeFieldProps) {
   return (
     <div>
-      <span>{`${label}: ${value || 'ninguno'}`}</span>
+      <span>
+        {label}: {value || 'ninguno'}
+      </span>
       <button type="button" onClick={() => onChange({ ...colonias[0]!, place_name: '' })}>
         Elegir 06760
       </button>
@@ -112,7 +114,7 @@ function PostalStub({ value, onChange, error, label }: PostalCodeFieldProps) {
   );
 }
 
-const renderPage = () => renderWithApp(<AddressesPage renderPostalCode={(p) => <PostalStub {...p} />} />);
+const renderPage = () => renderWithApp(<AddressesPage PostalCodeField={PostalStub} />);
 
 describe('AddressesPage', () => {
   it('lists the saved addresses with the street line joined, and the actions', async () => {

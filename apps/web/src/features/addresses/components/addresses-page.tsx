@@ -4,7 +4,8 @@ import type { SavedLocation } from '@envios/contracts/addresses';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { useDeleteSavedLocation } from '../api/delete-saved-location';
 import { useSavedLocations } from '../api/get-saved-locations';
-import { AddressModal, type RenderPostalCode } from './address-modal';
+import type { PostalCodeField } from '@/components/ui/form/geography-fields';
+import { AddressModal } from './address-modal';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
 /** Spec 01 §9: success alerts close by themselves after 5 seconds. */
@@ -49,11 +50,11 @@ function DeleteConfirmation({ location, onClose, onDeleted }: { location: SavedL
 
 export interface AddressesPageProps {
   /** The postal-code box with suggestions, composed by the route (see AddressModal). */
-  renderPostalCode: RenderPostalCode;
+  PostalCodeField: PostalCodeField;
 }
 
 /** Spec 02 "Addresses" (/addresses, 'Direcciones'): the table, 'Nueva dirección', the modal and deletion. */
-export function AddressesPage({ renderPostalCode }: AddressesPageProps) {
+export function AddressesPage({ PostalCodeField }: AddressesPageProps) {
   const locations = useSavedLocations();
   // The id stays while the modal closes, so its title does not flip during the transition.
   const [editing, setEditing] = useState<{ opened: boolean; id: string | null }>({ opened: false, id: null });
@@ -161,7 +162,7 @@ export function AddressesPage({ renderPostalCode }: AddressesPageProps) {
           closeModal();
           setNotice({ text: created ? 'Dirección guardada exitosamente.' : 'Dirección actualizada exitosamente.', at: Date.now() });
         }}
-        renderPostalCode={renderPostalCode}
+        PostalCodeField={PostalCodeField}
       />
       <DeleteConfirmation
         location={deleting}

@@ -1,14 +1,15 @@
 import type { ComponentType } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { ActionIcon, Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { markupInputSchema, type CarrierAdmin, type Markup, type MarkupInput } from '@envios/contracts/carriers';
+import { markupInputSchema, type CarrierAdmin, type Markup } from '@envios/contracts/carriers';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { formatDateTime } from '@/lib/dates';
 import { useDeleteMarkup } from '../api/delete-markup';
 import { useMarkups } from '../api/get-markups';
 import { useUpsertMarkup } from '../api/upsert-markup';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
+import { asNumber } from '@/components/ui/form/to-number';
 
 /** The customer picker the page plugs in (features/accounts owns the users). */
 export interface CustomerFieldProps {
@@ -26,13 +27,6 @@ export interface MarkupsProps {
 
 const ALL = '__all__';
 
-function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  return Number(value.replace(',', '.'));
-}
-
-type MarkupFormValues = MarkupInput;
 
 function specificity(m: Markup): number {
   return (m.user_id ? 2 : 0) + (m.service_id ? 1 : 0);
@@ -52,8 +46,7 @@ export function Markups({ carriers, CustomerField, UserName }: MarkupsProps) {
     ...carriers.map((c) => ({ group: c.name, items: c.services.map((s) => ({ value: s._id, label: `${c.name} ${s.name}` })) })),
   ];
 
-  const form = useForm<MarkupFormValues>({
-    resolver: zodResolver(markupInputSchema),
+  const form = useZodForm(markupInputSchema, {
     defaultValues: { service_id: null, user_id: null, fixed_amount: 0 },
   });
   const { errors } = form.formState;
@@ -110,7 +103,7 @@ export function Markups({ carriers, CustomerField, UserName }: MarkupsProps) {
               step={0.01}
               required
               error={errors.percent?.message}
-              {...form.register('percent', { setValueAs: toNumber })}
+              {...form.register('percent', asNumber)}
             />
             <TextInput
               label="Monto fijo por guía (MX$)"
@@ -118,7 +111,7 @@ export function Markups({ carriers, CustomerField, UserName }: MarkupsProps) {
               min={0}
               step={0.01}
               error={errors.fixed_amount?.message}
-              {...form.register('fixed_amount', { setValueAs: toNumber })}
+              {...form.register('fixed_amount', asNumber)}
             />
           </SimpleGrid>
           {upsert.error && (

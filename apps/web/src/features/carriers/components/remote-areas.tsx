@@ -6,14 +6,15 @@ import { useAddRemoteAreas } from '../api/add-remote-areas';
 import { useRemoteAreas } from '../api/get-remote-areas';
 import { useRemoveRemoteArea } from '../api/remove-remote-area';
 import { useUpdateCarrier } from '../api/update-carrier';
+import { toNumber } from '@/components/ui/form/to-number';
 
 const PAGE = 30;
 
 function SurchargeForm({ carrier }: { carrier: CarrierAdmin }) {
   const update = useUpdateCarrier();
   const [value, setValue] = useState(String(carrier.remote_area_surcharge));
-  const amount = Number(value.replace(',', '.'));
-  const valid = value.trim() !== '' && Number.isFinite(amount) && amount >= 0 && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+  const amount = toNumber(value);
+  const valid = amount !== undefined && Number.isFinite(amount) && amount >= 0 && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
   return (
     <Group align="flex-end" gap="xs">
       <TextInput

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useWatch, type FieldErrors } from 'react-hook-form';
 import { ActionIcon, Alert, Anchor, Badge, Button, FileButton, Group, List, NativeSelect, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import {
   DOMESTIC_ZONES,
   INTERNATIONAL_ZONES,
@@ -19,6 +19,7 @@ import { useImportTariffCsv } from '../api/import-tariff-csv';
 import { useReplaceTariffTable } from '../api/replace-tariff-table';
 import { useTariffTable } from '../api/get-tariff-table';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
+import { asNumber } from '@/components/ui/form/to-number';
 
 type TariffForm = ReplaceTariffTableInput;
 type RowField = keyof TariffForm['rows'][number];
@@ -39,12 +40,6 @@ const COLUMN_LABELS: Record<string, string> = {
   precio_base: 'Precio base',
   precio_kg_adicional: 'Kg adicional',
 };
-
-function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  return Number(value.replace(',', '.'));
-}
 
 function formRows(rows: readonly TariffRow[]): TariffForm['rows'] {
   return [...rows]
@@ -110,8 +105,7 @@ function TariffTableForm({ serviceId, table }: { serviceId: string; table: Tarif
   const [csvProblems, setCsvProblems] = useState<{ message: string; rows: RowProblem[] } | null>(null);
   const zones = table.service.scope === 'domestic' ? DOMESTIC_ZONES : INTERNATIONAL_ZONES;
 
-  const form = useForm<TariffForm>({
-    resolver: zodResolver(replaceTariffTableInputSchema),
+  const form = useZodForm(replaceTariffTableInputSchema, {
     defaultValues: { rows: formRows(table.rows) },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'rows' });
@@ -295,7 +289,7 @@ function TariffTableForm({ serviceId, table }: { serviceId: string; table: Tarif
                         step={1}
                         aria-label={`Desde (kg) de la fila ${n}`}
                         error={Boolean(rowErrors?.min_kg)}
-                        {...form.register(`rows.${index}.min_kg`, { setValueAs: toNumber })}
+                        {...form.register(`rows.${index}.min_kg`, asNumber)}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -306,7 +300,7 @@ function TariffTableForm({ serviceId, table }: { serviceId: string; table: Tarif
                         step={1}
                         aria-label={`Hasta (kg) de la fila ${n}`}
                         error={Boolean(rowErrors?.max_kg)}
-                        {...form.register(`rows.${index}.max_kg`, { setValueAs: toNumber })}
+                        {...form.register(`rows.${index}.max_kg`, asNumber)}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -318,7 +312,7 @@ function TariffTableForm({ serviceId, table }: { serviceId: string; table: Tarif
                         inputMode="decimal"
                         aria-label={`Precio base de la fila ${n}`}
                         error={Boolean(rowErrors?.base_price)}
-                        {...form.register(`rows.${index}.base_price`, { setValueAs: toNumber })}
+                        {...form.register(`rows.${index}.base_price`, asNumber)}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -330,7 +324,7 @@ function TariffTableForm({ serviceId, table }: { serviceId: string; table: Tarif
                         inputMode="decimal"
                         aria-label={`Precio por kg adicional de la fila ${n}`}
                         error={Boolean(rowErrors?.extra_kg_price)}
-                        {...form.register(`rows.${index}.extra_kg_price`, { setValueAs: toNumber })}
+                        {...form.register(`rows.${index}.extra_kg_price`, asNumber)}
                       />
                     </Table.Td>
                     <Table.Td {...cell('actions')}>

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch } from 'react-hook-form';
 import { Alert, Button, Group, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import {
   CONTACT_COMPANY_MAX,
   CONTACT_MESSAGE_MAX,
   CONTACT_NAME_MAX,
   contactFormSchema,
   contactMessages,
-  type ContactForm as ContactValues,
 } from '@envios/contracts/contact';
 import { ApiRequestError } from '@/lib/api-client';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -37,8 +36,7 @@ const offScreen = { position: 'absolute', left: '-10000px', width: 1, height: 1,
 export function ContactForm({ defaults = {}, onSent }: ContactFormProps) {
   const send = useSendContactMessage();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<ContactValues>({
-    resolver: zodResolver(contactFormSchema),
+  const form = useZodForm(contactFormSchema, {
     mode: 'onTouched',
     defaultValues: {
       first_name: defaults.first_name ?? '',

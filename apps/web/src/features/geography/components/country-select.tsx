@@ -1,15 +1,10 @@
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { NativeSelect } from '@mantine/core';
 import { DEFAULT_COUNTRY, type Country } from '@envios/contracts/geography';
+import type { CountryFieldProps } from '@/components/ui/form/geography-fields';
 import { useCountries } from '../api/get-countries';
 
-export interface CountrySelectProps {
-  label: ReactNode;
-  value: string;
-  onChange: (countryCode: string) => void;
-  id?: string;
-  name?: string;
-}
+export type CountrySelectProps = CountryFieldProps;
 
 /** Mexico is always available, so the form works before (or without) the country list. */
 const MEXICO: Country = { name: 'México', flag: '🇲🇽', calling_code: '52', country_code: DEFAULT_COUNTRY };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Loader, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -8,6 +8,7 @@ import {
   postalSearchMinLength,
   type PostalSuggestion,
 } from '@envios/contracts/geography';
+import type { PostalCodeFieldProps } from '@/components/ui/form/geography-fields';
 import { isPostalSearchAllowed, useSearchPostalCodes } from '../api/search-postal-codes';
 import classes from './postal-code-autocomplete.module.css';
 
@@ -16,24 +17,10 @@ export const POSTAL_SEARCH_DEBOUNCE_MS = 150;
 /** Matches .list max-width in the stylesheet (26rem). */
 const LIST_MAX_WIDTH_PX = 416;
 
-export interface PostalCodeAutocompleteProps {
-  label: ReactNode;
-  /** Names the suggestion list, e.g. 'Código postal de origen'. */
-  listLabel?: string;
-  /** ISO country code whose postal codes are searched. */
-  country: string;
-  /** The postal code the form holds as confirmed ('' while none is). */
-  value: string;
-  /** A suggestion was picked (or typed exactly), or the text no longer matches one (null). */
-  onChange: (pick: PostalSuggestion | null) => void;
-  onBlur?: () => void;
-  error?: string | undefined;
-  id?: string;
-  name?: string;
+/** The box any form takes as its postal-code field, plus what only the route tunes. */
+export interface PostalCodeAutocompleteProps extends PostalCodeFieldProps {
   placeholder?: string;
-  required?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
-  /** Fewest typed characters before a lookup runs (spec 02 §5: 5 in the edit forms); the country's minimum otherwise. */
+  /** Fewest typed characters before a lookup runs (5 in the edit forms); the country's minimum otherwise. */
   minChars?: number;
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreOrderPage } from '@envios/contracts/integrations';
 import { apiRequest } from '@/lib/api-client';
-import { integrationsQueryKeyRoot } from './get-stores';
+import { queryRoots } from '@/lib/query-keys';
 
 export interface StoreOrdersQuery {
   page: number;
@@ -19,7 +19,7 @@ export function getStoreOrders(userId: string, query: StoreOrdersQuery, { signal
 
 export function getStoreOrdersQueryOptions(userId: string, query: StoreOrdersQuery) {
   return queryOptions({
-    queryKey: [...integrationsQueryKeyRoot, 'orders', userId, query],
+    queryKey: [...queryRoots.storeOrders, userId, query],
     queryFn: ({ signal }) => getStoreOrders(userId, query, { signal }),
   });
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StoreList } from '@envios/contracts/integrations';
 import { apiRequest } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query-keys';
 
 /** Every integrations query lives under this key; a change to a store invalidates it once. */
-export const integrationsQueryKeyRoot = ['integrations'] as const;
+export const integrationsQueryKeyRoot = queryRoots.integrations;
 
 /** `GET /api/v1/woocommerce/stores/{userId}`: the account's stores with their health. */
 export function getStores(userId: string, { signal }: { signal?: AbortSignal } = {}): Promise<StoreList> {

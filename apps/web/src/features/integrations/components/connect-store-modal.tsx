@@ -1,13 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { z } from 'zod';
 import { APP_NAME_MAX, STORE_URL_MAX, wooOauthInputSchema } from '@envios/contracts/integrations';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { useConnectWooCommerce } from '../api/connect-woocommerce';
 
 const formSchema = wooOauthInputSchema.pick({ store_url: true, app_name: true });
-type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
 export interface ConnectStoreModalProps {
@@ -28,8 +26,7 @@ export interface ConnectStoreModalProps {
  */
 export function ConnectStoreModal({ opened, onClose, userId, initial, httpsCallbacks, onLeave }: ConnectStoreModalProps) {
   const connect = useConnectWooCommerce();
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+  const form = useZodForm(formSchema, {
     mode: 'onTouched',
     values: initial ?? { store_url: '', app_name: '' },
   });

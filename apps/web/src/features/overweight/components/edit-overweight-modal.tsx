@@ -15,6 +15,7 @@ import { useRecordOverweight } from '../api/record-overweight';
 import { useUploadEvidence } from '../api/upload-evidence';
 import { FILE_ACCEPT, fileProblem } from './files';
 import { mxn } from './overweight-detail';
+import { toNumber } from '@/components/ui/form/to-number';
 
 /** What the editor needs of a report row. */
 export interface OverweightTarget {
@@ -29,7 +30,6 @@ export interface OverweightTarget {
 }
 
 type Box = number | string;
-const num = (v: Box): number | undefined => (typeof v === 'number' ? v : v.trim() === '' ? undefined : Number(v));
 
 /**
  * Spec 02 'Editar sobrepeso': numeric Sobrepeso (kg) and Costo, both required; Save hidden once the
@@ -52,7 +52,7 @@ export function EditOverweightModal({ target, onClose, onSaved }: { target: Over
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
 
-  const measured = overweightMeasuredSchema.safeParse({ weight: num(weight), height: num(height), width: num(width), depth: num(depth) });
+  const measured = overweightMeasuredSchema.safeParse({ weight: toNumber(weight), height: toNumber(height), width: toNumber(width), depth: toNumber(depth) });
   const [measuredNow] = useDebouncedValue<OverweightMeasured | undefined>(measured.success ? measured.data : undefined, 400);
   const suggestion = useOverweightSuggestion(target._id, measuredNow);
   const s = measuredNow ? suggestion.data : undefined;
@@ -64,8 +64,8 @@ export function EditOverweightModal({ target, onClose, onSaved }: { target: Over
   async function save() {
     setProblem(null);
     const parsed = recordOverweightSchema.safeParse({
-      overweight: num(kg),
-      cost_overweight: num(cost),
+      overweight: toNumber(kg),
+      cost_overweight: toNumber(cost),
       ...(measured.success ? { measured: measured.data } : {}),
       ...(note.trim() ? { overweight_note: note.trim() } : {}),
     });

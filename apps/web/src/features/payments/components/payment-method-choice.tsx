@@ -12,7 +12,7 @@ import { useCreatePaypalPayment } from '../api/create-paypal-payment';
 import { useGuidesAvailability } from '../api/get-guides-availability';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useGetPaypalCardLink } from '../api/get-paypal-card-link';
-import { useWalletBalance } from '../api/get-wallet-balance';
+import { useWalletBalance } from '@/lib/wallet-balance';
 import { usePayOxxo } from '../api/pay-oxxo';
 import { usePayOxxoMany } from '../api/pay-oxxo-many';
 import { usePayWithWallet } from '../api/pay-with-wallet';

@@ -5,7 +5,7 @@ import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { paymentMessages } from '@envios/contracts/payments';
 import { IconAlertTriangle, IconCheck, IconReceipt } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
-import { useWalletBalance } from '../api/get-wallet-balance';
+import { useWalletBalance } from '@/lib/wallet-balance';
 
 /** A shipment a payment paid, with its guide once the guide job issued it (the route loads them). */
 export interface PaidShipment {

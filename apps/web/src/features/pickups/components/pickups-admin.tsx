@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Badge, Button, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { PICKUP_STATUSES, type Pickup, type PickupStatus } from '@envios/contracts/pickups';
+import { ModalForm } from '@/components/ui/form/modal-form';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
 import { usePickups } from '../api/get-pickups';
@@ -22,14 +22,10 @@ const statusFormSchema = z.object({
   // The empty first option means "not chosen yet": required (spec 02 §5).
   status: z.string().pipe(z.enum(PICKUP_STATUSES, { error: 'El estatus es obligatorio.' })),
 });
-type StatusForm = z.input<typeof statusFormSchema>;
 
 function StatusForm({ pickup, onClose, onSaved }: { pickup: Pickup; onClose: () => void; onSaved: (status: PickupStatus) => void }) {
   const update = useUpdatePickupStatus();
-  const form = useForm<StatusForm, unknown, z.infer<typeof statusFormSchema>>({
-    resolver: zodResolver(statusFormSchema),
-    defaultValues: { status: '' },
-  });
+  const form = useZodForm(statusFormSchema, { defaultValues: { status: '' } });
   const onSubmit = form.handleSubmit(async ({ status }) => {
     try {
       await update.mutateAsync({ id: pickup._id, status });
@@ -39,34 +35,19 @@ function StatusForm({ pickup, onClose, onSaved }: { pickup: Pickup; onClose: () 
     }
   });
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Stack>
-        {update.error && (
-          <Alert color="red" variant="light" role="alert">
-            {update.error.message}
-          </Alert>
-        )}
-        <Text size="sm">
-          {pickup.name} · {pickup.service} · estatus actual: {pickup.status}
-        </Text>
-        <NativeSelect
-          label="Estatus"
-          required
-          data-autofocus
-          data={[{ value: '', label: 'Selecciona un estatus' }, ...PICKUP_STATUSES.map((s) => ({ value: s, label: s }))]}
-          {...form.register('status')}
-          error={form.formState.errors.status?.message}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Guardar
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm onSubmit={onSubmit} failure={update.error?.message} submitLabel="Guardar" pending={update.isPending} onCancel={onClose}>
+      <Text size="sm">
+        {pickup.name} · {pickup.service} · estatus actual: {pickup.status}
+      </Text>
+      <NativeSelect
+        label="Estatus"
+        required
+        data-autofocus
+        data={[{ value: '', label: 'Selecciona un estatus' }, ...PICKUP_STATUSES.map((s) => ({ value: s, label: s }))]}
+        {...form.register('status')}
+        error={form.formState.errors.status?.message}
+      />
+    </ModalForm>
   );
 }
 

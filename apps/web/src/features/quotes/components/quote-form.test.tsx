@@ -4,8 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PostalSuggestion } from '@envios/contracts/geography';
 import { landing, renderWithApp } from '@/testing/render';
+import { FakeCountry } from '@/testing/mock-geography';
 import { QUOTE_REQUEST_STORAGE_KEY } from '../utils/quote-request-storage';
-import { QuoteForm, type CountryFieldProps, type PostalCodeFieldProps } from './quote-form';
+import type { PostalCodeFieldProps } from '@/components/ui/form/geography-fields';
+import { QuoteForm } from './quote-form';
 
 /**
  * Stand-ins for the geography fields (the page plugs in the real ones): typing a code listed here
@@ -32,20 +34,8 @@ function FakePostalField({ label, value, onChange, country }: PostalCodeFieldPro
   );
 }
 
-function FakeCountryField({ label, value, onChange }: CountryFieldProps) {
-  return (
-    <label>
-      {label}
-      <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="MX">México</option>
-        <option value="US">Estados Unidos</option>
-      </select>
-    </label>
-  );
-}
-
 function renderForm() {
-  renderWithApp(<QuoteForm PostalCodeField={FakePostalField} CountryField={FakeCountryField} />, {
+  renderWithApp(<QuoteForm PostalCodeField={FakePostalField} CountryField={FakeCountry} />, {
     routes: [landing('/service-providers')],
   });
   return userEvent.setup();

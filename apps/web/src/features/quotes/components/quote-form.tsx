@@ -1,9 +1,9 @@
-import { useCallback, useId, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
-import { Controller, useForm, useWatch, type DefaultValues, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useId, useState, type ReactNode } from 'react';
+import { Controller, useWatch, type DefaultValues } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Radio, Stack, Text } from '@mantine/core';
 import { DEFAULT_COUNTRY, type PostalSuggestion } from '@envios/contracts/geography';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import {
   DEFAULT_PACKAGE_TYPE,
   DOCUMENT_PRESET,
@@ -20,33 +20,14 @@ import { IconBox, IconEnvelope, IconPallet } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { loadQuoteRequest, saveQuoteRequest, wantsQuoteRestored } from '../utils/quote-request-storage';
 import classes from './quote-form.module.css';
-
-/** The postal-code box the page plugs in (features/geography provides it). */
-export interface PostalCodeFieldProps {
-  label: ReactNode;
-  listLabel?: string;
-  country: string;
-  value: string;
-  onChange: (pick: PostalSuggestion | null) => void;
-  onBlur?: () => void;
-  error?: string | undefined;
-  id?: string;
-  name?: string;
-  required?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
-}
-
-export interface CountryFieldProps {
-  label: ReactNode;
-  value: string;
-  onChange: (countryCode: string) => void;
-  id?: string;
-  name?: string;
-}
+import type { CountryField, PostalCodeField } from '@/components/ui/form/geography-fields';
+import { NumberField } from '@/components/ui/form/number-field';
+import { ParcelFields, useDocumentSwitch } from '@/components/ui/form/parcel-fields';
 
 export interface QuoteFormProps {
-  PostalCodeField: ComponentType<PostalCodeFieldProps>;
-  CountryField: ComponentType<CountryFieldProps>;
+  /** The geography feature's boxes, plugged in by the route. */
+  PostalCodeField: PostalCodeField;
+  CountryField: CountryField;
   /** Called with the validated request after it is stored; defaults to going to the providers. */
   onQuoted?: (request: QuoteRequest) => void;
 }
@@ -59,13 +40,6 @@ const PACKAGE_OPTIONS: { value: PackageType; label: string; hint: string; icon: 
   { value: 'pallet', label: 'Tarima', hint: 'Carga consolidada', icon: <IconPallet size={26} /> },
 ];
 
-/** Largo is width and Ancho is depth, as the wizard labels them (spec 01 §3). */
-const DIMENSIONS = [
-  { name: 'width', label: 'Largo' },
-  { name: 'depth', label: 'Ancho' },
-  { name: 'height', label: 'Alto' },
-] as const;
-
 /** A short visible label whose accessible name also carries the rest ("Largo (cm)"). */
 function labelWithHidden(visible: string, hidden: string) {
   return (
@@ -75,17 +49,8 @@ function labelWithHidden(visible: string, hidden: string) {
   );
 }
 
-function Unit({ children }: { children: string }) {
-  return (
-    <span className={classes.unit} aria-hidden="true">
-      {children}
-    </span>
-  );
-}
-
 /** Measures start empty, so each box asks for its number. */
-type ParcelDraft = Partial<ParcelInput>;
-const EMPTY_PARCEL: ParcelDraft = {};
+const EMPTY_PARCEL: Partial<ParcelInput> = {};
 
 export const quoteFormDefaults: DefaultValues<QuoteRequestInput> = {
   origin_direction: { country_code: DEFAULT_COUNTRY, postal_code: '', city: '', suburb: '' },
@@ -98,19 +63,6 @@ export const quoteFormDefaults: DefaultValues<QuoteRequestInput> = {
 const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 });
 
 /**
- * '' stays undefined (so "obligatorio" is the message), anything else becomes a number. Commas
- * that group thousands ('1,500' or '1,500.5', as Mexico writes them) are dropped; a lone comma
- * is a decimal one ('0,5').
- */
-export function toNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const text = value.trim().replace(/\s/g, '');
-  if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text)) return Number(text.replace(/,/g, ''));
-  return Number(text.replace(',', '.'));
-}
-
-/**
  * The home quote (spec 01 §2): origin and destination, package type, measures and insurance.
  * 'Cotizar!' stays disabled until the shared quote contract accepts the whole request.
  */
@@ -120,19 +72,18 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
   const formId = useId();
   // 'Regresar' from the provider selector comes back with the last request filled in.
   const [restored] = useState(() => (wantsQuoteRestored(location.state) ? loadQuoteRequest() : null));
-  const form = useForm<QuoteRequestInput, unknown, QuoteRequest>({
-    resolver: zodResolver(quoteRequestSchema),
+  const form = useZodForm(quoteRequestSchema, {
     mode: 'onTouched',
     defaultValues: restored ?? quoteFormDefaults,
   });
-  const { control, register, setValue, getValues, formState } = form;
+  const { control, setValue, getValues, formState } = form;
   const [packageType, originCountry, destinationCountry, insuredCurrency, parcel] = useWatch({
     control,
     name: ['package_type', 'origin_direction.country_code', 'destination_direction.country_code', 'insured_value_currency', 'parcels.0'],
   });
   const isDocument = packageType === 'document';
   const insured = insuredCurrency === 'MXN';
-  const boxMeasures = useRef<ParcelDraft>(EMPTY_PARCEL);
+  const switchParcel = useDocumentSwitch(DOCUMENT_PRESET);
 
   const pickPostal = useCallback(
     (side: Side, pick: PostalSuggestion | null) => {
@@ -154,15 +105,7 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
   function choosePackageType(next: PackageType) {
     const previous = getValues('package_type');
     if (next === previous) return;
-    const weight = getValues('parcels.0.weight');
-    if (next === 'document') {
-      // A sobre is one parcel with fixed measures; only its weight is asked (spec 01 §4).
-      boxMeasures.current = getValues('parcels.0') ?? EMPTY_PARCEL;
-      setValue('parcels', [{ ...DOCUMENT_PRESET, weight }]);
-    } else if (previous === 'document') {
-      // Back to a box: the measures typed before the sobre come back.
-      setValue('parcels', [{ ...boxMeasures.current, weight }]);
-    }
+    if (next === 'document' || previous === 'document') setValue('parcels', [switchParcel(getValues('parcels.0'), next === 'document')]);
     setValue('package_type', next, { shouldValidate: true, shouldDirty: true });
     // Only what the person already typed is checked again: a new Sobre or Tarima starts without
     // messages under boxes nobody has filled yet.
@@ -179,22 +122,6 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
       setValue('insured_value_currency', undefined);
     }
     void form.trigger(['insured_value', 'insured_value_currency']);
-  }
-
-  /** Dimensions are whole centimetres: 10.2 becomes 11 as soon as the box is left. */
-  function roundUpOnBlur(name: FieldPath<QuoteRequestInput>) {
-    const value = getValues(name);
-    if (typeof value === 'number' && Number.isFinite(value) && value > 0 && !Number.isInteger(value)) {
-      setValue(name, Math.ceil(value), { shouldValidate: true });
-    }
-  }
-
-  function fieldError(name: FieldPath<QuoteRequestInput>): string | undefined {
-    const parts = name.split('.');
-    let node: unknown = formState.errors;
-    for (const part of parts) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-    const message = node && typeof node === 'object' ? (node as { message?: unknown }).message : undefined;
-    return typeof message === 'string' ? message : undefined;
   }
 
   const measured = parcelSchema.safeParse(parcel);
@@ -289,44 +216,17 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
           )}
         />
 
-        <div>
-          <SimpleGrid cols={{ base: 2, xs: isDocument ? 1 : 4 }} spacing="sm" verticalSpacing="sm">
-            {!isDocument &&
-              DIMENSIONS.map((d) => {
-                const name = `parcels.0.${d.name}` as const;
-                return (
-                  <TextInput
-                    key={d.name}
-                    label={labelWithHidden(d.label, '(cm)')}
-                    rightSection={<Unit>cm</Unit>}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    step={1}
-                    required
-                    error={fieldError(name)}
-                    {...register(name, { setValueAs: toNumber, onBlur: () => roundUpOnBlur(name) })}
-                  />
-                );
-              })}
-            {/* Text, not number: a browser's number box empties '1,500' (how Mexico writes 1500). */}
-            <TextInput
-              label={labelWithHidden('Peso', '(kg)')}
-              rightSection={<Unit>kg</Unit>}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              error={fieldError('parcels.0.weight')}
-              {...register('parcels.0.weight', { setValueAs: toNumber })}
-            />
-          </SimpleGrid>
-          <Text size="sm" c="dimmed" mt={6} aria-live="polite">
-            {isDocument
+        <ParcelFields
+          form={form}
+          path="parcels.0"
+          isDocument={isDocument}
+          unitInside
+          hint={
+            isDocument
               ? `Sobre de ${DOCUMENT_PRESET.width} × ${DOCUMENT_PRESET.depth} × ${DOCUMENT_PRESET.height} cm: solo indica el peso.`
-              : (volumetricHint ?? 'Usa el peso y las medidas reales para evitar cargos por sobrepeso.')}
-          </Text>
-        </div>
+              : (volumetricHint ?? 'Usa el peso y las medidas reales para evitar cargos por sobrepeso.')
+          }
+        />
 
         <Stack gap="xs">
           <Checkbox
@@ -336,7 +236,9 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
             onChange={(event) => setInsured(event.currentTarget.checked)}
           />
           {insured && (
-            <TextInput
+            <NumberField
+              form={form}
+              name="insured_value"
               label="Valor a asegurar (MXN)"
               type="number"
               inputMode="decimal"
@@ -345,8 +247,6 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
               required
               leftSection="$"
               maw={260}
-              error={fieldError('insured_value')}
-              {...register('insured_value', { setValueAs: toNumber })}
             />
           )}
         </Stack>

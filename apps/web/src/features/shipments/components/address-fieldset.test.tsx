@@ -25,7 +25,7 @@ function AddressForm({ side, saved }: { side: AddressSide; saved?: boolean }) {
       <form onSubmit={(e) => void form.handleSubmit(() => undefined)(e)} noValidate>
         <AddressFieldset
           side={side}
-          renderPostalCode={(slot) => <FakePostalCode {...slot} />}
+          PostalCodeField={FakePostalCode}
           lookupColonies={lookupColonies}
           renderSavedAddress={saved ? (slot) => <button type="button" onClick={() => slot.onSelect(savedLocation())}>{slot.label}</button> : undefined}
         />

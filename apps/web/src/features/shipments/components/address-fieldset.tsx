@@ -13,31 +13,8 @@ import {
   type SavedLocation,
 } from '@envios/contracts/addresses';
 import { addressFromPick, addressFromSavedLocation, cityOfCode, coloniesOf, stateAndCity, type AddressDraft } from '../utils/address';
+import type { CountryField, PostalCodeField } from '@/components/ui/form/geography-fields';
 import classes from './address-fieldset.module.css';
-
-/** What the postal-code slot receives: the props of geography's PostalCodeAutocomplete. */
-export interface PostalCodeSlotProps {
-  id: string;
-  name: string;
-  label: ReactNode;
-  listLabel: string;
-  country: string;
-  value: string;
-  onChange: (pick: PostalSuggestion | null) => void;
-  onBlur: () => void;
-  error: string | undefined;
-  required: boolean;
-  inputRef: Ref<HTMLInputElement>;
-}
-
-/** What the country slot receives: the props of geography's CountrySelect. */
-export interface CountrySlotProps {
-  id: string;
-  name: string;
-  label: ReactNode;
-  value: string;
-  onChange: (countryCode: string) => void;
-}
 
 /** What the saved-address slot receives (the addresses feature's select plugs in here). */
 export interface SavedAddressSlotProps {
@@ -59,9 +36,9 @@ export interface AddressFieldsetProps {
   /** Defaults to 'Origen' / 'Destino'. */
   legend?: ReactNode;
   /** The postal-code box with suggestions; without it the code is a plain box. */
-  renderPostalCode?: (slot: PostalCodeSlotProps) => ReactNode;
+  PostalCodeField?: PostalCodeField | undefined;
   /** The country choice; without it the country is shown read-only. */
-  renderCountry?: (slot: CountrySlotProps) => ReactNode;
+  CountryField?: CountryField | undefined;
   /** A saved-address dropdown shown above the fields; its choice fills them in. */
   renderSavedAddress?: (slot: SavedAddressSlotProps) => ReactNode;
   /** Lists the colonies of the chosen postal code (the colony box becomes a choice among them). */
@@ -101,8 +78,8 @@ export function AddressFieldset({
   side,
   name,
   legend,
-  renderPostalCode,
-  renderCountry,
+  PostalCodeField,
+  CountryField,
   renderSavedAddress,
   lookupColonies,
   lockedPostalCodeHint,
@@ -188,27 +165,25 @@ export function AddressFieldset({
   let postalBox: ReactNode;
   if (locked) {
     postalBox = text('postal_code', postalLabel, { max: 12, readOnly: true, description: lockedPostalCodeHint });
-  } else if (renderPostalCode) {
+  } else if (PostalCodeField) {
     postalBox = (
       <Controller
         control={control}
         name={path('postal_code')}
         render={({ field, fieldState }) => (
-          <>
-            {renderPostalCode({
-              id: id('postal_code'),
-              name: field.name,
-              label: postalLabel,
-              listLabel: `Código postal ${words.of}`,
-              country: countryCode,
-              value: (field.value as string | undefined) ?? '',
-              onChange: pickPostal,
-              onBlur: field.onBlur,
-              error: fieldState.error?.message,
-              required: true,
-              inputRef: field.ref,
-            })}
-          </>
+          <PostalCodeField
+            id={id('postal_code')}
+            name={field.name}
+            label={postalLabel}
+            listLabel={`Código postal ${words.of}`}
+            country={countryCode}
+            value={(field.value as string | undefined) ?? ''}
+            onChange={pickPostal}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            required
+            inputRef={field.ref}
+          />
         )}
       />
     );
@@ -217,8 +192,8 @@ export function AddressFieldset({
   }
 
   let countryBox: ReactNode;
-  if (renderCountry && !locked) {
-    countryBox = renderCountry({ id: id('country_code'), name: path('country_code'), label: 'País', value: countryCode, onChange: chooseCountry });
+  if (CountryField && !locked) {
+    countryBox = <CountryField id={id('country_code')} name={path('country_code')} label="País" value={countryCode} onChange={chooseCountry} />;
   } else {
     countryBox = <TextInput id={id('country_code')} label="País" value={countryName(countryCode)} readOnly classNames={{ input: classes.readOnly }} />;
   }

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues } from 'react-hook-form';
-import type { z } from 'zod';
+import { type DefaultValues } from 'react-hook-form';
 import { DEFAULT_COUNTRY, normalizePostalCode, type PostalSuggestion } from '@envios/contracts/geography';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import {
   shipmentAddressSchema,
   type AddressSide,
@@ -93,8 +92,7 @@ export function cityOfCode(suggestions: readonly PostalSuggestion[], postalCode:
  */
 export function useShipmentAddressForm(side: AddressSide, defaultValues?: DefaultValues<ShipmentAddressInput>) {
   const schema = shipmentAddressSchema(side);
-  return useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  return useZodForm(schema, {
     mode: 'onTouched',
     defaultValues: defaultValues ?? emptyAddress(side),
   });

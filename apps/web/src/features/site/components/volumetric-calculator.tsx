@@ -2,13 +2,9 @@ import { useId, useState } from 'react';
 import { TextInput, Title } from '@mantine/core';
 import { billableWeightKg, VOLUMETRIC_DIVISOR, volumetricWeightKg } from '@envios/contracts/parcel-rules';
 import classes from './content.module.css';
+import { toNumber } from '@/components/ui/form/to-number';
 
 const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
-
-function toNumber(value: string): number | undefined {
-  const n = Number(value.replace(',', '.'));
-  return value.trim() === '' || !Number.isFinite(n) ? undefined : n;
-}
 
 type Field = 'width' | 'depth' | 'height' | 'weight';
 

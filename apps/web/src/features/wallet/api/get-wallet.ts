@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { WalletList, WalletTotal } from '@envios/contracts/wallet';
+import type { WalletList } from '@envios/contracts/wallet';
 import { apiRequest } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query-keys';
 
@@ -19,20 +19,4 @@ export function getWalletEntriesQueryOptions(page: number) {
 
 export function useWalletEntries(page: number) {
   return useQuery({ ...getWalletEntriesQueryOptions(page), placeholderData: keepPreviousData });
-}
-
-/** `GET /prepaid/getTotalAmount/{userId}`: the balance, the sum of the paid movements (MXN). */
-export function getWalletTotal(userId: string, { signal }: { signal?: AbortSignal } = {}): Promise<WalletTotal> {
-  return apiRequest<WalletTotal>(`/api/v1/prepaid/getTotalAmount/${encodeURIComponent(userId)}`, signal ? { signal } : {});
-}
-
-export function getWalletTotalQueryOptions(userId: string) {
-  return queryOptions({
-    queryKey: [...walletQueryKeyRoot, 'total', userId],
-    queryFn: ({ signal }) => getWalletTotal(userId, { signal }),
-  });
-}
-
-export function useWalletTotal(userId: string) {
-  return useQuery(getWalletTotalQueryOptions(userId));
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Modal } from '@mantine/core';
+import { ModalForm } from '@/components/ui/form/modal-form';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { topUpAmountSchema } from '@envios/contracts/wallet';
 import { useAdminCredit } from '../api/admin-credit';
 import { numberBox } from '../utils/box-number';
@@ -10,11 +10,10 @@ import { AmountInput } from './amount-input';
 import { mxn } from './wallet-page';
 
 const creditFormSchema = z.object({ cantidadAbonar: numberBox(topUpAmountSchema('La cantidad a abonar')) });
-type CreditForm = z.input<typeof creditFormSchema>;
 
 function CreditForm({ userId, onClose, onCredited }: { userId: string; onClose: () => void; onCredited: (amount: number) => void }) {
   const credit = useAdminCredit();
-  const form = useForm<CreditForm, unknown, z.output<typeof creditFormSchema>>({ resolver: zodResolver(creditFormSchema), mode: 'onTouched', defaultValues: { cantidadAbonar: undefined } });
+  const form = useZodForm(creditFormSchema, { mode: 'onTouched', defaultValues: { cantidadAbonar: undefined } });
   const onSubmit = form.handleSubmit(async ({ cantidadAbonar }) => {
     try {
       await credit.mutateAsync({ cantidadAbonar, userId });
@@ -24,29 +23,9 @@ function CreditForm({ userId, onClose, onCredited }: { userId: string; onClose: 
     }
   });
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Stack>
-        {credit.error && (
-          <Alert color="red" variant="light" role="alert">
-            {credit.error.message}
-          </Alert>
-        )}
-        <AmountInput
-          control={form.control}
-          name="cantidadAbonar"
-          label="Cantidad a abonar (MXN)"
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={credit.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={credit.isPending}>
-            Abonar
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalForm onSubmit={onSubmit} failure={credit.error?.message} submitLabel="Abonar" pending={credit.isPending} onCancel={onClose}>
+      <AmountInput control={form.control} name="cantidadAbonar" label="Cantidad a abonar (MXN)" data-autofocus />
+    </ModalForm>
   );
 }
 

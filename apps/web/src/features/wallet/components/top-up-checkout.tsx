@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert, Badge, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { accountMessages } from '@envios/contracts/accounts';
 import { paymentMethodLabels, type PaymentConfig } from '@envios/contracts/payments';
 import { topUpAmountSchema, TOP_UP_MAX_MXN } from '@envios/contracts/wallet';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { paths } from '@/config/paths';
 import { useAdEvent } from '@/lib/ad-pixel';
 import { useCreateTopUp } from '../api/create-top-up';
@@ -17,7 +16,6 @@ import { AmountInput } from './amount-input';
 import { mxn } from './wallet-page';
 
 const amountFormSchema = z.object({ amount: numberBox(topUpAmountSchema('El monto')) });
-type AmountForm = z.input<typeof amountFormSchema>;
 
 /** Spec 02 §4: the result pages of the payment flows (built with the payment screens). */
 const resultPath = (result: 'success' | 'error', query: Record<string, string>) => `${paths.paymentResult(result)}?${new URLSearchParams(query).toString()}`;
@@ -35,7 +33,7 @@ export interface TopUpCheckoutProps {
 
 function AmountStep({ initial, onCreated }: { initial: number | undefined; onCreated: (id: string, amount: number) => void }) {
   const create = useCreateTopUp();
-  const form = useForm<AmountForm, unknown, z.output<typeof amountFormSchema>>({ resolver: zodResolver(amountFormSchema), mode: 'onTouched', defaultValues: { amount: initial } });
+  const form = useZodForm(amountFormSchema, { mode: 'onTouched', defaultValues: { amount: initial } });
   const onSubmit = form.handleSubmit(async ({ amount }) => {
     try {
       const { id } = await create.mutateAsync({ amount });

@@ -10,7 +10,8 @@ import { ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { useDeleteTopUp } from '../api/delete-top-up';
-import { useWalletEntries, useWalletTotal } from '../api/get-wallet';
+import { useWalletBalance } from '@/lib/wallet-balance';
+import { useWalletEntries } from '../api/get-wallet';
 
 /** Spec 02 §9: notices stay 5 seconds. */
 const NOTICE_MS = 5_000;
@@ -18,7 +19,7 @@ const NOTICE_MS = 5_000;
 export const mxn = (pesos: number) => formatMXN(toCentavos(pesos));
 
 function Balance({ userId }: { userId: string }) {
-  const total = useWalletTotal(userId);
+  const total = useWalletBalance(userId);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="wallet-balance">
       <Group justify="space-between" align="center">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toNumber } from '@/components/ui/form/to-number';
 
 /**
  * A NumberInput's value as the contract reads it: the box gives a number, or its text while it is
@@ -8,6 +9,6 @@ export function numberBox<T extends z.ZodType<number, number>>(schema: T) {
   return z
     .union([z.number(), z.string()])
     .optional()
-    .transform((value): unknown => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value))
+    .transform(toNumber)
     .pipe(schema);
 }

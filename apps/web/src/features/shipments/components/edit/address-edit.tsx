@@ -48,7 +48,7 @@ function AddressForm({
         <Stack gap="lg">
           <AddressFieldset
             side={side}
-            renderPostalCode={slots.renderPostalCode}
+            PostalCodeField={slots.PostalCodeField}
             lookupColonies={slots.lookupColonies}
           />
           <EditActions shipment={shipment} saving={saving} label={requote ? 'Seleccionar Paquetería' : 'Aplicar Cambios'} />

@@ -1,19 +1,16 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Stack, TextInput } from '@mantine/core';
 import { DESCRIPTION_MAX, descriptionSchema, type Shipment } from '@envios/contracts/shipments';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { EditActions, EditFrame } from './edit-frame';
 import { useSaveEdit } from './use-save-edit';
 
 const descriptionFormSchema = z.object({ description_of_the_content: descriptionSchema });
-type DescriptionForm = z.infer<typeof descriptionFormSchema>;
 
 /** /shipments/{id}/edit/description 'Que estás enviando?': one field, 'Aplicar Cambios', then back one page. */
 export function DescriptionEdit({ shipment }: { shipment: Shipment }) {
   const edit = useSaveEdit(shipment);
-  const form = useForm<DescriptionForm>({
-    resolver: zodResolver(descriptionFormSchema),
+  const form = useZodForm(descriptionFormSchema, {
     mode: 'onTouched',
     defaultValues: { description_of_the_content: shipment.description_of_the_content },
   });

@@ -87,13 +87,6 @@ export function EditActions({ shipment, saving, label = 'Aplicar Cambios' }: { s
   );
 }
 
-/** A number box's text as a number, or undefined while empty (so the contract says it is required). */
-export function numberOrUndefined(value: unknown): number | undefined {
-  if (value === '' || value === null || value === undefined) return undefined;
-  const n = Number(value);
-  return Number.isNaN(n) ? undefined : n;
-}
-
 export interface ServiceStepProps {
   shipment: Shipment;
   change: ShipmentChange;

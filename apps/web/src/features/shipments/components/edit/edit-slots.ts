@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { QuoteRequest, ShippingOption } from '@envios/contracts/quotes';
-import type { ColonyLookup, PostalCodeSlotProps } from '../address-fieldset';
+import type { PostalCodeField } from '@/components/ui/form/geography-fields';
+import type { ColonyLookup } from '../address-fieldset';
 
 export const EDIT_PARTS = ['destination', 'origin', 'parcels', 'description', 'insurance', 'service-provider'] as const;
 export type EditPart = (typeof EDIT_PARTS)[number];
@@ -21,7 +22,7 @@ export interface EditServiceSlotProps {
 
 /** Pieces of other features the route plugs into the edit screens (features never import each other). */
 export interface ShipmentEditSlots {
-  renderPostalCode?: ((slot: PostalCodeSlotProps) => ReactNode) | undefined;
+  PostalCodeField?: PostalCodeField | undefined;
   lookupColonies?: ColonyLookup | undefined;
   renderServiceSelector: (slot: EditServiceSlotProps) => ReactNode;
 }

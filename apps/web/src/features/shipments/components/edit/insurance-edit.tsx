@@ -1,18 +1,18 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { ADDRESS_TEXT_MAX } from '@envios/contracts/addresses';
 import { insuranceInformationSchema, type Shipment } from '@envios/contracts/shipments';
-import { EditActions, EditFrame, mxn, numberOrUndefined } from './edit-frame';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
+import { EditActions, EditFrame, mxn } from './edit-frame';
 import { useSaveEdit } from './use-save-edit';
+import { asNumber } from '@/components/ui/form/to-number';
 
 const details = insuranceInformationSchema.omit({ cost: true });
 const insuranceFormSchema = z.discriminatedUnion('choice', [
   z.object({ choice: z.literal('no') }),
   z.object({ choice: z.literal('yes'), insurance_information: details }),
 ]);
-type InsuranceFormInput = z.input<typeof insuranceFormSchema>;
 type InsuranceForm = z.output<typeof insuranceFormSchema>;
 
 /**
@@ -22,8 +22,7 @@ type InsuranceForm = z.output<typeof insuranceFormSchema>;
 export function InsuranceEdit({ shipment }: { shipment: Shipment }) {
   const edit = useSaveEdit(shipment);
   const info = shipment.insurance_information;
-  const form = useForm<InsuranceFormInput, unknown, InsuranceForm>({
-    resolver: zodResolver(insuranceFormSchema),
+  const form = useZodForm(insuranceFormSchema, {
     mode: 'onTouched',
     defaultValues:
       shipment.package_insurance && info
@@ -66,7 +65,7 @@ export function InsuranceEdit({ shipment }: { shipment: Shipment }) {
                 step="0.01"
                 label="Valor del paquete (MXN)"
                 required
-                {...form.register('insurance_information.package_value', { setValueAs: numberOrUndefined })}
+                {...form.register('insurance_information.package_value', asNumber)}
                 error={errors?.package_value?.message}
               />
               <TextInput

@@ -1,10 +1,12 @@
-import { useFieldArray, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Button, Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Radio, Stack, Text } from '@mantine/core';
 import { MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema, type PackageType, type Parcel, type ParcelInput } from '@envios/contracts/quotes';
 import { EDIT_DOCUMENT_PRESET, shipmentMessages, volumetricWeightRounded, type Shipment } from '@envios/contracts/shipments';
-import { EditActions, EditFrame, numberOrUndefined, ServiceStep } from './edit-frame';
+import { documentParcel, ParcelFields } from '@/components/ui/form/parcel-fields';
+import { toNumber } from '@/components/ui/form/to-number';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
+import { EditActions, EditFrame, ServiceStep } from './edit-frame';
 import type { ShipmentEditSlots } from './edit-slots';
 import { useRequoteStep } from './use-requote-step';
 import { selectedServiceOf, useSaveEdit } from './use-save-edit';
@@ -28,31 +30,16 @@ type ParcelsForm = z.output<typeof parcelsFormSchema>;
 /** Spec 02 §2: Documento, Paquete or Pallet. */
 const TYPE_LABELS: Record<PackageType, string> = { document: 'Documento', box: 'Paquete', pallet: 'Pallet' };
 
-/** Largo is width and Ancho is depth, as the wizard labels them. */
-const DIMENSIONS = [
-  { name: 'width', label: 'Largo (cm)' },
-  { name: 'depth', label: 'Ancho (cm)' },
-  { name: 'height', label: 'Alto (cm)' },
-] as const;
-
 const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });
-
-function documentParcel(weight: number | undefined): ParcelInput {
-  return { ...EDIT_DOCUMENT_PRESET, weight: weight as number };
-}
 
 function sameParcels(a: readonly Partial<ParcelInput>[], b: readonly Parcel[]): boolean {
   return (
     a.length === b.length &&
     a.every((p, i) => {
       const o = b[i]!;
-      return numberOrUndefined(p.width) === o.width && numberOrUndefined(p.depth) === o.depth && numberOrUndefined(p.height) === o.height && numberOrUndefined(p.weight) === o.weight;
+      return toNumber(p.width) === o.width && toNumber(p.depth) === o.depth && toNumber(p.height) === o.height && toNumber(p.weight) === o.weight;
     })
   );
-}
-
-function NumberField({ label, register, error, readOnly = false, step }: { label: string; register: UseFormRegisterReturn; error: string | undefined; readOnly?: boolean; step?: string }) {
-  return <TextInput type="number" inputMode="decimal" min={0} step={step ?? '1'} label={label} required readOnly={readOnly} error={error} {...register} />;
 }
 
 function ParcelsForm({
@@ -68,18 +55,17 @@ function ParcelsForm({
 }) {
   const original = shipment.parcels;
   // Checked on submit: adding a parcel must not greet it with 'obligatorio' before anything is typed.
-  const form = useForm<ParcelsFormInput, unknown, ParcelsForm>({ resolver: zodResolver(parcelsFormSchema), mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: defaults });
+  const form = useZodForm(parcelsFormSchema, { mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: defaults });
   const { fields, append, remove, replace } = useFieldArray({ control: form.control, name: 'parcels' });
   const [type, parcels] = useWatch({ control: form.control, name: ['shipment_type', 'parcels'] });
   const isDocument = type === 'document';
   const changed = type !== shipment.shipment_type || !sameParcels(parcels ?? [], original);
   const { errors } = form.formState;
-  const asNumber = { setValueAs: numberOrUndefined };
 
   function chooseType(next: PackageType) {
     form.setValue('shipment_type', next, { shouldDirty: true });
-    // Spec 02 §4: a document is one parcel of 41 × 31 × 1 cm; only its weight is asked.
-    if (next === 'document') replace([documentParcel(numberOrUndefined(form.getValues('parcels.0.weight')))]);
+    // A document is one parcel of the edit screens' fixed measures; only its weight is asked.
+    if (next === 'document') replace([documentParcel(EDIT_DOCUMENT_PRESET, toNumber(form.getValues('parcels.0.weight'))) as ParcelInput]);
   }
 
   return (
@@ -99,23 +85,11 @@ function ParcelsForm({
         </Radio.Group>
 
         {fields.map((field, index) => {
-          const e = errors.parcels?.[index];
           const p = parcels?.[index];
-          const dims = p && [p.height, p.width, p.depth].every((d) => numberOrUndefined(d) !== undefined);
+          const dims = p && [p.height, p.width, p.depth].every((d) => Number.isFinite(toNumber(d)));
           return (
             <Fieldset key={field.id} legend={`Paquete ${index + 1}`} radius="md">
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-                {DIMENSIONS.map((d) => (
-                  <NumberField
-                    key={d.name}
-                    label={d.label}
-                    readOnly={isDocument}
-                    register={form.register(`parcels.${index}.${d.name}`, asNumber)}
-                    error={e?.[d.name]?.message}
-                  />
-                ))}
-                <NumberField label="Peso (kg)" step="0.1" register={form.register(`parcels.${index}.weight`, asNumber)} error={e?.weight?.message} />
-              </SimpleGrid>
+              <ParcelFields form={form} path={`parcels.${index}`} isDocument={isDocument} documentMeasures="read-only" />
               <Group justify="space-between" mt="sm">
                 <Text size="sm" c="dimmed">
                   {isDocument

@@ -165,7 +165,7 @@ describe('shipment edit screens', () => {
     await user.type(within(added).getByRole('spinbutton', { name: 'Largo (cm)' }), '10');
     await user.type(within(added).getByRole('spinbutton', { name: 'Ancho (cm)' }), '10');
     await user.type(within(added).getByRole('spinbutton', { name: 'Alto (cm)' }), '10');
-    await user.type(within(added).getByRole('spinbutton', { name: 'Peso (kg)' }), '2');
+    await user.type(within(added).getByRole('textbox', { name: 'Peso (kg)' }), '2');
     await user.click(screen.getByRole('button', { name: 'Seleccionar Paquetería' }));
     expect(await screen.findByText('Selector: 06700 · 2 paquetes')).toBeInTheDocument();
     expect(requests.at(-1)).toMatchObject({ cantidadGuias: 2, package_type: 'box' });

@@ -1,10 +1,10 @@
 import { memo, useEffect, useMemo, useState } from 'react';
-import { FormProvider, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useWatch, type FieldPath } from 'react-hook-form';
 import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DESCRIPTION_MAX, offersLocalPickup, shipmentErrorCodes } from '@envios/contracts/shipments';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import type { QuoteRequest } from '@envios/contracts/quotes';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@/components/ui/icons';
 import { ApiRequestError } from '@/lib/api-client';
 import { useCreateShipments, type CreateShipmentsAnswer } from '../../api/create-shipments';
@@ -33,7 +33,7 @@ export interface AddressesStepProps {
   createFrom: 'dashboard' | 'home';
   /** The key kept for this body until it succeeds, if an earlier try did not. */
   attempt: { key: string; body: string } | null;
-  slots: Pick<NewShipmentSlots, 'renderPostalCode' | 'lookupColonies'>;
+  slots: Pick<NewShipmentSlots, 'lookupColonies'>;
   /** Hint under the locked postal codes (where to change them). */
   postalCodeHint: string;
   onDraft: (draft: AddressesDraft) => void;
@@ -69,7 +69,7 @@ function AddressesStepForm({
 }: AddressesStepProps) {
   const insured = quote.insured_value !== undefined;
   const schema = useMemo(() => addressesStepSchema(insured), [insured]);
-  const form = useForm<AddressesStepInput, unknown, AddressesStepValues>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: draft });
+  const form = useZodForm(schema, { mode: 'onTouched', defaultValues: draft });
   const { control, register, setValue, getValues, formState, setError } = form;
   const create = useCreateShipments();
   const overweight = useOverweightOwed(userId);

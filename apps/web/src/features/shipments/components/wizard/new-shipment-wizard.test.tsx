@@ -7,6 +7,7 @@ import { landing, renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
 import { demoQuoteRequest, option } from '@/testing/mock-quotes';
 import { createdShipments, createShipmentsHandler, deleteShipmentHandler, demoUserId, FakePostalCode, overweightHandler } from '@/testing/mock-shipments';
+import { FakeCountry } from '@/testing/mock-geography';
 import { NewShipmentWizard, type NewShipmentWizardProps } from './new-shipment-wizard';
 import type { NewShipmentSlots, ServiceSlotProps } from './wizard-slots';
 
@@ -19,15 +20,8 @@ const quotedAt = '2026-11-22T16:00:00.000Z';
 function makeSlots() {
   const requests: (QuoteRequest | null)[] = [];
   const slots: NewShipmentSlots = {
-    renderPostalCode: (slot) => <FakePostalCode {...slot} />,
-    renderCountry: (slot) => (
-      <label>
-        {slot.label}
-        <select value={slot.value} onChange={(e) => slot.onChange(e.currentTarget.value)}>
-          <option value="MX">México</option>
-        </select>
-      </label>
-    ),
+    PostalCodeField: FakePostalCode,
+    CountryField: FakeCountry,
     renderServiceSelector: (slot: ServiceSlotProps) => {
       requests.push(slot.request);
       return (
@@ -100,9 +94,9 @@ describe('NewShipmentWizard', () => {
     const guides = screen.getByRole('textbox', { name: /Número de guías/ });
     await user.clear(guides);
     await user.type(guides, '2');
-    await user.type(screen.getByRole('textbox', { name: /Largo/ }), '30');
-    await user.type(screen.getByRole('textbox', { name: /Alto/ }), '15');
-    await user.type(screen.getByRole('textbox', { name: /Ancho/ }), '20');
+    await user.type(screen.getByRole('spinbutton', { name: /Largo/ }), '30');
+    await user.type(screen.getByRole('spinbutton', { name: /Alto/ }), '15');
+    await user.type(screen.getByRole('spinbutton', { name: /Ancho/ }), '20');
     await user.type(screen.getByRole('textbox', { name: /Peso/ }), '3');
     await user.click(screen.getByRole('button', { name: 'Cotizar!' }));
 

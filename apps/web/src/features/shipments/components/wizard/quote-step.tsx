@@ -1,8 +1,7 @@
-import { memo, useEffect, useId, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type Control, type FieldPath, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { memo, useEffect, useId, useState } from 'react';
+import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Alert, Button, Checkbox, Fieldset, Group, NumberInput, Radio, SimpleGrid, Stack, Text, type NumberInputProps } from '@mantine/core';
+import { Alert, Button, Checkbox, Fieldset, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DEFAULT_COUNTRY, type PostalSuggestion } from '@envios/contracts/geography';
 import type { AddressSide, SavedLocation } from '@envios/contracts/addresses';
 import {
@@ -13,6 +12,9 @@ import {
   type QuoteRequest,
   type QuoteRequestInput,
 } from '@envios/contracts/quotes';
+import { NumberField } from '@/components/ui/form/number-field';
+import { useZodForm } from '@/components/ui/form/use-zod-form';
+import { ParcelFields, useDocumentSwitch } from '@/components/ui/form/parcel-fields';
 import { IconArrowLeft } from '@/components/ui/icons';
 import { addressFromSavedLocation, stateAndCity } from '../../utils/address';
 import type { SideExtras } from '../../utils/wizard-state';
@@ -23,7 +25,7 @@ export interface QuoteStepProps {
   /** What was typed before; read when the step opens (later changes to it are ignored). */
   draft: QuoteRequestInput;
   sides: Record<AddressSide, SideExtras>;
-  slots: Pick<NewShipmentSlots, 'renderPostalCode' | 'renderCountry' | 'renderSavedAddress'>;
+  slots: Pick<NewShipmentSlots, 'PostalCodeField' | 'CountryField' | 'renderSavedAddress'>;
   /** 'Anterior' leaves the wizard (to /dashboard). */
   exitHref: string;
   /** Every change, so a reload keeps what was typed. */
@@ -37,12 +39,6 @@ const PACKAGE_TYPES: { value: PackageType; label: string }[] = [
   { value: 'box', label: 'Paquete' },
   { value: 'pallet', label: 'Tarima' },
 ];
-/** Spec 01 §3: in the wizard, width is labelled Largo and depth Ancho. */
-const MEASURES = [
-  { key: 'width', label: 'Largo (cm)' },
-  { key: 'height', label: 'Alto (cm)' },
-  { key: 'depth', label: 'Ancho (cm)' },
-] as const;
 
 function errorAt(errors: unknown, path: string): string | undefined {
   let node = errors;
@@ -51,47 +47,6 @@ function errorAt(errors: unknown, path: string): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-/** NumberInput gives '' for an empty box: keep it undefined so the contract says "obligatorio". */
-function numberOrUndefined(value: string | number): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-type NumberFieldProps = Omit<NumberInputProps, 'value' | 'onChange' | 'onBlur' | 'error' | 'name' | 'required'> & {
-  control: Control<QuoteStepValues, unknown, QuoteRequest>;
-  name: FieldPath<QuoteStepValues>;
-  /** Rounds up to a whole number when the box is left. */
-  wholeOnBlur?: boolean;
-};
-
-/** A required number box of the quote; an empty box stays undefined so the contract says "obligatorio". */
-function NumberField({ control, name, wholeOnBlur = false, ...input }: NumberFieldProps) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          {...input}
-          name={field.name}
-          required
-          allowNegative={false}
-          value={typeof field.value === 'number' ? field.value : ''}
-          onChange={(v) => field.onChange(numberOrUndefined(v))}
-          onBlur={() => {
-            if (wholeOnBlur && typeof field.value === 'number' && !Number.isInteger(field.value)) field.onChange(Math.ceil(field.value));
-            field.onBlur();
-          }}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
-
-/**
- * Step 1 of the dashboard wizard (spec 01 §2 "Quote"): origin and destination (saved address or
- * postal code), destination country, number of guides, package type, measures, insurance.
- */
 /** The quote as typed, plus what each side knows beyond it (kept in the form so a reload has it). */
 type QuoteStepValues = QuoteRequestInput & { sides: Record<AddressSide, SideExtras> };
 
@@ -99,11 +54,17 @@ function split({ sides, ...draft }: QuoteStepValues): [QuoteRequestInput, Record
   return [draft, sides];
 }
 
+/** The wizard asks the measures in this order: Largo, Alto, Ancho. */
+const WIZARD_MEASURE_ORDER = ['width', 'height', 'depth'] as const;
+
+/**
+ * Step 1 of the dashboard wizard: origin and destination (saved address or postal code),
+ * destination country, number of guides, package type, measures, insurance.
+ */
 function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, onQuote }: QuoteStepProps) {
   const formId = useId();
-  const form = useForm<QuoteStepValues, unknown, QuoteRequest>({
+  const form = useZodForm<typeof quoteRequestSchema, QuoteStepValues>(quoteRequestSchema, {
     // The contract checks the quote; `sides` is not part of it and is left out of the result.
-    resolver: zodResolver(quoteRequestSchema) as unknown as Resolver<QuoteStepValues, unknown, QuoteRequest>,
     mode: 'onTouched',
     defaultValues: { ...draft, sides: initialSides },
   });
@@ -117,7 +78,7 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
   });
   const isDocument = packageType === 'document';
   const insured = insuredCurrency === 'MXN';
-  const boxParcel = useRef(draft.package_type === 'document' ? {} : (draft.parcels[0] ?? {}));
+  const switchParcel = useDocumentSwitch(DOCUMENT_PRESET);
 
   useEffect(() => {
     return form.subscribe({ formState: { values: true }, callback: () => onDraft(...split(getValues())) });
@@ -159,14 +120,7 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
   function choosePackageType(next: PackageType) {
     const previous = getValues('package_type');
     if (next === previous) return;
-    const weight = getValues('parcels.0.weight');
-    if (next === 'document') {
-      boxParcel.current = getValues('parcels.0') ?? {};
-      // A sobre travels as one parcel of fixed measures; only its weight is asked (spec 01 §4).
-      setValue('parcels', [{ ...DOCUMENT_PRESET, weight }]);
-    } else if (previous === 'document') {
-      setValue('parcels', [{ ...boxParcel.current, weight }]);
-    }
+    if (next === 'document' || previous === 'document') setValue('parcels', [switchParcel(getValues('parcels.0'), next === 'document')]);
     setValue('package_type', next, { shouldDirty: true });
     if (formState.isSubmitted) void form.trigger('parcels');
   }
@@ -194,25 +148,25 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
             onSelect: (location) => pickSaved(side, location),
           })}
           {side === 'destination' &&
-            slots.renderCountry({ id: `${formId}-pais-destino`, name: 'destination_direction.country_code', label: 'País de destino', value: country, onChange: chooseCountry })}
+            <slots.CountryField id={`${formId}-pais-destino`} name="destination_direction.country_code" label="País de destino" value={country} onChange={chooseCountry} />}
           <Controller
             control={control}
             name={`${name}.postal_code`}
             render={({ field, fieldState }) => (
               <div key={`${country}-${postalKeys[side]}`}>
-                {slots.renderPostalCode({
-                  id: `${formId}-cp-${word}`,
-                  name: field.name,
-                  label: `Código postal de ${word}`,
-                  listLabel: `Código postal de ${word}`,
-                  country,
-                  value: field.value ?? '',
-                  onChange: (pick) => pickPostal(side, pick),
-                  onBlur: field.onBlur,
-                  error: fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined,
-                  required: true,
-                  inputRef: field.ref,
-                })}
+                <slots.PostalCodeField
+                  id={`${formId}-cp-${word}`}
+                  name={field.name}
+                  label={`Código postal de ${word}`}
+                  listLabel={`Código postal de ${word}`}
+                  country={country}
+                  value={field.value ?? ''}
+                  onChange={(pick) => pickPostal(side, pick)}
+                  onBlur={field.onBlur}
+                  error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}
+                  required
+                  inputRef={field.ref}
+                />
               </div>
             )}
           />
@@ -232,13 +186,15 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
         <Fieldset legend="Paquete" radius="md">
           <Stack gap="md">
             <NumberField
-              control={control}
+              form={form}
               name="cantidadGuias"
               label="Número de guías"
               description="Una guía por paquete; todas con las mismas medidas."
+              inputMode="numeric"
               min={1}
               max={MAX_GUIDES_PER_QUOTE}
-              allowDecimal={false}
+              step={1}
+              required
               maw={220}
             />
             <Controller
@@ -254,20 +210,13 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
                 </Radio.Group>
               )}
             />
-            <SimpleGrid cols={{ base: 2, sm: isDocument ? 1 : 4 }} spacing="sm" maw={isDocument ? 220 : undefined}>
-              {!isDocument &&
-                MEASURES.map((m) => (
-                  // Whole centimetres: 10.2 becomes 11 when the box is left (spec 01 §5).
-                  <NumberField key={m.key} control={control} name={`parcels.0.${m.key}`} label={m.label} min={1} wholeOnBlur />
-                ))}
-              {/* '1,500' is 1500 kg, as Mexico writes it. */}
-              <NumberField control={control} name="parcels.0.weight" label="Peso (kg)" min={0.1} step={0.1} decimalScale={1} thousandSeparator="," />
-            </SimpleGrid>
-            {isDocument && (
-              <Text size="sm" c="dimmed">
-                El sobre viaja con medidas fijas de {DOCUMENT_PRESET.width} × {DOCUMENT_PRESET.depth} × {DOCUMENT_PRESET.height} cm: solo indica su peso.
-              </Text>
-            )}
+            <ParcelFields
+              form={form}
+              path="parcels.0"
+              isDocument={isDocument}
+              order={WIZARD_MEASURE_ORDER}
+              hint={isDocument && `El sobre viaja con medidas fijas de ${DOCUMENT_PRESET.width} × ${DOCUMENT_PRESET.depth} × ${DOCUMENT_PRESET.height} cm: solo indica su peso.`}
+            />
             <Alert variant="light" color="yellow" className={classes.advice}>
               Ingresa el peso y las medidas reales de tu paquete: si la paquetería mide más, te cobrará la diferencia como sobrepeso.
             </Alert>
@@ -278,7 +227,7 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
             )}
             <Checkbox label="Asegurar mi envío" checked={insured} onChange={(e) => setInsured(e.currentTarget.checked)} />
             {insured && (
-              <NumberField control={control} name="insured_value" label="Valor a asegurar (MXN)" min={1} decimalScale={2} prefix="$" thousandSeparator="," maw={260} />
+              <NumberField form={form} name="insured_value" label="Valor a asegurar (MXN)" min={1} step={0.01} required leftSection="$" maw={260} />
             )}
           </Stack>
         </Fieldset>

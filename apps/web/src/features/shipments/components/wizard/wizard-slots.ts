@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { QuoteRequest, ShippingOption } from '@envios/contracts/quotes';
-import type { ColonyLookup, CountrySlotProps, PostalCodeSlotProps, SavedAddressSlotProps } from '../address-fieldset';
+import type { CountryField, PostalCodeField } from '@/components/ui/form/geography-fields';
+import type { ColonyLookup, SavedAddressSlotProps } from '../address-fieldset';
 
 /** What the service step hands the quotes feature's ServiceSelector (composed in the route). */
 export interface ServiceSlotProps {
@@ -27,8 +28,9 @@ export interface PaymentSlotProps {
 
 /** Pieces of other features the routes plug into the wizard (features never import each other). */
 export interface NewShipmentSlots {
-  renderPostalCode: (slot: PostalCodeSlotProps) => ReactNode;
-  renderCountry: (slot: CountrySlotProps) => ReactNode;
+  /** The geography feature's boxes, as components (as every form that asks for them takes them). */
+  PostalCodeField: PostalCodeField;
+  CountryField: CountryField;
   renderSavedAddress?: ((slot: SavedAddressSlotProps) => ReactNode) | undefined;
   lookupColonies?: ColonyLookup | undefined;
   renderServiceSelector: (slot: ServiceSlotProps) => ReactNode;

@@ -1,17 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WalletTotal } from '@envios/contracts/wallet';
-import { apiRequest } from '@/lib/api-client';
-import { paymentsQueryKeyRoot } from './get-payment-config';
+import { apiRequest } from './api-client';
+import { queryRoots } from './query-keys';
 
-/** `GET /api/v1/prepaid/getTotalAmount/{userId}`: the Monedero balance (paid entries only), MXN. */
+/**
+ * `GET /api/v1/prepaid/getTotalAmount/{userId}`: the Monedero balance (paid entries only), MXN.
+ * Shared because two features show it (Monedero and the payment choice): one fetcher under one
+ * key, so a payment that lowers it refreshes both at once.
+ */
 export function getWalletBalance(userId: string, { signal }: { signal?: AbortSignal } = {}): Promise<WalletTotal> {
   return apiRequest<WalletTotal>(`/api/v1/prepaid/getTotalAmount/${encodeURIComponent(userId)}`, signal ? { signal } : {});
 }
 
 export function getWalletBalanceQueryOptions(userId: string) {
   return queryOptions({
-    queryKey: [...paymentsQueryKeyRoot, 'wallet-balance', userId],
+    queryKey: [...queryRoots.wallet, 'balance', userId],
     queryFn: ({ signal }) => getWalletBalance(userId, { signal }),
+    // Money: read afresh whenever a screen that shows it opens.
     staleTime: 0,
   });
 }

@@ -130,10 +130,13 @@ async function main(): Promise<void> {
         if (req.sizedBaseline) {
           const sample = await fetch(`${base}${req.path}`, {
             method: req.method ?? 'GET',
-            headers: { 'content-type': 'application/json', ...req.headers },
+            // autocannon asks for no encoding unless the figure names one; fetch would ask for gzip.
+            headers: { 'content-type': 'application/json', 'accept-encoding': 'identity', ...req.headers },
             body: req.body === undefined ? (req.bodies ? JSON.stringify(req.bodies[0]) : undefined) : JSON.stringify(req.body),
           });
-          bytes = (await sample.arrayBuffer()).byteLength;
+          // The bytes on the wire: fetch hands back a compressed answer already decompressed.
+          const body = await sample.arrayBuffer();
+          bytes = Number(sample.headers.get('content-length')) || body.byteLength;
           sized = await load(`http://127.0.0.1:${barePort}/bare-sized?bytes=${bytes}`);
         }
         figures.push({

@@ -249,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressesRoutes, { deps: { db: database.db, clock } });
   await app.register(walletRoutes, { deps: { db: database.db, clock } });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log });
-  await app.register(geographyRoutes, { geography });
+  await app.register(geographyRoutes, { geography, compress: config.COMPRESSION_MIN_BYTES > 0 });
   const carriers = createCarriers({
     db: database.db,
     clock,

@@ -82,13 +82,14 @@ function notModified(header: string | undefined, etag: string): boolean {
 
 /**
  * Sends a prepared constant answer: 304 when the client's copy is current, else the form its
- * Accept-Encoding takes. The route must opt out of the compression plugin (`compress: false`).
+ * Accept-Encoding takes (always as it is when compression is off: COMPRESSION_MIN_BYTES=0). The
+ * route must opt out of the compression plugin (`compress: false`).
  */
-export function sendConstant(request: FastifyRequest, reply: FastifyReply, answer: ConstantAnswer): FastifyReply {
+export function sendConstant(request: FastifyRequest, reply: FastifyReply, answer: ConstantAnswer, compress = true): FastifyReply {
   void reply.header('cache-control', answer.cacheControl).header('etag', answer.etag).header('vary', 'accept-encoding');
   if (notModified(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
   void reply.type(answer.type);
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  const encoding = compress ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
   if (!encoding) return reply.send(answer.identity);
   return reply.header('content-encoding', encoding).send(answer[encoding]);
 }

@@ -144,6 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Client addresses feed the per-address sign-in limits: trust X-Forwarded-For only behind a known proxy.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 1_048_576,
+    // The start-up work (plugins/startup.ts) runs as one onReady hook in the foreground; on a busy
+    // machine it takes longer than Fastify's default 10 s limit for a hook.
+    pluginTimeout: 120_000,
     requestIdHeader: 'x-request-id',
     // Unique across processes and restarts (the default counter starts again at req-1 in each).
     genReqId: () => randomUUID(),

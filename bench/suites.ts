@@ -342,7 +342,15 @@ export const suites: BenchSuite[] = [
       return [
         { name: 'GET /api/v1/postalcodes?search=441 (prefijo)', path: '/api/v1/postalcodes?search=441&country=MX' },
         { name: 'GET /api/v1/postalcodes?search=0660 (prefijo)', path: '/api/v1/postalcodes?search=0660&country=MX' },
-        { name: 'GET /api/v1/countrycodes', path: '/api/v1/countrycodes' },
+        // 20 KB as they are: the same-size bare handler shows what the transport alone costs.
+        { name: 'GET /api/v1/countrycodes', path: '/api/v1/countrycodes', sizedBaseline: true },
+        // What a browser sends: the list travels compressed (prepared once, not per request).
+        {
+          name: 'GET /api/v1/countrycodes (Accept-Encoding: gzip, deflate, br, como un navegador)',
+          path: '/api/v1/countrycodes',
+          headers: { 'accept-encoding': 'gzip, deflate, br' },
+          sizedBaseline: true,
+        },
       ];
     },
   },

@@ -12,6 +12,7 @@ import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerCompression } from './plugins/compression.js';
+import { registerStartup } from './plugins/startup.js';
 import './shared/route-guard.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
@@ -51,6 +52,7 @@ import { webhooksRoutes } from './modules/payments/payments.webhooks.routes.js';
 import { paymentsAdminRoutes } from './modules/payments/payments.admin.routes.js';
 import type { CashProvider } from './modules/payments/adapters/conekta-types.js';
 import { guidesRoutes } from './modules/guides/guides.routes.js';
+import { seedDemoInventory } from './modules/guides/guides.usecases.js';
 import { pickupsRoutes } from './modules/pickups/pickups.routes.js';
 import { registerGuidesJob } from './modules/guides/guides.job.js';
 import { guideIssuersFromConfig } from './modules/carriers/adapters/guide-issuers.js';
@@ -107,6 +109,12 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Online stores (tests): how real stores are reached (the fake store's fetch), call time limit, sync interval, order intake tuning. */
   integrations?: { fetch?: typeof fetch; storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; intake?: IntakeOptions };
+  /**
+   * The server listens before the start-up work (catalogues, first admin…) is done and holds
+   * every request but the health checks until it is (plugins/startup.ts); by default (tests)
+   * `app.ready()` waits for it.
+   */
+  startInBackground?: boolean;
 }
 
 /** Per account and hour: shipments created (new or duplicated), and payment attempts that hold guides. */
@@ -137,6 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Client addresses feed the per-address sign-in limits: trust X-Forwarded-For only behind a known proxy.
     trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     bodyLimit: 1_048_576,
+    // The start-up work (plugins/startup.ts) runs as one onReady hook in the foreground; on a busy
+    // machine it takes longer than Fastify's default 10 s limit for a hook.
+    pluginTimeout: 120_000,
     requestIdHeader: 'x-request-id',
     // Unique across processes and restarts (the default counter starts again at req-1 in each).
     genReqId: () => randomUUID(),
@@ -171,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerObservability(app, metrics);
   registerErrorHandler(app);
   registerClosingGuard(app);
+  // Before every other request hook: nothing reaches a route until the start-up work below is done.
+  registerStartup(app, () => startUp(), { background: deps.startInBackground ?? false });
   registerInputGuard(app);
   // Third-party origins only when configured: the chat widget's own origin (script, its calls,
   // its frame and images); the ad pixel's script and the endpoint it reports to.
@@ -225,14 +238,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const secureCookie = config.APP_URL.startsWith('https://');
   registerAuth(app, { authenticate: (token) => authenticate(accounts, token), purchasesBlocked: accountErrors.purchasesBlocked, secureCookie });
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    await ensureBootstrapAdmin(accounts, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD });
-  }
 
   // Modules, in one visible list.
   const readiness = {
     pendingMigrations: () => pendingMigrations(database),
-    cataloguesLoaded: () => geography.catalogueInfo().rowCount > 0 && carriers.snapshot().version > 0,
+    // Loaded by the start-up work; ready once all of that work is over.
+    cataloguesLoaded: () => app.startup.done && geography.catalogueInfo().rowCount > 0 && carriers.snapshot().version > 0,
     accepting: () => !app.draining.active,
   };
   await app.register(healthRoutes, { db: database.db, readiness });
@@ -242,7 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(addressesRoutes, { deps: { db: database.db, clock } });
   await app.register(walletRoutes, { deps: { db: database.db, clock } });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log });
-  await app.register(geographyRoutes, { db: database.db, geography });
+  await app.register(geographyRoutes, { geography, compress: config.COMPRESSION_MIN_BYTES > 0 });
   const carriers = createCarriers({
     db: database.db,
     clock,
@@ -335,9 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     onGuideIssued: integrations.onGuideIssued,
   });
-  await app.register(guidesRoutes, {
-    deps: { db: database.db, clock, secret: config.SECRET_KEY, seedDemoInventory: paymentModes(config).paypal === 'sandbox' && paymentModes(config).oxxo === 'sandbox' },
-  });
+  await app.register(guidesRoutes, { deps: { db: database.db, clock, secret: config.SECRET_KEY } });
   await app.register(pickupsRoutes, { deps: { db: database.db, clock } });
   const { job: trackingJob, ...trackingTuning } = deps.tracking ?? {};
   const tracking = createTracking({
@@ -439,6 +448,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  await registerSpa(app, config.WEB_DIST_DIR, { site: siteInfo, appUrl: config.APP_URL }, config.COMPRESSION_MIN_BYTES > 0);
+  const spa = await registerSpa(app, config.WEB_DIST_DIR, { site: siteInfo, appUrl: config.APP_URL }, config.COMPRESSION_MIN_BYTES > 0);
+
+  // The start-up work, once the app is ready: independent steps side by side (on PostgreSQL they
+  // truly overlap; on PGlite the hashing of the first admin's password overlaps the seeding).
+  const seedDemoGuides = modes.paypal === 'sandbox' && modes.oxxo === 'sandbox';
+  async function startUp(): Promise<void> {
+    await Promise.all([
+      (async () => {
+        // Each catalogue seeds its demo set on a new database, loads into memory and starts polling.
+        await Promise.all([geography.start(), carriers.start()]);
+        // Demo guide numbers for inventory services never stocked, after the services exist: only
+        // while payments are sandboxes too (an offline demo), never where real money buys guides.
+        if (seedDemoGuides) {
+          const added = await seedDemoInventory(database.db, clock.now());
+          if (added > 0) app.log.info({ added }, 'inventario de guías de demostración creado');
+        }
+      })(),
+      (async () => {
+        // Guides issued before tracking existed get their row.
+        const added = await tracking.backfill();
+        if (added > 0) app.log.info({ added }, 'guías existentes incorporadas al rastreo');
+      })(),
+      config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? ensureBootstrapAdmin(accounts, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }) : undefined,
+    ]);
+    // Rendering the public pages needs the web app's server bundle (a large import): begun once
+    // everything else is ready, so it never delays the first answers; pages wait for it.
+    void spa.prepare();
+  }
+  // Stopped once the start-up is over, so nothing of it still uses the database when it closes.
+  app.addHook('onClose', async () => {
+    await app.startup.settled();
+    await Promise.all([geography.stop(), carriers.stop()]);
+  });
   return app;
 }

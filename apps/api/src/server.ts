@@ -31,16 +31,31 @@ async function main(): Promise<void> {
   await serve(config);
 }
 
-/** One serving process: database, migrations, the app, its background worker, and an orderly stop. */
+/**
+ * One serving process: database, migrations, the app, its background worker, and an orderly stop.
+ * The process listens as soon as the database is migrated and the routes exist; the start-up work
+ * (catalogues, first admin) follows in the background while requests other than the health checks
+ * wait for it (plugins/startup.ts), then the job worker starts.
+ */
 async function serve(config: StartConfig): Promise<void> {
-  const [{ paymentModes }, { resolveSecretKey, SecretKeyMismatchError }, { createDatabase }, { runMigrations }, { buildApp, logSerializers, redactedLogPaths, logMixin }] =
-    await Promise.all([
-      import('./modules/payments/payments.usecases.js'),
-      import('./modules/settings/secret-key.js'),
-      import('./db/client.js'),
-      import('./db/migrate.js'),
-      import('./app.js'),
-    ]);
+  // The database opens (and migrates) while the rest of the application's code loads.
+  const databaseReady = Promise.all([import('./db/client.js'), import('./db/migrate.js')]).then(async ([{ createDatabase }, { runMigrations }]) => {
+    const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+    try {
+      await runMigrations(database);
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      throw error;
+    }
+    return database;
+  });
+  // Until it is awaited below, a failure must not count as unhandled.
+  databaseReady.catch(() => undefined);
+  const [{ paymentModes }, { resolveSecretKey, SecretKeyMismatchError }, { buildApp, logSerializers, redactedLogPaths, logMixin }] = await Promise.all([
+    import('./modules/payments/payments.usecases.js'),
+    import('./modules/settings/secret-key.js'),
+    import('./app.js'),
+  ]);
   const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
     import('./modules/accounts/accounts.cleanup.js'),
     import('./modules/jobs/db-maintenance.js'),
@@ -62,8 +77,7 @@ async function serve(config: StartConfig): Promise<void> {
     ...(cluster.isWorker ? { base: { pid: process.pid, worker: cluster.worker?.id } } : {}),
   };
 
-  const database = await createDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  await runMigrations(database);
+  const database = await databaseReady;
   let secret: string;
   try {
     secret = await resolveSecretKey(database.db, { given: config.SECRET_KEY, legacyFile: legacySecretKeyFile(config), now: new Date() });
@@ -83,7 +97,7 @@ async function serve(config: StartConfig): Promise<void> {
     );
   }
 
-  const app = await buildApp({ config: { ...withSecretKey(config, secret), WEB_DIST_DIR: webDist }, database, logger });
+  const app = await buildApp({ config: { ...withSecretKey(config, secret), WEB_DIST_DIR: webDist }, database, logger, startInBackground: true });
   app.server.requestTimeout = 30_000;
   app.server.headersTimeout = 35_000;
   if (cluster.isWorker) joinClusterMetrics(app.metrics.registry);
@@ -121,6 +135,15 @@ async function serve(config: StartConfig): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const listeningMs = Math.round(performance.now() - startedAt);
+  try {
+    await app.startup.finished();
+  } catch (error) {
+    if (closing) return;
+    app.log.fatal({ err: error }, 'el arranque falló');
+    process.exit(1);
+  }
+  if (closing) return;
   // Daily housekeeping (old throttles, ended sessions); one chain whatever the number of processes.
   await scheduleAccountsCleanup(app.jobs, systemClock);
   // PGlite has no autovacuum: VACUUM ANALYZE once a day.
@@ -138,6 +161,7 @@ async function serve(config: StartConfig): Promise<void> {
   app.log.info(
     {
       url: `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`,
+      listeningMs,
       startupMs: Math.round(performance.now() - startedAt),
       database: database.kind,
       ...(cluster.isWorker ? { worker: cluster.worker?.id } : {}),

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { fillFromTemplate } from './template.js';
 
 /** Drizzle over either driver; repositories only ever see this type. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -108,9 +109,12 @@ function acquireDirLock(lockFile: string, dir: string): () => void {
 
 export async function createPgliteDatabase(dataDir: string): Promise<DatabaseHandle> {
   const dir = path.join(dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   const release = acquireDirLock(path.join(dataDir, 'pglite.lock'), dir);
   try {
+    // A new database starts from the prepared schema when this checkout has one (template.ts).
+    fillFromTemplate(dir, Object.keys(pgliteExtensions));
+    mkdirSync(dir, { recursive: true });
     const client = await PGlite.create(dir, { extensions: pgliteExtensions });
     const handle = openPglite(client);
     return {

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
-import { constants } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export interface CompressionOptions {
   /** Answers smaller than this go as they are; 0 turns compression off. */
@@ -31,4 +32,64 @@ export async function registerCompression(app: FastifyInstance, opts: Compressio
     // Our clients never send compressed bodies.
     globalDecompression: false,
   });
+}
+
+/** br when the browser takes it, else gzip, else nothing (a `;q=0` refuses an encoding). */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    [header ?? ''].flat().join(',').split(',').map((part) => part.trim().toLowerCase()).filter((part) => part && !/;\s*q=0(\.0*)?$/.test(part)).map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+/** An answer that never changes while the process runs: its bytes, both compressed forms, and its tag. */
+export interface ConstantAnswer {
+  type: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  /** A strong validator: the digest of the bytes. */
+  etag: string;
+  cacheControl: string;
+}
+
+/**
+ * Prepares a constant answer once: compressed at the highest settings (paid once, not per
+ * request) and tagged with the digest of its bytes, so a client that has it gets a 304.
+ */
+export function constantAnswer(body: string, opts: { type?: string; cacheControl: string }): ConstantAnswer {
+  const identity = Buffer.from(body, 'utf8');
+  return {
+    type: opts.type ?? 'application/json; charset=utf-8',
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip: gzipSync(identity, { level: 9 }),
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+    cacheControl: opts.cacheControl,
+  };
+}
+
+/** True when If-None-Match names this tag (weak or strong, or `*`). */
+function notModified(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/**
+ * Sends a prepared constant answer: 304 when the client's copy is current, else the form its
+ * Accept-Encoding takes (always as it is when compression is off: COMPRESSION_MIN_BYTES=0). The
+ * route must opt out of the compression plugin (`compress: false`).
+ */
+export function sendConstant(request: FastifyRequest, reply: FastifyReply, answer: ConstantAnswer, compress = true): FastifyReply {
+  void reply.header('cache-control', answer.cacheControl).header('etag', answer.etag).header('vary', 'accept-encoding');
+  if (notModified(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+  void reply.type(answer.type);
+  const encoding = compress ? acceptedEncoding(request.headers['accept-encoding']) : undefined;
+  if (!encoding) return reply.send(answer.identity);
+  return reply.header('content-encoding', encoding).send(answer[encoding]);
 }

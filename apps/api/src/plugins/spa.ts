@@ -5,7 +5,17 @@ import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@envios/contracts/errors';
 import type { SiteInfo } from '@envios/contracts/site';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { createPrerenderer } from './prerender.js';
+import { createPrerenderer, type Prerenderer } from './prerender.js';
+import { acceptedEncoding } from './compression.js';
+
+export interface Spa {
+  /**
+   * Loads the prerendering bundle and renders the public pages in the background. Begun by the
+   * application once it is ready, or by the first page asked for, whichever comes first; a page
+   * asked for meanwhile waits for it. Never rejects: without it pages get the app shell.
+   */
+  prepare(): Promise<void>;
+}
 
 /**
  * Serves the built web app: hashed assets with a year of cache, every other non-API path answers
@@ -18,7 +28,7 @@ export async function registerSpa(
   prerender?: { site: SiteInfo; appUrl: string },
   /** Send HTML compressed to browsers that accept it (off with COMPRESSION_MIN_BYTES=0). */
   compressHtml = true,
-): Promise<void> {
+): Promise<Spa> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasBuild = indexFile !== undefined && existsSync(indexFile);
   if (hasBuild) {
@@ -34,8 +44,15 @@ export async function registerSpa(
     });
   }
   const indexHtml = hasBuild ? readFileSync(indexFile, 'utf8') : undefined;
-  const prerendered =
-    indexHtml && prerender ? await createPrerenderer({ distDir: distDir!, template: indexHtml, site: prerender.site, appUrl: prerender.appUrl, log: app.log }) : undefined;
+  let prerendering: Promise<Prerenderer | undefined> | undefined;
+  const prerendered = () =>
+    (prerendering ??=
+      indexHtml && prerender
+        ? createPrerenderer({ distDir: distDir!, template: indexHtml, site: prerender.site, appUrl: prerender.appUrl, log: app.log }).catch((error: unknown) => {
+            app.log.error({ err: error }, 'no se pudo cargar el prerenderizado; las páginas salen sin él');
+            return undefined;
+          })
+        : Promise.resolve(undefined));
 
   // The not-found handler is not a route, so the compression plugin's per-route hook misses it.
   // The few HTML documents it sends are the same for everyone: compressed once, kept.
@@ -70,23 +87,21 @@ export async function registerSpa(
     if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('No encontrado');
     }
-    if (prerendered) {
+    const pages = await prerendered();
+    if (pages) {
       // Public content pages and the home: their HTML; a path the app does not have: the 404 page, as a 404.
-      const page = await prerendered.page(pathname).catch(() => undefined);
+      const page = await pages.page(pathname).catch(() => undefined);
       if (page) return sendHtml(request, reply, page);
-      const missing = await prerendered.notFound(pathname).catch(() => undefined);
+      const missing = await pages.notFound(pathname).catch(() => undefined);
       if (missing) return sendHtml(request, reply, missing, 404);
     }
     return sendHtml(request, reply, indexHtml);
   });
+  return {
+    prepare: async () => {
+      await prerendered();
+    },
+  };
 }
 
-/** br when the browser takes it, else gzip, else nothing (a `;q=0` refuses an encoding). */
-export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    [header ?? ''].flat().join(',').split(',').map((part) => part.trim().toLowerCase()).filter((part) => part && !/;\s*q=0(\.0*)?$/.test(part)).map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
-}
+export { acceptedEncoding } from './compression.js';

@@ -38,10 +38,11 @@ const adminWith404 = { ...admin, 404: e };
 // Logos never change for a given release; a week of browser cache.
 const LOGO_CACHE = 'public, max-age=604800, immutable';
 
-/** The carrier catalogue: public list and logos, and the admin management of everything a quote prices with. */
+/**
+ * The carrier catalogue: public list and logos, and the admin management of everything a quote
+ * prices with. The catalogue's start and stop belong to the application (app.ts).
+ */
 export const carriersRoutes: FastifyPluginAsyncZod<{ carriers: Carriers }> = async (app, { carriers }) => {
-  app.addHook('onReady', () => carriers.start());
-  app.addHook('onClose', () => carriers.stop());
   // Tariff tables travel as CSV files (the body is the file's text).
   app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 

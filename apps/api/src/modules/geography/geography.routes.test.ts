@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { importPostalCodes } from './import-postal-codes.usecases.js';
@@ -173,6 +174,39 @@ describe('GET /api/v1/countrycodes', () => {
     expect(country_codes).toHaveLength(249);
     expect(country_codes[0]).toEqual({ name: 'México', flag: '🇲🇽', calling_code: '+52', country_code: 'MX' });
     expect(country_codes[1]!.name).toBe('Afganistán');
+  });
+
+  it('sends the same list compressed with brotli or gzip, as the client accepts, and tags it', async () => {
+    const plain = await get('/api/v1/countrycodes');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/countrycodes', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.etag).toBe(etag);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
+    }
+  });
+
+  it('answers 304 without a body when the client already has this list', async () => {
+    const { etag } = (await get('/api/v1/countrycodes')).headers;
+    for (const ifNoneMatch of [etag as string, `W/${etag as string}`, `"otra", ${etag as string}`]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/countrycodes', headers: { 'if-none-match': ifNoneMatch, 'accept-encoding': 'br' } });
+      expect(res.statusCode, ifNoneMatch).toBe(304);
+      expect(res.body).toBe('');
+      expect(res.headers.etag).toBe(etag);
+    }
+    const stale = await t.app.inject({ method: 'GET', url: '/api/v1/countrycodes', headers: { 'if-none-match': '"una-lista-vieja"' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json<{ country_codes: unknown[] }>().country_codes).toHaveLength(249);
   });
 });
 

@@ -1,4 +1,5 @@
-import { compiledSerializerCompiler, memoizedSerializerCompiler } from '../../shared/fast-serializer.js';
+import { compiledSerializerCompiler } from '../../shared/fast-serializer.js';
+import { constantAnswer, sendConstant, type ConstantAnswer } from '../../plugins/compression.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   countryListResponseSchema,
@@ -9,15 +10,13 @@ import {
   zipCodeResponseSchema,
 } from '@envios/contracts/geography';
 import { apiErrorSchema } from '@envios/contracts/errors';
-import type { Database } from '../../db/client.js';
-import { createGeography, type Geography } from './geography.usecases.js';
+import type { Geography } from './geography.usecases.js';
 
 export interface GeographyRoutesOptions {
-  db: Database;
-  /** How often this process checks for a newly imported catalogue (default 5 s; 0: never). */
-  refreshIntervalMs?: number;
-  /** The instance to serve, when other modules share it (quotes resolve postal codes with it). */
-  geography?: Geography;
+  /** Shared with the modules that resolve postal codes; the application starts and stops it. */
+  geography: Geography;
+  /** Whether answers may travel compressed (false with COMPRESSION_MIN_BYTES=0). */
+  compress?: boolean;
 }
 
 // The catalogue changes a few times a year; a short browser cache spares repeated keystrokes.
@@ -25,12 +24,13 @@ const POSTAL_CACHE = 'public, max-age=300';
 const SEARCH_CACHE_ENTRIES = 5_000;
 const serializeSearch = compiledSerializerCompiler({ schema: postalSearchResponseSchema });
 const COUNTRIES_CACHE = 'public, max-age=86400';
+const serializeCountries = compiledSerializerCompiler({ schema: countryListResponseSchema });
 
-export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = async (app, opts) => {
+export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = async (app, { geography, compress = true }) => {
   const searchAnswers = new Map<string, string>();
-  const geography = opts.geography ?? createGeography({ db: opts.db, refreshIntervalMs: opts.refreshIntervalMs, logger: app.log });
-  app.addHook('onReady', () => geography.start());
-  app.addHook('onClose', () => geography.stop());
+  // The country list is part of this release: written, compressed and tagged on first use, then
+  // sent as it is.
+  let countries: ConstantAnswer | undefined;
 
   app.get(
     '/api/v1/postalcodes',
@@ -105,17 +105,17 @@ export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = as
     '/api/v1/countrycodes',
     {
       config: { guard: 'public' },
-      // The same list object every time: written to JSON once by the memoizing compiled serializer.
-      serializerCompiler: memoizedSerializerCompiler,
+      // Already compressed once (br and gzip): the compression plugin has nothing to do here.
+      compress: false,
       schema: {
         tags: ['geografía'],
-        summary: 'Países (ISO 3166-1) con nombre en español, bandera y lada; México primero',
+        summary: 'Países (ISO 3166-1) con nombre en español, bandera y lada; México primero (con ETag: 304 si no cambió)',
         response: { 200: countryListResponseSchema },
       },
     },
-    async (_request, reply) => {
-      void reply.header('cache-control', COUNTRIES_CACHE);
-      return geography.listCountries();
+    async (request, reply) => {
+      countries ??= constantAnswer(serializeCountries(geography.listCountries()), { cacheControl: COUNTRIES_CACHE });
+      return sendConstant(request, reply, countries, compress);
     },
   );
 };

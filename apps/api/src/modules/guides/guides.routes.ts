@@ -5,18 +5,13 @@ import { inventoryStockListSchema, inventoryUploadResultSchema, inventoryUploadS
 import { shipmentIdParamsSchema } from '@envios/contracts/shipments';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
-import { getLabel, inventoryStock, seedDemoInventory, uploadInventory } from './guides.usecases.js';
+import { getLabel, inventoryStock, uploadInventory } from './guides.usecases.js';
 
 export interface GuidesRoutesDeps {
   db: Database;
   clock: Clock;
   /** Signs and checks the e-mailed label links. */
   secret: string;
-  /**
-   * Seed demo guide numbers for inventory services never stocked: only while payments are
-   * sandboxes too (an offline demo), never where real money buys guides.
-   */
-  seedDemoInventory: boolean;
 }
 
 const e = apiErrorSchema;
@@ -27,13 +22,6 @@ function labelFileName(guideNumber: string): string {
 }
 
 export const guidesRoutes: FastifyPluginAsyncZod<{ deps: GuidesRoutesDeps }> = async (app, { deps }) => {
-  // After the carrier catalogue's own first-start seed (registered before this plugin).
-  app.addHook('onReady', async () => {
-    if (!deps.seedDemoInventory) return;
-    const added = await seedDemoInventory(deps.db, deps.clock.now());
-    if (added > 0) app.log.info({ added }, 'inventario de guías de demostración creado');
-  });
-
   app.get(
     '/api/v1/shipments/:id/label',
     {

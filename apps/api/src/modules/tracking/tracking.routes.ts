@@ -11,12 +11,6 @@ export interface TrackingRoutesDeps {
 }
 
 export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesDeps> = async (app, { tracking }) => {
-  // Guides issued before tracking existed get their row once the server is ready.
-  app.addHook('onReady', async () => {
-    const added = await tracking.backfill();
-    if (added > 0) app.log.info({ added }, 'guías existentes incorporadas al rastreo');
-  });
-
   app.post(
     '/api/v1/tracking',
     {

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomInt, type KeyObject } from 'node:crypto';
 import { systemClock, type Clock } from '../../../shared/clock.js';
 import { CashProviderError, type CashProvider, type CashWebhookEvent } from './conekta-types.js';
 import {
@@ -39,7 +39,10 @@ export interface ConektaSandbox extends CashProvider {
 
 export function createConektaSandbox(options: { clock?: Clock } = {}): ConektaSandbox {
   const clock = options.clock ?? systemClock;
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // The signing key is made when first needed: an RSA key costs a noticeable moment, and most
+  // starts never sign a sandbox webhook.
+  let keyObjects: { publicKey: KeyObject; privateKey: KeyObject } | undefined;
+  const keyPair = () => (keyObjects ??= generateKeyPairSync('rsa', { modulusLength: 2048 }));
   const orders = new Map<string, ConektaOrder>();
   const byKey = new Map<string, string>();
   /** Redelivery of a settled order answers the same event (same id), as Conekta's retries do. */
@@ -62,15 +65,17 @@ export function createConektaSandbox(options: { clock?: Clock } = {}): ConektaSa
     }
     settleConektaOrder(order, status, now());
     const rawBody = JSON.stringify(buildConektaEvent(order, type, now()));
-    const headers = { digest: signConektaWebhook(rawBody, privateKey) };
-    const delivery = { rawBody, headers, event: verifyConektaWebhook(rawBody, headers, publicKey) };
+    const headers = { digest: signConektaWebhook(rawBody, keyPair().privateKey) };
+    const delivery = { rawBody, headers, event: verifyConektaWebhook(rawBody, headers, keyPair().publicKey) };
     deliveries.set(`${orderId}:${type}`, delivery);
     return delivery;
   }
 
   return {
     kind: 'sandbox',
-    publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    get publicKeyPem() {
+      return keyPair().publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    },
     async createCashOrder(input) {
       validateCashOrderInput(input, clock.now());
       const existing = byKey.get(input.idempotencyKey);
@@ -92,7 +97,7 @@ export function createConektaSandbox(options: { clock?: Clock } = {}): ConektaSa
       return toCashOrderState(order);
     },
     verifyWebhook(rawBody, headers) {
-      return verifyConektaWebhook(rawBody, headers, publicKey);
+      return verifyConektaWebhook(rawBody, headers, keyPair().publicKey);
     },
     markPaid: (orderId) => settle(orderId, 'paid'),
     markExpired: (orderId) => settle(orderId, 'expired'),

@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await registerCompression(app, { minBytes: config.COMPRESSION_MIN_BYTES });
 
-  // Background work and notices (DESIGN §3): the queue lives with the app; server.ts starts it.
+  // Background work and notices: the queue lives with the app; server.ts starts it.
   const jobs = createJobQueue({ db: database.db, clock, log: app.log, pollIntervalMs: config.JOBS_POLL_INTERVAL_MS, onRun: (run) => metrics.observeJobRun(run), ...deps.jobs });
   const notifier = createNotifier({
     db: database.db,

@@ -1,4 +1,4 @@
-/** The spec's paged answer `{ docs, count, page, pages, next, previous }` (DESIGN §5). */
+/** The spec's paged answer `{ docs, count, page, pages, next, previous }`. */
 export function toPage<T>(docs: T[], count: number, page: number, limit: number) {
   const pages = Math.max(1, Math.ceil(count / limit));
   return {

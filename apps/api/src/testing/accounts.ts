@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 
-/** The admin every test app gets through ADMIN_EMAIL / ADMIN_PASSWORD (DESIGN §2 bootstrap). */
+/** The admin every test app gets through ADMIN_EMAIL / ADMIN_PASSWORD (the first-start bootstrap). */
 export const TEST_ADMIN = { email: 'admin@envios.test', password: 'Admin1234' };
 export const adminEnv = { ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password };
 

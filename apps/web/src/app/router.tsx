@@ -25,7 +25,7 @@ export const routes: RouteObject[] = [
       { path: paths.signUp, lazy: () => import('./routes/public/sign-up').then((m) => ({ Component: m.default })) },
       { path: paths.passwordRecovery, lazy: () => import('./routes/public/password-recovery').then((m) => ({ Component: m.default })) },
       { path: `${paths.passwordRecovery}/:token`, lazy: () => import('./routes/public/password-reset').then((m) => ({ Component: m.default })) },
-      // The shareable tracking page (issue 7): public, phone first.
+      // The shareable tracking page: public, phone first.
       { path: '/rastreo/:guide', lazy: () => import('./routes/public/tracking').then((m) => ({ Component: m.default })) },
       // Content pages (prerendered by the server, hydrated here) and the contact form.
       { path: paths.services, lazy: () => import('./routes/public/services').then((m) => ({ Component: m.default })) },
@@ -36,11 +36,11 @@ export const routes: RouteObject[] = [
       { path: paths.gettingStarted, lazy: () => import('./routes/public/getting-started').then((m) => ({ Component: m.default })) },
       { path: paths.contact, lazy: () => import('./routes/public/contact').then((m) => ({ Component: m.default })) },
       { path: paths.thankYou, lazy: () => import('./routes/public/thank-you').then((m) => ({ Component: m.default })) },
-      // Signed-in, but outside the dashboard layout (spec 02 §2).
+      // Signed-in, but outside the dashboard layout.
       { path: paths.settings, lazy: () => import('./routes/settings').then((m) => ({ Component: m.default })) },
       // The shipment edit screens (destination, origin, parcels, description, insurance, service-provider).
       { path: '/shipments/:id/edit/:part', lazy: () => import('./routes/shipment-edit').then((m) => ({ Component: m.default })) },
-      // Payments (spec 02 §2): signed in, outside the dashboard layout.
+      // Payments: signed in, outside the dashboard layout.
       { path: '/payments/:id', lazy: () => import('./routes/payments/pay-shipment').then((m) => ({ Component: m.default })) },
       { path: paths.paymentMany, lazy: () => import('./routes/payments/pay-many').then((m) => ({ Component: m.default })) },
       { path: paths.paypalReturn, lazy: () => import('./routes/payments/paypal-return').then((m) => ({ Component: m.default })) },

@@ -1,4 +1,4 @@
-/** Every URL of the web app, in one place (spec 01 §2, spec 02 §2). */
+/** Every URL of the web app, in one place. */
 export const paths = {
   home: '/',
   signIn: '/signin',
@@ -18,11 +18,11 @@ export const paths = {
   shipmentEdit: (id: string, part: 'destination' | 'origin' | 'parcels' | 'description' | 'insurance' | 'service-provider') =>
     `/shipments/${id}/edit/${part}`,
   addresses: '/addresses',
-  /** Payment screens come with the payments issue; the links exist already (spec 02 §2). */
+  /** Payment screens come with the payments issue; the links exist already. */
   payment: (id: string) => `/payments/${id}`,
   paymentMany: '/payment/shipments/many',
   shipmentLabel: (id: string) => `/api/v1/shipments/${id}/label`,
-  /** Spec 02 §2 'Payment result': success or error, with the flags of §4 in the query. */
+  /** Success or error, with the payment's flags in the query. */
   paymentResult: (result: 'success' | 'error') => `/payments/result/${result}`,
   /** Where PayPal (or the local sandbox) sends the buyer back: `?payment=&token=&PayerID=[&cancel=1]`. */
   paypalReturn: '/payments/paypal/return',
@@ -30,7 +30,7 @@ export const paths = {
   cashBarcode: '/shipping/cash_barcode',
   /** The local PayPal sandbox approval page (no real money). */
   sandboxPaypal: (orderId: string) => `/sandbox/paypal/${encodeURIComponent(orderId)}`,
-  /** The wallet ('Monedero') and its 'Nuevo abono' checkout (spec 02 §2). */
+  /** The wallet ('Monedero') and its 'Nuevo abono' checkout. */
   prepaids: '/prepaids',
   newTopUp: '/prepaid/new',
   settings: '/configuracion',
@@ -46,7 +46,7 @@ export const paths = {
   guidesAdmin: '/admin/guias',
   paymentsAdmin: '/admin/pagos',
   outbox: '/outbox',
-  /** The admin's general report and overweight report; the customer's overweight (spec 02 §2). */
+  /** The admin's general report and overweight report; the customer's overweight. */
   generalReport: '/general_report',
   overweightReport: '/overweight_report',
   overweight: '/overweight',

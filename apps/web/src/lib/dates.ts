@@ -22,7 +22,7 @@ export function formatLongDay(isoDate: string): string {
   return dayjs(isoDate).format('dddd, D [de] MMMM [de] YYYY');
 }
 
-/** DD/MM/YYYY HH:mm:ss in Mexico City time, as lists show it (spec 02 §9). */
+/** DD/MM/YYYY HH:mm:ss in Mexico City time, as lists show it. */
 export function formatDateTime(value: string | Date): string {
   return dayjs(value).tz(MX_TIMEZONE).format('DD/MM/YYYY HH:mm:ss');
 }

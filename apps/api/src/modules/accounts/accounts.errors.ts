@@ -13,9 +13,9 @@ function retryIn(until: Date, now: Date): { text: string; seconds: number } {
 
 export const accountErrors = {
   emailTaken: () => new AppError(409, accountErrorCodes.emailTaken, 'Ya existe una cuenta con este correo electrónico. Inicia sesión o recupera tu contraseña.'),
-  /** Spec 01 §8: a wrong e-mail or password answers 404 with this exact text. */
+  /** A wrong e-mail or password answers 404 with this exact text. */
   invalidCredentials: () => new AppError(404, accountErrorCodes.invalidCredentials, accountMessages.invalidCredentials),
-  /** Spec 01 §8: a pending account signs in to the message `no active`. */
+  /** A pending account signs in to the message `no active`. */
   inactive: () => new AppError(403, accountErrorCodes.inactive, accountMessages.inactive),
   locked: () => new AppError(403, accountErrorCodes.locked, 'Tu cuenta está bloqueada. Escríbenos para revisarla.'),
   tooManySignIns: (until: Date, now: Date) => {

@@ -120,7 +120,7 @@ export async function guardRate(deps: { db: Executor; clock: Clock }, key: strin
 
 // ---------------------------------------------------------------- sign-up
 
-/** Spec 01 §5: the account starts inactive and always as `user`, whatever the body says. */
+/** The account starts inactive and always as `user`, whatever the body says. */
 export async function signUp(
   deps: AccountsDeps,
   input: { firstName: string; lastName: string; email: string; phone: string; password: string; website?: string | undefined },
@@ -323,7 +323,7 @@ export interface UpdateUserData {
 }
 
 /**
- * `PUT /users/{id}` (spec 02 §7). The guard already let only the owner or an admin in; here:
+ * `PUT /users/{id}`. The guard already let only the owner or an admin in; here:
  * `active`/`locked` are admin-only, changing one's own password needs the current one, and an
  * approval (inactive → active) notifies the person by e-mail and WhatsApp.
  */
@@ -444,7 +444,7 @@ export async function findUserIdsMatching(db: Executor, text: string, limit = 50
   return repo.findUserIdsMatching(db, text, limit);
 }
 
-/** Spec 02: an admin creates an account from the dashboard; it is a `user`, active at once. */
+/** An admin creates an account from the dashboard; it is a `user`, active at once. */
 export async function createUserFromDashboard(
   deps: AccountsDeps,
   input: { firstName: string; lastName: string; email: string; phone: string; password: string },
@@ -468,7 +468,7 @@ export async function createUserFromDashboard(
 }
 
 /**
- * DESIGN §2: at every start make sure ADMIN_EMAIL is an active admin. The password is set only
+ * At every start make sure ADMIN_EMAIL is an active admin. The password is set only
  * when the account is created; an existing account keeps its own.
  */
 export async function ensureBootstrapAdmin(deps: Pick<AccountsDeps, 'db' | 'clock'>, admin: { email: string; password: string }): Promise<void> {

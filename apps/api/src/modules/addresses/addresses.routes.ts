@@ -22,7 +22,7 @@ const e = apiErrorSchema;
 const signedIn = { 400: e, 401: e, 403: e };
 const idParams = z.object({ id: z.uuid({ error: 'El identificador de la dirección no es válido.' }) });
 
-/** Saved addresses ('Direcciones', spec 02 §7): each user keeps their own; an admin may act on anyone's. */
+/** Saved addresses ('Direcciones'): each user keeps their own; an admin may act on anyone's. */
 export const addressesRoutes: FastifyPluginAsyncZod<{ deps: AddressesDeps }> = async (app, { deps }) => {
   app.get(
     '/api/v1/locations-user',

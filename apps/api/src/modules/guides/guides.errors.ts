@@ -11,7 +11,7 @@ export const guidesMessages = {
 } as const;
 
 export const guidesErrors = {
-  /** Spec 02 §8, word for word: no prepaid guide left for a service (answered before any money is taken). */
+  /** No prepaid guide left for a service (answered before any money is taken). */
   noGuides: () => new AppError(409, guideErrorCodes.noGuides, paymentMessages.noGuides),
   shipmentNotFound: () => new AppError(404, errorCodes.notFound, 'El envío no existe.'),
   serviceNotFound: () => new AppError(404, errorCodes.notFound, 'El servicio no existe.'),

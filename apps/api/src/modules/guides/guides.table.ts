@@ -7,7 +7,7 @@ import { shipments } from '../shipments/shipments.table.js';
 import { payments } from '../payments/payments.table.js';
 
 /**
- * Prepaid guide numbers per service (DESIGN §4 guide source `inventory`). A payment attempt
+ * Prepaid guide numbers per service (guide source `inventory`). A payment attempt
  * reserves one per shipment (FOR UPDATE SKIP LOCKED), its confirmation keeps it, and the guide job
  * marks it used; an attempt that closes unpaid gives it back. A shipment holds at most one.
  */

@@ -37,7 +37,7 @@ export interface IntegrationsRouteOptions {
   limit: (key: string, rule: { limit: number; windowMs: number; blockMs: number }) => Promise<void>;
 }
 
-/** Spec 02 "Integrations" and §7 (`/woocommerce/oauth`, `/status/woocommerce`), the E-Commerce tab, the demo store. */
+/** Integraciones (`/woocommerce/oauth`, `/status/woocommerce`), the E-Commerce tab, the demo store. */
 export const integrationsRoutes: FastifyPluginAsyncZod<IntegrationsRouteOptions> = async (app, { integrations, limit }) => {
   app.post(
     '/api/v1/woocommerce/oauth',

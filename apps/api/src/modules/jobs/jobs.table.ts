@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * The durable job queue (DESIGN §3): one row per unit of background work. `key` makes enqueueing
+ * The durable job queue: one row per unit of background work. `key` makes enqueueing
  * idempotent; a worker claims rows with FOR UPDATE SKIP LOCKED and holds them until
  * `locked_until`; a row whose lease ran out (dead worker) is claimable again.
  */

@@ -13,7 +13,7 @@ import { cashProviderFromConfig } from './payments.oxxo.js';
 import { payments } from './payments.table.js';
 
 /**
- * OXXO with the real Conekta client against the local fake (reference/conekta-oxxo.md). The
+ * OXXO with the real Conekta client against the local fake. The
  * deliveries the fake builds are signed here with a webhook key of our own, so the test can also
  * sign events the fake never sends (unknown types).
  */

@@ -7,7 +7,7 @@ import { cloneShipment, setStock } from '../guides/guides.testing.js';
 import { PAYPAL_FAKE_CREDENTIALS, startPayPalFake, type PayPalFake } from './adapters/fakes/paypal.fake.js';
 
 /**
- * The PayPal, wallet, top-up, overweight and guide-status routes (spec 02 §7): for each, a caller
+ * The PayPal, wallet, top-up, overweight and guide-status routes: for each, a caller
  * acting on someone else's record (403), bad input (400 naming the field) and the happy path,
  * against the sandbox provider and against the real client pointed at the local PayPal fake.
  */

@@ -92,7 +92,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       try {
         return asUrl(await startShipmentsOrder(deps, request.caller!, { shipmentIds: [request.params.id], method: 'paypal' }));
       } catch (error) {
-        // Spec 02 §4: a 204 reply means no guides available.
+        // A 204 reply means no guides available.
         if (error instanceof AppError && error.code === 'guides.none_available') return reply.code(204).send(null);
         throw error;
       }

@@ -6,7 +6,7 @@ import { shipments } from '../shipments/shipments.table.js';
 import { walletEntries } from '../wallet/wallet.table.js';
 
 /**
- * One row per payment attempt (DESIGN §4): who pays, how, how much and for what. The row is
+ * One row per payment attempt: who pays, how, how much and for what. The row is
  * locked (FOR UPDATE) by every confirmation, so a capture answer and a webhook arriving together,
  * or the same webhook ten times, apply once: only the change from an open status to `paid` has
  * effects.

@@ -7,7 +7,7 @@ import { handleCashWebhook } from './payments.oxxo-settle.js';
 const e = apiErrorSchema;
 
 /**
- * Provider webhooks (DESIGN §5 `POST /webhooks/{provider}`). The body is kept as the raw string
+ * Provider webhooks (`POST /webhooks/{provider}`). The body is kept as the raw string
  * the provider signed: this plugin's own content-type parser (scoped to it) never re-serializes it.
  */
 export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app, { deps }) => {

@@ -14,7 +14,7 @@ const tags = ['recolecciones'];
 const e = apiErrorSchema;
 const signedIn = { 400: e, 401: e, 403: e };
 
-/** Pickup requests ('Recolección', spec 02 §3 §4 §7). */
+/** Pickup requests ('Recolección'). */
 export const pickupsRoutes: FastifyPluginAsyncZod<{ deps: PickupsDeps }> = async (app, { deps }) => {
   app.post(
     '/api/v1/recolecciones/create',

@@ -4,7 +4,7 @@ import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { users } from '../accounts/accounts.table.js';
 import { shipments } from '../shipments/shipments.table.js';
 
-/** Pickup requests ('Recolección', spec 02 §3): one per paid shipment that asked for a local pickup. */
+/** Pickup requests ('Recolección'): one per paid shipment that asked for a local pickup. */
 export const pickups = pgTable(
   'pickups',
   {

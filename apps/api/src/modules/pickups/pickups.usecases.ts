@@ -7,7 +7,7 @@ import { pickupErrors } from './pickups.errors.js';
 import * as repo from './pickups.repository.js';
 
 /**
- * Pickups ('Recolección', spec 02 §3 §4 §7): one per paid shipment that asked for a local pickup,
+ * Pickups ('Recolección'): one per paid shipment that asked for a local pickup,
  * created by payments; a user may also ask for one for their own paid shipment; admins see all of
  * them and move them between any statuses.
  */
@@ -106,7 +106,7 @@ export async function getPickup(deps: PickupsDeps, caller: Caller, id: string): 
   return toPickupDto(row);
 }
 
-/** Admins only (the route's guard); every transition is allowed (spec 02 §4). */
+/** Admins only (the route's guard); every transition is allowed. */
 export async function setPickupStatus(deps: PickupsDeps, id: string, status: PickupStatus): Promise<Pickup> {
   const row = await repo.updateStatus(deps.db, id, status, deps.clock.now());
   if (!row) throw pickupErrors.notFound();

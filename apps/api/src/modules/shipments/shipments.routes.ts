@@ -146,7 +146,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
       schema: {
         tags,
         summary:
-          'Edita un envío sin pagar (spec 02 §7). Otro código postal, otros paquetes u otro tipo exigen selected_service de la nueva cotización, cuyo precio se comprueba; ' +
+          'Edita un envío sin pagar. Otro código postal, otros paquetes u otro tipo exigen selected_service de la nueva cotización, cuyo precio se comprueba; ' +
           'overweight y cost_overweight solo los registra un admin, también en envíos pagados',
         params: shipmentIdParamsSchema,
         body: updateShipmentSchema,

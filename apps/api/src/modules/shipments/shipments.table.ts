@@ -56,7 +56,7 @@ export function listSearchText(t: { destinationName: PgColumn; destinationLine: 
 }
 
 /**
- * Shipments (spec 02 §3). A shipment exists before payment (`paid` false). The price snapshot is
+ * Shipments. A shipment exists before payment (`paid` false). The price snapshot is
  * frozen by the server at creation or at the last re-quote: `total_centavos` is what this guide
  * costs, `selected_service` explains it line by line. Soft-deleted rows keep their folio.
  * The list's columns (destination name, service, paid) are real columns so filters and paging

@@ -18,7 +18,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesDeps> = async (
       schema: {
         tags: ['rastreo'],
         summary:
-          'Rastrea una guía (spec 01 §7) con sus movimientos guardados; si no se consultó hace un rato, pregunta a la paquetería con un límite de tiempo ' +
+          'Rastrea una guía con sus movimientos guardados; si no se consultó hace un rato, pregunta a la paquetería con un límite de tiempo ' +
           '(si no responde: los últimos movimientos conocidos y stale: true). 404 si la guía no existe; 400 si tiene menos de 7 caracteres.',
         body: trackingInputSchema,
         response: responses,
@@ -34,7 +34,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesDeps> = async (
       schema: {
         tags: ['rastreo'],
         summary:
-          'Rastrea una guía por paquetería (spec 02 §7: dhl, dhlApi, redpack, fedex, ampm, estafeta), con el texto de estado de esa ruta (spec 02 §4). ' +
+          'Rastrea una guía por paquetería (dhl, dhlApi, redpack, fedex, ampm, estafeta), con el texto de estado de esa ruta. ' +
           'Una guía de otra paquetería responde 404.',
         params: trackingRouteParamsSchema,
         body: trackingInputSchema,

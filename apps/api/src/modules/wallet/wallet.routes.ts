@@ -19,7 +19,7 @@ const signedIn = { 400: e, 401: e, 403: e };
 const idParams = z.object({ id: z.uuid({ error: 'El identificador del movimiento no es válido.' }) });
 const userIdParams = z.object({ userId: z.uuid({ error: 'El identificador de usuario no es válido.' }) });
 
-/** The prepaid wallet ('Monedero', spec 02 §7 /prepaid): own records only; an admin may act on anyone's. */
+/** The prepaid wallet ('Monedero', /prepaid): own records only; an admin may act on anyone's. */
 export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (app, { deps }) => {
   app.get(
     '/api/v1/prepaid',

@@ -5,7 +5,7 @@ import { users } from '../accounts/accounts.table.js';
 import { shipments } from '../shipments/shipments.table.js';
 
 /**
- * The wallet ('Monedero') ledger, append-only (DESIGN §4): a top-up ('abono', positive, pending
+ * The wallet ('Monedero') ledger, append-only: a top-up ('abono', positive, pending
  * until paid), a charge for a shipment ('cargo', negative) or an overweight payment
  * ('pago_sobrepeso', negative). Balance = sum of the paid entries.
  */

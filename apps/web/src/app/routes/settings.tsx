@@ -22,7 +22,7 @@ function Settings() {
   );
 }
 
-/** /configuracion (spec 02): outside the dashboard layout, for signed-in people. */
+/** /configuracion: outside the dashboard layout, for signed-in people. */
 export default function SettingsRoute() {
   useDocumentTitle('Configuración · Envíos MX');
   return (

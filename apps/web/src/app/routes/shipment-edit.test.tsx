@@ -35,7 +35,7 @@ describe('/shipments/{id}/edit/destination with the real selector', () => {
 
     const code = await screen.findByRole('combobox', { name: /Código postal/ });
     await user.clear(code);
-    // The edit forms look up from 5 characters (spec 02 §5).
+    // The edit forms look up from 5 characters.
     await user.type(code, '06760');
     await user.click(await screen.findByRole('option', { name: /^06760 - Roma Sur/ }));
     expect(screen.getByRole('textbox', { name: /Estado, Ciudad/ })).toHaveValue('Ciudad de México, Ciudad de México');

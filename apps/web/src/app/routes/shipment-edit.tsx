@@ -42,8 +42,8 @@ function Edit({ id, part }: { id: string; part: Parameters<typeof ShipmentEdit>[
 }
 
 /**
- * /shipments/{id}/edit/{destination|origin|parcels|description|insurance|service-provider}
- * (spec 02 "Edit screens"): outside the dashboard layout, for signed-in people.
+ * /shipments/{id}/edit/{destination|origin|parcels|description|insurance|service-provider}:
+ * outside the dashboard layout, for signed-in people.
  */
 export default function ShipmentEditRoute() {
   useDocumentTitle('Editar envío · Envíos MX');

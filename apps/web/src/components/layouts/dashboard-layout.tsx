@@ -50,7 +50,7 @@ function SideLink({ item, onNavigate }: { item: DashboardNavItem; onNavigate: ()
 }
 
 /**
- * Signed-in screens (spec 01 §2, spec 02 §6): a top bar with the Rastrear toggle ('N° de guía')
+ * Signed-in screens: a top bar with the Rastrear toggle ('N° de guía')
  * and the full-name menu, and a sidebar with the entries given.
  */
 export function DashboardLayout({ nav, adminNav = [], account, onTrack, notice, children }: DashboardLayoutProps) {

@@ -5,7 +5,7 @@ import { IconSearch } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import classes from './public-layout.module.css';
 
-/** Spec 01 §5: a guide number is looked up only when it is longer than 6 characters. */
+/** A guide number is looked up only when it is longer than 6 characters. */
 export const TRACKING_GUIDE_MIN_LENGTH = 7;
 
 export interface TrackSearchProps {
@@ -16,7 +16,7 @@ export interface TrackSearchProps {
   autoFocus?: boolean;
 }
 
-/** The Rastrear box (spec 01 §2): placeholder 'N° de guía', search only above 6 characters. */
+/** The Rastrear box: placeholder 'N° de guía', search only above 6 characters. */
 export function TrackSearch({ onTrack, onSearched, autoFocus }: TrackSearchProps) {
   const navigate = useNavigate();
   const id = useId();

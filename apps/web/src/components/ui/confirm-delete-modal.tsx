@@ -12,7 +12,7 @@ export interface ConfirmDeleteModalProps {
   children?: ReactNode;
 }
 
-/** The app's one delete confirmation (spec 02 §8): 'Está seguro?', its message, Sí and Cancelar. */
+/** The app's one delete confirmation: 'Está seguro?', its message, Sí and Cancelar. */
 export function ConfirmDeleteModal({ opened, onCancel, onConfirm, busy = false, children }: ConfirmDeleteModalProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={deleteConfirmation.title} centered size="sm">

@@ -14,7 +14,7 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
   );
 }
 
-/** Page buttons under a list (spec 02 §9: the current page ± 1); nothing when there is one page. */
+/** Page buttons under a list (the current page ± 1); nothing when there is one page. */
 export function ListPagination({ page, pages, onChange, label }: { page: number; pages: number; onChange: (page: number) => void; label: string }) {
   if (pages <= 1) return null;
   return (

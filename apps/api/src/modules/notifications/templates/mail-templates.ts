@@ -142,13 +142,13 @@ export function passwordRecoveryMail(data: { firstName: string; resetUrl: string
   };
 }
 
-/** WhatsApp notice sent when an admin approves the account (spec 01 §4). */
+/** WhatsApp notice sent when an admin approves the account. */
 export function accountApprovedWhatsApp(data: { firstName: string; signInUrl: string }): string {
   return `Hola ${clean(data.firstName)}, tu cuenta de ${BRAND} fue aprobada. Ya puedes iniciar sesión en ${data.signInUrl}`;
 }
 
 /**
- * Sent when an OXXO reference is created (spec 02 §2 payment slip): the reference to dictate at
+ * Sent when an OXXO reference is created (the payment slip): the reference to dictate at
  * the store, the amount, until when it can be paid and a link to the printable slip.
  */
 export function oxxoReferenceMail(data: {
@@ -325,7 +325,7 @@ export function paymentCreditedMail(data: { firstName: string; amount: string; r
   };
 }
 
-/** Once per failing period: an online store has failed for an hour (issue 17). */
+/** Once per failing period: an online store has failed for an hour. */
 export function storeFailingMail(data: {
   firstName: string;
   storeName: string;

@@ -23,7 +23,7 @@ import {
 } from './conekta-wire.js';
 
 /**
- * Conekta Orders API (reference/conekta-oxxo.md) for OXXO cash references. v2.3.0 sends a `cash`
+ * Conekta Orders API for OXXO cash references. v2.3.0 sends a `cash`
  * charge with Bearer auth; the legacy v2.0/v2.1 pin sends `oxxo_cash` with HTTP Basic.
  */
 export interface ConektaConfig {

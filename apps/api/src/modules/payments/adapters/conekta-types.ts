@@ -5,7 +5,7 @@ import type { Centavos } from '@envios/contracts/money';
  * implement it, so use cases and the webhook route never know which one they talk to.
  */
 
-/** Conekta's order `payment_status` values (reference/conekta-oxxo.md). */
+/** Conekta's order `payment_status` values. */
 export const cashOrderStatuses = [
   'pending_payment',
   'paid',

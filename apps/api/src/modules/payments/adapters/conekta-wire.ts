@@ -12,7 +12,7 @@ import {
   type WebhookHeaders,
 } from './conekta-types.js';
 
-/** Conekta's wire format (reference/conekta-oxxo.md), shared by the client, the sandbox and the fake. */
+/** Conekta's wire format, shared by the client, the sandbox and the fake. */
 
 export type ConektaCashMethod = 'cash' | 'oxxo_cash';
 

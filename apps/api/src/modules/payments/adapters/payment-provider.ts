@@ -1,7 +1,7 @@
 import type { Centavos } from '@envios/contracts/money';
 
 /**
- * An order-based payment provider (PayPal Orders v2 and its offline sandbox, DESIGN §6):
+ * An order-based payment provider (PayPal Orders v2 and its offline sandbox):
  * create an order, send the buyer to `approveUrl`, then capture it. Every call that moves money
  * carries a `requestId`; repeating a call with the same `requestId` gives the first answer back
  * and never charges twice, so a caller that lost an answer (timeout, crash) retries with the

@@ -12,7 +12,7 @@ import {
 } from './payment-provider.js';
 
 /**
- * PayPal Orders v2 over HTTP (reference/paypal-orders-v2.md): an OAuth 2.0 client-credentials
+ * PayPal Orders v2 over HTTP: an OAuth 2.0 client-credentials
  * token (cached until a minute before it expires, fetched once for concurrent callers, renewed
  * once on a 401), orders created with intent CAPTURE, captured and read back. Create and capture
  * carry `PayPal-Request-Id`, so a retry with the same requestId replays PayPal's first answer.

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
 import { IntegrationsPage } from '@/features/integrations/components/integrations-page';
 
-/** /integrations 'Integraciones' (spec 02): online stores, their health and the demo store. */
+/** /integrations 'Integraciones': online stores, their health and the demo store. */
 export default function IntegrationsRoute() {
   useDocumentTitle('Integraciones · Envíos MX');
   const user = useUser().data;

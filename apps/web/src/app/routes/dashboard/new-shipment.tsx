@@ -64,7 +64,7 @@ function WizardPayment({ shipmentIds, onLeave, disabled }: { shipmentIds: string
 /**
  * The other features the wizard is made of, plugged in here (features never import each other):
  * postal codes and countries (geography), saved addresses, the quotes' provider selector,
- * whose 'Enviar' first checks that the account may buy (spec 01 §4), and the payment choice.
+ * whose 'Enviar' first checks that the account may buy, and the payment choice.
  */
 export function useNewShipmentSlots(returnTo: string): NewShipmentSlots {
   const queryClient = useQueryClient();
@@ -117,7 +117,7 @@ function prefillFrom(order: StoreOrderDetail): WizardPrefill {
   };
 }
 
-/** /dashboard/shipment/new: 'Nuevo envío' in four steps (spec 01 §2); `?pedido=` starts from a store order. */
+/** /dashboard/shipment/new: 'Nuevo envío' in four steps; `?pedido=` starts from a store order. */
 export default function NewShipmentRoute() {
   useDocumentTitle('Nuevo envío · Envíos MX');
   const user = useUser().data;

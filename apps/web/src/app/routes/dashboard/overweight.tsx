@@ -2,7 +2,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useUser } from '@/features/accounts/api/get-me';
 import { OverweightPage } from '@/features/overweight/components/overweight-page';
 
-/** /overweight: the signed-in customer's overweight (spec 02 'Overweight (user)'). */
+/** /overweight: the signed-in customer's overweight. */
 export default function OverweightRoute() {
   useDocumentTitle('Sobrepesos · Envíos MX');
   const user = useUser().data;

@@ -10,7 +10,7 @@ import { useSiteScripts } from '@/features/site/api/use-site-scripts';
 import { ConsentBanner } from '@/features/site/components/consent-banner';
 
 /**
- * Sidebar entries (spec 01 §2, spec 02 §6). Entries whose screens come in later issues are added
+ * Sidebar entries. Entries whose screens come in later issues are added
  * with those screens, never before.
  */
 const userNav: DashboardNavItem[] = [
@@ -38,7 +38,7 @@ const adminNav: DashboardNavItem[] = [
 
 function DashboardShell() {
   const user = useUser().data;
-  // The top bar's Rastrear shows the 'Resultado del Envío' modal (spec 01 §2).
+  // The top bar's Rastrear shows the 'Resultado del Envío' modal.
   const tracking = useTrackingModal();
   // The chat widget shows in the signed-in lists too, and the pixel's checkout events need consent here.
   useSiteScripts(useSiteInfo());

@@ -5,7 +5,7 @@ import { useUser } from '@/features/accounts/api/get-me';
 import { EcommerceOrders } from '@/features/integrations/components/ecommerce-orders';
 import { ShipmentsList } from '@/features/shipments/components/list/shipments-list';
 
-/** /shipments 'Mis Envíos' (spec 02): the signed-in user's shipments (the layout guarantees a session). */
+/** /shipments 'Mis Envíos': the signed-in user's shipments (the layout guarantees a session). */
 export default function ShipmentsRoute() {
   useDocumentTitle('Mis Envíos · Envíos MX');
   const user = useUser().data;

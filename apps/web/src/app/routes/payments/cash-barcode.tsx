@@ -5,7 +5,7 @@ import { RequireUser } from '@/features/accounts/components/route-guards';
 import { OxxoSlip } from '@/features/payments/components/oxxo-slip';
 import { readCommaList } from '@/features/payments/utils/payable';
 
-/** /shipping/cash_barcode?references=A,B (spec 02 'Payment slip'): a page of its own, made to print. */
+/** /shipping/cash_barcode?references=A,B: a page of its own, made to print. */
 export default function CashBarcodeRoute() {
   useDocumentTitle('Ficha de pago OXXO · Envíos MX');
   const [params] = useSearchParams();

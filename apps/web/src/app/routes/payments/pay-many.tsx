@@ -14,7 +14,7 @@ function PayMany({ ids }: { ids: string[] }) {
   return <PaymentCheckout variant="many" load={load} userId={user._id} email={user.email} purchasesBlocked={user.purchasesBlocked} />;
 }
 
-/** /payment/shipments/many?shipments=a,b (spec 02 'Payment of many shipments'). */
+/** /payment/shipments/many?shipments=a,b. */
 export default function PayManyRoute() {
   useDocumentTitle('Pagar envíos · Envíos MX');
   const [params] = useSearchParams();

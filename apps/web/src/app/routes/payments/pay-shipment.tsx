@@ -13,7 +13,7 @@ function PayOne({ id }: { id: string }) {
   return <PaymentCheckout variant="one" load={load} userId={user._id} email={user.email} purchasesBlocked={user.purchasesBlocked} />;
 }
 
-/** /payments/{id} (spec 02 'Payment of one shipment'): outside the dashboard layout, signed in. */
+/** /payments/{id}: outside the dashboard layout, signed in. */
 export default function PayShipmentRoute() {
   useDocumentTitle('Pagar envío · Envíos MX');
   const { id = '' } = useParams();

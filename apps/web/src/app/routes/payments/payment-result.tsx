@@ -34,7 +34,7 @@ function usePaidShipments(ids: string[]): PaidShipment[] | undefined {
   });
 }
 
-/** /payments/result/{success|error} (spec 02 'Payment result'). */
+/** /payments/result/{success|error}. */
 export default function PaymentResultRoute() {
   const { result = '' } = useParams();
   const [params] = useSearchParams();

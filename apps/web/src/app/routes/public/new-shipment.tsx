@@ -28,7 +28,7 @@ function Blocked({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * /shipment/new (spec 01 §2): the public variant in three steps after the home quote and
+ * /shipment/new: the public variant in three steps after the home quote and
  * /service-providers. Only an active account may buy: a visitor signs in and comes back; an
  * account pending approval or locked hears why.
  */

@@ -17,7 +17,7 @@ export function PublicRoot() {
   useSiteScripts(site);
   // Signed in: the name's dropdown replaces Iniciar sesión / Regístrate.
   const user = useUser().data;
-  // Rastrear shows the 'Resultado del Envío' modal over the page (spec 01 §2).
+  // Rastrear shows the 'Resultado del Envío' modal over the page.
   const tracking = useTrackingModal();
   const account = user ? (
     <Suspense fallback={null}>

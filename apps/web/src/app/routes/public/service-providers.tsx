@@ -11,7 +11,7 @@ import { loadSelectedService, saveSelectedService } from '@/features/quotes/util
 import { useSiteInfo } from '@/features/site/api/get-site-info';
 
 /**
- * /service-providers (spec 01 §2): the provider selector after the home form's 'Cotizar!'.
+ * /service-providers: the provider selector after the home form's 'Cotizar!'.
  * 'Enviar' goes on to /shipment/new for an active account, to /signin (and back here) for a
  * visitor, and explains itself to an account that is pending approval or locked.
  */

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { RedirectIfSignedIn } from '@/features/accounts/components/route-guards';
 import { SignInForm } from '@/features/accounts/components/sign-in-form';
 
-/** /signin (spec 01 §2): signed-in people go to /shipments; `?newUser` shows the pending notice. */
+/** /signin: signed-in people go to /shipments; `?newUser` shows the pending notice. */
 export default function SignInRoute() {
   useDocumentTitle('Iniciar sesión · Envíos MX');
   const navigate = useNavigate();

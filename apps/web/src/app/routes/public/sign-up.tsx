@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { RedirectIfSignedIn } from '@/features/accounts/components/route-guards';
 import { SignUpForm } from '@/features/accounts/components/sign-up-form';
 
-/** /signup (spec 01 §2): signed-in people go to /dashboard; success leads to /signin?newUser=true. */
+/** /signup: signed-in people go to /dashboard; success leads to /signin?newUser=true. */
 export default function SignUpRoute() {
   useDocumentTitle('Crear cuenta · Envíos MX');
   const navigate = useNavigate();

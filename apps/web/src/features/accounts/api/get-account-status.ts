@@ -4,7 +4,7 @@ import { ApiRequestError, apiRequest } from '@/lib/api-client';
 import { mayHaveSession } from './get-me';
 
 /**
- * Whether the person may buy right now (spec 01 §4: only active accounts pick a service).
+ * Whether the person may buy right now (only active accounts pick a service).
  * `getMe` folds 401 and 403 into "signed out"; buying needs to tell them apart, so that an account
  * pending approval, locked whole, or blocked from buying ('Bloquear compras': signed in, may
  * quote) hears why instead of being sent to sign in again.

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { postalSearchResponseSchema, type PostalSuggestion } from '@envios/contracts/geography';
 import { apiRequest } from '@/lib/api-client';
 
-/** Spec 02 §5: the tax form looks a postal code up from 4 typed digits. */
+/** The tax form looks a postal code up from 4 typed digits. */
 export const TAX_POSTAL_MIN = 4;
 
 export async function searchTaxPostalCodes(search: string, { signal }: { signal?: AbortSignal } = {}): Promise<PostalSuggestion[]> {

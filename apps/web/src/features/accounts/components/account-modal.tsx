@@ -12,7 +12,7 @@ export interface AccountModalProps {
   onSaved: () => void;
 }
 
-/** Spec 02 §5: first name, last name and website, all required; the e-mail is not editable. */
+/** First name, last name and website, all required; the e-mail is not editable. */
 function AccountForm({ user, onClose, onSaved }: Omit<AccountModalProps, 'opened'>) {
   const update = useUpdateUser();
   const { failure, attempt } = useSubmitFailure();

@@ -6,7 +6,7 @@ import { AccountModal } from './account-modal';
 import { PasswordModal } from './password-modal';
 import { TaxModal } from './tax-modal';
 
-/** Spec 01 §9: alerts close by themselves after 5 seconds. */
+/** Alerts close by themselves after 5 seconds. */
 export const SAVED_ALERT_MS = 5_000;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -38,7 +38,7 @@ function Section({ title, onEdit, editLabel, children }: { title: string; onEdit
   );
 }
 
-/** Spec 02 "Account settings": account, security and tax sections, and the automatic invoice. */
+/** Account, security and tax sections, and the automatic invoice. */
 export function AccountSettings({ user }: { user: User }) {
   const [open, setOpen] = useState<'account' | 'password' | 'tax' | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);

@@ -7,7 +7,7 @@ import { useCreateUserFromDashboard } from '../api/create-user-from-dashboard';
 
 const empty = { firstName: '', lastName: '', phone: '', email: '', password: '' };
 
-/** Spec 02 "Users admin": Nombre, Apellidos, Teléfono, Correo and Contraseña, all required. */
+/** Nombre, Apellidos, Teléfono, Correo and Contraseña, all required. */
 function NewUserForm({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const create = useCreateUserFromDashboard();
   const { failure, attempt } = useSubmitFailure();

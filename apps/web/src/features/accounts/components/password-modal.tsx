@@ -13,7 +13,7 @@ export interface PasswordModalProps {
   onSaved: () => void;
 }
 
-/** Spec 01 §5 / 02 §5: 4–12 characters, repeated; the server checks the current password too. */
+/** 4–12 characters, repeated; the server checks the current password too. */
 function PasswordForm({ userId, onClose, onSaved }: Omit<PasswordModalProps, 'opened'>) {
   const update = useUpdateUser();
   const { failure, attempt } = useSubmitFailure();

@@ -6,7 +6,7 @@ import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ApiRequestError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 
-/** Spec 01 §9: after the change, a 5-second countdown, then the sign-in page. */
+/** After the change, a 5-second countdown, then the sign-in page. */
 export const RESET_REDIRECT_SECONDS = 5;
 
 export interface PasswordResetFormProps {

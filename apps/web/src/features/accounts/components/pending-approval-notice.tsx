@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { accountMessages } from '@envios/contracts/accounts';
 
-/** Spec 01 §8: shown after sign-up (`?newUser=true`) and when a pending account signs in. */
+/** Shown after sign-up (`?newUser=true`) and when a pending account signs in. */
 export function PendingApprovalNotice() {
   return (
     <Alert color="yellow" variant="light" title={accountMessages.pendingTitle} role="status">

@@ -53,7 +53,7 @@ export function RequireAdmin({ signInHref, homeHref, children }: GuardProps & { 
   return <>{children ?? <Outlet />}</>;
 }
 
-/** Spec 01 §2: sign-in and sign-up are for visitors; a signed-in person is sent on. */
+/** Sign-in and sign-up are for visitors; a signed-in person is sent on. */
 export function RedirectIfSignedIn({ to, children }: { to: string; children: ReactNode }) {
   const { data: user, isPending } = useUser();
   if (isPending) return <Loading />;

@@ -17,7 +17,7 @@ export interface SignInFormProps {
 
 type Problem = { kind: 'pending' } | { kind: 'message'; text: string };
 
-/** Spec 01 §5: e-mail and password; the button stays disabled while the form is invalid. */
+/** E-mail and password; the button stays disabled while the form is invalid. */
 export function SignInForm({ newUser = false, onSignedIn, passwordRecoveryHref, signUpHref }: SignInFormProps) {
   const signIn = useSignIn();
   const [problem, setProblem] = useState<Problem | null>(null);

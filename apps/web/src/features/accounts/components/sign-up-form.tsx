@@ -12,7 +12,7 @@ export interface SignUpFormProps {
   signInHref: string;
 }
 
-/** Spec 01 §5 sign-up: names ≤ 35, e-mail, phone ≤ 10 digits, password 4–12 twice, optional website. */
+/** Sign-up: names ≤ 35, e-mail, phone ≤ 10 digits, password 4–12 twice, optional website. */
 export function SignUpForm({ onDone, signInHref }: SignUpFormProps) {
   const signUp = useSignUp();
   const [done, setDone] = useState(false);

@@ -34,7 +34,7 @@ function optionLabel(s: PostalSuggestion): string {
 }
 
 /**
- * Spec 02 §5 tax form: holder, RFC (4 letters, 6 digits, 3 characters), phone, street and number,
+ * The tax form: holder, RFC (4 letters, 6 digits, 3 characters), phone, street and number,
  * colony, postal code and 'state, city', which the postal lookup (4 digits or more) fills in.
  */
 function TaxForm({ user, onClose, onSaved }: Omit<TaxModalProps, 'opened'>) {

@@ -18,7 +18,7 @@ export interface UserMenuProps {
   helpLinks?: UserMenuLink[];
   /** Where sign-out leads (spec: /). */
   afterSignOut: string;
-  /** The navbar's menu says 'Cerrar Sesión', the top bar's 'Cerrar sesión' (spec 01 §2). */
+  /** The navbar's menu says 'Cerrar Sesión', the top bar's 'Cerrar sesión'. */
   signOutLabel?: string;
 }
 

@@ -34,7 +34,7 @@ export interface PostalCodePick {
   state_short: string;
 }
 
-/** Every field of the contract empty, and Mexico: a new address (spec 02 §4). */
+/** Every field of the contract empty, and Mexico: a new address. */
 const empty: FormInput = {
   ...(Object.fromEntries(Object.keys(savedLocationFormSchema.shape).map((k) => [k, ''])) as FormInput),
   country_code: DEFAULT_COUNTRY,
@@ -68,7 +68,7 @@ interface AddressFormProps {
 }
 
 /**
- * Spec 02 §5 saved address: name, phone, e-mail, street, exterior number and postal code
+ * A saved address: name, phone, e-mail, street, exterior number and postal code
  * required; interior and reference optional; colony (among the code's colonias), city and country
  * come from the postal-code pick and are not typed.
  */
@@ -265,7 +265,7 @@ export interface AddressModalProps {
   PostalCodeField: PostalCodeField;
 }
 
-/** Spec 02 §4 address modal: new or edit; saving creates or updates and hands the result back. */
+/** The address modal: new or edit; saving creates or updates and hands the result back. */
 export function AddressModal({ opened, addressId, onClose, onSaved, PostalCodeField }: AddressModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={addressId ? 'Editar dirección' : 'Nueva dirección'} centered size="lg">

@@ -8,7 +8,7 @@ import type { PostalCodeField } from '@/components/ui/form/geography-fields';
 import { AddressModal } from './address-modal';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 
-/** Spec 01 §9: success alerts close by themselves after 5 seconds. */
+/** Success alerts close by themselves after 5 seconds. */
 export const NOTICE_MS = 5_000;
 
 const COLUMNS = ['Nombre', 'Dirección', 'Colonia', 'Código postal', 'Ciudad', 'Teléfono', 'Correo electrónico', 'Acciones'];
@@ -53,7 +53,7 @@ export interface AddressesPageProps {
   PostalCodeField: PostalCodeField;
 }
 
-/** Spec 02 "Addresses" (/addresses, 'Direcciones'): the table, 'Nueva dirección', the modal and deletion. */
+/** Direcciones (/addresses): the table, 'Nueva dirección', the modal and deletion. */
 export function AddressesPage({ PostalCodeField }: AddressesPageProps) {
   const locations = useSavedLocations();
   // The id stays while the modal closes, so its title does not flip during the transition.

@@ -378,7 +378,7 @@ function TariffTableForm({ serviceId, table }: { serviceId: string; table: Tarif
   );
 }
 
-/** One service's tariff table (DESIGN §4): edit, export and import it. */
+/** One service's tariff table: edit, export and import it. */
 export function TariffEditor({ serviceId }: TariffEditorProps) {
   const table = useTariffTable(serviceId);
   if (table.isPending) {

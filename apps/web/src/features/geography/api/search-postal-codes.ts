@@ -11,7 +11,7 @@ export interface PostalSearch {
   country: string;
 }
 
-/** Only what the API accepts is sent: 3–7 digits in MX, 5–7 characters elsewhere (spec 01 §5). */
+/** Only what the API accepts is sent: 3–7 digits in MX, 5–7 characters elsewhere. */
 export function isPostalSearchAllowed({ search, country }: PostalSearch): boolean {
   return search.trim() !== '' && postalSearchQuerySchema.safeParse({ search, country }).success;
 }

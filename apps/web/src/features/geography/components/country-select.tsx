@@ -12,7 +12,7 @@ const MEXICO: Country = { name: 'México', flag: '🇲🇽', calling_code: '52',
 
 const collator = new Intl.Collator('es-MX');
 
-/** Countries with Mexico first, then alphabetical in Spanish (spec 01 §2: destination default MX). */
+/** Countries with Mexico first, then alphabetical in Spanish (the destination defaults to MX). */
 export function sortCountries(list: readonly Country[]): Country[] {
   const others = list.filter((c) => c.country_code.toUpperCase() !== DEFAULT_COUNTRY);
   const mexico = list.find((c) => c.country_code.toUpperCase() === DEFAULT_COUNTRY) ?? MEXICO;

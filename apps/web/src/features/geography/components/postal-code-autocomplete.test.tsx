@@ -60,7 +60,7 @@ describe('PostalCodeAutocomplete', () => {
     expect(screen.getByRole('listbox', { name: 'Sugerencias de código postal de origen' })).toBeInTheDocument();
   });
 
-  it('waits for 5 characters when told to (the edit forms, spec 02 §5)', async () => {
+  it('waits for 5 characters when told to (the edit forms)', async () => {
     const { api, input, user } = setup({ minChars: 5 });
     await user.type(input, '4410');
     await settle();

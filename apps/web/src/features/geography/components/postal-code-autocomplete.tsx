@@ -29,7 +29,7 @@ function describe(s: PostalSuggestion): string {
 }
 
 /**
- * Postal-code box with suggestions (spec 01 §2): lookups run for 3–7 characters in MX and 5–7
+ * Postal-code box with suggestions: lookups run for 3–7 characters in MX and 5–7
  * elsewhere; the list opens when there are suggestions, closes on Escape or an outside click, and
  * up, down and enter choose. A code counts as chosen once picked or typed exactly as suggested.
  */

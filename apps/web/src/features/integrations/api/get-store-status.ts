@@ -3,7 +3,7 @@ import type { WooStatus } from '@envios/contracts/integrations';
 import { apiRequest } from '@/lib/api-client';
 import { integrationsQueryKeyRoot } from './get-stores';
 
-/** `POST /api/v1/status/woocommerce`: the connected toggle (spec 02 §7). */
+/** `POST /api/v1/status/woocommerce`: the connected toggle. */
 export function getStoreStatus(userId: string): Promise<WooStatus> {
   return apiRequest<WooStatus>('/api/v1/status/woocommerce', { method: 'POST', body: { ecommerce_type: 'woocommerce', user_id: userId } });
 }

@@ -21,7 +21,7 @@ export interface ConnectStoreModalProps {
 }
 
 /**
- * The connect modal (spec 02 "Integrations"): the store URL and its name. We then send the seller
+ * The connect modal: the store URL and its name. We then send the seller
  * to their store's WooCommerce page, where they approve the keys; they come back to /integrations.
  */
 export function ConnectStoreModal({ opened, onClose, userId, initial, httpsCallbacks, onLeave }: ConnectStoreModalProps) {

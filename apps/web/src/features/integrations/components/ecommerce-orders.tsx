@@ -101,7 +101,7 @@ function isOwnControl(event: MouseEvent): boolean {
 }
 
 /**
- * The E-Commerce tab of Mis Envíos (spec 02 "My shipments"): the store orders, filtered by name
+ * The E-Commerce tab of Mis Envíos: the store orders, filtered by name
  * above 2 characters, with columns Nombre, Destino, Servicio, N° de guía, Estatus guía and Total.
  * 'Generar Guia' opens the wizard pre-filled; several orders become guides in one go.
  */

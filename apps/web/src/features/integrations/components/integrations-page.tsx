@@ -19,7 +19,7 @@ export interface IntegrationsPageProps {
 }
 
 /**
- * /integrations 'Integraciones' (spec 02): the connected toggle for WooCommerce and its connect
+ * /integrations 'Integraciones': the connected toggle for WooCommerce and its connect
  * modal, each store's health with 'Reconectar', and the demo store for trying it all without one.
  */
 export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPageProps) {

@@ -32,7 +32,7 @@ export interface OverweightTarget {
 type Box = number | string;
 
 /**
- * Spec 02 'Editar sobrepeso': numeric Sobrepeso (kg) and Costo, both required; Save hidden once the
+ * Numeric Sobrepeso (kg) and Costo, both required; Save hidden once the
  * overweight is paid. Beyond the spec: what the carrier measured, from which the tariff suggests
  * both numbers, a note for the customer and the carrier's evidence. Saving charges the customer's
  * wallet when it covers the cost (the server does it), otherwise it stays pending.

@@ -27,7 +27,7 @@ export function StatusFilter({ value, onChange }: { value: OverweightStatus | un
   );
 }
 
-/** The keyword box: Enter applies it (spec 02). */
+/** The keyword box: Enter applies it. */
 export function KeywordBox({ value, placeholder, onChange }: { value: string | undefined; placeholder: string; onChange: (v: string | undefined) => void }) {
   const [text, setText] = useState(value ?? '');
   return (

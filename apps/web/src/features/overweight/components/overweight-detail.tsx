@@ -174,7 +174,7 @@ function ResolveModal({ record, opened, onClose, onDone }: { record: OverweightR
 }
 
 /**
- * One overweight told in full (spec 02 'Overweight', made transparent): what was declared and
+ * One overweight told in full: what was declared and
  * measured, the tariff rule that priced it, the evidence, the dispute and every step; with the
  * owner's actions (pay from the wallet, ask for a clarification) or the admin's (resolve).
  */

@@ -30,7 +30,7 @@ function writeQuery(q: UserOverweightQuery, keep: URLSearchParams): URLSearchPar
 }
 
 /**
- * Spec 02 'Overweight (user)' (/overweight): the caller's overweight only, filtered by service,
+ * The customer's overweight page (/overweight): the caller's overweight only, filtered by service,
  * status and keyword; each one opens with why and how much, the evidence, paying it from the
  * wallet and the one clarification; export with the spec's fields.
  */

@@ -33,7 +33,7 @@ function writeQuery(q: AllOverweightQuery): URLSearchParams {
   return params;
 }
 
-/** Spec 02 'Admin overweight report' (/overweight_report): every customer's overweight, its disputes to resolve, export overweight.xlsx. */
+/** The admin overweight report (/overweight_report): every customer's overweight, its disputes to resolve, export overweight.xlsx. */
 export function OverweightReport() {
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 
 /**
  * `POST /api/v1/payments/{id}?email=`: a PayPal order for one shipment. `null` is the spec's 204:
- * no guides are available for its service (spec 02 §4 'Single payment link').
+ * no guides are available for its service.
  */
 export async function createPaypalPayment(input: { shipmentId: string; email?: string | undefined }): Promise<PaymentUrl | null> {
   const answer = await apiRequest<PaymentUrl | undefined>(`/api/v1/payments/${encodeURIComponent(input.shipmentId)}`, {

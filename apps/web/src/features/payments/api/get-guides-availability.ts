@@ -3,7 +3,7 @@ import type { GuidesAvailability } from '@envios/contracts/payments';
 import { apiRequest } from '@/lib/api-client';
 import { paymentsQueryKeyRoot } from './get-payment-config';
 
-/** `GET /api/v1/payments/guides-availability?shipments=a,b`: whether every service has a guide to sell (spec 02 §8 'No guides'). */
+/** `GET /api/v1/payments/guides-availability?shipments=a,b`: whether every service has a guide to sell. */
 export function getGuidesAvailability(shipmentIds: string[], { signal }: { signal?: AbortSignal } = {}): Promise<GuidesAvailability> {
   return apiRequest<GuidesAvailability>('/api/v1/payments/guides-availability', {
     query: { shipments: shipmentIds.join(',') },

@@ -116,7 +116,7 @@ function SlipCard({ slip }: { slip: Slip }) {
   );
 }
 
-/** /shipping/cash_barcode?references= (spec 02 'Payment slip'): printable, one ficha per reference. */
+/** /shipping/cash_barcode?references=: printable, one ficha per reference. */
 export function OxxoSlip({ references }: { references: string[] }) {
   const slip = useOxxoSlip(references);
   // A top-up slip buys no guide: it goes back to the wallet and says where the money lands.

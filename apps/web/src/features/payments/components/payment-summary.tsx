@@ -7,7 +7,7 @@ function mxn(pesos: number): string {
   return formatMXN(toCentavos(pesos));
 }
 
-/** One shipment (spec 02 'Payment of one shipment'): destination name, address, postal code, service, amount and total. */
+/** One shipment: destination name, address, postal code, service, amount and total. */
 /** 'Sobrepeso de envíos anteriores': what the purchase also pays, with the folios it comes from. */
 function foliosText(overweight: OwedOverweight): string {
   return overweight.folios.length === 1 ? `envío ${overweight.folios[0]}` : `envíos ${overweight.folios.join(', ')}`;
@@ -58,7 +58,7 @@ export function SingleShipmentSummary({ shipment, overweight }: { shipment: Paya
   );
 }
 
-/** Several shipments (spec 02 'Payment of many shipments'): the list and the total in MXN; paid ones are shown but not counted. */
+/** Several shipments: the list and the total in MXN; paid ones are shown but not counted. */
 export function ManyShipmentsSummary({ shipments, totalCentavos, overweight }: { shipments: PayableShipment[]; totalCentavos: number; overweight?: OwedOverweight }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-summary-title">

@@ -95,7 +95,7 @@ function Capture({ token, redirect, restartDelayMs }: { token: string; redirect:
 }
 
 /**
- * /payments/paypal/return (spec 02 §4 'PayPal many'): PayPal (or the local sandbox) sends the buyer
+ * /payments/paypal/return: PayPal (or the local sandbox) sends the buyer
  * here after approving; the capture takes the money, then the result page says how it went.
  */
 export function PaypalReturn({ paymentId, token, cancelled, redirect = redirectBrowser, restartDelayMs = 3000 }: PaypalReturnProps) {

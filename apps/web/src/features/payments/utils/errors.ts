@@ -11,7 +11,7 @@ export function errorCode(error: unknown): string | undefined {
   return error instanceof ApiRequestError ? error.body.code : undefined;
 }
 
-/** PayPal's refusal: its issue and description, and the debug id to quote to support (spec 02 §8). */
+/** PayPal's refusal: its issue and description, and the debug id to quote to support. */
 export function paypalErrorText(body: { details?: { issue: string; description: string }[] | undefined; debug_id?: string | undefined }): string | null {
   const detail = body.details?.[0];
   if (!detail && !body.debug_id) return null;

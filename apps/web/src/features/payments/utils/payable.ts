@@ -27,7 +27,7 @@ export interface OwedOverweight {
 
 export const NO_OVERWEIGHT: OwedOverweight = { folios: [], centavos: 0 };
 
-/** The shipments still to pay and their total in centavos (paid ones are left out, spec 02 'Información Preventiva'). */
+/** The shipments still to pay and their total in centavos (paid ones are left out, as 'Información Preventiva' says). */
 export function payableTotal(
   shipments: readonly PayableShipment[],
   overweight: OwedOverweight = NO_OVERWEIGHT,

@@ -1,5 +1,5 @@
 /**
- * The result page's address with the query flags of spec 02 §2/§4: `home`, `email`, `oxxo`,
+ * The result page's address with its query flags: `home`, `email`, `oxxo`,
  * `monedero`, `reference`, and on error `message` and `error`; ours beside them: `prepaid` (a
  * wallet top-up, which buys no guide), `amount` (MXN paid or credited) and `shipments` (the ids a
  * payment paid, so the page names the guides being issued).

@@ -19,7 +19,7 @@ const statusColors: Record<PickupStatus, string> = {
 };
 
 const statusFormSchema = z.object({
-  // The empty first option means "not chosen yet": required (spec 02 §5).
+  // The empty first option means "not chosen yet": required.
   status: z.string().pipe(z.enum(PICKUP_STATUSES, { error: 'El estatus es obligatorio.' })),
 });
 
@@ -52,7 +52,7 @@ function StatusForm({ pickup, onClose, onSaved }: { pickup: Pickup; onClose: () 
 }
 
 /**
- * Spec 02 "Collections admin" (/recoleccion): search by name, e-mail or service; the requests
+ * The pickups admin (/recoleccion): search by name, e-mail or service; the requests
  * with their status; 'Actualizar estatus' opens 'Nuevo Estatus'.
  */
 export function PickupsAdmin() {

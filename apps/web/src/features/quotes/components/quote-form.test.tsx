@@ -196,7 +196,7 @@ describe('QuoteForm', () => {
     expect(await screen.findByText('Ruta: /service-providers')).toBeInTheDocument();
     expect(stored()).toEqual({
       origin_direction: { country_code: 'MX', postal_code: '44130', city: 'Guadalajara', suburb: 'Arcos Vallarta' },
-      // Only the part of a city after its comma is sent (spec 01 §3).
+      // Only the part of a city after its comma is sent.
       destination_direction: { country_code: 'US', postal_code: '90210', city: 'Beverly Hills', suburb: '', state_short: 'CA' },
       parcels: [{ width: 30, depth: 20, height: 10, weight: 1.5 }],
       package_type: 'box',

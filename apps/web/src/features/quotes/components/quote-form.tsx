@@ -63,7 +63,7 @@ export const quoteFormDefaults: DefaultValues<QuoteRequestInput> = {
 const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 });
 
 /**
- * The home quote (spec 01 §2): origin and destination, package type, measures and insurance.
+ * The home quote: origin and destination, package type, measures and insurance.
  * 'Cotizar!' stays disabled until the shared quote contract accepts the whole request.
  */
 export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteFormProps) {

@@ -6,7 +6,7 @@ import classes from './service-selector.module.css';
 const STEP_MS = 450;
 
 /**
- * While the quote runs (spec 01 §2 "a loading screen while quoting"): the carriers we ask, one
+ * While the quote runs: the carriers we ask, one
  * lit after another, and a bar that keeps moving without claiming to know the end.
  */
 export function QuoteLoading() {

@@ -7,7 +7,7 @@ import { IconClock, IconMapPin, IconReceipt } from '@/components/ui/icons';
 import { formatLongDay } from '@/lib/dates';
 import classes from './service-selector.module.css';
 
-/** Amounts travel as decimal MXN; shown as MX$ with two decimals (spec 01 §9). */
+/** Amounts travel as decimal MXN; shown as MX$ with two decimals. */
 export function mxn(pesos: number): string {
   return formatMXN(toCentavos(pesos));
 }
@@ -28,7 +28,7 @@ export interface ServiceOptionCardProps {
   sendLabel?: string | undefined;
 }
 
-/** Each charge, the number of guides and the total (spec 01 §2 "price-breakdown popover"). */
+/** Each charge, the number of guides and the total. */
 function Breakdown({ option, titleId, onClose }: { option: ShippingOption; titleId: string; onClose: () => void }) {
   return (
     <>
@@ -70,7 +70,7 @@ function Breakdown({ option, titleId, onClose }: { option: ShippingOption; title
   );
 }
 
-/** One shipping option (spec 01 §2 step 2): logo, service, transit text, price × guides, breakdown, 'Enviar'. */
+/** One shipping option: logo, service, transit text, price × guides, breakdown, 'Enviar'. */
 export function ServiceOptionCard({ option, cheapest = false, fastest = false, chosen = false, sending = false, onSend, sendLabel = 'Enviar' }: ServiceOptionCardProps) {
   const id = useId();
   const titleId = `${id}-titulo`;

@@ -19,7 +19,7 @@ import { QuoteLoading } from './quote-loading';
 import { ServiceOptionCard } from './service-option-card';
 import classes from './service-selector.module.css';
 
-/** Why 'Enviar' could not go on (spec 01 §4: only active accounts may pick a service). */
+/** Why 'Enviar' could not go on (only active accounts may pick a service). */
 export type SendProblem = 'inactive' | 'locked' | 'purchases-blocked' | 'error';
 
 export interface ServiceSelectorProps {
@@ -145,7 +145,7 @@ const SEND_PROBLEMS: Record<SendProblem, { title: string; body: string }> = {
 };
 
 /**
- * '/service-providers' and step 1 of the public flow (spec 01 §2 "Choose service"): quote the
+ * '/service-providers' and step 1 of the public flow: quote the
  * stored request, filter by carrier and speed, compare the options cheapest first, and 'Enviar'.
  */
 export function ServiceSelector({

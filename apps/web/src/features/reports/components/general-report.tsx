@@ -16,7 +16,7 @@ import { shipmentsExportUrl } from '../api/export-shipments';
 import { usePeriodReport, type ReportQuery } from '../api/get-period-report';
 import { useReportServices } from '../api/get-report-services';
 
-/** Spec 02 §9: notices stay 5 seconds. */
+/** Notices stay 5 seconds. */
 const NOTICE_MS = 5_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -102,7 +102,7 @@ function PdfCell({ row }: { row: ReportRow }) {
 }
 
 /**
- * 'Reporte General' (spec 02, admin): every customer's shipments in a period, filtered by service,
+ * 'Reporte General' (admin): every customer's shipments in a period, filtered by service,
  * payment status and keyword, ten to a page; a double click opens the shipment; 'Sobrepeso' opens
  * the overweight editor (given by the page); 'Exportar' writes the whole selection.
  */

@@ -17,7 +17,7 @@ export interface CreateShipmentsVariables {
 
 /**
  * Creates `cantidadGuias` unpaid shipments with the price snapshot the server computes again
- * (spec 01 §4: the shipment exists before payment).
+ * (the shipment exists before payment).
  */
 export function createShipments({ body, idempotencyKey, from }: CreateShipmentsVariables): Promise<CreateShipmentsAnswer> {
   return apiRequest<CreateShipmentsAnswer>(from === 'home' ? '/api/v1/shipments/home' : '/api/v1/shipments', {

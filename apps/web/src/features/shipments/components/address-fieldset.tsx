@@ -69,7 +69,7 @@ function countryName(code: string): string {
 type Field = keyof AddressDraft;
 
 /**
- * One side of a shipment (spec 01 §5, spec 02 §5): name, e-mail, phone, street, numbers,
+ * One side of a shipment: name, e-mail, phone, street, numbers,
  * reference, postal code with suggestions, colony among the code's colonies, and 'Estado, Ciudad'
  * filled read-only from the pick. Lives inside a react-hook-form `FormProvider` whose resolver
  * uses the contract's `originAddressSchema` / `destinationAddressSchema` at `name`.
@@ -205,7 +205,7 @@ export function AddressFieldset({
         {text('full_name', 'Nombre completo', { max: ADDRESS_TEXT_MAX, autoComplete: 'name' })}
         {text('email', 'Correo electrónico', {
           max: 254,
-          // Spec 02 §5: the origin's e-mail box is e-mail typed, the destination's plain text.
+          // The origin's e-mail box is e-mail typed, the destination's plain text.
           type: isDestination ? 'text' : 'email',
           inputMode: 'email',
           autoComplete: 'email',

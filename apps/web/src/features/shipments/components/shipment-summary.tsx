@@ -32,8 +32,8 @@ function Row({ term, children, strong }: { term: string; children: ReactNode; st
 }
 
 /**
- * The side summary of step 3 (spec 01 §2): carrier, from and to, total weight, net price, number
- * of shipments, earlier overweight and its price, and the total = net + overweight (spec 01 §4).
+ * The side summary of step 3: carrier, from and to, total weight, net price, number
+ * of shipments, earlier overweight and its price, and the total = net + overweight.
  */
 export function ShipmentSummary({ service, origin, destination, totalWeightKg, guides, overweight, footer }: ShipmentSummaryProps) {
   const owedKg = overweight ? overweight.docs.reduce((sum, d) => sum + d.overweight, 0) : 0;

@@ -30,7 +30,7 @@ export function emptyAddress(side: AddressSide, country: string = DEFAULT_COUNTR
   };
 }
 
-/** 'Jalisco, Guadalajara': the city box reads 'Estado, Ciudad' (spec 01 §3). */
+/** 'Jalisco, Guadalajara': the city box reads 'Estado, Ciudad'. */
 export function stateAndCity(pick: Pick<PostalSuggestion, 'state' | 'city' | 'municipality'>): string {
   return [pick.state, pick.city || pick.municipality].map((s) => s.trim()).filter(Boolean).join(', ');
 }

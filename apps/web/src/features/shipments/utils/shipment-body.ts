@@ -60,7 +60,7 @@ export function buildCreateShipmentBody(input: {
       : {}),
     save_origin: addresses.save_origin,
     save_destination: addresses.save_destination,
-    // 'Solicitar recolección local' only counts where it is offered (spec 01 §9).
+    // 'Solicitar recolección local' only counts where it is offered.
     local_pickup: addresses.local_pickup && offersLocalPickup(addresses.origin_direction.city),
     ...(ecommerceOrderId ? { shipment_ecommerce: { order_id: ecommerceOrderId, ecommerce_type: 'woocommerce' as const } } : {}),
   };
@@ -72,7 +72,7 @@ export function totalWeightKg(quote: Pick<QuoteRequest, 'parcels' | 'cantidadGui
   return Math.round(grams / 100) / 10;
 }
 
-/** Net price plus the earlier overweight, in centavos (spec 01 §4: total = guides + overweight). */
+/** Net price plus the earlier overweight, in centavos (total = guides + overweight). */
 export function totalWithOverweight(netMXN: number, overweightMXN: number): number {
   return toCentavos(netMXN) + toCentavos(overweightMXN);
 }

@@ -1,7 +1,7 @@
 import { WIZARD_MAX_STEP } from '@envios/contracts/shipments';
 
 /**
- * The wizard's step counter (spec 01 §4): it goes up only while below 6 and down only while
+ * The wizard's step counter: it goes up only while below 6 and down only while
  * above 1. Steps 5 and 6 are never shown, so each variant also stops at its own last step.
  */
 export type StepAction = { type: 'next'; last?: number } | { type: 'previous' } | { type: 'go'; step: number; last?: number };
@@ -25,7 +25,7 @@ export type StepKind = 'quote' | 'service' | 'addresses' | 'summary';
 export type WizardVariant = 'dashboard' | 'public';
 
 export const WIZARD_STEPS: Record<WizardVariant, readonly StepKind[]> = {
-  // Spec 01 §2: four steps in the dashboard, three from the home quote.
+  // Four steps in the dashboard, three from the home quote.
   dashboard: ['quote', 'service', 'addresses', 'summary'],
   public: ['service', 'addresses', 'summary'],
 };

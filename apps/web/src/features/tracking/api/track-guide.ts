@@ -4,7 +4,7 @@ import { ApiRequestError, apiRequest } from '@/lib/api-client';
 
 /**
  * `POST /api/v1/tracking {guide_number}` (public): the guide's stored movements, refreshed from
- * the carrier when they are old. An unknown guide answers 404 (spec 01 §8).
+ * the carrier when they are old. An unknown guide answers 404.
  */
 export function trackGuide(guide: string, { signal }: { signal?: AbortSignal } = {}): Promise<TrackingResult> {
   return apiRequest<TrackingResult>('/api/v1/tracking', { method: 'POST', body: { guide_number: guide }, ...(signal ? { signal } : {}) });

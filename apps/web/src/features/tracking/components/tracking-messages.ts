@@ -3,7 +3,7 @@ export const trackingUiMessages = {
   stale: 'No pudimos consultar a la paquetería; mostramos los últimos movimientos conocidos.',
   /** After 'Sin movimientos' (NO_EVENTS_TEXT). */
   noEventsHint: 'La paquetería aún no registra movimientos de esta guía. Vuelve a consultar más tarde.',
-  /** Spec 01 §8 leaves other failures silent; a quiet line with a retry beats an empty screen. */
+  /** Other failures have no message of their own; a quiet line with a retry beats an empty screen. */
   failed: 'No pudimos consultar el envío en este momento. Intenta de nuevo en unos minutos.',
   share: 'Ver y compartir el seguimiento',
   copied: 'Enlace copiado',

@@ -59,7 +59,7 @@ export interface TrackingModalProps {
   onClose: () => void;
 }
 
-/** 'Resultado del Envío' (spec 01 §2): loading, not found or the result; full screen on a phone. */
+/** 'Resultado del Envío': loading, not found or the result; full screen on a phone. */
 export function TrackingModal({ guide, opened, onClose }: TrackingModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (

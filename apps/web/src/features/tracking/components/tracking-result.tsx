@@ -19,7 +19,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The result of the 'Resultado del Envío' modal (spec 01 §2): the header (guide, status, date,
+ * The result of the 'Resultado del Envío' modal: the header (guide, status, date,
  * 'Enviado desde', 'Enviado hacia', packages) and one table per date with the columns status,
  * Ubicación, Hora (dhl only) and Paquete. The status is the guide's one headline, the same text
  * /rastreo/{guía}, Mis Envíos and the e-mails show ('Guía creada' / 'Sin movimientos' before the

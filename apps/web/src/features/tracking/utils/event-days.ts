@@ -2,7 +2,7 @@ import { dayjs, formatLongDate, formatLongDay, MX_TIMEZONE } from '@/lib/dates';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** "Lunes, 23 de noviembre de 2026": a day's title (spec 01 §2: weekday, day, month, year in Spanish). */
+/** "Lunes, 23 de noviembre de 2026": a day's title (weekday, day, month, year in Spanish). */
 export function longDayTitle(isoDate: string): string {
   return capitalize(formatLongDay(isoDate));
 }

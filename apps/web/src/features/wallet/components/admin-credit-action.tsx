@@ -37,7 +37,7 @@ export interface AdminCreditActionProps {
   onCredited: (notice: string) => void;
 }
 
-/** Spec 02 "Users admin": 'Abonar' opens "Cantidad a abonar" (numeric, required) → `POST /prepaid/createPrepaid`. */
+/** 'Abonar' opens "Cantidad a abonar" (numeric, required) → `POST /prepaid/createPrepaid`. */
 export function AdminCreditAction({ userId, name, onCredited }: AdminCreditActionProps) {
   const [open, setOpen] = useState(false);
   return (

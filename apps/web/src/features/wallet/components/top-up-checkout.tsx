@@ -17,7 +17,7 @@ import { mxn } from './wallet-page';
 
 const amountFormSchema = z.object({ amount: numberBox(topUpAmountSchema('El monto')) });
 
-/** Spec 02 §4: the result pages of the payment flows (built with the payment screens). */
+/** The result pages of the payment flows (built with the payment screens). */
 const resultPath = (result: 'success' | 'error', query: Record<string, string>) => `${paths.paymentResult(result)}?${new URLSearchParams(query).toString()}`;
 
 export interface TopUpCheckoutProps {
@@ -187,7 +187,7 @@ function SummaryStep({
 }
 
 /**
- * Spec 02 "New top-up" (/prepaid/new): step 1 the amount and 'Continuar' (creates the pending
+ * A new top-up (/prepaid/new): step 1 the amount and 'Continuar' (creates the pending
  * top-up), step 2 'Resumen de Prepago' with the methods; 'Anterior' deletes the pending top-up.
  */
 export function TopUpCheckout({ email, paymentConfig, redirect = (url) => window.location.assign(url), purchasesBlocked = false }: TopUpCheckoutProps) {

@@ -13,7 +13,7 @@ import { useDeleteTopUp } from '../api/delete-top-up';
 import { useWalletBalance } from '@/lib/wallet-balance';
 import { useWalletEntries } from '../api/get-wallet';
 
-/** Spec 02 §9: notices stay 5 seconds. */
+/** Notices stay 5 seconds. */
 const NOTICE_MS = 5_000;
 
 export const mxn = (pesos: number) => formatMXN(toCentavos(pesos));
@@ -55,7 +55,7 @@ function isDeletable(entry: WalletEntry): boolean {
 }
 
 /**
- * Spec 02 "Wallet" (/prepaids): the balance, 'Abonar', and the movements (date, folio, movement,
+ * The wallet (/prepaids): the balance, 'Abonar', and the movements (date, folio, movement,
  * amount, status) with a delete button for the top-ups not paid. A movement's folio is its own
  * MON- number (never a shipment's); a charge also links the folio of the shipment it paid.
  */

@@ -11,7 +11,7 @@ import {
 } from '../conekta-wire.js';
 
 /**
- * A local fake of Conekta's Orders API (reference/conekta-oxxo.md), for tests: `POST /orders`
+ * A local fake of Conekta's Orders API, for tests: `POST /orders`
  * with a cash charge answers a reference, `GET /orders/{id}`, `GET /orders?search=` (exact match
  * on id, reference or a metadata value), `POST /webhook_keys` with its own RSA pair, and signed
  * `order.paid` / `order.expired` deliveries. Errors use Conekta's `{object: "error"}` body.

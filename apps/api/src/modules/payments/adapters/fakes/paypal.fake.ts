@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from '../../../carriers/adapters/fakes/fake-server.js';
 
 /**
- * A local fake of PayPal Orders v2 (reference/paypal-orders-v2.md), for tests:
+ * A local fake of PayPal Orders v2, for tests:
  * `POST /v1/oauth2/token` (Basic client credentials → bearer token with `expires_in`),
  * `POST /v2/checkout/orders`, `POST /v2/checkout/orders/{id}/capture`, `GET /v2/checkout/orders/{id}`,
  * errors as `{name, message, debug_id, details[{issue, description}]}` with a `Paypal-Debug-Id`

@@ -63,7 +63,7 @@ function AddressLines({ address }: { address: ShipmentAddressResponse }) {
   );
 }
 
-/** Spec 02 "Shipment detail": every block with 'Editar' (only while unpaid), parcels, charges, total and Pagar / Pagado. */
+/** Every block with 'Editar' (only while unpaid), parcels, charges, total and Pagar / Pagado. */
 export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
   const editable = !shipment.status;
   const edit = (part: EditPart, label: string) => (editable ? { href: paths.shipmentEdit(shipment._id, part), label } : null);

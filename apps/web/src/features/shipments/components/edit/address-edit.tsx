@@ -59,7 +59,7 @@ function AddressForm({
 }
 
 /**
- * /shipments/{id}/edit/destination and /origin (spec 02 "Edit screens"): the side's form; a changed
+ * /shipments/{id}/edit/destination and /origin: the side's form; a changed
  * postal code leads to a new service choice, saved together with the address.
  */
 export function AddressEdit({ shipment, side, slots }: { shipment: Shipment; side: AddressSide; slots: ShipmentEditSlots }) {

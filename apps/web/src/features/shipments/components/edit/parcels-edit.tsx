@@ -27,7 +27,7 @@ const parcelsFormSchema = z
 type ParcelsFormInput = z.input<typeof parcelsFormSchema>;
 type ParcelsForm = z.output<typeof parcelsFormSchema>;
 
-/** Spec 02 §2: Documento, Paquete or Pallet. */
+/** Documento, Paquete or Pallet. */
 const TYPE_LABELS: Record<PackageType, string> = { document: 'Documento', box: 'Paquete', pallet: 'Pallet' };
 
 const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 2 });

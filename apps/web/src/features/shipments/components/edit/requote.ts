@@ -18,7 +18,7 @@ export interface ShipmentChange {
 }
 
 /**
- * The quote of the edited shipment (spec 02 §4: a changed postal code or parcels forces a new
+ * The quote of the edited shipment (a changed postal code or parcels forces a new
  * quote): one guide per parcel, insured like the shipment. Null when it would not pass the contract.
  */
 export function requoteRequest(shipment: Shipment, change: ShipmentChange): QuoteRequest | null {

@@ -44,7 +44,7 @@ function EditBody({ shipment, part, slots }: { shipment: Shipment; part: EditPar
   }
 }
 
-/** The edit screens of spec 02: only an unpaid shipment of one's own can be changed. */
+/** The edit screens: only an unpaid shipment of one's own can be changed. */
 export function ShipmentEdit({ shipmentId, part, slots }: ShipmentEditProps) {
   const shipment = useShipment(shipmentId);
 

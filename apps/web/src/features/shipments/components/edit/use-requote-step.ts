@@ -5,7 +5,7 @@ const STEP_PARAM = 'paso';
 const STEP_VALUE = 'paqueteria';
 
 /**
- * Step 2 of an edit (spec 02 §4): the service choice after a changed postal code or parcels. It
+ * Step 2 of an edit: the service choice after a changed postal code or parcels. It
  * has its own address (`?paso=paqueteria`) so 'Regresar' and the browser's back both return to
  * step 1, where the edited values are still filled in.
  */

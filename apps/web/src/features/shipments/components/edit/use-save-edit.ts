@@ -15,7 +15,7 @@ export interface EditFailure {
   code?: string | undefined;
 }
 
-/** Where a saved edit goes: the detail, or back one page (description and insurance, spec 02 §4). */
+/** Where a saved edit goes: the detail, or back one page (description and insurance). */
 export type AfterSave = 'detail' | 'back';
 
 export function selectedServiceOf(option: ShippingOption): NonNullable<UpdateShipmentInput['selected_service']> {

@@ -18,7 +18,7 @@ export interface GuidePdfLinkProps {
   label: string;
 }
 
-/** The Guía column (spec 02): a PDF link only once paid and issued; otherwise a muted icon that says why. */
+/** The Guía column: a PDF link only once paid and issued; otherwise a muted icon that says why. */
 export function GuidePdfLink({ href, paid, label }: GuidePdfLinkProps) {
   if (paid && href) {
     return (

@@ -11,7 +11,7 @@ export interface KeywordFilterProps {
 }
 
 /**
- * Spec 02 "My shipments": Enter turns the text into a removable badge. Commas separate keywords on
+ * Enter turns the text into a removable badge. Commas separate keywords on
  * the wire, so a typed comma starts another badge.
  */
 export function KeywordFilter({ keywords, onChange }: KeywordFilterProps) {

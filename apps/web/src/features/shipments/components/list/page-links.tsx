@@ -18,7 +18,7 @@ const linkStyle = {
   border: '1px solid var(--mantine-color-gray-3)',
 };
 
-/** Spec 02 §9: Anterior, the current page ± 1, Siguiente; plain links so each page has its address. */
+/** Anterior, the current page ± 1, Siguiente; plain links so each page has its address. */
 export function PageLinks({ page, pages, hrefFor }: PageLinksProps) {
   if (pages <= 1) return null;
   const numbers = [page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages);

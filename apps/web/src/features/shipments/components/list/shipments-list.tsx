@@ -13,7 +13,7 @@ import { KeywordFilter } from './keyword-filter';
 import { PageLinks } from './page-links';
 import { ShipmentsTable } from './shipments-table';
 
-/** Spec 02 §9: success messages stay 5 seconds. */
+/** Success messages stay 5 seconds. */
 export const NOTICE_MS = 5_000;
 
 /** Page and filters live in the address, so a reload, a shared link or 'back' keeps them. */
@@ -69,7 +69,7 @@ export interface ShipmentsListProps {
   initialTab?: 'envios' | 'ecommerce';
 }
 
-/** Spec 02 "My shipments": tabs, filters, the table, bulk Pagar / Duplicar / Eliminar and paging. */
+/** Tabs, filters, the table, bulk Pagar / Duplicar / Eliminar and paging. */
 export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: ShipmentsListProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

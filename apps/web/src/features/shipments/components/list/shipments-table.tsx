@@ -56,7 +56,7 @@ function isOwnControl(event: MouseEvent): boolean {
   return event.target instanceof Element && event.target.closest('a, button, input, label, [role="checkbox"]') !== null;
 }
 
-/** Spec 02 "My shipments" columns; each row opens /shipments/{id} (its Destino is the keyboard link). */
+/** Mis Envíos' columns; each row opens /shipments/{id} (its Destino is the keyboard link). */
 export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = false }: ShipmentsTableProps) {
   const navigate = useNavigate();
   const all = rows !== undefined && rows.length > 0 && rows.every((r) => selected.has(r._id));

@@ -17,7 +17,7 @@ function mxn(pesos: number): string {
 
 const threeDecimals = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
-/** Spec 02 §9: the carriers' cost total is shown with 3 decimals. */
+/** The carriers' cost total is shown with 3 decimals. */
 export function formatCostTotal(pesos: number): string {
   return `MX$${threeDecimals.format(pesos)}`;
 }
@@ -125,7 +125,7 @@ export function ShipmentStatistics({ userId, name }: ShipmentStatisticsProps) {
             onChange={(event) => {
               const value = event.currentTarget.value;
               setText(value);
-              // Clearing the box brings back the last shipments (spec 02).
+              // Clearing the box brings back the last shipments.
               if (value.trim() === '') setSearch('');
             }}
             style={{ flex: 1, maxWidth: 480 }}

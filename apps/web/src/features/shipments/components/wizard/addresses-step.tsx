@@ -47,7 +47,7 @@ export interface AddressesStepProps {
 const FORM_FIELDS = ['origin_direction', 'destination_direction', 'description_of_the_content', 'insurance'];
 
 /**
- * Step 3 'Ingresar direcciones' (spec 01 §2): both addresses, the content, 'Guardar dirección'
+ * Step 3 'Ingresar direcciones': both addresses, the content, 'Guardar dirección'
  * per side, local pickup from Guadalajara, and the side summary. 'Siguiente' creates the
  * shipments (unpaid) with an idempotency key, so a retried click never buys twice.
  */

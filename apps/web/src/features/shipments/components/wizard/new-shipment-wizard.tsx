@@ -72,7 +72,7 @@ function startState({ variant, entry, userId, prefill }: Pick<NewShipmentWizardP
 }
 
 /**
- * 'Nuevo envío' (spec 01 §2, §4): four steps in the dashboard (quote, service, addresses,
+ * 'Nuevo envío': four steps in the dashboard (quote, service, addresses,
  * purchase summary) and three from the home quote (service, addresses, summary). Everything typed
  * is kept in this browser until it is paid or discarded, so a reload or a new tab loses nothing;
  * the shipments are created before payment.

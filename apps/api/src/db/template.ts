@@ -3,7 +3,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } fro
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrationsFolder } from './migrate.js';
+import { migrationsFolder } from './migrations-folder.js';
 
 /**
  * A new embedded database starts as a copy of a prepared one instead of running PostgreSQL's

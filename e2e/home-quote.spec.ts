@@ -81,3 +81,24 @@ test('the home arrives with the quote form as HTML and loads its code only when 
   await expect(page.getByRole('radio', { name: /Sobre/ })).toBeChecked();
   await expect(page.getByRole('listbox', { name: 'Sugerencias de código postal de origen' }).getByRole('option').first()).toContainText('Guadalajara');
 });
+
+test('a code typed while the page is still starting is kept, and the live form takes it over', async ({ page }) => {
+  // Hold the app's code back, as a slow phone would, while the visitor already types.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back: wait for the form itself instead.
+  await page.goto('/', { waitUntil: 'commit' });
+  const origin = page.getByRole('combobox', { name: 'Código postal de origen' });
+  await origin.pressSequentially('441');
+  await expect(origin).toHaveValue('441');
+  release();
+
+  await expect(page.locator('[data-static-snapshot]')).toHaveCount(0);
+  await expect(origin).toHaveValue('441');
+  await expect(origin).toBeFocused();
+  await expect(page.getByRole('listbox', { name: 'Sugerencias de código postal de origen' }).getByRole('option').first()).toContainText('Guadalajara');
+});

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { applySnapshot, readSnapshot } from './static-snapshot';
+import { applySnapshot, readSnapshot, snapshotTouched } from './static-snapshot';
 
 /** The live side: a controlled text field, a controlled radio pair and a checkbox, as React forms are. */
 function LiveForm() {
@@ -58,5 +58,16 @@ describe('applySnapshot', () => {
 
     expect(screen.getByText('|box|false')).toBeTruthy();
     expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('snapshotTouched', () => {
+  it('tells a snapshot the visitor typed in, ticked or picked from one left as the server sent it', () => {
+    const snapshot = snapshotMarkup();
+    expect(snapshotTouched(snapshot)).toBe(false);
+    const [, sobre] = [...snapshot.querySelectorAll('input')] as HTMLInputElement[];
+    sobre!.checked = true;
+    expect(snapshotTouched(snapshot)).toBe(true);
+    snapshot.remove();
   });
 });

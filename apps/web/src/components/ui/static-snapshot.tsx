@@ -31,6 +31,17 @@ export interface SnapshotState {
   focused: number;
 }
 
+/** Whether any field of the snapshot differs from how the server rendered it. */
+export function snapshotTouched(root: Element): boolean {
+  return fieldsOf(root).some((f) =>
+    f instanceof HTMLInputElement && (f.type === 'radio' || f.type === 'checkbox')
+      ? f.checked !== f.defaultChecked
+      : f instanceof HTMLSelectElement
+        ? [...f.options].some((o) => o.selected !== o.defaultSelected)
+        : f.value !== f.defaultValue,
+  );
+}
+
 export function readSnapshot(snapshot: Element): SnapshotState {
   const fields = fieldsOf(snapshot);
   return { fields, focused: fields.findIndex((f) => f === document.activeElement) };
@@ -58,6 +69,10 @@ export function applySnapshot({ fields, focused }: SnapshotState, live: Element)
     const now = liveByKey.get(keyOf(old, i));
     return now && now.type === old.type ? now : undefined;
   };
+  // Focus first: a field that reacts to edits only while focused (an autocomplete) must see the
+  // carried-over text arrive as it would from the keyboard.
+  const target = focused >= 0 ? fields[focused] : undefined;
+  if (target) pair(target, focused)?.focus();
   fields.forEach((old, i) => {
     const now = pair(old, i);
     if (!now) return;
@@ -69,6 +84,4 @@ export function applySnapshot({ fields, focused }: SnapshotState, live: Element)
     const edited = old instanceof HTMLSelectElement ? old.value !== now.value : old.value !== old.defaultValue;
     if (edited && old.value !== now.value) setNativeValue(now, old.value);
   });
-  const target = focused >= 0 ? fields[focused] : undefined;
-  if (target) pair(target, focused)?.focus();
 }

@@ -1,5 +1,5 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { applySnapshot, readSnapshot, StaticSnapshot, type SnapshotState } from '@/components/ui/static-snapshot';
+import { applySnapshot, readSnapshot, snapshotTouched, StaticSnapshot, type SnapshotState } from '@/components/ui/static-snapshot';
 import { RenderWhenNear } from '@/components/ui/render-when-near';
 import { HomeHero, QuoteFormPlaceholder } from '@/features/site/components/home-hero';
 import { paths } from '@/config/paths';
@@ -55,6 +55,9 @@ function HomeQuoteArea() {
     for (const e of onArea) node?.addEventListener(e, want, { capture: true, passive: true, once: true });
     node?.addEventListener('submit', holdSubmit, { capture: true });
     document.addEventListener('keydown', want, { capture: true, passive: true, once: true });
+    // The visitor may have reached the form before the page finished starting (a tap while the
+    // code was still loading): then it goes live now.
+    if (node && (node.contains(document.activeElement) || snapshotTouched(node))) want();
     return () => {
       for (const e of onArea) node?.removeEventListener(e, want, { capture: true });
       node?.removeEventListener('submit', holdSubmit, { capture: true });

@@ -77,8 +77,9 @@ export function applySnapshot({ fields, focused }: SnapshotState, live: Element)
     const now = pair(old, i);
     if (!now) return;
     if (old instanceof HTMLInputElement && (old.type === 'radio' || old.type === 'checkbox')) {
-      if (now instanceof HTMLInputElement && old.checked && !now.checked) now.click();
-      else if (now instanceof HTMLInputElement && old.type === 'checkbox' && !old.checked && now.checked) now.click();
+      // A radio is only ever turned on by a click; a checkbox either way.
+      const differs = now instanceof HTMLInputElement && old.checked !== now.checked;
+      if (differs && (old.checked || old.type === 'checkbox')) now.click();
       return;
     }
     const edited = old instanceof HTMLSelectElement ? old.value !== now.value : old.value !== old.defaultValue;

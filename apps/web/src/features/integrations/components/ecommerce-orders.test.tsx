@@ -5,37 +5,15 @@ import { http, HttpResponse } from 'msw';
 import type { StoreConnection, StoreList, StoreOrderPage, StoreOrderRow } from '@envios/contracts/integrations';
 import { landing, renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
+import { STORE_ID, storeOrderRow } from '@/testing/mock-store-orders';
 import { EcommerceOrders } from './ecommerce-orders';
 
 setupMockApi();
 
 const USER = '5b7d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f';
-const STORE = '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f';
+const STORE = STORE_ID;
 
-function order(n: number, over: Partial<StoreOrderRow> = {}): StoreOrderRow {
-  return {
-    _id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
-    connection_id: STORE,
-    store_name: 'Mi Tienda',
-    sandbox: false,
-    order_id: 1200 + n,
-    number: String(1200 + n),
-    created_at: '2026-03-01T18:00:00.000Z',
-    store_status: 'processing',
-    store_status_label: 'Procesando',
-    name: `Cliente ${n}`,
-    destination: 'Guadalajara, Jalisco · C.P. 44100',
-    total: 549,
-    currency: 'MXN',
-    problems: [],
-    ready: true,
-    service: 'Envío estándar',
-    number_guide: null,
-    guide_status: 'Sin guía',
-    shipments: [],
-    ...over,
-  };
-}
+const order = storeOrderRow;
 
 function store(over: Partial<StoreConnection> = {}): StoreConnection {
   return {

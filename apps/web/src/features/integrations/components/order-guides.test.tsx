@@ -7,34 +7,16 @@ import type { QuoteRequest, QuoteResponse, ShippingOption } from '@envios/contra
 import { IDEMPOTENCY_KEY_HEADER } from '@envios/contracts/shipments';
 import { landing, renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
+import { storeOrderId, storeOrderRow } from '@/testing/mock-store-orders';
 import { OrderGuides, type OriginChoice } from './order-guides';
 
 setupMockApi();
 
-const STORE = '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f';
-const id = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
+const id = storeOrderId;
 
 function order(n: number, over: Partial<StoreOrderDetail> = {}): StoreOrderDetail {
   return {
-    _id: id(n),
-    connection_id: STORE,
-    store_name: 'Mi Tienda',
-    sandbox: false,
-    order_id: 1200 + n,
-    number: String(1200 + n),
-    created_at: '2026-03-01T18:00:00.000Z',
-    store_status: 'processing',
-    store_status_label: 'Procesando',
-    name: `Cliente ${n}`,
-    destination: 'Guadalajara, Jalisco · C.P. 44100',
-    total: 549,
-    currency: 'MXN',
-    problems: [],
-    ready: true,
-    service: 'Envío estándar',
-    number_guide: null,
-    guide_status: 'Sin guía',
-    shipments: [],
+    ...storeOrderRow(n),
     destination_direction: {
       full_name: `Cliente ${n}`,
       email: 'cliente@example.com',

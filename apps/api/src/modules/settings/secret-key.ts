@@ -36,10 +36,14 @@ export async function resolveSecretKey(db: Executor, input: { given: string | un
   let key = input.given ?? (await findSetting(db, KEY));
   if (!key) {
     const candidate = input.legacyFile && existsSync(input.legacyFile) ? readFileSync(input.legacyFile, 'utf8').trim() : randomBytes(32).toString('hex');
-    // The database already works with a key given by hand: never replace it with a generated one.
     const known = await findSetting(db, FINGERPRINT);
-    if (known && known !== secretKeyFingerprint(candidate)) throw new SecretKeyMismatchError(false);
-    key = await insertSettingOnce(db, KEY, candidate, input.now);
+    // A generated key is always stored before its fingerprint. So a fingerprint seen now means
+    // either a process that started a moment ago has stored its key (read it again: it is there)
+    // or the database works with a key given by hand, which a generated one must never replace.
+    const stored = known ? await findSetting(db, KEY) : undefined;
+    if (stored) key = stored;
+    else if (known && known !== secretKeyFingerprint(candidate)) throw new SecretKeyMismatchError(false);
+    else key = await insertSettingOnce(db, KEY, candidate, input.now);
   }
   const fingerprint = await insertSettingOnce(db, FINGERPRINT, secretKeyFingerprint(key), input.now);
   if (fingerprint !== secretKeyFingerprint(key)) throw new SecretKeyMismatchError(Boolean(input.given));

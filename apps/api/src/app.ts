@@ -425,7 +425,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   later.overweight = overweight;
   await app.register(overweightRoutes, { overweight, clock });
-  const reports = createReports({ database, clock, changes, overweightOf: (ex, ids) => overweight.ofShipments(ex, ids), statusOf, log: app.log });
+  const reports = createReports({ database, clock, changes, statusOf, log: app.log });
   await app.register(reportsRoutes, { reports });
   const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
   await app.register(siteRoutes, { info: siteInfo, appUrl: config.APP_URL });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { OverweightEventKind, OverweightStatus } from '@envios/contracts/overweight';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
@@ -181,10 +181,4 @@ export async function* streamRecords(ex: Executor, filter: RecordFilter, chunk =
     if (rows.length < chunk) return;
     offset += rows.length;
   }
-}
-
-/** The overweight of these shipments (the general report's column). */
-export async function recordsOfShipments(ex: Executor, shipmentIds: readonly string[]): Promise<RecordRow[]> {
-  if (shipmentIds.length === 0) return [];
-  return ex.select().from(r).where(inArray(r.shipmentId, [...shipmentIds]));
 }

@@ -584,11 +584,6 @@ export function createOverweight(deps: OverweightDeps) {
       exportList({ userId, serviceId: query.service, status: query.status, keyword: query.filter }, format, false, 'filter'),
 
     exportAll: (filter: repo.RecordFilter, format: ExportFormat) => exportList(filter, format, true, 'date_ini'),
-
-    /** The overweight of these shipments, for the general report's rows. */
-    async ofShipments(ex: Executor, shipmentIds: readonly string[]): Promise<Map<string, repo.RecordRow>> {
-      return new Map((await repo.recordsOfShipments(ex, shipmentIds)).map((rec) => [rec.shipmentId, rec]));
-    },
   };
 }
 

@@ -100,6 +100,20 @@ describe('GET /api/v1/shipments/period (the general report)', () => {
     expect((await page('?limit=1&page=9')).docs).toEqual([]);
   });
 
+  it('pages asked at the same moment (read together in one statement) each get their own rows', async () => {
+    const asked = ['?limit=3&page=1', '?limit=3&page=2', '?limit=2&page=2', '?status=paid&limit=1&page=2', `?filter=${encodeURIComponent(beto.email)}&limit=3`, '?limit=3&page=5'];
+    const together = await Promise.all(asked.map((q) => page(q)));
+    expect(together.map((p) => p.docs.map((d) => d._id))).toEqual([
+      [betos._id, unpaidA._id, paidB._id],
+      [paidA._id],
+      [paidB._id, paidA._id],
+      [paidA._id],
+      [betos._id],
+      [],
+    ]);
+    expect(together.map((p) => p.count)).toEqual([4, 4, 4, 2, 1, 4]);
+  });
+
   it('the period is Mexico City days; a future or reversed period, a bad date or an unknown status is 400 naming the field', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date());
     expect((await page(`?date_ini=${today}&date_fin=${today}T23:59:59`)).count).toBe(4);

@@ -6,38 +6,33 @@ import { overweightStatusLabels, type OverweightStatus } from '@envios/contracts
 import { EXPORT_MAX_ROWS, reportMessages, type ExportFormat, type PeriodExportQuery, type PeriodQuery, type ReportPage, type ReportRow } from '@envios/contracts/reports';
 import { paymentStatusLabels, shipmentMessages } from '@envios/contracts/shipments';
 import { trackingHeadlines } from '@envios/contracts/tracking-rules';
-import type { DatabaseHandle, Executor } from '../../db/client.js';
+import type { DatabaseHandle } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
 import { resolvePeriod } from '../../shared/report-period.js';
 import { csvStream, ESTIMATED_BYTES_PER_ROW, xlsxStream, type SheetColumn } from '../../shared/spreadsheet.js';
-import { countPeriod, periodIdList, periodPage, periodRowsByIds, streamPeriodRows, type PeriodFilter, type ReportShipmentRow } from '../shipments/shipments.reports.js';
+import { countPeriod, periodFolios, periodPage, periodRowsByFolios, streamPeriodRows, type PeriodFilter, type ReportOverweightRecord, type ReportShipmentRow } from '../shipments/shipments.reports.js';
 import type { ChangeFeed } from './reports.changes.js';
-
-/** What a report row needs to know of a shipment's overweight (the overweight module answers it). */
-export interface OverweightOfShipment {
-  overweightKg: number;
-  costCentavos: number;
-  disputeStatus: string;
-}
 
 export interface ReportsDeps {
   database: DatabaseHandle;
   clock: Clock;
   changes: ChangeFeed;
-  overweightOf(ex: Executor, shipmentIds: readonly string[]): Promise<Map<string, OverweightOfShipment>>;
-  statusOf(rec: OverweightOfShipment, paid: boolean): OverweightStatus;
+  /** Where an overweight stands, by its record and whether the shipment's overweight is paid (the overweight module's rule). */
+  statusOf(rec: ReportOverweightRecord, paid: boolean): OverweightStatus;
   log?: FastifyBaseLogger | undefined;
 }
 
-/** One id and its comma in the cached list: every id is a UUID of 36 characters. */
-const ID_STRIDE = 37;
-/** Id lists kept per process, in ids (≈37 bytes each): about 37 MB at most. */
-const ID_BUDGET = 1_000_000;
+/** Folio lists kept per process, in folios (8 bytes each): about 8 MB at most. */
+const FOLIO_BUDGET = 1_000_000;
 /** A filter matching more than this is paged straight from the indexes instead of kept. */
-const ID_LIST_MAX = 200_000;
+const FOLIO_LIST_MAX = 200_000;
 const PAGE_CACHE_MAX = 1000;
+/** Rows per statement when waiting page reads go together. */
+const BATCH_MAX_ROWS = 500;
+/** Rows per statement of an export: large enough that each statement's own cost is small beside its rows. */
+const EXPORT_CHUNK = 2000;
 /** Above this many rows at once the JSON is written while it is read (the spec's export asked for 100,000). */
 const STREAM_JSON_ABOVE = 1000;
 
@@ -58,17 +53,61 @@ function filterOf(query: Pick<PeriodQuery, 'service' | 'status' | 'filter'>, per
 
 /**
  * The admin's general report (`GET /shipments/period`) and its exports. Any page of any filter is
- * answered from the indexes; a filter's ordered ids are kept per change version (one string,
- * sliced per page) and so are the pages, so paging through 100,000 shipments costs one read of ten
- * rows. A write anywhere moves the version and the next read starts afresh.
+ * answered from the indexes; a filter's ordered folios are kept per change version (numbers,
+ * sliced per page; read once, however many requests ask at the same moment) and so are the pages,
+ * so paging through 100,000 shipments costs one prepared read of ten rows with their overweight.
+ * A write anywhere moves the version and the next read starts afresh.
  */
 export function createReports(deps: ReportsDeps) {
   const { database } = deps;
   const query: DatabaseHandle['query'] = (text, params) => database.query(text, params);
 
-  const idLists = new Map<string, { version: number; ids: string; count: number }>();
-  let keptIds = 0;
+  const folioLists = new Map<string, { version: number; folios: Float64Array }>();
+  let keptFolios = 0;
+  /** A filter's list being read: requests arriving meanwhile wait for the same read instead of starting their own. */
+  const reading = new Map<string, Promise<Float64Array | undefined>>();
   const pages = new Map<string, { version: number; page: ReportPage }>();
+
+  /**
+   * Page reads asked while others are under way wait and go together as one statement: each
+   * statement's own cost (its round trip, the embedded database's single session) is paid once
+   * for all of them, whichever pages and filters they are. A read asked when none is waiting goes
+   * at once. PostgreSQL keeps a few statements in flight (its pool); the embedded database one.
+   */
+  const waiting: { folios: number[]; resolve: (rows: ReportShipmentRow[]) => void; reject: (error: unknown) => void }[] = [];
+  let inFlight = 0;
+  const maxInFlight = database.kind === 'postgres' ? 4 : 1;
+
+  function rowsOfFolios(folios: ArrayLike<number>): Promise<ReportShipmentRow[]> {
+    return new Promise((resolve, reject) => {
+      waiting.push({ folios: Array.from(folios), resolve, reject });
+      if (inFlight < maxInFlight) void readWaiting();
+    });
+  }
+
+  async function readWaiting(): Promise<void> {
+    inFlight++;
+    try {
+      while (waiting.length > 0) {
+        const batch: typeof waiting = [];
+        let size = 0;
+        while (waiting.length > 0 && (batch.length === 0 || size + waiting[0]!.folios.length <= BATCH_MAX_ROWS)) {
+          const next = waiting.shift()!;
+          size += next.folios.length;
+          batch.push(next);
+        }
+        try {
+          const rows = await periodRowsByFolios(database, batch.length === 1 ? batch[0]!.folios : [...new Set(batch.flatMap((b) => b.folios))]);
+          const byFolio = new Map(rows.map((r) => [r.numberOfOrder, r]));
+          for (const b of batch) b.resolve(b.folios.flatMap((f) => byFolio.get(f) ?? []));
+        } catch (error) {
+          for (const b of batch) b.reject(error);
+        }
+      }
+    } finally {
+      inFlight--;
+    }
+  }
 
   function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
     map.delete(key);
@@ -76,42 +115,52 @@ export function createReports(deps: ReportsDeps) {
     map.set(key, value);
   }
 
-  /** The filter's ordered ids for this version, or undefined when it is too broad to keep. */
-  async function idsFor(filter: PeriodFilter, version: number): Promise<{ ids: string; count: number } | undefined> {
+  /** The filter's ordered folios for this version, or undefined when it is too broad to keep. */
+  async function foliosFor(filter: PeriodFilter, version: number): Promise<Float64Array | undefined> {
     const key = JSON.stringify(filter);
-    const hit = idLists.get(key);
+    const hit = folioLists.get(key);
     if (hit && hit.version === version) {
-      idLists.delete(key);
-      idLists.set(key, hit);
-      return hit;
+      folioLists.delete(key);
+      folioLists.set(key, hit);
+      return hit.folios;
     }
-    if (hit) {
-      keptIds -= hit.count;
-      idLists.delete(key);
+    const flightKey = `${version}:${key}`;
+    let flight = reading.get(flightKey);
+    if (!flight) {
+      flight = readFolios(key, filter, version).finally(() => reading.delete(flightKey));
+      reading.set(flightKey, flight);
     }
-    // A count first (bounded) keeps a too-broad filter from loading every id.
-    const bounded = await countPeriod(query, filter, ID_LIST_MAX);
-    if (bounded > ID_LIST_MAX) return undefined;
-    const ids = await periodIdList(query, filter);
-    const count = ids ? (ids.length + 1) / ID_STRIDE : 0;
-    if (count > ID_BUDGET) return { ids, count };
-    // Make room from the least recently used (entries of older versions are dead anyway).
-    while (idLists.size > 0 && keptIds + count > ID_BUDGET) {
-      const [oldest, entry] = idLists.entries().next().value!;
-      keptIds -= entry.count;
-      idLists.delete(oldest);
-    }
-    idLists.set(key, { version, ids, count });
-    keptIds += count;
-    return { ids, count };
+    return flight;
   }
 
-  async function toRows(rows: readonly ReportShipmentRow[]): Promise<ReportRow[]> {
-    const overweight = await deps.overweightOf(database.db, rows.map((r) => r.id));
-    return rows.map((r) => toReportRow(r, overweight.get(r.id)));
+  async function readFolios(key: string, filter: PeriodFilter, version: number): Promise<Float64Array | undefined> {
+    // A count first (bounded) keeps a too-broad filter from loading every folio.
+    const bounded = await countPeriod(query, filter, FOLIO_LIST_MAX);
+    if (bounded > FOLIO_LIST_MAX) return undefined;
+    const folios = await periodFolios(query, filter);
+    const old = folioLists.get(key);
+    if (old) {
+      keptFolios -= old.folios.length;
+      folioLists.delete(key);
+    }
+    // Kept only while it is still the current version; make room from the least recently used (older versions are dead anyway).
+    if (deps.changes.version() !== version || folios.length > FOLIO_BUDGET) return folios;
+    while (folioLists.size > 0 && keptFolios + folios.length > FOLIO_BUDGET) {
+      const [oldest, entry] = folioLists.entries().next().value!;
+      keptFolios -= entry.folios.length;
+      folioLists.delete(oldest);
+    }
+    folioLists.set(key, { version, folios });
+    keptFolios += folios.length;
+    return folios;
   }
 
-  function toReportRow(r: ReportShipmentRow, ow: OverweightOfShipment | undefined): ReportRow {
+  function toRows(rows: readonly ReportShipmentRow[]): ReportRow[] {
+    return rows.map(toReportRow);
+  }
+
+  function toReportRow(r: ReportShipmentRow): ReportRow {
+    const ow = r.overweightRecord;
     const status = ow ? deps.statusOf(ow, r.overweightPaid) : null;
     return {
       _id: r.id,
@@ -143,15 +192,14 @@ export function createReports(deps: ReportsDeps) {
 
   async function computePage(filter: PeriodFilter, page: number, limit: number, version: number | undefined): Promise<ReportPage> {
     const offset = (page - 1) * limit;
-    const kept = version === undefined ? undefined : await idsFor(filter, version);
+    const kept = version === undefined ? undefined : await foliosFor(filter, version);
     if (kept) {
-      if (offset >= kept.count) return toPage([], kept.count, page, limit);
-      const slice = kept.ids.slice(offset * ID_STRIDE, Math.min(kept.count, offset + limit) * ID_STRIDE - 1).split(',');
-      return toPage(await toRows(await periodRowsByIds(query, slice)), kept.count, page, limit);
+      if (offset >= kept.length) return toPage([], kept.length, page, limit);
+      return toPage(toRows(await rowsOfFolios(kept.subarray(offset, offset + limit))), kept.length, page, limit);
     }
     const rows = await periodPage(query, filter, { limit, offset });
     const total = offset === 0 && rows.length < limit ? rows.length : await countPeriod(query, filter, Number.MAX_SAFE_INTEGER - 1);
-    return toPage(await toRows(rows), total, page, limit);
+    return toPage(toRows(rows), total, page, limit);
   }
 
   /** A large page (the spec's export used limit=100000) as JSON written row by row from a cursor. */
@@ -162,7 +210,7 @@ export function createReports(deps: ReportsDeps) {
       yield '{"docs":[';
       let first = true;
       for await (const chunk of streamPeriodRows(database, filter, { offset, limit })) {
-        const rows = await toRows(chunk);
+        const rows = toRows(chunk);
         yield (first ? '' : ',') + rows.map((r) => JSON.stringify(r)).join(',');
         first = false;
       }
@@ -223,7 +271,7 @@ export function createReports(deps: ReportsDeps) {
         throw new AppError(400, 'reports.export_too_large', message, [{ path: 'date_ini', message }]);
       }
       const source = (async function* () {
-        for await (const chunk of streamPeriodRows(database, filter, { chunk: 1000 })) yield await toRows(chunk);
+        for await (const chunk of streamPeriodRows(database, filter, { chunk: EXPORT_CHUNK })) yield toRows(chunk);
       })();
       const stream = format === 'xlsx' ? xlsxStream({ sheetName: 'Envíos', columns, rows: source }) : csvStream({ columns, rows: source });
       return { rows, stream, filename: `shipments.${format}`, estimatedBytes: 4096 + rows * ESTIMATED_BYTES_PER_ROW[format] };

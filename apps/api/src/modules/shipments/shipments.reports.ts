@@ -1,4 +1,3 @@
-import Cursor from 'pg-cursor';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import type { DatabaseHandle } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
@@ -46,75 +45,100 @@ export interface ReportShipmentRow {
   overweightKg: number | null;
   overweightCentavos: number | null;
   overweightPaid: boolean;
+  /** The overweight record (why and how much was measured), when one was made. */
+  overweightRecord: ReportOverweightRecord | null;
+}
+
+export interface ReportOverweightRecord {
+  overweightKg: number;
+  costCentavos: number;
+  disputeStatus: string;
 }
 
 /** Exactly the expression of the trigram index (see `reportSearchText` in the table), or the index is not used. */
 const SEARCH_TEXT =
-  "lower(customer_first_names || ' ' || customer_last_names || ' ' || customer_email || ' ' || destination_name || ' ' || coalesce(number_guide, '') || ' ' || coalesce(reference, ''))";
+  "lower(s.customer_first_names || ' ' || s.customer_last_names || ' ' || s.customer_email || ' ' || s.destination_name || ' ' || coalesce(s.number_guide, '') || ' ' || coalesce(s.reference, ''))";
 /**
  * The indexes' order (`created_at desc nulls last, number_of_order desc nulls last`), so PostgreSQL reads pages
- * straight from them; shipments bought together share their time and go by folio.
+ * straight from them; shipments bought together share their time and go by folio. Qualified, so it always
+ * names the table's columns (an output column of the same name, text, would win over an unqualified one).
  */
-const NEWEST_FIRST = 'created_at desc nulls last, number_of_order desc nulls last';
+const NEWEST_FIRST = 's.created_at desc nulls last, s.number_of_order desc nulls last';
 
-const COLUMNS = `id, created_at, created_at::text as created_key, number_of_order::text as number_of_order, user_id, customer_first_names, customer_last_names,
-  customer_email, coalesce(origin->>'full_name', '') as origin_name, destination_name, coalesce(selected_service->>'carrier', '') as carrier, carrier_code,
-  service_name, service_id, parcels, number_guide, reference, tracking_status, paid, total_centavos::text as total_centavos, guide_url,
-  overweight_kg::text as overweight_kg, overweight_centavos::text as overweight_centavos, overweight_paid`;
+/**
+ * A row and its overweight record's (one per shipment, joined on its unique index) as one JSON
+ * array, and a whole page or chunk as one JSON text (`json_agg`): the driver then decodes one
+ * value per statement instead of some thirty per row, which on the embedded database costs more
+ * than reading the rows. The positions are `fromJson`'s.
+ */
+const ROW_JSON = `json_build_array(s.id, s.created_at, s.number_of_order, s.user_id, s.customer_first_names, s.customer_last_names, s.customer_email,
+  coalesce(s.origin->>'full_name', ''), s.destination_name, coalesce(s.selected_service->>'carrier', ''), s.carrier_code, s.service_name, s.service_id,
+  s.parcels, s.number_guide, s.reference, s.tracking_status, s.paid, s.total_centavos, s.guide_url, s.overweight_kg, s.overweight_centavos,
+  s.overweight_paid, o.overweight_kg, o.cost_centavos, o.dispute_status)`;
+const ROWS_JSON = `json_agg(${ROW_JSON} order by ${NEWEST_FIRST})::text as rows`;
+const WITH_RECORD = 'left join overweight_records o on o.shipment_id = s.id';
 
-interface RawRow {
-  id: string;
-  created_at: Date | string;
-  created_key: string;
-  number_of_order: string;
-  user_id: string;
-  customer_first_names: string;
-  customer_last_names: string;
-  customer_email: string;
-  origin_name: string;
-  destination_name: string;
-  carrier: string;
-  carrier_code: CarrierCode;
-  service_name: string;
-  service_id: string;
-  parcels: ParcelColumn[] | string;
-  number_guide: string | null;
-  reference: string | null;
-  tracking_status: string | null;
-  paid: boolean;
-  total_centavos: string;
-  guide_url: string | null;
-  overweight_kg: string | null;
-  overweight_centavos: string | null;
-  overweight_paid: boolean;
+type JsonRow = [
+  id: string,
+  createdAt: string,
+  folio: number,
+  userId: string,
+  firstNames: string,
+  lastNames: string,
+  email: string,
+  originName: string,
+  destinationName: string,
+  carrier: string,
+  carrierCode: CarrierCode,
+  serviceName: string,
+  serviceId: string,
+  parcels: ParcelColumn[],
+  numberGuide: string | null,
+  reference: string | null,
+  trackingStatus: string | null,
+  paid: boolean,
+  totalCentavos: number,
+  guideUrl: string | null,
+  overweightKg: number | null,
+  overweightCentavos: number | null,
+  overweightPaid: boolean,
+  recordKg: number | null,
+  recordCentavos: number | null,
+  recordDispute: string | null,
+];
+
+function fromJson(r: JsonRow): ReportShipmentRow {
+  return {
+    id: r[0],
+    createdAt: new Date(r[1]),
+    numberOfOrder: r[2],
+    userId: r[3],
+    customerFirstNames: r[4],
+    customerLastNames: r[5],
+    customerEmail: r[6],
+    originName: r[7],
+    destinationName: r[8],
+    carrier: r[9],
+    carrierCode: r[10],
+    serviceName: r[11],
+    serviceId: r[12],
+    parcels: r[13],
+    numberGuide: r[14],
+    reference: r[15],
+    trackingStatus: r[16],
+    paid: r[17],
+    totalCentavos: Number(r[18]),
+    guideUrl: r[19],
+    overweightKg: r[20] === null ? null : Number(r[20]),
+    overweightCentavos: r[21] === null ? null : Number(r[21]),
+    overweightPaid: r[22],
+    overweightRecord: r[25] === null ? null : { overweightKg: Number(r[23]), costCentavos: Number(r[24]), disputeStatus: r[25] },
+  };
 }
 
-function toRow(r: RawRow): ReportShipmentRow {
-  return {
-    id: r.id,
-    createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
-    numberOfOrder: Number(r.number_of_order),
-    userId: r.user_id,
-    customerFirstNames: r.customer_first_names,
-    customerLastNames: r.customer_last_names,
-    customerEmail: r.customer_email,
-    originName: r.origin_name,
-    destinationName: r.destination_name,
-    carrier: r.carrier,
-    carrierCode: r.carrier_code,
-    serviceName: r.service_name,
-    serviceId: r.service_id,
-    parcels: typeof r.parcels === 'string' ? (JSON.parse(r.parcels) as ParcelColumn[]) : r.parcels,
-    numberGuide: r.number_guide,
-    reference: r.reference,
-    trackingStatus: r.tracking_status,
-    paid: r.paid,
-    totalCentavos: Number(r.total_centavos),
-    guideUrl: r.guide_url,
-    overweightKg: r.overweight_kg === null ? null : Number(r.overweight_kg),
-    overweightCentavos: r.overweight_centavos === null ? null : Number(r.overweight_centavos),
-    overweightPaid: r.overweight_paid,
-  };
+async function jsonRows(run: (sql: string, params: unknown[]) => Promise<{ rows: string | null }[]>, sql: string, params: unknown[]): Promise<JsonRow[]> {
+  const text = (await run(sql, params))[0]?.rows;
+  return text ? (JSON.parse(text) as JsonRow[]) : [];
 }
 
 /** The WHERE of a filter as parameterised SQL; `params` receives the values in order. */
@@ -123,29 +147,38 @@ export function periodWhere(filter: PeriodFilter, params: unknown[]): string {
     params.push(value);
     return `$${params.length}`;
   };
-  const conditions = ['deleted_at is null'];
-  if (filter.from) conditions.push(`created_at >= ${add(filter.from.toISOString())}::timestamptz`);
-  if (filter.to) conditions.push(`created_at < ${add(filter.to.toISOString())}::timestamptz`);
-  if (filter.serviceId) conditions.push(`service_id = ${add(filter.serviceId)}::uuid`);
-  if (filter.paid !== undefined) conditions.push(`paid = ${add(filter.paid)}`);
+  const conditions = ['s.deleted_at is null'];
+  if (filter.from) conditions.push(`s.created_at >= ${add(filter.from.toISOString())}::timestamptz`);
+  if (filter.to) conditions.push(`s.created_at < ${add(filter.to.toISOString())}::timestamptz`);
+  if (filter.serviceId) conditions.push(`s.service_id = ${add(filter.serviceId)}::uuid`);
+  if (filter.paid !== undefined) conditions.push(`s.paid = ${add(filter.paid)}`);
   const keyword = filter.keyword?.trim().toLowerCase();
   if (keyword) {
     const like = `${SEARCH_TEXT} like ${add(`%${escapeLike(keyword)}%`)}`;
-    conditions.push(/^\d{1,15}$/.test(keyword) ? `(${like} or number_of_order = ${add(Number(keyword))})` : like);
+    conditions.push(/^\d{1,15}$/.test(keyword) ? `(${like} or s.number_of_order = ${add(Number(keyword))})` : like);
   }
   return conditions.join(' and ');
 }
 
 type Query = DatabaseHandle['query'];
 
-/** Each matching id (36 characters) joined by commas, newest first: a page is then a slice of this one string. */
-export async function periodIdList(query: Query, filter: PeriodFilter): Promise<string> {
+/**
+ * The folios of every matching shipment, newest first, as numbers: a page is then a slice of this
+ * list (about 8 bytes a shipment). Read from the order's indexes alone (the folio is their last
+ * column), without touching the rows.
+ */
+export async function periodFolios(query: Query, filter: PeriodFilter): Promise<Float64Array> {
   const params: unknown[] = [];
-  const rows = await query<{ ids: string | null }>(
-    `select string_agg(id::text, ',' order by ${NEWEST_FIRST}) as ids from shipments where ${periodWhere(filter, params)}`,
+  const rows = await query<{ folios: string | null }>(
+    `select string_agg(s.number_of_order::text, ',' order by ${NEWEST_FIRST}) as folios from shipments s where ${periodWhere(filter, params)}`,
     params,
   );
-  return rows[0]?.ids ?? '';
+  const text = rows[0]?.folios;
+  if (!text) return new Float64Array(0);
+  const parts = text.split(',');
+  const folios = new Float64Array(parts.length);
+  for (let i = 0; i < parts.length; i++) folios[i] = Number(parts[i]);
+  return folios;
 }
 
 /** How many shipments match, counting at most `cap` + 1 (enough to say "more than the cap"). */
@@ -153,41 +186,83 @@ export async function countPeriod(query: Query, filter: PeriodFilter, cap: numbe
   const params: unknown[] = [];
   const where = periodWhere(filter, params);
   params.push(cap + 1);
-  const rows = await query<{ n: string | number }>(`select count(*) as n from (select 1 from shipments where ${where} limit $${params.length}) as capped`, params);
+  const rows = await query<{ n: string | number }>(`select count(*) as n from (select 1 from shipments s where ${where} limit $${params.length}) as capped`, params);
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The rows of these ids, in the order given (ids deleted meanwhile are skipped). */
-export async function periodRowsByIds(query: Query, ids: readonly string[]): Promise<ReportShipmentRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await query<RawRow>(`select ${COLUMNS} from shipments where id = any($1::uuid[])`, [[...ids]]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    return r ? [toRow(r)] : [];
-  });
+const ROWS_BY_FOLIOS = `select ${ROWS_JSON} from shipments s ${WITH_RECORD} where s.number_of_order = any($1::bigint[])`;
+/** The page read's prepared statement (the same name on every connection). */
+const ROWS_BY_FOLIOS_STATEMENT = 'report_rows_by_folios';
+/** Embedded databases whose session already holds the prepared page read. */
+const preparedOn = new WeakMap<object, Promise<void>>();
+
+/**
+ * The rows of these folios (with their overweight), newest first; folios deleted meanwhile are
+ * skipped. The report's hottest read, so it is planned once per connection: a named statement
+ * on PostgreSQL; on the embedded database (one session) a PREPARE, then EXECUTE with the folios
+ * written as an array literal (they are integers).
+ */
+export async function periodRowsByFolios(handle: DatabaseHandle, folios: ArrayLike<number>): Promise<ReportShipmentRow[]> {
+  if (folios.length === 0) return [];
+  const list = Array.from(folios);
+  if (!list.every((f) => Number.isSafeInteger(f))) throw new Error('Folio inválido en la lista del reporte.');
+  let rows: JsonRow[];
+  if (handle.raw.kind === 'postgres') {
+    const { pool } = handle.raw;
+    rows = await jsonRows(async (text, values) => (await pool.query<{ rows: string | null }>({ name: ROWS_BY_FOLIOS_STATEMENT, text, values })).rows, ROWS_BY_FOLIOS, [list]);
+  } else {
+    const session = handle.raw.client;
+    const execute = `execute ${ROWS_BY_FOLIOS_STATEMENT}('{${list.join(',')}}')`;
+    const run = (sql: string, params: unknown[]) => handle.query<{ rows: string | null }>(sql, params);
+    const prepare = () => {
+      let ready = preparedOn.get(session);
+      if (!ready) {
+        ready = handle.exec(`prepare ${ROWS_BY_FOLIOS_STATEMENT}(bigint[]) as ${ROWS_BY_FOLIOS}`);
+        preparedOn.set(session, ready);
+        ready.catch(() => preparedOn.delete(session));
+      }
+      return ready;
+    };
+    await prepare();
+    try {
+      rows = await jsonRows(run, execute, []);
+    } catch (error) {
+      // The session lost it (DISCARD ALL, a restore): prepare again once.
+      if ((error as { code?: string }).code !== '26000') throw error;
+      preparedOn.delete(session);
+      await prepare();
+      rows = await jsonRows(run, execute, []);
+    }
+  }
+  return rows.map(fromJson);
 }
 
-/** One page straight from the indexes: the page's ids first (index only), then only those rows. */
+/**
+ * One page straight from the indexes, for a selection too large to keep: the page's folios first
+ * (from the index alone, the offset skips index entries, not rows), then only those rows.
+ */
 export async function periodPage(query: Query, filter: PeriodFilter, page: { limit: number; offset: number }): Promise<ReportShipmentRow[]> {
   const params: unknown[] = [];
   const where = periodWhere(filter, params);
   params.push(page.limit, page.offset);
-  const rows = await query<RawRow>(
-    `select ${COLUMNS} from shipments where id in (select id from shipments where ${where} order by ${NEWEST_FIRST} limit $${params.length - 1} offset $${params.length})
-     order by ${NEWEST_FIRST}`,
+  const rows = await jsonRows(
+    query,
+    `select ${ROWS_JSON} from shipments s ${WITH_RECORD}
+     where s.number_of_order in (select s.number_of_order from shipments s where ${where} order by ${NEWEST_FIRST} limit $${params.length - 1} offset $${params.length})`,
     params,
   );
-  return rows.map(toRow);
+  return rows.map(fromJson);
 }
 
 /**
- * Every matching row, newest first, in chunks, never the whole result in memory. On PostgreSQL a
- * server-side cursor inside one read-only REPEATABLE READ transaction (one consistent snapshot) on
- * a connection of its own. The embedded database has one connection, and a transaction held open
- * while the client downloads would stall every other request, so there each chunk is its own short
- * query that continues after the last row read (keyset on the creation time at full precision and
- * the folio, which never change), and other requests run between chunks.
+ * Every matching row, newest first, in chunks, never the whole result in memory. Each chunk is
+ * its own statement that continues after the last row read: a keyset on the creation time at full
+ * precision and the folio (which never change), written as one row comparison so the index starts
+ * right there and each chunk costs its own rows, not all the rows before it. On PostgreSQL the
+ * chunks run inside one read-only REPEATABLE READ transaction (one consistent snapshot) on a
+ * connection of its own. The embedded database has one connection, and a transaction held open
+ * while the client downloads would stall every other request, so there other requests run
+ * between chunks.
  */
 export async function* streamPeriodRows(
   handle: DatabaseHandle,
@@ -195,37 +270,14 @@ export async function* streamPeriodRows(
   opts: { offset?: number; limit?: number; chunk?: number } = {},
 ): AsyncGenerator<ReportShipmentRow[]> {
   const chunk = opts.chunk ?? 1000;
-  let remaining = opts.limit ?? Number.POSITIVE_INFINITY;
-  if (remaining <= 0) return;
-  const params: unknown[] = [];
-  const where = periodWhere(filter, params);
-
+  if ((opts.limit ?? 1) <= 0) return;
   if (handle.raw.kind === 'postgres') {
     const client = await handle.raw.pool.connect();
     let open = false;
     try {
       await client.query('begin isolation level repeatable read read only');
       open = true;
-      const bounded = [...params];
-      let tail = '';
-      if (Number.isFinite(remaining)) {
-        bounded.push(remaining);
-        tail += ` limit $${bounded.length}`;
-      }
-      if (opts.offset) {
-        bounded.push(opts.offset);
-        tail += ` offset $${bounded.length}`;
-      }
-      const cursor = client.query(new Cursor<RawRow>(`select ${COLUMNS} from shipments where ${where} order by ${NEWEST_FIRST}${tail}`, bounded));
-      try {
-        for (;;) {
-          const rows = await cursor.read(chunk);
-          if (rows.length === 0) break;
-          yield rows.map(toRow);
-        }
-      } finally {
-        await cursor.close();
-      }
+      yield* keysetChunks(async (sql, params) => (await client.query<{ rows: string | null }>(sql, params)).rows, filter, opts, chunk);
       await client.query('commit');
       open = false;
     } finally {
@@ -235,28 +287,40 @@ export async function* streamPeriodRows(
     }
     return;
   }
+  yield* keysetChunks((sql, params) => handle.query<{ rows: string | null }>(sql, params), filter, opts, chunk);
+}
 
-  let after: { key: string; folio: string } | undefined;
+async function* keysetChunks(
+  run: (sql: string, params: unknown[]) => Promise<{ rows: string | null }[]>,
+  filter: PeriodFilter,
+  opts: { offset?: number; limit?: number },
+  chunk: number,
+): AsyncGenerator<ReportShipmentRow[]> {
+  const params: unknown[] = [];
+  const where = periodWhere(filter, params);
+  let remaining = opts.limit ?? Number.POSITIVE_INFINITY;
+  let after: { key: string; folio: number } | undefined;
   let offset = opts.offset ?? 0;
   while (remaining > 0) {
     const p = [...params];
     let keyset = '';
     if (after) {
       p.push(after.key, after.folio);
-      keyset = ` and (created_at < $${p.length - 1}::timestamptz or (created_at = $${p.length - 1}::timestamptz and number_of_order < $${p.length}::bigint))`;
+      keyset = ` and (s.created_at, s.number_of_order) < ($${p.length - 1}::timestamptz, $${p.length}::bigint)`;
     }
     const take = Math.min(chunk, remaining);
     p.push(take, offset);
-    const rows = await handle.query<RawRow>(
-      `select ${COLUMNS} from shipments where ${where}${keyset} order by ${NEWEST_FIRST} limit $${p.length - 1} offset $${p.length}`,
+    const rows = await jsonRows(
+      run,
+      `select ${ROWS_JSON} from (select * from shipments s where ${where}${keyset} order by ${NEWEST_FIRST} limit $${p.length - 1} offset $${p.length}) as s ${WITH_RECORD}`,
       p,
     );
     if (rows.length === 0) return;
     offset = 0;
     remaining -= rows.length;
     const last = rows[rows.length - 1]!;
-    after = { key: last.created_key, folio: last.number_of_order };
-    yield rows.map(toRow);
+    after = { key: last[1], folio: last[2] };
+    yield rows.map(fromJson);
     if (rows.length < take) return;
   }
 }

@@ -1,6 +1,6 @@
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import { formatMexicoCityDateTime, mexicoCityWallClock } from './mexico-city-time.js';
+import { zipStream } from './zip-stream.js';
 
 /**
  * Exports written while they are read: rows come from an async source (a database cursor) chunk
@@ -21,102 +21,166 @@ export interface SheetColumn<Row> {
 
 const MONEY_FORMAT = '"MX$"#,##0.00';
 const DATETIME_FORMAT = 'dd/mm/yyyy hh:mm:ss';
-const NUMBER_FORMAT = '#,##0.00';
 
-/**
- * Waits while the file waits for its reader (the client downloading sets the pace), so rows are
- * not read from the database faster than they leave. Throws when the reader went away.
- */
-async function drained(stream: PassThrough): Promise<void> {
-  while (stream.writableNeedDrain || stream.readableLength > stream.readableHighWaterMark) {
-    if (stream.destroyed) throw new Error('La descarga se interrumpió.');
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, 25);
-      function done() {
-        clearTimeout(timer);
-        stream.off('drain', done);
-        resolve();
-      }
-      stream.once('drain', done);
-    });
+/** Cell formats (`cellXfs`) by position: 0 plain, 1 bold header, 2 money, 3 date and time, 4 number with two decimals (built-in 4). */
+const STYLE_OF: Record<CellType, number> = { text: 0, integer: 0, money: 2, datetime: 3, number: 4 };
+const HEADER_STYLE = 1;
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+/** Characters XML 1.0 cannot carry at all (control characters other than tab and line breaks) are dropped. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+function xmlText(text: string): string {
+  return text.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A column's letters: 0 → A, 25 → Z, 26 → AA. */
+function columnLetters(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    letters = String.fromCharCode(65 + r) + letters;
+    n = Math.floor((n - r - 1) / 26);
   }
-  if (stream.destroyed) throw new Error('La descarga se interrumpió.');
+  return letters;
 }
 
-/** The exceljs internals the backlog check reads (absent in another version: then it does not wait). */
-interface SheetInternals {
-  _stream?: { pipes?: { _writableState?: { length?: number }; once?: (event: 'drain', listener: () => void) => unknown; off?: (event: 'drain', listener: () => void) => unknown }[] };
+/** Days since 1899-12-30 (the spreadsheet epoch) of a wall-clock time kept in a Date's UTC fields. */
+function serialDate(wallClock: Date): number {
+  return wallClock.getTime() / 86_400_000 + 25_569;
 }
-const SHEET_BACKLOG_BYTES = 1024 * 1024;
 
-/**
- * exceljs hands each committed row's XML to the zip compressor without waiting for it, and
- * compressing is slower than writing rows: without a pause the sheet's XML piles up in memory
- * (the whole sheet, for a large export). This waits while more than 1 MiB waits for the compressor.
- */
-async function compressed(sheet: unknown): Promise<void> {
-  const target = (sheet as SheetInternals)._stream?.pipes?.[0];
-  while (target && (target._writableState?.length ?? 0) > SHEET_BACKLOG_BYTES) {
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(done, 10);
-      function done() {
-        clearTimeout(timer);
-        target?.off?.('drain', done);
-        resolve();
-      }
-      target.once?.('drain', done);
-    });
+function cellXml(ref: string, value: CellValue, type: CellType): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return `<c r="${ref}" s="${STYLE_OF.datetime}"><v>${serialDate(mexicoCityWallClock(value))}</v></c>`;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    const style = STYLE_OF[type];
+    return `<c r="${ref}"${style ? ` s="${style}"` : ''}><v>${value}</v></c>`;
   }
+  const text = xmlText(value);
+  const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
+  return `<c r="${ref}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+}
+
+function stylesXml(): string {
+  const font = (bold: boolean) => `<font>${bold ? '<b/>' : ''}<sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font>`;
+  const xf = (numFmtId: number, fontId: number) =>
+    `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="0" borderId="0" xfId="0"${numFmtId ? ' applyNumberFormat="1"' : ''}${fontId ? ' applyFont="1"' : ''}/>`;
+  return (
+    `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
+    `<numFmts count="2"><numFmt numFmtId="164" formatCode="${xmlText(MONEY_FORMAT)}"/><numFmt numFmtId="165" formatCode="${xmlText(DATETIME_FORMAT)}"/></numFmts>` +
+    `<fonts count="2">${font(false)}${font(true)}</fonts>` +
+    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+    `<cellXfs count="5">${xf(0, 0)}${xf(0, 1)}${xf(164, 0)}${xf(165, 0)}${xf(4, 0)}</cellXfs>` +
+    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+    '</styleSheet>'
+  );
+}
+
+/** The fixed parts of a one-sheet workbook. */
+function workbookParts(sheetName: string, created: Date): { name: string; content: string[] }[] {
+  const when = created.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return [
+    {
+      name: '[Content_Types].xml',
+      content: [
+        `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          '<Default Extension="xml" ContentType="application/xml"/>' +
+          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+          '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+          '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+          '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
+          '<Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>' +
+          '</Types>',
+      ],
+    },
+    {
+      name: '_rels/.rels',
+      content: [
+        `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+          `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>` +
+          '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>' +
+          `<Relationship Id="rId3" Type="${REL_NS}/extended-properties" Target="docProps/app.xml"/>` +
+          '</Relationships>',
+      ],
+    },
+    {
+      name: 'docProps/core.xml',
+      content: [
+        `${XML_HEAD}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" ` +
+          'xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">' +
+          `<dc:creator>Envíos MX</dc:creator><dcterms:created xsi:type="dcterms:W3CDTF">${when}</dcterms:created>` +
+          `<dcterms:modified xsi:type="dcterms:W3CDTF">${when}</dcterms:modified></cp:coreProperties>`,
+      ],
+    },
+    {
+      name: 'docProps/app.xml',
+      content: [`${XML_HEAD}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>Envíos MX</Application></Properties>`],
+    },
+    {
+      name: 'xl/workbook.xml',
+      content: [
+        `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews>` +
+          `<sheets><sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ],
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      content: [
+        `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+          `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+          `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+          '</Relationships>',
+      ],
+    },
+    { name: 'xl/styles.xml', content: [stylesXml()] },
+  ];
 }
 
 /**
- * An .xlsx workbook with one sheet. `onRow` runs after each written row (progress, counting). The
- * returned stream errors if the source fails, so a broken export never looks complete.
+ * An .xlsx workbook with one sheet, written as the rows arrive: each chunk of rows becomes its
+ * rows' XML, compressed and sent; neither the rows nor the file are ever whole in memory, and the
+ * source is read only as fast as the client downloads (the stream pulls). Cells carry no objects
+ * of their own: a text is an inline string, a number a value, a date the spreadsheet's serial day
+ * number (Mexico City wall clock) with the date format, money a number with the MXN format; the
+ * header is bold and stays in view. The returned stream errors if the source fails, so a broken
+ * export never looks complete.
  */
 export function xlsxStream<Row>(opts: { sheetName: string; columns: readonly SheetColumn<Row>[]; rows: AsyncIterable<readonly Row[]> }): Readable {
-  const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-  workbook.creator = 'Envíos MX';
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet(opts.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = opts.columns.map((c, i) => ({
-    header: c.header,
-    key: `c${i}`,
-    width: c.width ?? Math.max(12, c.header.length + 2),
-    style:
-      c.type === 'money'
-        ? { numFmt: MONEY_FORMAT }
-        : c.type === 'datetime'
-          ? { numFmt: DATETIME_FORMAT }
-          : c.type === 'number'
-            ? { numFmt: NUMBER_FORMAT }
-            : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-
-  void (async () => {
-    try {
-      for await (const chunk of opts.rows) {
-        for (const row of chunk) {
-          sheet
-            .addRow(
-              opts.columns.map((c) => {
-                const v = c.value(row);
-                return v instanceof Date ? mexicoCityWallClock(v) : v;
-              }),
-            )
-            .commit();
-        }
-        await compressed(sheet);
-        await drained(out);
+  const { columns } = opts;
+  const letters = columns.map((_, i) => columnLetters(i));
+  async function* sheet(): AsyncGenerator<string> {
+    const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(12, c.header.length + 2)}" customWidth="1"/>`).join('');
+    const header = columns.map((c, i) => `<c r="${letters[i]}1" t="inlineStr" s="${HEADER_STYLE}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
+    yield `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+      `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
+    let n = 1;
+    for await (const chunk of opts.rows) {
+      let xml = '';
+      for (const row of chunk) {
+        n++;
+        xml += `<row r="${n}">`;
+        for (let i = 0; i < columns.length; i++) xml += cellXml(`${letters[i]}${n}`, columns[i]!.value(row), columns[i]!.type);
+        xml += '</row>';
       }
-      sheet.commit();
-      await workbook.commit();
-    } catch (error) {
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
+      yield xml;
     }
-  })();
-  return out;
+    yield '</sheetData></worksheet>';
+  }
+  async function* entries() {
+    yield* workbookParts(opts.sheetName, new Date());
+    yield { name: 'xl/worksheets/sheet1.xml', content: sheet() };
+  }
+  return Readable.from(zipStream(entries()), { objectMode: false });
 }
 
 /** Spreadsheet programs run a cell starting with these as a formula: such text is written quoted with a leading apostrophe. */

@@ -31,8 +31,15 @@ const FOLIO_LIST_MAX = 200_000;
 const PAGE_CACHE_MAX = 1000;
 /** Rows per statement when waiting page reads go together. */
 const BATCH_MAX_ROWS = 500;
-/** Rows per statement of an export: large enough that each statement's own cost is small beside its rows. */
-const EXPORT_CHUNK = 2000;
+/**
+ * Rows per statement of an export. Each chunk arrives as one JSON text and lives, decoded and
+ * written out, while its file piece is compressed: at 2,000 rows a 100,000-row export held some
+ * 180 MB more than the idle server, at 250 a few tens. Larger texts also cost more than their
+ * size on a busy machine (a statement's answer of several hundred kilobytes over PostgreSQL's
+ * socket took tens of milliseconds instead of one), and the keyset makes each statement cost only
+ * its own rows, so small chunks are both lighter and faster.
+ */
+const EXPORT_CHUNK = 250;
 /** Above this many rows at once the JSON is written while it is read (the spec's export asked for 100,000). */
 const STREAM_JSON_ABOVE = 1000;
 

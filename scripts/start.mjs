@@ -1,13 +1,21 @@
 // `npm start`: builds what is missing, then runs the one server (API + web) in this process.
-// What it builds when missing: the web app, and the prepared embedded database that a new
+// What it builds: the web app when missing or older than its sources; the API bundle, every time
+// (under a second; scripts/lib/build-server.mjs); and the prepared embedded database that a new
 // DATA_DIR starts from (apps/api/src/db/template.ts). Migrations are applied by the server at start.
-import { register } from 'tsx/esm/api';
-import path from 'node:path';
+// Workers of a cluster (WEB_CONCURRENCY > 1) run this file again: they use what the primary built.
+import cluster from 'node:cluster';
 import { pathToFileURL } from 'node:url';
-import { ensureWebBuild, root } from './lib/build-web.mjs';
+import { ensureWebBuild } from './lib/build-web.mjs';
+import { buildServer, serverEntry, templateEntry } from './lib/build-server.mjs';
 
-ensureWebBuild();
-register();
-const { ensureTemplate } = await import(pathToFileURL(path.join(root, 'apps/api/src/db/template.build.ts')).href);
-await ensureTemplate();
-await import(pathToFileURL(path.join(root, 'apps/api/src/server.ts')).href);
+if (cluster.isPrimary) {
+  ensureWebBuild();
+  await buildServer();
+}
+// The prepared embedded database serves only the embedded database: on PostgreSQL, making it
+// would load PGlite into the server for nothing.
+if (!process.env.DATABASE_URL?.trim()) {
+  const { ensureTemplate } = await import(pathToFileURL(templateEntry).href);
+  await ensureTemplate();
+}
+await import(pathToFileURL(serverEntry).href);

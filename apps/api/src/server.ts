@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiRoot } from './api-root.js';
 import { ConfigError, legacySecretKeyFile, loadConfig, withSecretKey, type StartConfig } from './config/env.js';
 
 const startedAt = performance.now();
@@ -67,7 +67,7 @@ async function serve(config: StartConfig): Promise<void> {
     import('./modules/metrics/metrics.cluster.js'),
   ]);
   const webDist =
-    config.WEB_DIST_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+    config.WEB_DIST_DIR ?? path.join(apiRoot, '../web/dist');
   const logger = {
     level: config.LOG_LEVEL,
     redact: { paths: redactedLogPaths, censor: '[oculto]' },

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiRoot } from '../api-root.js';
 
 /** Where the generated migrations live (apps/api/drizzle). Apart, so the template can hash them without importing the migrator. */
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.join(apiRoot, 'drizzle');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiRoot } from '../api-root.js';
 import { migrationsFolder } from './migrations-folder.js';
 
 /**
@@ -15,9 +15,8 @@ import { migrationsFolder } from './migrations-folder.js';
  * so a stale copy is never used; without one, the database is created the slow way as before.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 /** Beside the API's other build outputs; `dist/` is never committed. */
-export const templatesRoot = path.resolve(here, '../../dist/pglite-template');
+export const templatesRoot = path.join(apiRoot, 'dist/pglite-template');
 /** The modules whose demo catalogues the prepared database holds (template.build.ts). */
 const seededModules = ['geography', 'carriers'];
 /** Written last: a directory without it was interrupted and is not used. */
@@ -42,12 +41,12 @@ export function templateKey(extensions: readonly string[]): string {
   }
   // The code that seeds the demo catalogues: any change to those two modules prepares a new copy.
   for (const module of seededModules) {
-    const dir = path.join(here, '../modules', module);
+    const dir = path.join(apiRoot, 'src/modules', module);
     for (const file of readdirSync(dir).sort()) {
       if (file.endsWith('.ts') && !file.endsWith('.test.ts')) hash.update(`${module}/${file}\n`).update(readFileSync(path.join(dir, file)));
     }
     // Their shared constants (carrier codes, zones, state abbreviations).
-    hash.update(`contracts/${module}\n`).update(readFileSync(path.join(here, '../../../../packages/contracts/src', `${module}.ts`)));
+    hash.update(`contracts/${module}\n`).update(readFileSync(path.join(apiRoot, '../../packages/contracts/src', `${module}.ts`)));
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -1,5 +1,8 @@
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
+import { loadOnce } from '../../shared/load-once.js';
+
+/** The barcode and PDF libraries, loaded with the first label: most processes never draw one. */
+const barcodes = loadOnce(async () => (await import('bwip-js/node')).default);
+const pdfkit = loadOnce(async () => (await import('pdfkit')).default);
 
 /** One side of the shipment as printed on the label. */
 export interface LabelAddress {
@@ -109,7 +112,7 @@ interface Barcode {
  * image: a tiny PNG keeps PNG encoding and pdfkit's decoding out of the label's cost.
  */
 async function renderBarcode(guide: string): Promise<Barcode> {
-  const png = await bwipjs.toBuffer({ bcid: 'code128', text: guide, scale: 1, height: 0.5, includetext: false, paddingwidth: 0, paddingheight: 0 });
+  const png = await (await barcodes()).toBuffer({ bcid: 'code128', text: guide, scale: 1, height: 0.5, includetext: false, paddingwidth: 0, paddingheight: 0 });
   return { png, modules: png.readUInt32BE(16) };
 }
 
@@ -206,6 +209,7 @@ export async function renderLabelPdf(input: LabelPdfInput): Promise<Buffer> {
   const shipDate = formatShipDate(input.shipDate);
   const barcode = await renderBarcode(guide);
 
+  const PDFDocument = await pdfkit();
   const doc = new PDFDocument({
     size: [PAGE_WIDTH, PAGE_HEIGHT],
     margin: 0,

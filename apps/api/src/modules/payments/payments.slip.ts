@@ -1,10 +1,10 @@
-import bwipjs from 'bwip-js/node';
 import { fromCentavos } from '@envios/contracts/money';
 import type { OxxoSlip } from '@envios/contracts/payments';
 import type { Shipment } from '@envios/contracts/shipments';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
+import { loadOnce } from '../../shared/load-once.js';
 import { shipmentsByIds, slipShipments } from '../shipments/shipments.usecases.js';
 import { paymentErrors } from './payments.errors.js';
 import * as repo from './payments.repository.js';
@@ -14,9 +14,11 @@ import * as repo from './payments.repository.js';
  * a Code 128 barcode of the reference (SVG) and the shipments it pays.
  */
 
+const barcodes = loadOnce(async () => (await import('bwip-js/node')).default);
+
 /** A Code 128 barcode of `text` as an SVG document (no human-readable line: the slip prints the reference). */
-export function code128Svg(text: string): string {
-  return bwipjs.toSVG({ bcid: 'code128', text, scale: 2, height: 14, paddingwidth: 10, paddingheight: 4, includetext: false });
+export async function code128Svg(text: string): Promise<string> {
+  return (await barcodes()).toSVG({ bcid: 'code128', text, scale: 2, height: 14, paddingwidth: 10, paddingheight: 4, includetext: false });
 }
 
 /** Own references only; an admin may open anyone's. Unknown reference → 404, someone else's → 403. */
@@ -43,7 +45,7 @@ export async function oxxoSlips(db: Executor, caller: Caller, references: readon
       const shipments = (await slipShipments(db, mine)).sort((a, b) => a.numberOfOrder - b.numberOfOrder);
       return {
         reference,
-        barcode_svg: code128Svg(reference),
+        barcode_svg: await code128Svg(reference),
         amount: fromCentavos(row.amountCentavos),
         currency: 'MXN' as const,
         expires_at: (row.expiresAt ?? row.createdAt).toISOString(),

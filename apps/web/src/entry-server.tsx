@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { SiteInfo } from '@envios/contracts/site';
 import { publicPages } from '@envios/contracts/site-pages';
 import { AppProvider, createQueryClient } from './app/provider';
@@ -43,6 +43,18 @@ export function isKnownPath(pathname: string): boolean {
   const matches = matchRoutes(routes, pathname);
   return Boolean(matches && matches[matches.length - 1]?.route.path !== '*');
 }
+
+/**
+ * Every path pattern of the app but the catch-all (`/shipments/:id`, …). The server renders pages
+ * in a short-lived thread and keeps only this list to tell the app's paths from unknown ones.
+ */
+export const knownPaths: string[] = (function collect(list: readonly RouteObject[], parent: string): string[] {
+  return list.flatMap((route) => {
+    const own = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const here = route.path !== undefined && route.path !== '*' ? [own] : [];
+    return [...here, ...collect(route.children ?? [], own)];
+  });
+})(routes, '');
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];

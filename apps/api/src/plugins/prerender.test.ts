@@ -34,7 +34,7 @@ describe('prerendered public pages', () => {
       path.join(root, 'dist-ssr', 'entry-server.js'),
       `export const routeSources = { '/preguntas-frecuentes': 'src/app/routes/public/faq.tsx', '/': 'src/app/routes/public/home.tsx' };
 export const routeSnapshotSources = { '/': ['src/features/form.tsx'] };
-export function isKnownPath(p) { return ['/', '/dashboard', '/preguntas-frecuentes'].includes(p); }
+export const knownPaths = ['/', '/dashboard', '/preguntas-frecuentes', '/shipments/:id'];
 export async function renderPage(p, site) { return '<main><h1>' + (p.startsWith('/404') ? 'Página no encontrada' : 'Página ' + p) + '</h1><p>' + site.supportPhone + '</p></main>'; }
 `,
     );

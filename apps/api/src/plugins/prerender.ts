@@ -1,18 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SiteInfo } from '@envios/contracts/site';
 import { findPublicPage, publicPages, SITE_NAME, type PublicPage } from '@envios/contracts/site-pages';
-
-/** What the web app's prerendering bundle (apps/web/src/entry-server.tsx) exports. */
-interface SsrModule {
-  renderPage(pathname: string, site: SiteInfo): Promise<string>;
-  isKnownPath(pathname: string): boolean;
-  routeSources: Record<string, string>;
-  /** Modules a page shows as server-rendered snapshots: their styles only, their code stays. */
-  routeSnapshotSources?: Record<string, string[]>;
-}
+import { createSsrThread, pathMatcher } from './prerender-thread.js';
 
 interface ManifestChunk {
   file: string;
@@ -25,6 +16,8 @@ export interface Prerenderer {
   page(pathname: string): Promise<string | undefined>;
   /** The 404 page's HTML when the app has no such path; undefined for the app's own paths. */
   notFound(pathname: string): Promise<string | undefined>;
+  /** Stops the rendering thread, if one runs. */
+  close(): Promise<void>;
 }
 
 function attr(value: string): string {
@@ -79,7 +72,13 @@ export async function createPrerenderer(opts: {
   const entry = path.join(path.dirname(opts.distDir), 'dist-ssr', 'entry-server.js');
   const manifestFile = path.join(opts.distDir, '.vite', 'manifest.json');
   if (!existsSync(entry) || !existsSync(manifestFile)) return undefined;
-  const ssr = (await import(pathToFileURL(entry).href)) as SsrModule;
+  // The bundle is loaded in a thread of its own (prerender-thread.ts); the server keeps its facts.
+  const ssr = createSsrThread(entry);
+  const facts = await ssr.facts().catch(async (error: unknown) => {
+    await ssr.close();
+    throw error;
+  });
+  const isKnownPath = pathMatcher(facts.knownPaths);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const now = opts.now ?? (() => new Date());
 
@@ -110,8 +109,8 @@ export async function createPrerenderer(opts: {
   const siteData = `<script type="application/json" id="datos-del-sitio">${scriptJson(opts.site)}</script>`;
 
   async function build(pathname: string, page: Pick<PublicPage, 'path' | 'title' | 'description' | 'indexable'>, key: string) {
-    const body = await ssr.renderPage(pathname, opts.site);
-    const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(ssr.routeSources[key], ssr.routeSnapshotSources?.[key])}`;
+    const body = await ssr.render(pathname, opts.site);
+    const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(facts.routeSources[key], facts.routeSnapshotSources[key])}`;
     return opts.template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
@@ -141,9 +140,10 @@ export async function createPrerenderer(opts: {
       return cached(page.path, () => build(page.path, page, page.path));
     },
     notFound(pathname) {
-      if (ssr.isKnownPath(pathname)) return Promise.resolve(undefined);
+      if (isKnownPath(pathname)) return Promise.resolve(undefined);
       return cached('*', () => build('/404-pagina-no-encontrada', notFoundPage, '*'));
     },
+    close: () => ssr.close(),
   };
   // Render every page once in the background, so the first visitor of each gets it at once.
   for (const p of publicPages.filter((x) => x.prerender)) void prerenderer.page(p.path).catch(() => undefined);

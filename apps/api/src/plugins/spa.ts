@@ -97,6 +97,9 @@ export async function registerSpa(
     }
     return sendHtml(request, reply, indexHtml);
   });
+  app.addHook('onClose', async () => {
+    if (prerendering) await (await prerendering)?.close();
+  });
   return {
     prepare: async () => {
       await prerendered();

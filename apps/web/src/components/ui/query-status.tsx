@@ -1,4 +1,4 @@
-import { Alert, Group, Loader } from '@mantine/core';
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 
 export interface QueryStatusProps {
   /** A TanStack query (or anything shaped like one). */
@@ -22,5 +22,30 @@ export function QueryStatus({ query, loadingLabel }: QueryStatusProps) {
         </Group>
       )}
     </>
+  );
+}
+
+export interface LoadFailureProps {
+  /** A TanStack query (or anything shaped like one). */
+  query: { isError: boolean; error: Error | null; refetch: () => unknown };
+  /** What could not be loaded, e.g. 'No pudimos cargar tus envíos'. */
+  title: string;
+}
+
+/**
+ * A list that could not load says so with the server's reason and a 'Reintentar' that asks again;
+ * what the list showed before stays on screen.
+ */
+export function LoadFailure({ query, title }: LoadFailureProps) {
+  if (!query.isError) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" title={title}>
+      <Group gap="sm">
+        <Text size="sm">{query.error?.message ?? 'Inténtalo de nuevo en un momento.'}</Text>
+        <Button size="compact-sm" variant="light" onClick={() => void query.refetch()}>
+          Reintentar
+        </Button>
+      </Group>
+    </Alert>
   );
 }

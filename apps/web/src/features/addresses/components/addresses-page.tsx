@@ -7,6 +7,7 @@ import { useSavedLocations } from '../api/get-saved-locations';
 import type { PostalCodeField } from '@/components/ui/form/geography-fields';
 import { AddressModal } from './address-modal';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
+import { LoadFailure } from '@/components/ui/query-status';
 
 /** Success alerts close by themselves after 5 seconds. */
 export const NOTICE_MS = 5_000;
@@ -90,16 +91,7 @@ export function AddressesPage({ PostalCodeField }: AddressesPageProps) {
         </Center>
       )}
 
-      {locations.isError && (
-        <Alert color="red" variant="light" role="alert" title="No pudimos cargar tus direcciones">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{locations.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void locations.refetch()}>
-              Reintentar
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      <LoadFailure query={locations} title="No pudimos cargar tus direcciones" />
 
       {locations.isSuccess && list.length === 0 && (
         <Card withBorder radius="md" padding="xl">

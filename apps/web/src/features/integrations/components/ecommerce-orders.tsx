@@ -7,6 +7,7 @@ import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { IconAlertTriangle, IconSearch, IconStore } from '@/components/ui/icons';
 import { ListPagination } from '@/components/ui/list-parts';
 import { formatDateTime } from '@/lib/dates';
+import { LoadFailure } from '@/components/ui/query-status';
 import { useStoreOrders } from '../api/get-store-orders';
 import { useStores } from '../api/get-stores';
 
@@ -190,16 +191,7 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
         </Group>
       </Group>
 
-      {orders.isError && (
-        <Alert color="red" variant="light" role="alert" title="No pudimos cargar los pedidos">
-          <Group gap="sm">
-            <Text size="sm">{orders.error.message}</Text>
-            <Button size="compact-sm" variant="light" onClick={() => void orders.refetch()}>
-              Reintentar
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <LoadFailure query={orders} title="No pudimos cargar los pedidos" />
 
       {rows?.length === 0 && (
         <Text c="dimmed" ta="center" py="md">

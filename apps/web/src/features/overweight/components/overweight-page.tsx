@@ -1,11 +1,13 @@
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { overweightMessages } from '@envios/contracts/overweight';
 import { ExportButtons } from '@/components/ui/export-buttons';
+import { ListFilters, SearchFilter } from '@/components/ui/list-filters';
 import { ListPagination } from '@/components/ui/list-parts';
+import { LoadFailure } from '@/components/ui/query-status';
 import { useOverweightServices } from '../api/get-services';
 import { userOverweightExportUrl, useUserOverweight, type UserOverweightQuery } from '../api/get-user-overweight';
-import { KeywordBox, readStatus, ServiceFilter, StatusFilter } from './filters';
+import { readStatus, ServiceFilter, StatusFilter } from './filters';
 import { mxn } from './overweight-detail';
 import { OverweightTable } from './overweight-table';
 
@@ -59,21 +61,12 @@ export function OverweightPage({ userId }: { userId: string }) {
           <Text size="sm">Se sumará a tu siguiente compra, o ábrelo y págalo ahora con tu monedero.</Text>
         </Paper>
       )}
-      <Group align="flex-end" gap="md" grow preventGrowOverflow={false} wrap="wrap">
+      <ListFilters>
         <ServiceFilter value={query.service} services={services.data} onChange={(service) => update({ service })} />
         <StatusFilter value={query.status} onChange={(status) => update({ status })} />
-        <KeywordBox value={query.filter} placeholder="Guía, folio o servicio" onChange={(filter) => update({ filter })} />
-      </Group>
-      {list.isError && (
-        <Alert color="red" variant="light" role="alert" title="No pudimos cargar tus sobrepesos">
-          <Group gap="sm">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          </Group>
-        </Alert>
-      )}
+        <SearchFilter value={query.filter} placeholder="Guía, folio o servicio" onChange={(filter) => update({ filter })} />
+      </ListFilters>
+      <LoadFailure query={list} title="No pudimos cargar tus sobrepesos" />
       <OverweightTable rows={data?.docs} admin={false} busy={list.isPlaceholderData} initialShipment={params.get('shipment')} />
       {data && <ListPagination page={data.page} pages={data.pages} onChange={(page) => setParams(writeQuery({ ...query, page }, params))} label="Páginas de sobrepesos" />}
     </Stack>

@@ -1,14 +1,13 @@
-import '@mantine/dates/styles.css';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { overweightMessages } from '@envios/contracts/overweight';
 import { ExportButtons } from '@/components/ui/export-buttons';
+import { DateRangeFilter, ListFilters, SearchFilter } from '@/components/ui/list-filters';
 import { ListPagination } from '@/components/ui/list-parts';
-import { dayjs, MX_TIMEZONE } from '@/lib/dates';
+import { LoadFailure } from '@/components/ui/query-status';
 import { allOverweightExportUrl, useAllOverweight, type AllOverweightQuery } from '../api/get-all-overweight';
 import { useOverweightServices } from '../api/get-services';
-import { KeywordBox, readStatus, ServiceFilter, StatusFilter } from './filters';
+import { readStatus, ServiceFilter, StatusFilter } from './filters';
 import { mxn } from './overweight-detail';
 import { OverweightTable } from './overweight-table';
 
@@ -39,7 +38,6 @@ export function OverweightReport() {
   const query = readQuery(params);
   const list = useAllOverweight(query);
   const services = useOverweightServices(null);
-  const today = dayjs().tz(MX_TIMEZONE).format('YYYY-MM-DD');
   const update = (change: Partial<AllOverweightQuery>) => setParams(writeQuery({ ...query, page: 1, ...change }));
   const data = list.data;
   const { page: _page, ...filters } = query;
@@ -50,28 +48,18 @@ export function OverweightReport() {
         <Title order={1}>{overweightMessages.adminTitle}</Title>
         <ExportButtons urlFor={(format) => allOverweightExportUrl(filters, format)} baseName="overweight" what="sobrepesos" />
       </Group>
-      <Group align="flex-end" gap="md" grow preventGrowOverflow={false} wrap="wrap">
-        <DatePickerInput label="Desde" placeholder="DD/MM/AAAA" valueFormat="DD/MM/YYYY" locale="es-mx" clearable maxDate={query.date_fin ?? today} value={query.date_ini ?? null} onChange={(v) => update({ date_ini: v ?? undefined })} miw={150} />
-        <DatePickerInput label="Hasta" placeholder="DD/MM/AAAA" valueFormat="DD/MM/YYYY" locale="es-mx" clearable minDate={query.date_ini} maxDate={today} value={query.date_fin ?? null} onChange={(v) => update({ date_fin: v ?? undefined })} miw={150} />
+      <ListFilters>
+        <DateRangeFilter from={query.date_ini} to={query.date_fin} onChange={({ from, to }) => update({ date_ini: from, date_fin: to })} />
         <ServiceFilter value={query.service} services={services.data} onChange={(service) => update({ service })} />
         <StatusFilter value={query.status} onChange={(status) => update({ status })} />
-        <KeywordBox value={query.filter} placeholder="Cliente, correo, guía o folio" onChange={(filter) => update({ filter })} />
-      </Group>
+        <SearchFilter value={query.filter} placeholder="Cliente, correo, guía o folio" onChange={(filter) => update({ filter })} />
+      </ListFilters>
       {data && (
         <Text size="sm" c="dimmed" aria-live="polite">
           {data.count === 1 ? '1 sobrepeso' : `${data.count.toLocaleString('es-MX')} sobrepesos`} · pendiente de cobro {mxn(data.total_pending)}
         </Text>
       )}
-      {list.isError && (
-        <Alert color="red" variant="light" role="alert" title="No pudimos cargar el reporte">
-          <Group gap="sm">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="compact-sm" variant="light" onClick={() => void list.refetch()}>
-              Reintentar
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <LoadFailure query={list} title="No pudimos cargar el reporte" />
       <OverweightTable rows={data?.docs} admin busy={list.isPlaceholderData} />
       {data && <ListPagination page={data.page} pages={data.pages} onChange={(page) => setParams(writeQuery({ ...query, page }))} label="Páginas del reporte de sobrepesos" />}
     </Stack>

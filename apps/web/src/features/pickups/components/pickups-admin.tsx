@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { Alert, Badge, Button, Modal, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Modal, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { PICKUP_STATUSES, type Pickup, type PickupStatus } from '@envios/contracts/pickups';
 import { ModalForm } from '@/components/ui/form/modal-form';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
+import { ListFilters, SearchFilter } from '@/components/ui/list-filters';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
 import { usePickups } from '../api/get-pickups';
@@ -72,16 +73,18 @@ export function PickupsAdmin() {
           {notice}
         </Alert>
       )}
-      <TextInput
-        label="Buscar"
-        placeholder="Buscar por nombre, correo o servicio"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={420}
-      />
+      <ListFilters>
+        <SearchFilter
+          applyOn="typing"
+          placeholder="Buscar por nombre, correo o servicio"
+          value={search}
+          onChange={(text) => {
+            setSearch(text ?? '');
+            setPage(1);
+          }}
+          maw={420}
+        />
+      </ListFilters>
       <QueryStatus query={pickups} loadingLabel="Cargando recolecciones" />
       {data && (
         <ResponsiveTable stackBelow="md" striped aria-label="Recolecciones" aria-busy={pickups.isPlaceholderData}>

@@ -1,17 +1,17 @@
-import '@mantine/dates/styles.css';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, NativeSelect, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Alert, Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { overweightStatusLabels } from '@envios/contracts/overweight';
-import { REPORT_KEYWORD_MAX, reportMessages, type PaymentFilter, type ReportRow } from '@envios/contracts/reports';
+import { REPORT_KEYWORD_MAX, reportMessages, type ReportRow } from '@envios/contracts/reports';
 import { paymentStatusLabels, shipmentMessages } from '@envios/contracts/shipments';
 import { ExportButtons } from '@/components/ui/export-buttons';
+import { DateRangeFilter, ListFilters, SearchFilter, SelectFilter, serviceOptions, paymentStatusOptions } from '@/components/ui/list-filters';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { paths } from '@/config/paths';
-import { dayjs, formatDateTime, MX_TIMEZONE } from '@/lib/dates';
+import { formatDateTime } from '@/lib/dates';
+import { LoadFailure } from '@/components/ui/query-status';
 import { shipmentsExportUrl } from '../api/export-shipments';
 import { usePeriodReport, type ReportQuery } from '../api/get-period-report';
 import { useReportServices } from '../api/get-report-services';
@@ -113,11 +113,9 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
   const report = usePeriodReport(query);
   const services = useReportServices();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [keyword, setKeyword] = useState(query.filter ?? '');
   const [editing, setEditing] = useState<ReportRow | null>(null);
   const [warnUnpaid, setWarnUnpaid] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const today = dayjs().tz(MX_TIMEZONE).format('YYYY-MM-DD');
 
   useEffect(() => {
     if (!notice) return;
@@ -151,80 +149,19 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
         <ExportButtons urlFor={(format) => shipmentsExportUrl(filters, format)} baseName="shipments" what="envíos" />
       </Group>
 
-      <Group align="flex-end" gap="md" grow preventGrowOverflow={false} wrap="wrap">
-        <DatePickerInput
-          label="Desde"
-          placeholder="DD/MM/AAAA"
-          valueFormat="DD/MM/YYYY"
-          locale="es-mx"
-          clearable
-          maxDate={query.date_fin ?? today}
-          value={query.date_ini ?? null}
-          onChange={(value) => update({ date_ini: value ?? undefined })}
-          miw={150}
-        />
-        <DatePickerInput
-          label="Hasta"
-          placeholder="DD/MM/AAAA"
-          valueFormat="DD/MM/YYYY"
-          locale="es-mx"
-          clearable
-          minDate={query.date_ini}
-          maxDate={today}
-          value={query.date_fin ?? null}
-          onChange={(value) => update({ date_fin: value ?? undefined })}
-          miw={150}
-        />
-        <NativeSelect
-          label="Servicio"
-          value={query.service ?? ''}
-          onChange={(event) => update({ service: event.currentTarget.value || undefined })}
-          data={[{ value: '', label: 'Servicios' }, ...(services.data ?? []).map((s) => ({ value: s.service_id, label: s.label || `${s.carrier} - ${s.carrier_service_name}` }))]}
-          miw={180}
-        />
-        <NativeSelect
-          label="Estatus de pago"
-          value={query.status ?? ''}
-          onChange={(event) => update({ status: (event.currentTarget.value || undefined) as PaymentFilter | undefined })}
-          data={[
-            { value: '', label: 'Estatus de pago' },
-            { value: 'unpaid', label: paymentStatusLabels.unpaid },
-            { value: 'paid', label: paymentStatusLabels.paid },
-          ]}
-          miw={150}
-        />
-        <TextInput
-          label="Buscar"
-          placeholder="Cliente, correo, guía, folio o referencia"
-          description="Presiona Enter para buscar."
-          value={keyword}
-          maxLength={REPORT_KEYWORD_MAX}
-          onChange={(event) => setKeyword(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              update({ filter: keyword.trim() || undefined });
-            }
-          }}
-          miw={220}
-        />
-      </Group>
+      <ListFilters>
+        <DateRangeFilter from={query.date_ini} to={query.date_fin} onChange={({ from, to }) => update({ date_ini: from, date_fin: to })} />
+        <SelectFilter label="Servicio" allLabel="Servicios" options={serviceOptions(services.data)} value={query.service} onChange={(service) => update({ service })} miw={180} />
+        <SelectFilter label="Estatus de pago" allLabel="Estatus de pago" options={paymentStatusOptions} value={query.status} onChange={(status) => update({ status })} miw={150} />
+        <SearchFilter value={query.filter} placeholder="Cliente, correo, guía, folio o referencia" maxLength={REPORT_KEYWORD_MAX} onChange={(filter) => update({ filter })} />
+      </ListFilters>
 
       {notice && (
         <Alert color="green" variant="light" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setNotice(null)}>
           {notice}
         </Alert>
       )}
-      {report.isError && (
-        <Alert color="red" variant="light" role="alert" title="No pudimos cargar el reporte">
-          <Group gap="sm">
-            <Text size="sm">{report.error.message}</Text>
-            <Button size="compact-sm" variant="light" onClick={() => void report.refetch()}>
-              Reintentar
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <LoadFailure query={report} title="No pudimos cargar el reporte" />
 
       {data && (
         <Text size="sm" c="dimmed" aria-live="polite">

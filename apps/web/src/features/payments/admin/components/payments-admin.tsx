@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import {
@@ -13,6 +13,7 @@ import {
   type PaymentStatus,
 } from '@envios/contracts/payments';
 import { formatDateTime } from '@/lib/dates';
+import { ListFilters, SearchFilter, SelectFilter } from '@/components/ui/list-filters';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
 import { useAdminPayments } from '../api/get-admin-payments';
@@ -84,6 +85,9 @@ function SandboxActions({ payment }: { payment: Payment }) {
   );
 }
 
+const statusOptions = PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabels[s] }));
+const methodOptions = PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabels[m] }));
+
 function reference(p: Payment): string {
   return p.oxxo_reference ?? p.provider_reference ?? '—';
 }
@@ -94,11 +98,11 @@ function reference(p: Payment): string {
  */
 export function PaymentsAdmin() {
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<PaymentStatus | ''>('');
-  const [method, setMethod] = useState<PaymentMethod | ''>('');
+  const [status, setStatus] = useState<PaymentStatus | undefined>();
+  const [method, setMethod] = useState<PaymentMethod | undefined>();
   const [q, setQ] = useState('');
   const [debouncedQ] = useDebouncedValue(q, 300);
-  const payments = useAdminPayments({ page, status: status || undefined, method: method || undefined, q: debouncedQ });
+  const payments = useAdminPayments({ page, status, method, q: debouncedQ });
   const data = payments.data;
 
   return (
@@ -108,36 +112,26 @@ export function PaymentsAdmin() {
       <Title order={2} size="h3">
         Intentos de pago
       </Title>
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="Buscar"
+      <ListFilters>
+        <SearchFilter
+          applyOn="typing"
           description="Nombre, correo, referencia OXXO u orden del proveedor"
           value={q}
-          onChange={(event) => {
-            setQ(event.currentTarget.value);
+          onChange={(text) => {
+            setQ(text ?? '');
             setPage(1);
           }}
           w={320}
         />
-        <NativeSelect
-          label="Estatus"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.currentTarget.value as PaymentStatus | '');
+        <SelectFilter label="Estatus" allLabel="Todos" options={statusOptions} value={status} onChange={(s) => {
+            setStatus(s);
             setPage(1);
-          }}
-          data={[{ value: '', label: 'Todos' }, ...PAYMENT_STATUSES.map((s) => ({ value: s, label: paymentStatusLabels[s] }))]}
-        />
-        <NativeSelect
-          label="Método"
-          value={method}
-          onChange={(event) => {
-            setMethod(event.currentTarget.value as PaymentMethod | '');
+          }} />
+        <SelectFilter label="Método" allLabel="Todos" options={methodOptions} value={method} onChange={(m) => {
+            setMethod(m);
             setPage(1);
-          }}
-          data={[{ value: '', label: 'Todos' }, ...PAYMENT_METHODS.map((m) => ({ value: m, label: paymentMethodLabels[m] }))]}
-        />
-      </Group>
+          }} />
+      </ListFilters>
       <QueryStatus query={payments} loadingLabel="Cargando pagos" />
       {data && (
         <ResponsiveTable stackBelow="lg" striped aria-label="Pagos" aria-busy={payments.isPlaceholderData}>

@@ -1,14 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Group, Modal, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
-import { paymentStatusLabels, shipmentListQuerySchema, shipmentMessages, splitKeywords, type ShipmentRow } from '@envios/contracts/shipments';
+import { Alert, Button, Card, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { shipmentListQuerySchema, shipmentMessages, splitKeywords, type ShipmentRow } from '@envios/contracts/shipments';
 import { IconBox, IconStore } from '@/components/ui/icons';
+import { ListFilters, paymentStatusOptions, SelectFilter, serviceOptions } from '@/components/ui/list-filters';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { paths } from '@/config/paths';
+import { LoadFailure } from '@/components/ui/query-status';
 import { useCarrierServices } from '../../api/get-carrier-services';
 import { useDeleteShipments } from '../../api/delete-shipments';
 import { useDuplicateShipments } from '../../api/duplicate-shipments';
-import { useShipments, type PaymentStatusFilter, type ShipmentsQuery } from '../../api/get-shipments';
+import { useShipments, type ShipmentsQuery } from '../../api/get-shipments';
 import { KeywordFilter } from './keyword-filter';
 import { PageLinks } from './page-links';
 import { ShipmentsTable } from './shipments-table';
@@ -184,28 +186,11 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: Ship
 
         <Tabs.Panel value="envios" pt="lg">
           <Stack gap="md">
-            <Group align="flex-start" gap="md" grow preventGrowOverflow={false}>
+            <ListFilters align="flex-start">
               <KeywordFilter keywords={query.keywords} onChange={(keywords) => update({ keywords })} />
-              <NativeSelect
-                label="Servicio"
-                value={query.service ?? ''}
-                onChange={(event) => update({ service: event.currentTarget.value || undefined })}
-                data={[
-                  { value: '', label: 'Servicios' },
-                  ...(services.data ?? []).map((s) => ({ value: s.service_id, label: s.label || `${s.carrier} - ${s.carrier_service_name}` })),
-                ]}
-              />
-              <NativeSelect
-                label="Estatus de pago"
-                value={query.status ?? ''}
-                onChange={(event) => update({ status: (event.currentTarget.value || undefined) as PaymentStatusFilter | undefined })}
-                data={[
-                  { value: '', label: 'Todos' },
-                  { value: 'unpaid', label: paymentStatusLabels.unpaid },
-                  { value: 'paid', label: paymentStatusLabels.paid },
-                ]}
-              />
-            </Group>
+              <SelectFilter label="Servicio" allLabel="Servicios" options={serviceOptions(services.data)} value={query.service} onChange={(service) => update({ service })} />
+              <SelectFilter label="Estatus de pago" allLabel="Todos" options={paymentStatusOptions} value={query.status} onChange={(status) => update({ status })} />
+            </ListFilters>
 
             <Group justify="space-between" align="center">
               <Group gap="xs" role="group" aria-label="Acciones con los envíos seleccionados">
@@ -229,16 +214,7 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: Ship
                 {notice.text}
               </Alert>
             )}
-            {shipments.isError && (
-              <Alert color="red" variant="light" role="alert" title="No pudimos cargar tus envíos">
-                <Group gap="sm">
-                  <Text size="sm">{shipments.error.message}</Text>
-                  <Button size="compact-sm" variant="light" onClick={() => void shipments.refetch()}>
-                    Reintentar
-                  </Button>
-                </Group>
-              </Alert>
-            )}
+            <LoadFailure query={shipments} title="No pudimos cargar tus envíos" />
 
             {empty && !filtering ? (
               <EmptyCard

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openFromMenu } from './support/navigation';
 
 /**
  * A new person's whole way in, as the issue asks: sign up, see the pending notice, get approved
@@ -18,6 +19,7 @@ const person = {
 test.describe.configure({ mode: 'serial' });
 
 async function signIn(page: Page, email: string, password: string, { stay = false } = {}) {
+  // The sign-in page is where a journey starts (the address a person types or bookmarks).
   if (!stay) await page.goto('/signin');
   await page.getByRole('textbox', { name: 'Correo electrónico', exact: true }).fill(email);
   await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password);
@@ -32,9 +34,9 @@ async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Opens the newest kept mail to `to` with that subject and answers its plain text. */
+/** Opens 'Bandeja de salida' from the menu, then the newest kept mail to `to` with that subject; answers its plain text. */
 async function readMail(admin: Page, to: string, subject: string): Promise<string> {
-  await admin.goto('/outbox');
+  await openFromMenu(admin, 'Bandeja de salida');
   await admin.getByRole('textbox', { name: 'Destinatario', exact: true }).fill(to);
   const link = admin.getByRole('button', { name: subject }).first();
   await expect(link).toBeVisible({ timeout: 15_000 });
@@ -47,7 +49,10 @@ async function readMail(admin: Page, to: string, subject: string): Promise<strin
 }
 
 test('sign-up leads to the pending-approval notice, and a pending account cannot sign in', async ({ page }) => {
-  await page.goto('/signup');
+  // A visitor arrives at the home page and follows 'Regístrate' in the top bar.
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Regístrate' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
   await page.getByRole('button', { name: 'Crear cuenta' }).click();
   await expect(page.getByText('El nombre es obligatorio.')).toBeVisible();
 
@@ -69,7 +74,6 @@ test('sign-up leads to the pending-approval notice, and a pending account cannot
   await expect(page.getByText('Usted ha creado una cuenta en nuestro sistema.')).toBeVisible();
   await expect(page.getByText('Aún no ha sido aprobada su cuenta; al ser aprobada será notificado vía WhatsApp.')).toBeVisible();
 
-  await page.goto('/signin');
   await signIn(page, person.email, person.password);
   await expect(page.getByText('Aún no ha sido aprobada su cuenta; al ser aprobada será notificado vía WhatsApp.')).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
@@ -92,13 +96,14 @@ test('the admin approves the account from Usuarios, and the approval notices are
 
   const approved = await readMail(admin, person.email, 'Tu cuenta fue aprobada');
   expect(approved).toContain('/signin');
-  await admin.goto('/outbox');
+  await openFromMenu(admin, 'Bandeja de salida');
   await admin.getByRole('textbox', { name: 'Destinatario', exact: true }).fill('523312345678');
   await expect(admin.getByRole('cell', { name: 'WhatsApp' }).first()).toBeVisible();
   await admin.context().close();
 });
 
 test('the approved person signs in, sees the dashboard, and a user has no admin entries', async ({ page }) => {
+  // Typed or bookmarked addresses: each one checks where the guards send a person.
   await page.goto('/configuracion');
   await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fconfiguracion$/);
   await signIn(page, person.email, person.password, { stay: true });
@@ -118,7 +123,7 @@ test('the approved person signs in, sees the dashboard, and a user has no admin 
   await expect(page.getByRole('button', { name: `Menú de ${person.firstName} ${person.lastName}` })).toBeVisible();
 
   // Rastrear in the top bar.
-  await page.goto('/shipments');
+  await openFromMenu(page, 'Mis Envíos');
   await page.getByRole('button', { name: 'Rastrear' }).click();
   await page.getByPlaceholder('N° de guía').fill('1234567890');
   await page.getByRole('button', { name: 'Buscar' }).click();
@@ -180,8 +185,11 @@ test('settings: account, tax information, automatic invoice and password', async
   await expect(page.getByText('Cambios guardados')).toBeVisible();
   person.password = 'Nueva456';
 
-  // Cerrar sesión revokes the session and goes home; the guarded page then asks to sign in.
-  await page.goto('/shipments');
+  // Cerrar sesión revokes the session and goes home; the guarded page (typed again) then asks to sign in.
+  // Configuración has the site's top bar: its name menu leads back to Mis Envíos.
+  await page.getByRole('button', { name: /^Menú de / }).click();
+  await page.getByRole('menuitem', { name: 'Mis Envíos' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis Envíos' })).toBeVisible();
   await page.getByRole('button', { name: /^Menú de / }).click();
   await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -191,7 +199,9 @@ test('settings: account, tax information, automatic invoice and password', async
 });
 
 test('password recovery through the mailed link, single use', async ({ page, browser }) => {
-  await page.goto('/password-recovery');
+  await page.goto('/signin');
+  await page.getByRole('link', { name: /Olvidaste tu contraseña/ }).click();
+  await expect(page).toHaveURL(/\/password-recovery$/);
   await page.getByRole('textbox', { name: 'Correo electrónico', exact: true }).fill('nadie@correo.test');
   await page.getByRole('button', { name: 'Enviar enlace' }).click();
   await expect(page.getByText('Error! El correo no existe')).toBeVisible();
@@ -206,6 +216,7 @@ test('password recovery through the mailed link, single use', async ({ page, bro
   const link = /(http:\/\/127\.0\.0\.1:\d+\/password-recovery\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
   expect(link, 'the recovery link in the mail').toBeTruthy();
 
+  // The person opens the link from their e-mail.
   await page.goto(link!);
   await page.getByRole('textbox', { name: 'Nueva contraseña', exact: true }).fill('Otra789');
   await page.getByRole('textbox', { name: 'Confirmar contraseña', exact: true }).fill('Otra789');
@@ -216,7 +227,7 @@ test('password recovery through the mailed link, single use', async ({ page, bro
   await signIn(page, person.email, 'Otra789');
   await expect(page).toHaveURL(/\/shipments$/);
 
-  // The same link does not work twice.
+  // The same link, opened again from the e-mail, does not work twice.
   await page.goto(link!);
   await page.getByRole('textbox', { name: 'Nueva contraseña', exact: true }).fill('Otra000');
   await page.getByRole('textbox', { name: 'Confirmar contraseña', exact: true }).fill('Otra000');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openFromMenu } from './support/navigation';
 import { ADMIN, createShipments } from './support/shipments';
 
 /**
@@ -15,11 +16,14 @@ const mxn = (pesos: number) => `MX$${pesos.toLocaleString('en-US', { minimumFrac
 
 test.describe.configure({ mode: 'serial' });
 
+/** Signed in (through the API, to save time) and on Mis Envíos, where signing in lands; the journey goes on from its menu. */
 async function pageSignedInAs(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const response = await page.request.post('/api/v1/login', { data: who });
   expect(response.ok(), await response.text()).toBeTruthy();
+  await page.goto('/shipments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis Envíos' })).toBeVisible();
   return page;
 }
 
@@ -42,8 +46,7 @@ test('the admin filters the general report and records an overweight with the su
   expect((await user.request.post('/api/v1/payments/many/monedero', { data: { shipments: [shipmentId] } })).ok()).toBeTruthy();
   await admin.request.post('/api/v1/prepaid/createPrepaid', { data: { userId, cantidadAbonar: 1000 } });
 
-  await admin.goto('/general_report');
-  await expect(admin.getByRole('heading', { level: 1, name: 'Reporte General' })).toBeVisible();
+  await openFromMenu(admin, 'Reporte General');
   await admin.getByRole('combobox', { name: 'Estatus de pago' }).selectOption({ label: 'Pagado' });
   await admin.getByRole('textbox', { name: 'Buscar' }).fill(person.email);
   await admin.getByRole('textbox', { name: 'Buscar' }).press('Enter');
@@ -81,8 +84,7 @@ test('the admin filters the general report and records an overweight with the su
 
 test('the customer sees why and how much on /overweight and contests it with a photo', async ({ browser }) => {
   const user = await pageSignedInAs(browser, person);
-  await user.goto('/overweight');
-  await expect(user.getByRole('heading', { level: 1, name: 'Sobrepesos' })).toBeVisible();
+  await openFromMenu(user, 'Sobrepesos');
   const row = user.getByRole('table', { name: 'Mis sobrepesos' }).getByRole('row').filter({ hasText: `Envío ${folio}` });
   await expect(row).toContainText('Pagado');
   await expect(row).toContainText(mxn(charged));
@@ -108,8 +110,7 @@ test('the customer sees why and how much on /overweight and contests it with a p
 
 test('the admin accepts the clarification and the wallet shows the refund', async ({ browser }) => {
   const admin = await pageSignedInAs(browser, ADMIN);
-  await admin.goto('/overweight_report');
-  await expect(admin.getByRole('heading', { level: 1, name: 'Reporte Sobrepesos' })).toBeVisible();
+  await openFromMenu(admin, 'Reporte Sobrepesos');
   await admin.getByRole('combobox', { name: 'Estatus del sobrepeso' }).selectOption({ label: 'En aclaración' });
   const row = admin.getByRole('table', { name: 'Reporte de sobrepesos' }).getByRole('row').filter({ hasText: person.email });
   await expect(row).toContainText('En aclaración');
@@ -124,19 +125,21 @@ test('the admin accepts the clarification and the wallet shows the refund', asyn
   await admin.context().close();
 
   const user = await pageSignedInAs(browser, person);
-  await user.goto('/prepaids');
+  await openFromMenu(user, 'Monedero');
   await expect(user.getByTestId('wallet-total')).toHaveText('MX$1,000.00');
   const movements = user.getByRole('table', { name: 'Movimientos del monedero' });
   await expect(movements.getByRole('row').filter({ hasText: 'Pago sobrepeso' })).toHaveCount(1);
   await expect(movements.getByRole('row').filter({ hasText: 'Abono' }).filter({ hasText: mxn(charged) })).toHaveCount(1);
-  await user.goto('/overweight');
+  await openFromMenu(user, 'Sobrepesos');
   await expect(user.getByRole('table', { name: 'Mis sobrepesos' }).getByRole('row').filter({ hasText: `Envío ${folio}` })).toContainText('Cancelado');
   await user.context().close();
 });
 
 test('an export of the general report downloads as a workbook', async ({ browser }) => {
   const admin = await pageSignedInAs(browser, ADMIN);
-  await admin.goto(`/general_report?filter=${encodeURIComponent(person.email)}`);
+  await openFromMenu(admin, 'Reporte General');
+  await admin.getByRole('textbox', { name: 'Buscar' }).fill(person.email);
+  await admin.getByRole('textbox', { name: 'Buscar' }).press('Enter');
   await expect(admin.getByRole('table', { name: 'Reporte general de envíos' }).getByRole('row').filter({ hasText: person.email })).toHaveCount(1);
   const download = admin.waitForEvent('download');
   await admin.getByRole('button', { name: 'Exportar' }).click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openFromMenu, openShipment, payShipment } from './support/navigation';
 import { createShipments, signInAsAdmin as signIn } from './support/shipments';
 
 /**
@@ -13,13 +14,17 @@ test('while a payment is open the parcels cannot change; cancelling it from the 
   const [id] = await createShipments(page.request, `${tag} Abierto`, 1);
 
   // Open a PayPal payment and leave it at the sandbox approval page, as a buyer who walked away.
-  await page.goto(`/payments/${id}`);
+  await page.goto('/shipments');
+  await payShipment(page, `${tag} Abierto`);
   await expect(page.getByRole('note', { name: 'Modo de pruebas' })).toContainText('no cobran dinero real');
   await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
   await page.getByRole('button', { name: 'Pagar con PayPal' }).click();
   await expect(page).toHaveURL(/\/sandbox\/paypal\//);
 
-  await page.goto(`/shipments/${id}/edit/parcels`);
+  // Back in the app (its address typed again), the seller opens the shipment and edits its parcels.
+  await page.goto('/shipments');
+  await openShipment(page, `${tag} Abierto`);
+  await page.getByRole('link', { name: 'Editar paquetes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cómo es el paquete que envías?' })).toBeVisible();
   const weight = page.getByLabel('Peso (kg)').first();
   await weight.fill('12');
@@ -61,7 +66,8 @@ test('an overweight the wallet could not cover is on the next payment page, paid
 
   const [next] = await createShipments(page.request, `${tag} Siguiente`, 1);
   const nextShipment = (await (await page.request.get(`/api/v1/shipments/${next}`)).json()) as { selected_service: { total_amount: number } };
-  await page.goto(`/payments/${next}`);
+  await page.goto('/shipments');
+  await payShipment(page, `${tag} Siguiente`);
   const summary = page.getByRole('region', { name: /^Resumen del envío/ });
   await expect(summary.getByText('Sobrepeso de envíos anteriores')).toBeVisible();
   await expect(summary.getByText(`MX$50.00 (envío ${firstShipment.numberOfOrder})`)).toBeVisible();
@@ -76,7 +82,8 @@ test('an overweight the wallet could not cover is on the next payment page, paid
   await page.getByRole('button', { name: 'Aprobar pago' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pago exitoso' })).toBeVisible({ timeout: 20_000 });
 
-  await page.goto('/overweight');
+  await page.getByRole('link', { name: 'Mis Envíos' }).click();
+  await openFromMenu(page, 'Sobrepesos');
   const row = page.getByRole('table', { name: 'Mis sobrepesos' }).getByRole('row').filter({ hasText: `Envío ${firstShipment.numberOfOrder}` });
   await expect(row).toContainText('Pagado');
   await page.context().close();

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createShipments, signInAsAdmin as signIn } from './support/shipments';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { payShipment, searchMyShipments } from './support/navigation';
+import { createShipments, signInAsAdmin } from './support/shipments';
 
 /**
  * Issue 6 "Payments": two shipments paid together through the local PayPal sandbox (approve on
@@ -8,6 +9,12 @@ import { createShipments, signInAsAdmin as signIn } from './support/shipments';
 const tag = `E2EPAY${Date.now().toString(36)}`;
 
 test.describe.configure({ mode: 'serial' });
+
+/** Signed in through the API (to save time), then on Mis Envíos, where signing in lands. */
+async function signIn(page: Page): Promise<void> {
+  await signInAsAdmin(page);
+  await page.goto('/shipments');
+}
 
 async function isPaid(request: APIRequestContext, id: string): Promise<boolean> {
   const response = await request.get(`/api/v1/shipments/${id}`);
@@ -20,8 +27,14 @@ test('two shipments paid together with the PayPal sandbox: approve, capture, suc
   const ids = await createShipments(page.request, `${tag} PayPal`, 2);
   expect(ids).toHaveLength(2);
 
-  await page.goto(`/payment/shipments/many?shipments=${ids.join(',')}`);
+  // In Mis Envíos the seller finds both, ticks them and presses Pagar.
+  await searchMyShipments(page, `${tag} PayPal`);
+  const pick = page.getByRole('checkbox', { name: new RegExp(`^Seleccionar envío \\d+ a ${tag} PayPal$`) });
+  await expect(pick).toHaveCount(2);
+  for (const box of await pick.all()) await box.check();
+  await page.getByRole('group', { name: 'Acciones con los envíos seleccionados' }).getByRole('button', { name: 'Pagar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pagar envíos' })).toBeVisible();
+  const payPage = page.url();
   const summary = page.getByRole('table', { name: 'Envíos a pagar' });
   await expect(summary.getByText(`${tag} PayPal`)).toHaveCount(2);
   await expect(summary.getByRole('row').last()).toContainText(/Total a pagar\s*MX\$[\d,]+\.\d{2}/);
@@ -39,8 +52,8 @@ test('two shipments paid together with the PayPal sandbox: approve, capture, suc
   await expect(page.getByRole('heading', { level: 1, name: 'Pago exitoso' })).toBeVisible();
   for (const id of ids) expect(await isPaid(page.request, id)).toBe(true);
 
-  // Paid shipments have nothing left to pay.
-  await page.goto(`/payment/shipments/many?shipments=${ids.join(',')}`);
+  // Paid shipments have nothing left to pay: the same payment address again, as from the history or a bookmark.
+  await page.goto(payPage);
   await expect(page.getByText('Estos envíos ya están pagados')).toBeVisible();
 });
 
@@ -48,7 +61,7 @@ test('a declined card at the sandbox asks to approve again; cancel returns to th
   await signIn(page);
   const [id] = await createShipments(page.request, `${tag} Rechazo`, 1);
 
-  await page.goto(`/payments/${id}`);
+  await payShipment(page, `${tag} Rechazo`);
   await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
   await page.getByRole('button', { name: 'Pagar con PayPal' }).click();
   await expect(page).toHaveURL(/\/sandbox\/paypal\//);
@@ -64,9 +77,9 @@ test('a declined card at the sandbox asks to approve again; cancel returns to th
 
 test('OXXO: a reference for one shipment, its slip renders and prints without the print button', async ({ page }) => {
   await signIn(page);
-  const [id] = await createShipments(page.request, `${tag} OXXO`, 1);
+  await createShipments(page.request, `${tag} OXXO`, 1);
 
-  await page.goto(`/payments/${id}`);
+  await payShipment(page, `${tag} OXXO`);
   await expect(page.getByRole('region', { name: /Resumen del envío/ })).toContainText(`${tag} OXXO`);
   await page.getByRole('radio', { name: 'OXXO' }).check();
   await page.getByRole('button', { name: 'Generar referencia OXXO' }).click();

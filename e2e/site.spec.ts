@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { openFromMenu } from './support/navigation';
 import { ADMIN, signInAsAdmin } from './support/shipments';
 
 /**
@@ -34,6 +35,7 @@ async function noSidewaysScroll(page: Page) {
 test('each content page answers with its own title, description and canonical address, and fits a 390 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const titles = new Set<string>();
+  // Each address is asked directly, as a search result or a shared link opens it: the server's answer is what is checked.
   for (const p of contentPages) {
     const response = await page.goto(p.path);
     expect(response?.status(), p.path).toBe(200);
@@ -53,6 +55,7 @@ test('each content page answers with its own title, description and canonical ad
 test('the pages read without JavaScript: prerendered HTML with the 22 clauses, sections I to XIII and the 5000 divisor', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
+  // Without JavaScript each page is its own request, as a search engine reads it.
   await page.goto('/terminos-de-servicio');
   await expect(page.getByTestId('clausula')).toHaveCount(22);
   await expect(page.getByRole('heading', { name: '22. Cambios, ley aplicable y jurisdicción' })).toBeVisible();
@@ -86,14 +89,19 @@ test('a visitor from a search lands on the FAQ, computes a volumetric weight and
   await expect(result).toContainText('60 × 40 × 40 / 5000 = 19.2 kg');
   await expect(result).toContainText('Se cobra como 20 kg (manda el volumétrico).');
 
-  await page.goto('/servicios');
+  const company = page.getByRole('navigation', { name: 'Empresa' });
+  await company.getByRole('link', { name: 'Servicios', exact: true }).click();
+  await expect(page).toHaveURL(/\/servicios$/);
   await expect(page.getByRole('heading', { name: 'Paquetería internacional' })).toBeVisible();
   await expect(page.getByText('más de 220 países', { exact: false }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Carga consolidada (LTL)' })).toBeVisible();
   await page.getByRole('link', { name: 'REGÍSTRATE' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 
-  await page.goto('/quienes-somos');
+  // Back to the services, then the footer's 'Quiénes somos'.
+  await page.goBack();
+  await company.getByRole('link', { name: 'Quiénes somos', exact: true }).click();
+  await expect(page).toHaveURL(/\/quienes-somos$/);
   await page.getByRole('link', { name: 'Registrarme' }).click();
   await expect(page).toHaveURL(/\/signup$/);
 });
@@ -109,6 +117,7 @@ test.describe('the contact form', () => {
 
   test('a visitor sends a question: the monthly field appears only when they ship, then the thank-you page and an acknowledgement e-mail', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // The visitor comes from an advert that links the contact page.
     await page.goto('/contactanos');
     await page.getByRole('textbox', { name: 'Nombre' }).fill('Lucía');
     await page.getByRole('textbox', { name: 'Apellidos' }).fill('Hernández');
@@ -139,8 +148,9 @@ test.describe('the contact form', () => {
 
   test('an admin reads it in Mensajes, answers by e-mail and closes it', async ({ page }) => {
     await signInAsAdmin(page);
-    await page.goto('/admin/mensajes');
-    await expect(page.getByRole('heading', { level: 1, name: 'Mensajes' })).toBeVisible();
+    // Signed in, the admin lands on Mis Envíos and opens Mensajes from the menu.
+    await page.goto('/shipments');
+    await openFromMenu(page, 'Mensajes');
     await page.getByRole('button', { name: 'Leer el mensaje de Lucía Hernández' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Mensaje de contacto' });
     await expect(dialog.getByText('120 envíos al mes', { exact: true })).toBeVisible();
@@ -167,7 +177,10 @@ test.describe('the contact form', () => {
     await page.context().clearCookies();
     expect((await page.request.post('/api/v1/login', { data: { email, password: 'Clave123' } })).ok()).toBeTruthy();
 
-    await page.goto('/contactanos');
+    // From Mis Envíos (where signing in lands), the help group of the name menu leads to Contáctanos.
+    await page.goto('/shipments');
+    await page.getByRole('button', { name: 'Menú de Beto Ruiz' }).click();
+    await page.getByRole('menuitem', { name: 'Contáctanos' }).click();
     await expect(page.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Beto');
     await expect(page.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue(email);
     await page.getByRole('textbox', { name: 'Empresa' }).fill('Ferretería Ruiz');

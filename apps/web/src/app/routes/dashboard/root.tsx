@@ -51,9 +51,13 @@ function DashboardShell() {
         account={
           <UserMenu
             user={user}
-            links={[
-              { label: 'Configuración', to: paths.settings },
+            links={[{ label: 'Configuración', to: paths.settings }]}
+            // A seller looking for help finds the guide and the contact form here; the form
+            // fills itself from the profile and brings them back to Mis Envíos.
+            helpLinks={[
               { label: 'Guía de usuario', to: paths.faq },
+              { label: 'Guía de inicio', to: paths.gettingStarted },
+              { label: 'Contáctanos', to: paths.contact },
             ]}
             afterSignOut={paths.home}
           />

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { openFromMenu } from './support/navigation';
+import { openFromMenu, startAtMyShipments } from './support/navigation';
 import { ADMIN, createShipments } from './support/shipments';
 
 /**
@@ -16,14 +16,11 @@ const mxn = (pesos: number) => `MX$${pesos.toLocaleString('en-US', { minimumFrac
 
 test.describe.configure({ mode: 'serial' });
 
-/** Signed in (through the API, to save time) and on Mis Envíos, where signing in lands; the journey goes on from its menu. */
 async function pageSignedInAs(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const response = await page.request.post('/api/v1/login', { data: who });
   expect(response.ok(), await response.text()).toBeTruthy();
-  await page.goto('/shipments');
-  await expect(page.getByRole('heading', { level: 1, name: 'Mis Envíos' })).toBeVisible();
   return page;
 }
 
@@ -46,6 +43,7 @@ test('the admin filters the general report and records an overweight with the su
   expect((await user.request.post('/api/v1/payments/many/monedero', { data: { shipments: [shipmentId] } })).ok()).toBeTruthy();
   await admin.request.post('/api/v1/prepaid/createPrepaid', { data: { userId, cantidadAbonar: 1000 } });
 
+  await startAtMyShipments(admin);
   await openFromMenu(admin, 'Reporte General');
   await admin.getByRole('combobox', { name: 'Estatus de pago' }).selectOption({ label: 'Pagado' });
   await admin.getByRole('textbox', { name: 'Buscar' }).fill(person.email);
@@ -84,6 +82,7 @@ test('the admin filters the general report and records an overweight with the su
 
 test('the customer sees why and how much on /overweight and contests it with a photo', async ({ browser }) => {
   const user = await pageSignedInAs(browser, person);
+  await startAtMyShipments(user);
   await openFromMenu(user, 'Sobrepesos');
   const row = user.getByRole('table', { name: 'Mis sobrepesos' }).getByRole('row').filter({ hasText: `Envío ${folio}` });
   await expect(row).toContainText('Pagado');
@@ -110,6 +109,7 @@ test('the customer sees why and how much on /overweight and contests it with a p
 
 test('the admin accepts the clarification and the wallet shows the refund', async ({ browser }) => {
   const admin = await pageSignedInAs(browser, ADMIN);
+  await startAtMyShipments(admin);
   await openFromMenu(admin, 'Reporte Sobrepesos');
   await admin.getByRole('combobox', { name: 'Estatus del sobrepeso' }).selectOption({ label: 'En aclaración' });
   const row = admin.getByRole('table', { name: 'Reporte de sobrepesos' }).getByRole('row').filter({ hasText: person.email });
@@ -125,6 +125,7 @@ test('the admin accepts the clarification and the wallet shows the refund', asyn
   await admin.context().close();
 
   const user = await pageSignedInAs(browser, person);
+  await startAtMyShipments(user);
   await openFromMenu(user, 'Monedero');
   await expect(user.getByTestId('wallet-total')).toHaveText('MX$1,000.00');
   const movements = user.getByRole('table', { name: 'Movimientos del monedero' });
@@ -137,6 +138,7 @@ test('the admin accepts the clarification and the wallet shows the refund', asyn
 
 test('an export of the general report downloads as a workbook', async ({ browser }) => {
   const admin = await pageSignedInAs(browser, ADMIN);
+  await startAtMyShipments(admin);
   await openFromMenu(admin, 'Reporte General');
   await admin.getByRole('textbox', { name: 'Buscar' }).fill(person.email);
   await admin.getByRole('textbox', { name: 'Buscar' }).press('Enter');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openFromMenu, openShipment, payShipment } from './support/navigation';
+import { openFromMenu, openShipment, payShipment, startAtMyShipments } from './support/navigation';
 import { createShipments, signInAsAdmin as signIn } from './support/shipments';
 
 /**
@@ -14,7 +14,7 @@ test('while a payment is open the parcels cannot change; cancelling it from the 
   const [id] = await createShipments(page.request, `${tag} Abierto`, 1);
 
   // Open a PayPal payment and leave it at the sandbox approval page, as a buyer who walked away.
-  await page.goto('/shipments');
+  await startAtMyShipments(page);
   await payShipment(page, `${tag} Abierto`);
   await expect(page.getByRole('note', { name: 'Modo de pruebas' })).toContainText('no cobran dinero real');
   await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
@@ -22,7 +22,7 @@ test('while a payment is open the parcels cannot change; cancelling it from the 
   await expect(page).toHaveURL(/\/sandbox\/paypal\//);
 
   // Back in the app (its address typed again), the seller opens the shipment and edits its parcels.
-  await page.goto('/shipments');
+  await startAtMyShipments(page);
   await openShipment(page, `${tag} Abierto`);
   await page.getByRole('link', { name: 'Editar paquetes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cómo es el paquete que envías?' })).toBeVisible();
@@ -66,7 +66,7 @@ test('an overweight the wallet could not cover is on the next payment page, paid
 
   const [next] = await createShipments(page.request, `${tag} Siguiente`, 1);
   const nextShipment = (await (await page.request.get(`/api/v1/shipments/${next}`)).json()) as { selected_service: { total_amount: number } };
-  await page.goto('/shipments');
+  await startAtMyShipments(page);
   await payShipment(page, `${tag} Siguiente`);
   const summary = page.getByRole('region', { name: /^Resumen del envío/ });
   await expect(summary.getByText('Sobrepeso de envíos anteriores')).toBeVisible();

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { payShipment, searchMyShipments } from './support/navigation';
-import { createShipments, signInAsAdmin } from './support/shipments';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { payShipment, searchMyShipments, startAtMyShipments } from './support/navigation';
+import { createShipments, signInAsAdmin as signIn } from './support/shipments';
 
 /**
  * Issue 6 "Payments": two shipments paid together through the local PayPal sandbox (approve on
@@ -9,12 +9,6 @@ import { createShipments, signInAsAdmin } from './support/shipments';
 const tag = `E2EPAY${Date.now().toString(36)}`;
 
 test.describe.configure({ mode: 'serial' });
-
-/** Signed in through the API (to save time), then on Mis Envíos, where signing in lands. */
-async function signIn(page: Page): Promise<void> {
-  await signInAsAdmin(page);
-  await page.goto('/shipments');
-}
 
 async function isPaid(request: APIRequestContext, id: string): Promise<boolean> {
   const response = await request.get(`/api/v1/shipments/${id}`);
@@ -25,6 +19,7 @@ async function isPaid(request: APIRequestContext, id: string): Promise<boolean> 
 test('two shipments paid together with the PayPal sandbox: approve, capture, success', async ({ page }) => {
   await signIn(page);
   const ids = await createShipments(page.request, `${tag} PayPal`, 2);
+  await startAtMyShipments(page);
   expect(ids).toHaveLength(2);
 
   // In Mis Envíos the seller finds both, ticks them and presses Pagar.
@@ -60,6 +55,7 @@ test('two shipments paid together with the PayPal sandbox: approve, capture, suc
 test('a declined card at the sandbox asks to approve again; cancel returns to the payment page', async ({ page }) => {
   await signIn(page);
   const [id] = await createShipments(page.request, `${tag} Rechazo`, 1);
+  await startAtMyShipments(page);
 
   await payShipment(page, `${tag} Rechazo`);
   await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
@@ -78,6 +74,7 @@ test('a declined card at the sandbox asks to approve again; cancel returns to th
 test('OXXO: a reference for one shipment, its slip renders and prints without the print button', async ({ page }) => {
   await signIn(page);
   await createShipments(page.request, `${tag} OXXO`, 1);
+  await startAtMyShipments(page);
 
   await payShipment(page, `${tag} OXXO`);
   await expect(page.getByRole('region', { name: /Resumen del envío/ })).toContainText(`${tag} OXXO`);

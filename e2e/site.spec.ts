@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openFromMenu } from './support/navigation';
+import { openFromMenu, startAtMyShipments } from './support/navigation';
 import { ADMIN, signInAsAdmin } from './support/shipments';
 
 /**
@@ -148,8 +148,7 @@ test.describe('the contact form', () => {
 
   test('an admin reads it in Mensajes, answers by e-mail and closes it', async ({ page }) => {
     await signInAsAdmin(page);
-    // Signed in, the admin lands on Mis Envíos and opens Mensajes from the menu.
-    await page.goto('/shipments');
+    await startAtMyShipments(page);
     await openFromMenu(page, 'Mensajes');
     await page.getByRole('button', { name: 'Leer el mensaje de Lucía Hernández' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Mensaje de contacto' });
@@ -177,8 +176,8 @@ test.describe('the contact form', () => {
     await page.context().clearCookies();
     expect((await page.request.post('/api/v1/login', { data: { email, password: 'Clave123' } })).ok()).toBeTruthy();
 
-    // From Mis Envíos (where signing in lands), the help group of the name menu leads to Contáctanos.
-    await page.goto('/shipments');
+    // From Mis Envíos, the help group of the name menu leads to Contáctanos.
+    await startAtMyShipments(page);
     await page.getByRole('button', { name: 'Menú de Beto Ruiz' }).click();
     await page.getByRole('menuitem', { name: 'Contáctanos' }).click();
     await expect(page.getByRole('textbox', { name: 'Nombre' })).toHaveValue('Beto');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { openFromMenu, startAtMyShipments } from './support/navigation';
 import { ADMIN, createShipments } from './support/shipments';
 
 /**
@@ -38,7 +39,8 @@ test('an admin credits a user from Usuarios and the user sees it in Monedero', a
   expect(created.status(), await created.text()).toBeLessThan(300);
   userId = ((await created.json()) as { _id: string })._id;
 
-  await admin.goto('/users');
+  await startAtMyShipments(admin);
+  await openFromMenu(admin, 'Usuarios');
   await admin.getByRole('textbox', { name: 'Buscar' }).fill(person.email);
   const table = admin.getByRole('table', { name: 'Usuarios' });
   const row = table.getByRole('row').filter({ hasText: person.email });
@@ -54,8 +56,8 @@ test('an admin credits a user from Usuarios and the user sees it in Monedero', a
   await expect(row.getByText('MX$1,500.00')).toBeVisible();
 
   const user = await pageSignedInAs(browser, person);
-  await user.goto('/prepaids');
-  await expect(user.getByRole('heading', { level: 1, name: 'Monedero' })).toBeVisible();
+  await startAtMyShipments(user);
+  await openFromMenu(user, 'Monedero');
   await expect(user.getByTestId('wallet-total')).toHaveText('MX$1,500.00');
   const movements = user.getByRole('table', { name: 'Movimientos del monedero' });
   await expect(movements.getByRole('row').filter({ hasText: 'Abono' }).filter({ hasText: 'Pagado' })).toHaveCount(1);
@@ -70,7 +72,8 @@ test('the user pays a shipment with the wallet; Mis Envíos and Monedero show it
 
   // Both screens are read before paying: after it, following the links must not show what they
   // read then (the shipment unpaid, the old balance).
-  await user.goto('/prepaids');
+  await startAtMyShipments(user);
+  await openFromMenu(user, 'Monedero');
   await expect(user.getByTestId('wallet-total')).toHaveText('MX$1,500.00');
   await menu.getByRole('link', { name: 'Mis Envíos' }).click();
   const rowOf = () => user.getByRole('table', { name: 'Mis envíos' }).getByRole('row').filter({ hasText: `Luis ${stamp}` });
@@ -103,7 +106,8 @@ test('the user pays a shipment with the wallet; Mis Envíos and Monedero show it
 test('a pending top-up is created and deleted from Nuevo abono (Anterior)', async ({ browser }) => {
   const user = await pageSignedInAs(browser, person);
   const menu = user.getByRole('navigation', { name: 'Menú del panel' });
-  await user.goto('/prepaids');
+  await startAtMyShipments(user);
+  await openFromMenu(user, 'Monedero');
   await user.getByRole('link', { name: 'Abonar' }).click();
   await expect(user.getByRole('heading', { level: 1, name: 'Nuevo abono' })).toBeVisible();
   await user.getByRole('textbox', { name: /Monto a abonar/ }).fill('200');
@@ -131,7 +135,8 @@ test('a pending top-up is created and deleted from Nuevo abono (Anterior)', asyn
 
 test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance', async ({ browser }) => {
   const user = await pageSignedInAs(browser, person);
-  await user.goto('/prepaids');
+  await startAtMyShipments(user);
+  await openFromMenu(user, 'Monedero');
   const before = (await user.getByTestId('wallet-total').textContent()) ?? '';
   await user.getByRole('link', { name: 'Abonar' }).click();
   await user.getByRole('textbox', { name: /Monto a abonar/ }).fill('250.50');
@@ -143,7 +148,8 @@ test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance', async
   expect(reference).not.toBe('');
 
   const admin = await pageSignedInAs(browser, ADMIN);
-  await admin.goto('/admin/pagos');
+  await startAtMyShipments(admin);
+  await openFromMenu(admin, 'Pagos');
   await admin.getByRole('textbox', { name: /Buscar/ }).fill(reference);
   const row = admin.getByRole('table', { name: 'Pagos' }).getByRole('row').filter({ hasText: reference });
   await expect(row).toHaveCount(1);
@@ -162,8 +168,8 @@ test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance', async
 
 test('the admin sees the wallet payment in Pagos, the reconciliation and the guide inventory', async ({ browser }) => {
   const admin = await pageSignedInAs(browser, ADMIN);
-  await admin.goto('/admin/pagos');
-  await expect(admin.getByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible();
+  await startAtMyShipments(admin);
+  await openFromMenu(admin, 'Pagos');
   await expect(admin.getByRole('region', { name: 'Conciliación de monederos' }).getByText('Cuadra al centavo')).toBeVisible();
   await admin.getByRole('textbox', { name: /Buscar/ }).fill(person.email);
   const payments = admin.getByRole('table', { name: 'Pagos' });
@@ -174,16 +180,14 @@ test('the admin sees the wallet payment in Pagos, the reconciliation and the gui
   await expect(walletRow).toContainText(mxn(shipment.total));
   await expect(walletRow).toContainText('Pagado');
 
-  await admin.goto('/admin/guias');
-  await expect(admin.getByRole('heading', { level: 1, name: 'Inventario de guías' })).toBeVisible();
+  await openFromMenu(admin, 'Inventario de guías');
   await expect(admin.getByRole('table', { name: 'Existencias por servicio' }).getByRole('button', { name: /^Subir CSV/ }).first()).toBeVisible();
   const csv = `guia\nE2E-${stamp}-1\nE2E-${stamp}-2\nE2E-${stamp}-1\nno valida!\n`;
   await admin.locator('input[type="file"]').first().setInputFiles({ name: 'guias.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(admin.getByText('guias.csv: 2 guías agregadas, 1 duplicada, 1 línea no válida.')).toBeVisible();
   await expect(admin.getByRole('list', { name: 'Líneas no válidas' })).toContainText('no valida!');
 
-  await admin.goto('/recoleccion');
-  await expect(admin.getByRole('heading', { level: 1, name: 'Recolección' })).toBeVisible();
+  await openFromMenu(admin, 'Recolección');
   await admin.context().close();
   expect(userId).not.toBe('');
 });

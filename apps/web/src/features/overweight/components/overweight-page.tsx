@@ -4,6 +4,7 @@ import { overweightMessages } from '@envios/contracts/overweight';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { ListFilters, SearchFilter } from '@/components/ui/list-filters';
 import { ListPagination } from '@/components/ui/list-parts';
+import { readPage, writeListParams } from '@/lib/list-params';
 import { LoadFailure } from '@/components/ui/query-status';
 import { useOverweightServices } from '../api/get-services';
 import { userOverweightExportUrl, useUserOverweight, type UserOverweightQuery } from '../api/get-user-overweight';
@@ -16,16 +17,13 @@ function readQuery(params: URLSearchParams): UserOverweightQuery {
     service: params.get('service') || undefined,
     status: readStatus(params.get('status')),
     filter: params.get('filter')?.trim() || undefined,
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
+    page: readPage(params),
   };
 }
 
-function writeQuery(q: UserOverweightQuery, keep: URLSearchParams): URLSearchParams {
-  const params = new URLSearchParams();
-  if (q.service) params.set('service', q.service);
-  if (q.status) params.set('status', q.status);
-  if (q.filter) params.set('filter', q.filter);
-  if (q.page > 1) params.set('page', String(q.page));
+/** The shipment whose overweight opened this page (`?shipment=`) stays while the filters change. */
+function writeQuery({ page, ...filters }: UserOverweightQuery, keep: URLSearchParams): URLSearchParams {
+  const params = writeListParams(filters, page);
   const shipment = keep.get('shipment');
   if (shipment) params.set('shipment', shipment);
   return params;

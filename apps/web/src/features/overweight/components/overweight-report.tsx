@@ -4,6 +4,7 @@ import { overweightMessages } from '@envios/contracts/overweight';
 import { ExportButtons } from '@/components/ui/export-buttons';
 import { DateRangeFilter, ListFilters, SearchFilter } from '@/components/ui/list-filters';
 import { ListPagination } from '@/components/ui/list-parts';
+import { readDay, readPage, writeListParams } from '@/lib/list-params';
 import { LoadFailure } from '@/components/ui/query-status';
 import { allOverweightExportUrl, useAllOverweight, type AllOverweightQuery } from '../api/get-all-overweight';
 import { useOverweightServices } from '../api/get-services';
@@ -11,25 +12,19 @@ import { readStatus, ServiceFilter, StatusFilter } from './filters';
 import { mxn } from './overweight-detail';
 import { OverweightTable } from './overweight-table';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function readQuery(params: URLSearchParams): AllOverweightQuery {
-  const day = (k: string) => (DAY.test(params.get(k) ?? '') ? params.get(k)! : undefined);
   return {
-    date_ini: day('date_ini'),
-    date_fin: day('date_fin'),
+    date_ini: readDay(params, 'date_ini'),
+    date_fin: readDay(params, 'date_fin'),
     service: params.get('service') || undefined,
     status: readStatus(params.get('status')),
     filter: params.get('filter')?.trim() || undefined,
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
+    page: readPage(params),
   };
 }
 
-function writeQuery(q: AllOverweightQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const k of ['date_ini', 'date_fin', 'service', 'status', 'filter'] as const) if (q[k]) params.set(k, q[k]);
-  if (q.page > 1) params.set('page', String(q.page));
-  return params;
+function writeQuery({ page, ...filters }: AllOverweightQuery): URLSearchParams {
+  return writeListParams(filters, page);
 }
 
 /** The admin overweight report (/overweight_report): every customer's overweight, its disputes to resolve, export overweight.xlsx. */

@@ -11,6 +11,7 @@ import { DateRangeFilter, ListFilters, SearchFilter, SelectFilter, serviceOption
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
+import { readDay, readPage, writeListParams } from '@/lib/list-params';
 import { LoadFailure } from '@/components/ui/query-status';
 import { shipmentsExportUrl } from '../api/export-shipments';
 import { usePeriodReport, type ReportQuery } from '../api/get-period-report';
@@ -18,32 +19,20 @@ import { useReportServices } from '../api/get-report-services';
 
 /** Notices stay 5 seconds. */
 const NOTICE_MS = 5_000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 function readQuery(params: URLSearchParams): ReportQuery {
-  const day = (k: string) => {
-    const v = params.get(k) ?? '';
-    return DAY.test(v) ? v : undefined;
-  };
   const status = params.get('status');
   return {
-    date_ini: day('date_ini'),
-    date_fin: day('date_fin'),
+    date_ini: readDay(params, 'date_ini'),
+    date_fin: readDay(params, 'date_fin'),
     service: params.get('service') || undefined,
     status: status === 'paid' || status === 'unpaid' ? status : undefined,
     filter: params.get('filter')?.trim() || undefined,
-    page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
+    page: readPage(params),
   };
 }
 
-function writeQuery(q: ReportQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of ['date_ini', 'date_fin', 'service', 'status', 'filter'] as const) {
-    const v = q[key];
-    if (v) params.set(key, v);
-  }
-  if (q.page > 1) params.set('page', String(q.page));
-  return params;
+function writeQuery({ page, ...filters }: ReportQuery): URLSearchParams {
+  return writeListParams(filters, page);
 }
 
 const mxn = (amount: number) => formatMXN(toCentavos(amount));

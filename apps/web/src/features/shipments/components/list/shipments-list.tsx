@@ -6,6 +6,7 @@ import { IconBox, IconStore } from '@/components/ui/icons';
 import { ListFilters, paymentStatusOptions, SelectFilter, serviceOptions } from '@/components/ui/list-filters';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { paths } from '@/config/paths';
+import { readPage, writeListParams } from '@/lib/list-params';
 import { LoadFailure } from '@/components/ui/query-status';
 import { useCarrierServices } from '../../api/get-carrier-services';
 import { useDeleteShipments } from '../../api/delete-shipments';
@@ -20,7 +21,7 @@ export const NOTICE_MS = 5_000;
 
 /** Page and filters live in the address, so a reload, a shared link or 'back' keeps them. */
 function readQuery(params: URLSearchParams): ShipmentsQuery {
-  const page = Math.max(1, Math.floor(Number(params.get('page')) || 1));
+  const page = readPage(params);
   const keywords = splitKeywords(params.get('keywords') ?? '');
   const service = params.get('service') ?? '';
   const status = params.get('status');
@@ -32,13 +33,8 @@ function readQuery(params: URLSearchParams): ShipmentsQuery {
   };
 }
 
-function writeQuery(query: ShipmentsQuery): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.keywords.length > 0) params.set('keywords', query.keywords.join(','));
-  if (query.service) params.set('service', query.service);
-  if (query.status) params.set('status', query.status);
-  if (query.page > 1) params.set('page', String(query.page));
-  return params;
+function writeQuery({ keywords, service, status, page }: ShipmentsQuery): URLSearchParams {
+  return writeListParams({ keywords: keywords.join(','), service, status }, page);
 }
 
 function EmptyCard({ icon, title, action, children }: { icon: ReactNode; title: string; action?: ReactNode; children: ReactNode }) {

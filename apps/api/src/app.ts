@@ -40,6 +40,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { createShipments, overweightOwedProvider, SHIPMENT_LIST_CHANNEL } from './modules/shipments/shipments.usecases.js';
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
+import { createAddresses } from './modules/addresses/addresses.usecases.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { createPaymentsDeps, isSandboxMode, paymentModes } from './modules/payments/payments.usecases.js';
 import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
@@ -250,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
   await app.register(accountsRoutes, { deps: accounts, secureCookie });
   await app.register(notificationsRoutes, { db: database.db, notifier });
-  await app.register(addressesRoutes, { deps: { db: database.db, clock } });
+  await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
   await app.register(walletRoutes, { deps: { db: database.db, clock } });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log });
   await app.register(geographyRoutes, { geography, compress: config.COMPRESSION_MIN_BYTES > 0 });

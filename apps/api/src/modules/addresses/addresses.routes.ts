@@ -8,14 +8,7 @@ import {
   SAVED_LOCATIONS_MAX,
 } from '@envios/contracts/addresses';
 import { apiErrorSchema } from '@envios/contracts/errors';
-import {
-  createSavedLocation,
-  deleteSavedLocation,
-  getSavedLocation,
-  listSavedLocations,
-  updateSavedLocation,
-  type AddressesDeps,
-} from './addresses.usecases.js';
+import type { Addresses } from './addresses.usecases.js';
 
 const tags = ['direcciones'];
 const e = apiErrorSchema;
@@ -23,7 +16,7 @@ const signedIn = { 400: e, 401: e, 403: e };
 const idParams = z.object({ id: z.uuid({ error: 'El identificador de la dirección no es válido.' }) });
 
 /** Saved addresses ('Direcciones'): each user keeps their own; an admin may act on anyone's. */
-export const addressesRoutes: FastifyPluginAsyncZod<{ deps: AddressesDeps }> = async (app, { deps }) => {
+export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: Addresses }> = async (app, { addresses }) => {
   app.get(
     '/api/v1/locations-user',
     {
@@ -37,7 +30,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ deps: AddressesDeps }> = a
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return listSavedLocations(deps, request.caller!, request.query);
+      return addresses.listSavedLocations(request.caller!, request.query);
     },
   );
 
@@ -54,7 +47,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ deps: AddressesDeps }> = a
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return getSavedLocation(deps, request.caller!, request.params.id);
+      return addresses.getSavedLocation(request.caller!, request.params.id);
     },
   );
 
@@ -69,7 +62,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ deps: AddressesDeps }> = a
         response: { 200: savedLocationSchema, ...signedIn, 409: e },
       },
     },
-    async (request) => createSavedLocation(deps, request.caller!, request.body),
+    async (request) => addresses.createSavedLocation(request.caller!, request.body),
   );
 
   app.put(
@@ -84,7 +77,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ deps: AddressesDeps }> = a
         response: { 200: savedLocationSchema, ...signedIn, 404: e },
       },
     },
-    async (request) => updateSavedLocation(deps, request.caller!, request.params.id, request.body),
+    async (request) => addresses.updateSavedLocation(request.caller!, request.params.id, request.body),
   );
 
   app.delete(
@@ -98,6 +91,6 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ deps: AddressesDeps }> = a
         response: { 200: savedLocationSchema, ...signedIn, 404: e },
       },
     },
-    async (request) => deleteSavedLocation(deps, request.caller!, request.params.id),
+    async (request) => addresses.deleteSavedLocation(request.caller!, request.params.id),
   );
 };

@@ -3,6 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { commonErrors } from '../../shared/errors.js';
+import { bindUseCases } from '../../shared/use-cases.js';
 import { addressErrors } from './addresses.errors.js';
 import * as repo from './addresses.repository.js';
 
@@ -65,7 +66,7 @@ async function requireOwned(deps: AddressesDeps, caller: Caller, id: string): Pr
 }
 
 /** The caller's list (or, for an admin, the list of `?user=`), newest first. */
-export async function listSavedLocations(
+async function listSavedLocations(
   deps: AddressesDeps,
   caller: Caller,
   query: { user?: string | undefined; search?: string | undefined },
@@ -76,12 +77,12 @@ export async function listSavedLocations(
   return rows.map(toSavedLocationDto);
 }
 
-export async function getSavedLocation(deps: AddressesDeps, caller: Caller, id: string): Promise<SavedLocation> {
+async function getSavedLocation(deps: AddressesDeps, caller: Caller, id: string): Promise<SavedLocation> {
   return toSavedLocationDto(await requireOwned(deps, caller, id));
 }
 
 /** Saves an address for the caller; an admin may name another owner in `user`. At most SAVED_LOCATIONS_MAX each. */
-export async function createSavedLocation(deps: AddressesDeps, caller: Caller, input: SavedLocationData): Promise<SavedLocation> {
+async function createSavedLocation(deps: AddressesDeps, caller: Caller, input: SavedLocationData): Promise<SavedLocation> {
   const userId = isAdmin(caller) && input.user ? input.user : caller.id;
   const row = await deps.db.transaction(async (tx) => {
     await repo.lockOwner(tx, userId);
@@ -92,19 +93,26 @@ export async function createSavedLocation(deps: AddressesDeps, caller: Caller, i
 }
 
 /** Replaces every field of a saved address; its owner never changes. */
-export async function updateSavedLocation(deps: AddressesDeps, caller: Caller, id: string, input: SavedLocationData): Promise<SavedLocation> {
+async function updateSavedLocation(deps: AddressesDeps, caller: Caller, id: string, input: SavedLocationData): Promise<SavedLocation> {
   await requireOwned(deps, caller, id);
   const row = await repo.updateSavedLocation(deps.db, id, toValues(input), deps.clock.now());
   if (!row) throw addressErrors.notFound();
   return toSavedLocationDto(row);
 }
 
-export async function deleteSavedLocation(deps: AddressesDeps, caller: Caller, id: string): Promise<SavedLocation> {
+async function deleteSavedLocation(deps: AddressesDeps, caller: Caller, id: string): Promise<SavedLocation> {
   await requireOwned(deps, caller, id);
   const row = await repo.deleteSavedLocation(deps.db, id);
   if (!row) throw addressErrors.notFound();
   return toSavedLocationDto(row);
 }
+
+/** The saved-addresses use cases, bound once; the routes receive this object. */
+export function createAddresses(deps: AddressesDeps) {
+  return bindUseCases(deps, { listSavedLocations, getSavedLocation, createSavedLocation, updateSavedLocation, deleteSavedLocation });
+}
+
+export type Addresses = ReturnType<typeof createAddresses>;
 
 /**
  * 'Guardar dirección' of the new-shipment wizard: keeps the address in the owner's book inside the

@@ -11,21 +11,14 @@ import {
   contactReplyInputSchema,
   contactStatusInputSchema,
 } from '@envios/contracts/contact';
-import {
-  getContactMessage,
-  listContactMessages,
-  receiveContactMessage,
-  replyToContactMessage,
-  setContactStatus,
-  type ContactDeps,
-} from './contact.usecases.js';
+import type { Contact } from './contact.usecases.js';
 
 const tags = ['contacto'];
 const e = apiErrorSchema;
 const adminErrors = { 400: e, 401: e, 403: e };
 
 /** The contact form and the admins' 'Mensajes' inbox. */
-export const contactRoutes: FastifyPluginAsyncZod<{ deps: ContactDeps }> = async (app, { deps }) => {
+export const contactRoutes: FastifyPluginAsyncZod<{ contact: Contact }> = async (app, { contact }) => {
   app.post(
     '/api/v1/contact',
     {
@@ -41,7 +34,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ContactDeps }> = async
     },
     async (request, reply) => {
       const caller = await request.identify();
-      await receiveContactMessage(deps, request.body, { ip: request.ip, userId: caller?.id ?? null });
+      await contact.receiveContactMessage(request.body, { ip: request.ip, userId: caller?.id ?? null });
       return reply.status(201).send({ message: contactMessages.received });
     },
   );
@@ -59,7 +52,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ContactDeps }> = async
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return listContactMessages(deps, request.query);
+      return contact.listContactMessages(request.query);
     },
   );
 
@@ -76,7 +69,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ContactDeps }> = async
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return getContactMessage(deps, request.params.id);
+      return contact.getContactMessage(request.params.id);
     },
   );
 
@@ -92,7 +85,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ContactDeps }> = async
         response: { 201: contactMessageDetailSchema, ...adminErrors, 404: e, 409: e },
       },
     },
-    async (request, reply) => reply.status(201).send(await replyToContactMessage(deps, request.caller!, request.params.id, request.body.message)),
+    async (request, reply) => reply.status(201).send(await contact.replyToContactMessage(request.caller!, request.params.id, request.body.message)),
   );
 
   app.patch(
@@ -107,6 +100,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ContactDeps }> = async
         response: { 200: contactMessageDetailSchema, ...adminErrors, 404: e },
       },
     },
-    async (request) => setContactStatus(deps, request.params.id, request.body.status),
+    async (request) => contact.setContactStatus(request.params.id, request.body.status),
   );
 };

@@ -11,6 +11,7 @@ import type { Notifier } from '../notifications/notifications.usecases.js';
 import { contactAcknowledgementMail, contactReceivedMail, contactReplyMail } from '../notifications/notifications.usecases.js';
 import { contactErrors } from './contact.errors.js';
 import * as repo from './contact.repository.js';
+import { bindUseCases } from '../../shared/use-cases.js';
 
 export interface ContactDeps {
   db: Database;
@@ -60,7 +61,7 @@ function toDto(row: repo.ContactMessageRow): ContactMessage {
  * support (reply-to: the sender) and the acknowledgement for the sender. A filled trap field
  * means a bot: it gets the same answer, and nothing is stored or sent.
  */
-export async function receiveContactMessage(
+async function receiveContactMessage(
   deps: ContactDeps,
   input: ContactData,
   client: { ip: string; userId: string | null },
@@ -116,7 +117,7 @@ export async function receiveContactMessage(
   return { stored: true };
 }
 
-export async function listContactMessages(deps: Pick<ContactDeps, 'db'>, query: z.output<typeof contactListQuerySchema>) {
+async function listContactMessages(deps: Pick<ContactDeps, 'db'>, query: z.output<typeof contactListQuerySchema>) {
   const { rows, total, open } = await repo.listContactMessages(deps.db, {
     status: query.status === 'all' ? undefined : query.status,
     search: query.search || undefined,
@@ -134,14 +135,14 @@ async function detail(deps: Pick<ContactDeps, 'db'>, row: repo.ContactMessageRow
   };
 }
 
-export async function getContactMessage(deps: Pick<ContactDeps, 'db'>, id: string): Promise<ContactMessageDetail> {
+async function getContactMessage(deps: Pick<ContactDeps, 'db'>, id: string): Promise<ContactMessageDetail> {
   const row = await repo.findContactMessage(deps.db, id);
   if (!row) throw contactErrors.notFound();
   return detail(deps, row);
 }
 
 /** An admin answers by e-mail: the answer is kept, mailed to the sender, and the message is 'answered'. */
-export async function replyToContactMessage(deps: ContactDeps, caller: Caller, id: string, message: string): Promise<ContactMessageDetail> {
+async function replyToContactMessage(deps: ContactDeps, caller: Caller, id: string, message: string): Promise<ContactMessageDetail> {
   const authorName = await deps.authorName(caller.id);
   await deps.db.transaction(async (tx) => {
     const row = await repo.findContactMessage(tx, id, { forUpdate: true });
@@ -165,7 +166,7 @@ export async function replyToContactMessage(deps: ContactDeps, caller: Caller, i
 }
 
 /** Closing needs no answer; opening again goes back to 'answered' if it had one, 'open' if not. */
-export async function setContactStatus(deps: Pick<ContactDeps, 'db' | 'clock'>, id: string, status: 'open' | 'closed'): Promise<ContactMessageDetail> {
+async function setContactStatus(deps: Pick<ContactDeps, 'db' | 'clock'>, id: string, status: 'open' | 'closed'): Promise<ContactMessageDetail> {
   await deps.db.transaction(async (tx) => {
     const row = await repo.findContactMessage(tx, id, { forUpdate: true });
     if (!row) throw contactErrors.notFound();
@@ -180,3 +181,10 @@ export async function setContactStatus(deps: Pick<ContactDeps, 'db' | 'clock'>, 
   });
   return getContactMessage(deps, id);
 }
+
+/** The contact form and inbox use cases, bound once; the routes receive this object. */
+export function createContact(deps: ContactDeps) {
+  return bindUseCases(deps, { receiveContactMessage, listContactMessages, getContactMessage, replyToContactMessage, setContactStatus });
+}
+
+export type Contact = ReturnType<typeof createContact>;

@@ -8,14 +8,14 @@ import {
   pickupOneSchema,
   updatePickupStatusSchema,
 } from '@envios/contracts/pickups';
-import { getPickup, listPickups, requestPickup, setPickupStatus, type PickupsDeps } from './pickups.usecases.js';
+import type { Pickups } from './pickups.usecases.js';
 
 const tags = ['recolecciones'];
 const e = apiErrorSchema;
 const signedIn = { 400: e, 401: e, 403: e };
 
 /** Pickup requests ('Recolección'). */
-export const pickupsRoutes: FastifyPluginAsyncZod<{ deps: PickupsDeps }> = async (app, { deps }) => {
+export const pickupsRoutes: FastifyPluginAsyncZod<{ pickups: Pickups }> = async (app, { pickups }) => {
   app.post(
     '/api/v1/recolecciones/create',
     {
@@ -30,7 +30,7 @@ export const pickupsRoutes: FastifyPluginAsyncZod<{ deps: PickupsDeps }> = async
       },
     },
     async (request, reply) => {
-      const { created, pickup } = await requestPickup(deps, request.caller!, request.body);
+      const { created, pickup } = await pickups.requestPickup(request.caller!, request.body);
       return reply.status(created ? 201 : 200).send({ data: pickup });
     },
   );
@@ -48,7 +48,7 @@ export const pickupsRoutes: FastifyPluginAsyncZod<{ deps: PickupsDeps }> = async
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return listPickups(deps, request.caller!, request.query);
+      return pickups.listPickups(request.caller!, request.query);
     },
   );
 
@@ -65,7 +65,7 @@ export const pickupsRoutes: FastifyPluginAsyncZod<{ deps: PickupsDeps }> = async
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return { data: await getPickup(deps, request.caller!, request.params.id) };
+      return { data: await pickups.getPickup(request.caller!, request.params.id) };
     },
   );
 
@@ -81,6 +81,6 @@ export const pickupsRoutes: FastifyPluginAsyncZod<{ deps: PickupsDeps }> = async
         response: { 200: pickupOneSchema, ...signedIn, 404: e },
       },
     },
-    async (request) => ({ data: await setPickupStatus(deps, request.params.id, request.body.status) }),
+    async (request) => ({ data: await pickups.setPickupStatus(request.params.id, request.body.status) }),
   );
 };

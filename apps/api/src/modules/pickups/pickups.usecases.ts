@@ -5,6 +5,7 @@ import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { pickupErrors } from './pickups.errors.js';
 import * as repo from './pickups.repository.js';
+import { bindUseCases } from '../../shared/use-cases.js';
 
 /**
  * Pickups ('Recolección'): one per paid shipment that asked for a local pickup,
@@ -55,7 +56,7 @@ const isAdmin = (caller: Caller) => caller.rol === 'admin';
  * folio): a user only for their own paid shipment; an admin for any shipment, or for none. One
  * pickup per shipment: asking again answers the existing one (`created` false).
  */
-export async function requestPickup(deps: PickupsDeps, caller: Caller, input: z.output<typeof createPickupSchema>): Promise<{ created: boolean; pickup: Pickup }> {
+async function requestPickup(deps: PickupsDeps, caller: Caller, input: z.output<typeof createPickupSchema>): Promise<{ created: boolean; pickup: Pickup }> {
   const matches = await repo.findShipmentsByTracking(deps.db, input.tracking_number);
   let shipment: repo.ShipmentMatch | undefined;
   if (isAdmin(caller)) {
@@ -90,7 +91,7 @@ export async function requestPickup(deps: PickupsDeps, caller: Caller, input: z.
   return { created: false, pickup: toPickupDto(existing) };
 }
 
-export async function listPickups(deps: PickupsDeps, caller: Caller, query: z.output<typeof pickupListQuerySchema>): Promise<PickupList> {
+async function listPickups(deps: PickupsDeps, caller: Caller, query: z.output<typeof pickupListQuerySchema>): Promise<PickupList> {
   const { rows, count } = await repo.listPickups(
     deps.db,
     { ...(isAdmin(caller) ? {} : { userId: caller.id }), ...(query.search ? { search: query.search } : {}), ...(query.status ? { status: query.status } : {}) },
@@ -99,7 +100,7 @@ export async function listPickups(deps: PickupsDeps, caller: Caller, query: z.ou
   return { data: rows.map(toPickupDto), count, page: query.page, pages: Math.max(1, Math.ceil(count / query.limit)) };
 }
 
-export async function getPickup(deps: PickupsDeps, caller: Caller, id: string): Promise<Pickup> {
+async function getPickup(deps: PickupsDeps, caller: Caller, id: string): Promise<Pickup> {
   const row = await repo.findPickup(deps.db, id);
   if (!row) throw pickupErrors.notFound();
   if (!isAdmin(caller) && row.userId !== caller.id) throw pickupErrors.forbidden();
@@ -107,8 +108,15 @@ export async function getPickup(deps: PickupsDeps, caller: Caller, id: string): 
 }
 
 /** Admins only (the route's guard); every transition is allowed. */
-export async function setPickupStatus(deps: PickupsDeps, id: string, status: PickupStatus): Promise<Pickup> {
+async function setPickupStatus(deps: PickupsDeps, id: string, status: PickupStatus): Promise<Pickup> {
   const row = await repo.updateStatus(deps.db, id, status, deps.clock.now());
   if (!row) throw pickupErrors.notFound();
   return toPickupDto(row);
 }
+
+/** The pickups use cases, bound once; the routes receive this object. */
+export function createPickups(deps: PickupsDeps) {
+  return bindUseCases(deps, { requestPickup, listPickups, getPickup, setPickupStatus });
+}
+
+export type Pickups = ReturnType<typeof createPickups>;

@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { siteInfoFromConfig } from './modules/site/site.usecases.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createContact } from './modules/contact/contact.usecases.js';
 import { geographyRoutes } from './modules/geography/geography.routes.js';
 import { registerAuth } from './plugins/auth.js';
 import { systemClock, type Clock } from './shared/clock.js';
@@ -55,6 +56,7 @@ import type { CashProvider } from './modules/payments/adapters/conekta-types.js'
 import { guidesRoutes } from './modules/guides/guides.routes.js';
 import { seedDemoInventory } from './modules/guides/guides.usecases.js';
 import { pickupsRoutes } from './modules/pickups/pickups.routes.js';
+import { createPickups } from './modules/pickups/pickups.usecases.js';
 import { registerGuidesJob } from './modules/guides/guides.job.js';
 import { guideIssuersFromConfig } from './modules/carriers/adapters/guide-issuers.js';
 import type { GuideIssuer } from './modules/carriers/adapters/guide-issuer.js';
@@ -71,7 +73,7 @@ import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/rep
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { jobsQueries } from './modules/jobs/jobs.usecases.js';
 import { paymentStats } from './modules/payments/payments.usecases.js';
-import { walletTotals } from './modules/wallet/wallet.usecases.js';
+import { createWallet, walletTotals } from './modules/wallet/wallet.usecases.js';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.usecases.js';
 import { instrumentCarrierApis, instrumentGuideIssuers, instrumentTrackingAdapters } from './modules/metrics/carrier-calls.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
@@ -252,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { deps: accounts, secureCookie });
   await app.register(notificationsRoutes, { db: database.db, notifier });
   await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
-  await app.register(walletRoutes, { deps: { db: database.db, clock } });
+  await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock }) });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log });
   await app.register(geographyRoutes, { geography, compress: config.COMPRESSION_MIN_BYTES > 0 });
   const carriers = createCarriers({
@@ -348,7 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onGuideIssued: integrations.onGuideIssued,
   });
   await app.register(guidesRoutes, { deps: { db: database.db, clock, secret: config.SECRET_KEY } });
-  await app.register(pickupsRoutes, { deps: { db: database.db, clock } });
+  await app.register(pickupsRoutes, { pickups: createPickups({ db: database.db, clock }) });
   const { job: trackingJob, ...trackingTuning } = deps.tracking ?? {};
   const tracking = createTracking({
     db: database.db,
@@ -431,7 +433,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
   await app.register(siteRoutes, { info: siteInfo, appUrl: config.APP_URL });
   await app.register(contactRoutes, {
-    deps: {
+    contact: createContact({
       db: database.db,
       clock,
       notifier,
@@ -446,7 +448,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return who ? `${who.name} <${who.email}>` : 'Administrador';
       },
       log: app.log,
-    },
+    }),
   });
 
   const spa = await registerSpa(app, config.WEB_DIST_DIR, { site: siteInfo, appUrl: config.APP_URL }, config.COMPRESSION_MIN_BYTES > 0);

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
 import { createOne } from '../shipments/shipments.fixtures.js';
 import { scheduleTopUpExpiry, WALLET_TOP_UP_EXPIRY_JOB } from './wallet.expiry.js';
-import { markTopUpPaid } from './wallet.usecases.js';
+import { createWallet } from './wallet.usecases.js';
 
 /** Abandoned or declined top-ups leave the pending list ('Cancelado'); each movement names its own folio. */
 
@@ -48,7 +48,7 @@ describe('abandoned top-ups', () => {
     const reference = await call('POST', `/api/v1/payments/conekta/oxxo/${withReference}`, ana, {});
     expect(reference.statusCode, reference.body).toBe(200);
     const paid = await topUp(300);
-    await markTopUpPaid({ db: t.database.db, clock }, paid, 'paypal', 'CAPTURE-1');
+    await createWallet({ db: t.database.db, clock }).markTopUpPaid(paid, 'paypal', 'CAPTURE-1');
 
     clock.advance(25 * HOUR);
     const fresh = await topUp(400);
@@ -72,7 +72,7 @@ describe('abandoned top-ups', () => {
     await t.app.jobs.drain();
     expect((await byId(late)).status_label).toBe('Cancelado');
     const before = (await call('GET', `/api/v1/prepaid/getTotalAmount/${ana.id}`, ana)).json<{ total_amount: number }>().total_amount;
-    const { changed } = await markTopUpPaid({ db: t.database.db, clock }, late, 'oxxo', 'REF-LATE');
+    const { changed } = await createWallet({ db: t.database.db, clock }).markTopUpPaid(late, 'oxxo', 'REF-LATE');
     expect(changed).toBe(true);
     expect(await byId(late)).toMatchObject({ status: true, cancelled: false, status_label: 'Pagado' });
     expect((await call('GET', `/api/v1/prepaid/getTotalAmount/${ana.id}`, ana)).json<{ total_amount: number }>().total_amount).toBe(before + 150);

@@ -4,18 +4,18 @@ import { walletErrorCodes, type WalletEntry, type WalletList } from '@envios/con
 import { manualClock } from '../../shared/clock.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
-import { markTopUpPaid, type WalletDeps } from './wallet.usecases.js';
+import { createWallet, type Wallet } from './wallet.usecases.js';
 
 const clock = manualClock();
 let t: TestApp;
-let deps: WalletDeps;
+let wallet: Wallet;
 let admin: SignedIn;
 let owner: SignedIn;
 let other: SignedIn;
 
 beforeAll(async () => {
   t = await createTestApp({ env: adminEnv, deps: { clock } });
-  deps = { db: t.database.db, clock };
+  wallet = createWallet({ db: t.database.db, clock });
   admin = await signInAdmin(t.app);
   owner = await createSignedInUser(t.app, admin);
   other = await createSignedInUser(t.app, admin);
@@ -103,17 +103,17 @@ describe('markTopUpPaid', () => {
     const fresh = await createSignedInUser(t.app, admin);
     const id = await pendingTopUp(fresh, 123.45);
     clock.advance(1000);
-    const first = await markTopUpPaid(deps, id, 'paypal', 'ORDER-1');
+    const first = await wallet.markTopUpPaid(id, 'paypal', 'ORDER-1');
     expect(first.changed).toBe(true);
     expect(first.entry).toMatchObject({ status: true, provider: 'paypal' });
     clock.advance(1000);
-    const second = await markTopUpPaid(deps, id, 'oxxo', 'OTHER');
+    const second = await wallet.markTopUpPaid(id, 'oxxo', 'OTHER');
     expect(second.changed).toBe(false);
     expect(second.entry).toEqual(first.entry);
     expect(await total(fresh, fresh.id)).toBe(123.45);
     const [row] = (await list(fresh)).docs;
     expect(row).toMatchObject({ status: true, status_label: 'Pagado', amount: 123.45 });
-    await expect(markTopUpPaid(deps, UNKNOWN_ID, 'paypal', null)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(wallet.markTopUpPaid(UNKNOWN_ID, 'paypal', null)).rejects.toMatchObject({ statusCode: 404 });
   });
 });
 
@@ -178,7 +178,7 @@ describe('DELETE /prepaid/{id}', () => {
 
   it('refuses a paid top-up with 409 and a bad id with 400', async () => {
     const id = await pendingTopUp(owner, 7);
-    await markTopUpPaid(deps, id, 'oxxo', 'REF-7');
+    await wallet.markTopUpPaid(id, 'oxxo', 'REF-7');
     const res = await call('DELETE', `/api/v1/prepaid/${id}`, owner);
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiError>().code).toBe(walletErrorCodes.alreadyPaid);

@@ -11,7 +11,7 @@ import {
   walletListSchema,
   walletTotalSchema,
 } from '@envios/contracts/wallet';
-import { adminCredit, deletePendingTopUp, listWallet, topUp, walletTotal, type WalletDeps } from './wallet.usecases.js';
+import type { Wallet } from './wallet.usecases.js';
 
 const tags = ['monedero'];
 const e = apiErrorSchema;
@@ -20,7 +20,7 @@ const idParams = z.object({ id: z.uuid({ error: 'El identificador del movimiento
 const userIdParams = z.object({ userId: z.uuid({ error: 'El identificador de usuario no es válido.' }) });
 
 /** The prepaid wallet ('Monedero', /prepaid): own records only; an admin may act on anyone's. */
-export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (app, { deps }) => {
+export const walletRoutes: FastifyPluginAsyncZod<{ wallet: Wallet }> = async (app, { wallet }) => {
   app.get(
     '/api/v1/prepaid',
     {
@@ -34,7 +34,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return listWallet(deps, request.caller!, request.query);
+      return wallet.listWallet(request.caller!, request.query);
     },
   );
 
@@ -51,7 +51,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return walletTotal(deps, request.caller!, request.params.userId);
+      return wallet.walletTotal(request.caller!, request.params.userId);
     },
   );
 
@@ -66,7 +66,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (
         response: { 200: walletEntryIdSchema, ...signedIn },
       },
     },
-    async (request) => topUp(deps, request.caller!, request.body),
+    async (request) => wallet.topUp(request.caller!, request.body),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (
         response: { 200: walletEntrySchema, ...signedIn },
       },
     },
-    async (request) => adminCredit(deps, request.caller!, request.body),
+    async (request) => wallet.adminCredit(request.caller!, request.body),
   );
 
   app.delete(
@@ -94,6 +94,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{ deps: WalletDeps }> = async (
         response: { 200: walletEntrySchema, ...signedIn, 404: e, 409: e },
       },
     },
-    async (request) => deletePendingTopUp(deps, request.caller!, request.params.id),
+    async (request) => wallet.deletePendingTopUp(request.caller!, request.params.id),
   );
 };

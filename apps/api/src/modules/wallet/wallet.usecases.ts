@@ -7,6 +7,7 @@ import type { Clock } from '../../shared/clock.js';
 import { commonErrors } from '../../shared/errors.js';
 import { walletErrors } from './wallet.errors.js';
 import * as repo from './wallet.repository.js';
+import { bindUseCases } from '../../shared/use-cases.js';
 
 export type { WalletEntryRow } from './wallet.repository.js';
 
@@ -49,7 +50,7 @@ export function ownerFor(caller: Caller, userId: string | undefined): string {
 }
 
 /** The wallet table ('Monedero'), newest first, paged. */
-export async function listWallet(
+async function listWallet(
   deps: WalletDeps,
   caller: Caller,
   query: { user?: string | undefined; page: number; limit: number },
@@ -65,13 +66,13 @@ export async function walletBalance(db: Executor, userId: string): Promise<numbe
 }
 
 /** `total_amount` of `/prepaid/getTotalAmount/{userId}`, MXN. */
-export async function walletTotal(deps: WalletDeps, caller: Caller, userId: string): Promise<{ total_amount: number }> {
+async function walletTotal(deps: WalletDeps, caller: Caller, userId: string): Promise<{ total_amount: number }> {
   ownerFor(caller, userId);
   return { total_amount: fromCentavos(await repo.balance(deps.db, userId)) };
 }
 
 /** 'Nuevo abono' step 1: a pending top-up for the caller (an admin may name another user). */
-export async function topUp(deps: WalletDeps, caller: Caller, input: { user?: string | undefined; amount: number }): Promise<{ id: string }> {
+async function topUp(deps: WalletDeps, caller: Caller, input: { user?: string | undefined; amount: number }): Promise<{ id: string }> {
   const userId = ownerFor(caller, input.user);
   const row = await repo.insertTopUp(deps.db, { userId, type: 'abono', amountCentavos: toCentavos(input.amount), paid: false, createdAt: deps.clock.now() }, () =>
     walletErrors.unknownUser('user'),
@@ -83,7 +84,7 @@ export async function topUp(deps: WalletDeps, caller: Caller, input: { user?: st
  * A payment provider confirmed a top-up: marks it paid and adds it to the balance, in one
  * transaction. Idempotent: a second confirmation changes nothing and answers `changed: false`.
  */
-export async function markTopUpPaid(
+async function markTopUpPaid(
   deps: WalletDeps,
   entryId: string,
   provider: WalletProvider,
@@ -103,7 +104,7 @@ export async function markTopUpPaid(
 }
 
 /** An admin's 'Abonar' (`/prepaid/createPrepaid`): a top-up paid at once. */
-export async function adminCredit(deps: WalletDeps, admin: Caller, input: { userId: string; cantidadAbonar: number }): Promise<WalletEntry> {
+async function adminCredit(deps: WalletDeps, admin: Caller, input: { userId: string; cantidadAbonar: number }): Promise<WalletEntry> {
   if (!isAdmin(admin)) throw commonErrors.forbidden();
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -119,7 +120,7 @@ export async function adminCredit(deps: WalletDeps, admin: Caller, input: { user
 }
 
 /** 'Anterior' in the top-up checkout or the delete button of the table: only an unpaid top-up of the caller's. */
-export async function deletePendingTopUp(deps: WalletDeps, caller: Caller, id: string): Promise<WalletEntry> {
+async function deletePendingTopUp(deps: WalletDeps, caller: Caller, id: string): Promise<WalletEntry> {
   const row = await repo.findEntry(deps.db, id);
   if (!row) throw walletErrors.notFound();
   if (row.userId !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
@@ -129,6 +130,13 @@ export async function deletePendingTopUp(deps: WalletDeps, caller: Caller, id: s
   if (!deleted) throw walletErrors.alreadyPaid();
   return toWalletEntryDto(deleted);
 }
+
+/** The wallet use cases of its own routes (and of a confirmed top-up), bound once. */
+export function createWallet(deps: WalletDeps) {
+  return bindUseCases(deps, { listWallet, walletTotal, topUp, markTopUpPaid, adminCredit, deletePendingTopUp });
+}
+
+export type Wallet = ReturnType<typeof createWallet>;
 
 export interface ChargeOptions {
   /** One entry per shipment; none: one entry without a shipment. */

@@ -3,16 +3,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { inventoryStockListSchema, inventoryUploadResultSchema, inventoryUploadSchema, labelQuerySchema, serviceIdParamsSchema } from '@envios/contracts/guides';
 import { shipmentIdParamsSchema } from '@envios/contracts/shipments';
-import type { Database } from '../../db/client.js';
-import type { Clock } from '../../shared/clock.js';
-import { getLabel, inventoryStock, uploadInventory } from './guides.usecases.js';
-
-export interface GuidesRoutesDeps {
-  db: Database;
-  clock: Clock;
-  /** Signs and checks the e-mailed label links. */
-  secret: string;
-}
+import type { Guides } from './guides.usecases.js';
 
 const e = apiErrorSchema;
 
@@ -21,7 +12,7 @@ function labelFileName(guideNumber: string): string {
   return `guia-${guideNumber.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
 }
 
-export const guidesRoutes: FastifyPluginAsyncZod<{ deps: GuidesRoutesDeps }> = async (app, { deps }) => {
+export const guidesRoutes: FastifyPluginAsyncZod<{ guides: Guides }> = async (app, { guides }) => {
   app.get(
     '/api/v1/shipments/:id/label',
     {
@@ -39,11 +30,7 @@ export const guidesRoutes: FastifyPluginAsyncZod<{ deps: GuidesRoutesDeps }> = a
     },
     async (request, reply) => {
       const caller = await request.identify();
-      const label = await getLabel(
-        deps.db,
-        { shipmentId: request.params.id, caller, token: request.query.token, secret: deps.secret, now: deps.clock.now() },
-        request.log,
-      );
+      const label = await guides.getLabel({ shipmentId: request.params.id, caller, token: request.query.token }, request.log);
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
       return reply
         .type('application/pdf')
@@ -65,7 +52,7 @@ export const guidesRoutes: FastifyPluginAsyncZod<{ deps: GuidesRoutesDeps }> = a
         response: { 200: inventoryStockListSchema, 401: e, 403: e },
       },
     },
-    async () => inventoryStock(deps.db),
+    async () => guides.inventoryStock(),
   );
 
   app.post(
@@ -83,7 +70,6 @@ export const guidesRoutes: FastifyPluginAsyncZod<{ deps: GuidesRoutesDeps }> = a
         response: { 200: inventoryUploadResultSchema, 400: e, 401: e, 403: e, 404: e },
       },
     },
-    async (request) =>
-      uploadInventory(deps.db, { serviceId: request.params.serviceId, csv: request.body.csv, uploadedBy: request.caller!.id, now: deps.clock.now() }),
+    async (request) => guides.uploadInventory(request.caller!, { serviceId: request.params.serviceId, csv: request.body.csv }),
   );
 };

@@ -10,6 +10,8 @@ import {
 } from '@envios/contracts/guides';
 import { paymentMessages, type GuidesAvailability } from '@envios/contracts/payments';
 import type { Database, Executor } from '../../db/client.js';
+import type { Clock } from '../../shared/clock.js';
+import { bindUseCases } from '../../shared/use-cases.js';
 import { commonErrors } from '../../shared/errors.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { mexicoCityTime } from '../../shared/mexico-city-time.js';
@@ -23,6 +25,13 @@ export const GUIDE_ISSUE_JOB = 'guides.issue';
 
 /** With the back-off capped at one hour, about 14 hours of retries (e.g. waiting for stock). */
 export const GUIDE_JOB_MAX_ATTEMPTS = 20;
+
+/** What the guides routes need: the database, the clock, and the secret that signs the e-mailed label links. */
+export interface GuidesDeps {
+  db: Database;
+  clock: Clock;
+  secret: string;
+}
 
 export interface GuideIssuePayload {
   shipmentId: string;
@@ -142,8 +151,6 @@ export interface LabelRequest {
   caller: { id: string; rol: 'user' | 'admin' } | null;
   /** `?token=` of an e-mailed link. */
   token: string | undefined;
-  secret: string;
-  now: Date;
 }
 
 export interface LabelAnswer {
@@ -154,8 +161,9 @@ export interface LabelAnswer {
 }
 
 /** Draws (or answers the carrier's) label of a paid, issued shipment for its owner, an admin or a valid signed link. */
-export async function getLabel(db: Executor, req: LabelRequest, log?: FastifyBaseLogger): Promise<LabelAnswer> {
-  const byLink = req.token !== undefined && verifyLabelToken(req.secret, req.shipmentId, req.token, req.now);
+async function getLabel(deps: GuidesDeps, req: LabelRequest, log?: FastifyBaseLogger): Promise<LabelAnswer> {
+  const { db } = deps;
+  const byLink = req.token !== undefined && verifyLabelToken(deps.secret, req.shipmentId, req.token, deps.clock.now());
   if (!byLink && !req.caller) throw req.token !== undefined ? guidesErrors.badLink() : commonErrors.unauthenticated();
   const shipment = await findShipmentForGuide(db, req.shipmentId);
   if (!shipment || shipment.deletedAt) throw guidesErrors.shipmentNotFound();
@@ -224,8 +232,8 @@ function stockDto(r: repo.StockRow): InventoryStock {
 }
 
 /** Stock per service, inventory-sourced services first. */
-export async function inventoryStock(db: Executor): Promise<InventoryStock[]> {
-  return (await repo.stock(db)).map(stockDto);
+async function inventoryStock(deps: Pick<GuidesDeps, 'db'>): Promise<InventoryStock[]> {
+  return (await repo.stock(deps.db)).map(stockDto);
 }
 
 const HEADER = /^gu[ií]as?$/i;
@@ -260,22 +268,31 @@ export function parseInventoryCsv(csv: string): { numbers: string[]; invalid: In
 }
 
 /** Adds the valid numbers of a CSV to a service's stock in one transaction; repeated ones are counted, not added. */
-export async function uploadInventory(
-  db: Database,
-  input: { serviceId: string; csv: string; uploadedBy: string; now: Date },
+async function uploadInventory(
+  deps: Pick<GuidesDeps, 'db' | 'clock'>,
+  uploadedBy: { id: string },
+  input: { serviceId: string; csv: string },
 ): Promise<InventoryUploadResult> {
   const { numbers, invalid } = parseInventoryCsv(input.csv);
   if (numbers.length === 0 && invalid.length === 0) throw guidesErrors.badCsv('El archivo no contiene números de guía.');
-  return db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     if (!(await repo.findService(tx, input.serviceId))) throw guidesErrors.serviceNotFound();
     const added = await repo.insertNumbers(
       tx,
-      numbers.map((guideNumber) => ({ serviceId: input.serviceId, guideNumber, demo: false, uploadedBy: input.uploadedBy, createdAt: input.now })),
+      numbers.map((guideNumber) => ({ serviceId: input.serviceId, guideNumber, demo: false, uploadedBy: uploadedBy.id, createdAt: now })),
     );
     const [stock] = await repo.stock(tx, input.serviceId);
     return { added, duplicates: numbers.length - added, invalid, stock: stockDto(stock!) };
   });
 }
+
+/** The guides routes' use cases (the label, the inventory), bound once. */
+export function createGuides(deps: GuidesDeps) {
+  return bindUseCases(deps, { getLabel, inventoryStock, uploadInventory });
+}
+
+export type Guides = ReturnType<typeof createGuides>;
 
 // ---------------------------------------------------------------- demo seed
 

@@ -18,24 +18,13 @@ import {
 } from '@envios/contracts/accounts';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { clearSessionCookie, requestToken, setSessionCookie } from '../../plugins/auth.js';
-import {
-  createUserFromDashboard,
-  getUser,
-  listUsers,
-  requestPasswordRecovery,
-  resetPassword,
-  signIn,
-  signOut,
-  signUp,
-  updateUser,
-  type AccountsDeps,
-} from './accounts.usecases.js';
+import type { Accounts } from './accounts.usecases.js';
 
 const tags = ['cuentas'];
 const e = apiErrorSchema;
 const signedIn = { 401: e, 403: e };
 
-export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureCookie: boolean }> = async (app, { deps, secureCookie }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = async (app, { accounts }) => {
   app.post(
     '/api/v1/users',
     {
@@ -48,7 +37,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
       },
     },
     async (request, reply) => {
-      const created = await signUp(deps, request.body, { ip: request.ip });
+      const created = await accounts.signUp(request.body, { ip: request.ip });
       return reply.status(201).send(created);
     },
   );
@@ -65,8 +54,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
       },
     },
     async (request, reply) => {
-      const session = await signIn(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
-      setSessionCookie(reply, session.token, session.expiresAt, secureCookie);
+      const session = await accounts.signIn(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      setSessionCookie(reply, session.token, session.expiresAt, accounts.secureCookie);
       void reply.header('cache-control', 'no-store');
       return { id: session.id, token: session.token };
     },
@@ -84,8 +73,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
     },
     async (request, reply) => {
       const token = requestToken(request);
-      if (token) await signOut(deps, token);
-      clearSessionCookie(reply, secureCookie);
+      if (token) await accounts.signOut(token);
+      clearSessionCookie(reply, accounts.secureCookie);
       return reply.status(204).send();
     },
   );
@@ -98,7 +87,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return getUser(deps, request.caller!.id);
+      return accounts.getUser(request.caller!.id);
     },
   );
 
@@ -114,7 +103,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
       },
     },
     async (request) => {
-      const { sent } = await requestPasswordRecovery(deps, request.body, { ip: request.ip });
+      const { sent } = await accounts.requestPasswordRecovery(request.body, { ip: request.ip });
       return {
         message: sent
           ? 'Te enviamos un correo con el enlace para configurar tu nueva contraseña.'
@@ -136,7 +125,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
       },
     },
     async (request) => {
-      await resetPassword(deps, request.params.token, request.body.password);
+      await accounts.resetPassword(request.params.token, request.body.password);
       return { message: 'Tu contraseña se actualizó. Ya puedes iniciar sesión.' };
     },
   );
@@ -152,7 +141,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
         response: { 200: userListResponseSchema, 400: e, ...signedIn },
       },
     },
-    async (request) => listUsers(deps, request.query),
+    async (request) => accounts.listUsers(request.query),
   );
 
   app.post(
@@ -166,7 +155,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
         response: { 201: userSchema, 400: e, 409: e, ...signedIn },
       },
     },
-    async (request, reply) => reply.status(201).send(await createUserFromDashboard(deps, request.body)),
+    async (request, reply) => reply.status(201).send(await accounts.createUserFromDashboard(request.body)),
   );
 
   app.get(
@@ -182,7 +171,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return getUser(deps, request.params.id);
+      return accounts.getUser(request.params.id);
     },
   );
 
@@ -199,6 +188,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ deps: AccountsDeps; secureC
         response: { 200: userSchema, 400: e, 404: e, 409: e, ...signedIn },
       },
     },
-    async (request) => updateUser(deps, request.caller!, request.params.id, request.body),
+    async (request) => accounts.updateUser(request.caller!, request.params.id, request.body),
   );
 };

@@ -25,7 +25,7 @@ import { systemClock, type Clock } from './shared/clock.js';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './modules/jobs/jobs.usecases.js';
 import { createNotifier, type Notifier } from './modules/notifications/notifications.usecases.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { activeAdminEmails, authenticate, ensureBootstrapAdmin, getUser, guardRate, userSummaries, type AccountsDeps } from './modules/accounts/accounts.usecases.js';
+import { activeAdminEmails, createAccounts, guardRate, userSummaries } from './modules/accounts/accounts.usecases.js';
 import { accountErrors } from './modules/accounts/accounts.errors.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { registerAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
@@ -43,18 +43,16 @@ import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { createAddresses } from './modules/addresses/addresses.usecases.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { createPaymentsDeps, isSandboxMode, paymentModes } from './modules/payments/payments.usecases.js';
+import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, isSandboxMode, paymentModes, paymentStats } from './modules/payments/payments.usecases.js';
 import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
-import { findOpenAttempt } from './modules/payments/payments.cancel.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import type { PaymentProvider } from './modules/payments/adapters/payment-provider.js';
-import { cashProviderFromConfig, type OxxoDeps } from './modules/payments/payments.oxxo.js';
 import { oxxoRoutes } from './modules/payments/payments.oxxo.routes.js';
 import { webhooksRoutes } from './modules/payments/payments.webhooks.routes.js';
 import { paymentsAdminRoutes } from './modules/payments/payments.admin.routes.js';
 import type { CashProvider } from './modules/payments/adapters/conekta-types.js';
 import { guidesRoutes } from './modules/guides/guides.routes.js';
-import { seedDemoInventory } from './modules/guides/guides.usecases.js';
+import { createGuides, seedDemoInventory } from './modules/guides/guides.usecases.js';
 import { pickupsRoutes } from './modules/pickups/pickups.routes.js';
 import { createPickups } from './modules/pickups/pickups.usecases.js';
 import { registerGuidesJob } from './modules/guides/guides.job.js';
@@ -72,7 +70,6 @@ import { createReports } from './modules/reports/reports.usecases.js';
 import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { jobsQueries } from './modules/jobs/jobs.usecases.js';
-import { paymentStats } from './modules/payments/payments.usecases.js';
 import { createWallet, walletTotals } from './modules/wallet/wallet.usecases.js';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.usecases.js';
 import { instrumentCarrierApis, instrumentGuideIssuers, instrumentTrackingAdapters } from './modules/metrics/carrier-calls.js';
@@ -228,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     notifier.close();
   });
-  const accounts: AccountsDeps = {
+  const accounts = createAccounts({
     db: database.db,
     clock,
     notifier,
@@ -238,9 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     sessionCache: config.SESSION_CACHE_MS > 0 ? createSessionCache({ ttlMs: config.SESSION_CACHE_MS }) : undefined,
     sleep: deps.signInSleep,
-  };
-  const secureCookie = config.APP_URL.startsWith('https://');
-  registerAuth(app, { authenticate: (token) => authenticate(accounts, token), purchasesBlocked: accountErrors.purchasesBlocked, secureCookie });
+  });
+  registerAuth(app, { authenticate: (token) => accounts.authenticate(token), purchasesBlocked: accountErrors.purchasesBlocked, secureCookie: accounts.secureCookie });
 
   // Modules, in one visible list.
   const readiness = {
@@ -251,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(healthRoutes, { db: database.db, readiness });
   await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN });
-  await app.register(accountsRoutes, { deps: accounts, secureCookie });
+  await app.register(accountsRoutes, { accounts });
   await app.register(notificationsRoutes, { db: database.db, notifier });
   await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
   await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock }) });
@@ -264,7 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     apis: instrumentCarrierApis(carrierApisFromConfig(config), metrics),
     userExists: (id) =>
-      getUser(accounts, id).then(
+      accounts.getUser(id).then(
         () => true,
         (error: unknown) => {
           if (error instanceof AppError && error.statusCode === 404) return false;
@@ -280,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateTimeoutMs: config.CARRIER_RATE_TIMEOUT_MS,
     overweightOwed: deps.overweightOwed ?? overweightOwedProvider(database.db),
     logger: app.log,
-    liveRateLimit: (clientKey) => guardRate(accounts, `quote-live:${clientKey}`, { limit: config.LIVE_QUOTES_PER_MINUTE, windowMs: 60_000, blockMs: 60_000 }),
+    liveRateLimit: (clientKey) => accounts.guardRate(`quote-live:${clientKey}`, { limit: config.LIVE_QUOTES_PER_MINUTE, windowMs: 60_000, blockMs: 60_000 }),
   });
   await app.register(quotesRoutes, { quoting });
   // Created with the payments below; 'Editar sobrepeso' on PUT /shipments/{id} is handed to it.
@@ -290,12 +286,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     listVersions: createChangeVersions(database, SHIPMENT_LIST_CHANNEL),
     openPaymentFor: findOpenAttempt,
-    limitCreation: (userId, count) => guardRate(accounts, `shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
+    limitCreation: (userId, count) => accounts.guardRate(`shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
     clock,
     quoting,
     carriers,
     findAccount: (id) =>
-      getUser(accounts, id).then(
+      accounts.getUser(id).then(
         (u) => ({ id: u._id, firstName: u.firstName, lastName: u.lastName, email: u.email, active: u.active, locked: u.locked, purchasesBlocked: u.purchasesBlocked }),
         (error: unknown) => {
           if (error instanceof AppError && error.statusCode === 404) return undefined;
@@ -316,7 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       fetch: deps.integrations?.fetch,
       storeTimeoutMs: deps.integrations?.storeTimeoutMs,
       findAccount: (id) =>
-        getUser(accounts, id).then(
+        accounts.getUser(id).then(
           (u) => ({ firstName: u.firstName, email: u.email }),
           (error: unknown) => {
             if (error instanceof AppError && error.statusCode === 404) return undefined;
@@ -335,7 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(integrationsRoutes, {
     integrations,
-    limit: (key, rule) => guardRate(accounts, key, rule),
+    limit: (key, rule) => accounts.guardRate(key, rule),
   });
   await app.register(integrationsWebhookRoutes, { integrations });
   const guideIssuers = instrumentGuideIssuers({ ...guideIssuersFromConfig(config), ...deps.guideIssuers }, metrics);
@@ -349,7 +345,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     onGuideIssued: integrations.onGuideIssued,
   });
-  await app.register(guidesRoutes, { deps: { db: database.db, clock, secret: config.SECRET_KEY } });
+  await app.register(guidesRoutes, { guides: createGuides({ db: database.db, clock, secret: config.SECRET_KEY }) });
   await app.register(pickupsRoutes, { pickups: createPickups({ db: database.db, clock }) });
   const { job: trackingJob, ...trackingTuning } = deps.tracking ?? {};
   const tracking = createTracking({
@@ -363,7 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     whatsapp: Boolean(config.WHATSAPP_API_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID) || Boolean(deps.notifications?.whatsapp),
     wake: () => jobs.wake(),
     // Lookups that reach the database (not a freshly built answer): 60 a minute per address.
-    limitLookup: (clientKey) => guardRate(accounts, `tracking:${clientKey}`, { limit: 60, windowMs: 60_000, blockMs: 60_000 }),
+    limitLookup: (clientKey) => accounts.guardRate(`tracking:${clientKey}`, { limit: 60, windowMs: 60_000, blockMs: 60_000 }),
     onStateChange: integrations.onTrackingState,
     log: app.log,
     ...trackingTuning,
@@ -371,7 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTrackingRefresh(jobs, { db: database.db, clock, tracking, log: app.log }, trackingJob);
   await app.register(trackingRoutes, { tracking });
   const findPayer = (id: string) =>
-    getUser(accounts, id).then(
+    accounts.getUser(id).then(
       (u) => ({ firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone }),
       (error: unknown) => {
         if (error instanceof AppError && error.statusCode === 404) return undefined;
@@ -391,12 +387,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const modes = paymentModes(config);
   const cashProvider = deps.cashProvider ?? cashProviderFromConfig(config, { clock });
-  const oxxo: OxxoDeps = { ...paymentsCore, provider: cashProvider, mode: modes.oxxo, findAccount: findPayer };
-  const payments = createPaymentsDeps({ config, core: paymentsCore, cash: cashProvider, paypal: deps.paypal });
-  await app.register(paymentsRoutes, { deps: payments });
-  await app.register(oxxoRoutes, { deps: oxxo });
-  await app.register(webhooksRoutes, { deps: oxxo });
-  await app.register(paymentsAdminRoutes, { deps: oxxo });
+  const payments = createPayments(createPaymentsDeps({ config, core: paymentsCore, cash: cashProvider, paypal: deps.paypal, findAccount: findPayer }));
+  await app.register(paymentsRoutes, { payments });
+  await app.register(oxxoRoutes, { payments });
+  await app.register(webhooksRoutes, { payments });
+  await app.register(paymentsAdminRoutes, { payments });
   // Report answers are kept while nothing changed: the database's notices say when something did.
   const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
   const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();
@@ -417,7 +412,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     },
     findAccount: (id) =>
-      getUser(accounts, id).then(
+      accounts.getUser(id).then(
         (u) => ({ firstName: u.firstName, email: u.email }),
         (error: unknown) => {
           if (error instanceof AppError && error.statusCode === 404) return undefined;
@@ -427,7 +422,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   later.overweight = overweight;
-  await app.register(overweightRoutes, { overweight, clock });
+  await app.register(overweightRoutes, { overweight });
   const reports = createReports({ database, clock, changes, statusOf, log: app.log });
   await app.register(reportsRoutes, { reports });
   const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
@@ -441,7 +436,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       appUrl: config.APP_URL,
       supportEmail: config.SUPPORT_EMAIL,
       supportHours: config.SUPPORT_HOURS,
-      limitPerAddress: (ip) => guardRate(accounts, `contact:ip:${ip}`, { limit: config.CONTACT_MESSAGES_PER_HOUR, windowMs: 3_600_000, blockMs: 3_600_000 }),
+      limitPerAddress: (ip) => accounts.guardRate(`contact:ip:${ip}`, { limit: config.CONTACT_MESSAGES_PER_HOUR, windowMs: 3_600_000, blockMs: 3_600_000 }),
       adminEmails: () => activeAdminEmails(database.db),
       authorName: async (id) => {
         const who = (await userSummaries(database.db, [id])).get(id);
@@ -473,7 +468,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         const added = await tracking.backfill();
         if (added > 0) app.log.info({ added }, 'guías existentes incorporadas al rastreo');
       })(),
-      config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? ensureBootstrapAdmin(accounts, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }) : undefined,
+      config.ADMIN_EMAIL && config.ADMIN_PASSWORD ? accounts.ensureBootstrapAdmin({ email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD }) : undefined,
     ]);
     // Rendering the public pages needs the web app's server bundle (a large import): begun once
     // everything else is ready, so it never delays the first answers; pages wait for it.

@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { paymentIdParamsSchema, paymentListQuerySchema, paymentListSchema, paymentSchema, walletReconciliationSchema } from '@envios/contracts/payments';
-import { listPayments, walletReconciliation } from './payments.admin.js';
-import type { OxxoDeps } from './payments.oxxo.js';
-import { sandboxSettle } from './payments.oxxo-settle.js';
+import type { Payments } from './payments.usecases.js';
 
 const tags = ['pagos (admin)'];
 const e = apiErrorSchema;
@@ -14,7 +12,7 @@ const sandboxParams = paymentIdParamsSchema.extend({
 });
 
 /** The admin's payments screen (/admin/pagos): attempts, sandbox OXXO actions and the wallet reconciliation. */
-export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app, { deps }) => {
+export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (app, { payments }) => {
   app.get(
     '/api/v1/admin/payments',
     {
@@ -28,7 +26,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = as
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return listPayments(deps.db, request.query);
+      return payments.listPayments(request.query);
     },
   );
 
@@ -44,7 +42,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = as
         response: { 200: paymentSchema, ...signedIn, 404: e, 409: e },
       },
     },
-    async (request) => sandboxSettle(deps, request.params.id, request.params.event),
+    async (request) => payments.sandboxSettle(request.params.id, request.params.event),
   );
 
   app.get(
@@ -59,7 +57,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = as
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return walletReconciliation(deps.db);
+      return payments.walletReconciliation();
     },
   );
 };

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { toPage } from '../../shared/pagination.js';
 import { findUserIdsMatching, userSummaries } from '../accounts/accounts.usecases.js';
 import { ledgerSummary } from '../wallet/wallet.usecases.js';
-import { toPaymentDto, type PaymentRow } from './payments.core.js';
+import { toPaymentDto, type PaymentRow, type PaymentsCoreDeps } from './payments.core.js';
 import * as repo from './payments.repository.js';
 
 /** The admin's payments screen (/admin/pagos): every attempt, newest first, and the wallet reconciliation. */
@@ -42,7 +42,7 @@ export async function toPaymentDtos(db: Executor, rows: readonly PaymentRow[]): 
   });
 }
 
-export async function listPayments(db: Executor, query: PaymentListQuery): Promise<PaymentList> {
+export async function listPayments({ db }: Pick<PaymentsCoreDeps, 'db'>, query: PaymentListQuery): Promise<PaymentList> {
   const q = query.q?.trim();
   const { rows, count } = await repo.listPaymentRows(
     db,
@@ -56,7 +56,7 @@ export async function listPayments(db: Executor, query: PaymentListQuery): Promi
  * Every wallet's running balance beside the sum of its paid ledger entries (they must match), the
  * totals, and the money received per method (paid payments).
  */
-export async function walletReconciliation(db: Executor): Promise<WalletReconciliation> {
+export async function walletReconciliation({ db }: Pick<PaymentsCoreDeps, 'db'>): Promise<WalletReconciliation> {
   const [ledger, byMethod] = await Promise.all([ledgerSummary(db), repo.receivedByMethod(db)]);
   const people = await userSummaries(
     db,

@@ -17,8 +17,7 @@ export interface PaymentModes {
 }
 
 /**
- * What the payment routes need, built once in app.ts (`createPaymentsDeps`). Other payment
- * methods (OXXO) add their own fields here.
+ * What the payments use cases need, built once in app.ts (`createPaymentsDeps`).
  */
 export interface PaymentsDeps extends PaymentsCoreDeps {
   /** PayPal Orders v2: the real client when PAYPAL_CLIENT_ID + PAYPAL_SECRET are set, else the offline sandbox. */
@@ -26,6 +25,8 @@ export interface PaymentsDeps extends PaymentsCoreDeps {
   modes: PaymentModes;
   /** The card option (paypal-plus, card through PayPal) is offered. */
   cardEnabled: boolean;
-  /** The OXXO provider, to cancel a reference when the seller cancels its attempt. */
+  /** The OXXO provider (Conekta or its sandbox): references, their cancellation, the webhook's signature. */
   cash: CashProvider;
+  /** The payer's name and phone for Conekta's customer_info. */
+  findAccount: (userId: string) => Promise<{ firstName: string; lastName: string; email: string; phone: string } | undefined>;
 }

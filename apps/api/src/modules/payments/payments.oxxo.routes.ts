@@ -2,9 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { oxxoInputSchema, oxxoResultSchema, oxxoSlipQuerySchema, oxxoSlipSchema, payManyInputSchema, paymentIdParamsSchema } from '@envios/contracts/payments';
 import { shipmentReferenceParamsSchema, shipmentsByReferenceSchema } from '@envios/contracts/shipments';
-import { payWithOxxo, type OxxoDeps } from './payments.oxxo.js';
-import { registerOxxoExpiryJob } from './payments.oxxo-settle.js';
-import { oxxoSlips, shipmentsByReference } from './payments.slip.js';
+import type { Payments } from './payments.usecases.js';
 
 const tags = ['pagos'];
 const e = apiErrorSchema;
@@ -12,8 +10,7 @@ const signedIn = { 400: e, 401: e, 403: e };
 const failures = { 404: e, 409: e, 502: e, 503: e };
 
 /** OXXO cash payments: a reference to pay at the store, and its printable slip. */
-export const oxxoRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app, { deps }) => {
-  registerOxxoExpiryJob(deps);
+export const oxxoRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (app, { payments }) => {
   app.post(
     '/api/v1/payments/conekta/oxxo/:id',
     {
@@ -27,7 +24,7 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app,
         response: { 200: oxxoResultSchema, ...signedIn, ...failures },
       },
     },
-    async (request) => payWithOxxo(deps, request.caller!, { id: request.params.id, email: request.body?.email }),
+    async (request) => payments.payWithOxxo(request.caller!, { id: request.params.id, email: request.body?.email }),
   );
 
   for (const url of ['/api/v1/payments/many/conekta/oxxo/', '/api/v1/payments/many/conekta/oxxo']) {
@@ -42,7 +39,7 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app,
           response: { 200: oxxoResultSchema, ...signedIn, ...failures },
         },
       },
-      async (request) => payWithOxxo(deps, request.caller!, { shipmentIds: request.body.shipments, email: request.body.email }),
+      async (request) => payments.payWithOxxo(request.caller!, { shipmentIds: request.body.shipments, email: request.body.email }),
     );
   }
 
@@ -59,7 +56,7 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app,
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return oxxoSlips(deps.db, request.caller!, request.query.references);
+      return payments.oxxoSlips(request.caller!, request.query.references);
     },
   );
 
@@ -76,7 +73,7 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app,
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return shipmentsByReference(deps.db, request.caller!, request.params.reference);
+      return payments.shipmentsByReference(request.caller!, request.params.reference);
     },
   );
 };

@@ -5,9 +5,11 @@ import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
 import { findContact } from '../accounts/accounts.usecases.js';
 import { PaymentProviderError, centavosToPayPalValue, type CaptureResult as ProviderCapture } from './adapters/payment-provider.js';
-import { closePayment, confirmPayment, findPayment, findPaymentByProviderOrder, openShipmentsPayment, openTopUpPayment, setProviderOrder, type PaymentRow } from './payments.core.js';
+import { confirmPayment } from './payments.confirm.js';
+import { closePayment, findPayment, findPaymentByProviderOrder, openShipmentsPayment, openTopUpPayment, setProviderOrder, type PaymentRow } from './payments.core.js';
 import { paymentErrors } from './payments.errors.js';
-import { paypalSandboxOf, requirePayPal, type PaymentsDeps } from './payments.usecases.js';
+import { paypalSandboxOf, requirePayPal } from './payments.config.js';
+import type { PaymentsDeps } from './payments.deps.js';
 
 /**
  * PayPal Orders v2: open an attempt (guides reserved), create the order with the

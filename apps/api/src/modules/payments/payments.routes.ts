@@ -27,10 +27,8 @@ import {
   walletPaymentResultSchema,
 } from '@envios/contracts/payments';
 import { AppError } from '../../shared/errors.js';
-import { captureByOrder, executeById, registerPayPalSettleJob, sandboxAction, sandboxOrder, startShipmentsOrder, startTopUpOrder, type StartedOrder } from './payments.paypal.js';
-import { cancelOpenAttempts } from './payments.cancel.js';
-import { paymentConfig, type PaymentsDeps } from './payments.usecases.js';
-import { availabilityFor, generateGuidesAfterPay, payOverweight, payWithWallet } from './payments.wallet.js';
+import type { StartedOrder } from './payments.paypal.js';
+import type { Payments } from './payments.usecases.js';
 
 const tags = ['pagos'];
 const e = apiErrorSchema;
@@ -48,8 +46,7 @@ const asLink = (o: StartedOrder) => ({ data: { link: o.approveUrl, payment_id: o
  * overweight, guide status after paying, guide availability, the providers' configuration and the
  * sandbox approval page. Own shipments, top-ups and payments only; admin: any.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = async (app, { deps }) => {
-  registerPayPalSettleJob(deps);
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (app, { payments }) => {
 
   app.get(
     '/api/v1/payments/config',
@@ -57,7 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       config: { guard: 'public' },
       schema: { tags, summary: 'Qué proveedores de pago son de pruebas (sandbox) y si se ofrece la tarjeta', response: { 200: paymentConfigSchema } },
     },
-    async () => paymentConfig(deps),
+    async () => payments.paymentConfig(),
   );
 
   app.get(
@@ -71,7 +68,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: guidesAvailabilitySchema, ...signedIn },
       },
     },
-    async (request) => availabilityFor(deps, request.caller!, request.query.shipments),
+    async (request) => payments.availabilityFor(request.caller!, request.query.shipments),
   );
 
   // ------------------------------------------------------------ PayPal, shipments
@@ -90,7 +87,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     },
     async (request, reply) => {
       try {
-        return asUrl(await startShipmentsOrder(deps, request.caller!, { shipmentIds: [request.params.id], method: 'paypal' }));
+        return asUrl(await payments.startShipmentsOrder(request.caller!, { shipmentIds: [request.params.id], method: 'paypal' }));
       } catch (error) {
         // A 204 reply means no guides available.
         if (error instanceof AppError && error.code === 'guides.none_available') return reply.code(204).send(null);
@@ -105,7 +102,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       config: { guard: 'buyer' },
       schema: { tags, summary: 'Liga de PayPal para pagar varios envíos', body: payManyInputSchema, response: { 200: paymentUrlSchema, ...paying } },
     },
-    async (request) => asUrl(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, method: 'paypal' })),
+    async (request) => asUrl(await payments.startShipmentsOrder(request.caller!, { shipmentIds: request.body.shipments, method: 'paypal' })),
   );
 
   app.post(
@@ -119,7 +116,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: paypalOrderSchema, ...paying },
       },
     },
-    async (request) => asOrder(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, method: 'paypal' })),
+    async (request) => asOrder(await payments.startShipmentsOrder(request.caller!, { shipmentIds: request.body.shipments, method: 'paypal' })),
   );
 
   app.get(
@@ -135,7 +132,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return captureByOrder(deps, request.caller!, request.params.orderID);
+      return payments.captureByOrder(request.caller!, request.params.orderID);
     },
   );
 
@@ -147,7 +144,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       config: { guard: 'buyer' },
       schema: { tags, summary: 'Liga para pagar varios envíos con tarjeta (PayPal sin cuenta)', body: payManyInputSchema, response: { 200: paypalLinkSchema, ...paying } },
     },
-    async (request) => asLink(await startShipmentsOrder(deps, request.caller!, { shipmentIds: request.body.shipments, method: 'paypal-plus' })),
+    async (request) => asLink(await payments.startShipmentsOrder(request.caller!, { shipmentIds: request.body.shipments, method: 'paypal-plus' })),
   );
 
   app.get(
@@ -158,7 +155,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return asLink(await startShipmentsOrder(deps, request.caller!, { shipmentIds: [request.params.id], method: 'paypal-plus' }));
+      return asLink(await payments.startShipmentsOrder(request.caller!, { shipmentIds: [request.params.id], method: 'paypal-plus' }));
     },
   );
 
@@ -168,7 +165,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       config: { guard: 'user' },
       schema: { tags, summary: 'Cobra el pago con tarjeta de varios envíos (payment_id de la liga)', body: paypalExecuteManyInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
     },
-    async (request) => executeById(deps, request.caller!, request.body.payment_id, { purpose: 'shipments' }),
+    async (request) => payments.executeById(request.caller!, request.body.payment_id, { purpose: 'shipments' }),
   );
 
   app.post(
@@ -177,7 +174,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       config: { guard: 'user' },
       schema: { tags, summary: 'Cobra el pago con tarjeta de un envío (payment_id de la liga)', body: paypalExecuteInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
     },
-    async (request) => executeById(deps, request.caller!, request.body.payment_id, { purpose: 'shipments' }),
+    async (request) => payments.executeById(request.caller!, request.body.payment_id, { purpose: 'shipments' }),
   );
 
   app.post(
@@ -191,7 +188,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: z.object({ cancelled: z.number().int() }), ...paying },
       },
     },
-    async (request) => cancelOpenAttempts(deps, request.caller!, request.params.shipmentId),
+    async (request) => payments.cancelOpenAttempts(request.caller!, request.params.shipmentId),
   );
 
   // ------------------------------------------------------------ wallet
@@ -207,7 +204,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: walletPaymentResultSchema, ...paying },
       },
     },
-    async (request) => payWithWallet(deps, request.caller!, request.body),
+    async (request) => payments.payWithWallet(request.caller!, request.body),
   );
 
   app.post(
@@ -221,7 +218,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: walletPaymentResultSchema, ...paying },
       },
     },
-    async (request) => payOverweight(deps, request.caller!, request.params.shipmentId),
+    async (request) => payments.payOverweight(request.caller!, request.params.shipmentId),
   );
 
   // ------------------------------------------------------------ top-ups through PayPal
@@ -238,7 +235,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: paymentUrlSchema, ...paying },
       },
     },
-    async (request) => asUrl(await startTopUpOrder(deps, request.caller!, { walletEntryId: request.params.prepaidId, method: 'paypal' })),
+    async (request) => asUrl(await payments.startTopUpOrder(request.caller!, { walletEntryId: request.params.prepaidId, method: 'paypal' })),
   );
 
   app.get(
@@ -249,7 +246,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return asOrder(await startTopUpOrder(deps, request.caller!, { walletEntryId: request.params.prepaidId, method: 'paypal' }));
+      return asOrder(await payments.startTopUpOrder(request.caller!, { walletEntryId: request.params.prepaidId, method: 'paypal' }));
     },
   );
 
@@ -261,7 +258,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return captureByOrder(deps, request.caller!, request.params.orderId, 'topup');
+      return payments.captureByOrder(request.caller!, request.params.orderId, 'topup');
     },
   );
 
@@ -278,7 +275,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return asLink(await startTopUpOrder(deps, request.caller!, { walletEntryId: request.params.id, method: 'paypal-plus' }));
+      return asLink(await payments.startTopUpOrder(request.caller!, { walletEntryId: request.params.id, method: 'paypal-plus' }));
     },
   );
 
@@ -288,7 +285,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       config: { guard: 'user' },
       schema: { tags, summary: 'Cobra el pago con tarjeta de un abono', body: prepaidExecuteInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
     },
-    async (request) => executeById(deps, request.caller!, request.body.payment_id, { purpose: 'topup', walletEntryId: request.body.prepaid_id }),
+    async (request) => payments.executeById(request.caller!, request.body.payment_id, { purpose: 'topup', walletEntryId: request.body.prepaid_id }),
   );
 
   app.get(
@@ -299,7 +296,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return executeById(deps, request.caller!, request.params.id, { purpose: 'topup' });
+      return payments.executeById(request.caller!, request.params.id, { purpose: 'topup' });
     },
   );
 
@@ -312,7 +309,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
     schema: { tags, summary: 'Estado de la guía de un envío pagado (se genera en segundo plano)', params: paymentIdParamsSchema, response: { 200: generateGuidesResultSchema, ...signedIn } },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return generateGuidesAfterPay(deps, request.caller!, { shipments: [request.params.id] });
+      return payments.generateGuidesAfterPay(request.caller!, { shipments: [request.params.id] });
     },
   });
 
@@ -322,7 +319,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
       config: { guard: 'user' },
       schema: { tags, summary: 'Estado de las guías de varios envíos pagados', body: generateGuidesInputSchema, response: { 200: generateGuidesResultSchema, ...signedIn } },
     },
-    async (request) => generateGuidesAfterPay(deps, request.caller!, request.body),
+    async (request) => payments.generateGuidesAfterPay(request.caller!, request.body),
   );
 
   // ------------------------------------------------------------ sandbox PayPal approval page
@@ -338,7 +335,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: sandboxOrderSchema, ...signedIn },
       },
     },
-    async (request) => sandboxOrder(deps, request.caller!, request.params.orderId),
+    async (request) => payments.sandboxOrder(request.caller!, request.params.orderId),
   );
 
   app.post(
@@ -352,6 +349,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ deps: PaymentsDeps }> = asy
         response: { 200: sandboxActionResultSchema, ...signedIn, 409: e },
       },
     },
-    async (request) => sandboxAction(deps, request.caller!, request.params.orderId, request.params.action),
+    async (request) => payments.sandboxAction(request.caller!, request.params.orderId, request.params.action),
   );
 };

@@ -1,11 +1,11 @@
 import { fromCentavos } from '@envios/contracts/money';
 import type { OxxoSlip } from '@envios/contracts/payments';
 import type { Shipment } from '@envios/contracts/shipments';
-import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
 import { loadOnce } from '../../shared/load-once.js';
 import { shipmentsByIds, slipShipments } from '../shipments/shipments.usecases.js';
+import type { PaymentsCoreDeps } from './payments.core.js';
 import { paymentErrors } from './payments.errors.js';
 import * as repo from './payments.repository.js';
 
@@ -22,7 +22,7 @@ export async function code128Svg(text: string): Promise<string> {
 }
 
 /** Own references only; an admin may open anyone's. Unknown reference → 404, someone else's → 403. */
-export async function oxxoSlips(db: Executor, caller: Caller, references: readonly string[]): Promise<OxxoSlip> {
+export async function oxxoSlips({ db }: Pick<PaymentsCoreDeps, 'db'>, caller: Caller, references: readonly string[]): Promise<OxxoSlip> {
   const unique = [...new Set(references)];
   const rows = await repo.findOxxoByReferences(db, unique);
   const byReference = new Map(rows.map((r) => [r.oxxoReference!, r]));
@@ -65,7 +65,7 @@ export async function oxxoSlips(db: Executor, caller: Caller, references: readon
  * reference pays none). Own references only; an admin may read anyone's. Unknown reference → 404,
  * someone else's → 404 too, so a guessed reference tells nothing.
  */
-export async function shipmentsByReference(db: Executor, caller: Caller, reference: string): Promise<Shipment[]> {
+export async function shipmentsByReference({ db }: Pick<PaymentsCoreDeps, 'db'>, caller: Caller, reference: string): Promise<Shipment[]> {
   const row = await repo.findOxxoOwnerByReference(db, reference);
   if (!row || (row.userId !== caller.id && caller.rol !== 'admin')) throw paymentErrors.referenceNotFound(reference, 'reference');
   const shares = await repo.sharesOf(db, row.id);

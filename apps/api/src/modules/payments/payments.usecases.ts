@@ -1,92 +1,61 @@
-import type { PaymentConfig } from '@envios/contracts/payments';
-import type { Config } from '../../config/env.js';
-import type { Database } from '../../db/client.js';
-import type { CashProvider } from './adapters/conekta-types.js';
-import type { PaymentProvider } from './adapters/payment-provider.js';
-import { createPayPalClient } from './adapters/paypal-client.js';
-import { createPayPalSandbox, type PayPalSandbox } from './adapters/paypal-sandbox.js';
-import type { PaymentsCoreDeps } from './payments.core.js';
-import type { PaymentModes, PaymentsDeps, ProviderMode } from './payments.deps.js';
-import { paymentErrors } from './payments.errors.js';
-import { databaseSandboxStore } from './payments.sandbox-store.js';
+import { bindUseCases } from '../../shared/use-cases.js';
+import { listPayments, walletReconciliation } from './payments.admin.js';
+import { cancelOpenAttempts } from './payments.cancel.js';
+import { paymentConfig } from './payments.config.js';
+import type { PaymentsDeps } from './payments.deps.js';
+import { handleCashWebhook, registerOxxoExpiryJob, sandboxSettle } from './payments.oxxo-settle.js';
+import { payWithOxxo, type OxxoDeps } from './payments.oxxo.js';
+import { captureByOrder, executeById, registerPayPalSettleJob, sandboxAction, sandboxOrder, startShipmentsOrder, startTopUpOrder } from './payments.paypal.js';
 import { paymentStats as paymentStatsRows } from './payments.repository.js';
+import { oxxoSlips, shipmentsByReference } from './payments.slip.js';
+import { availabilityFor, generateGuidesAfterPay, payOverweight, payOverweightIn, payWithWallet } from './payments.wallet.js';
+import type { Database } from '../../db/client.js';
+
+/*
+ * Payments: the core every method shares (payments.core.ts opens and closes an attempt,
+ * payments.confirm.ts confirms it once), PayPal, the wallet, OXXO and the admin's screen. Routes
+ * and other modules (through app.ts) use the object `createPayments` returns.
+ */
 
 export type { PaymentModes, PaymentsDeps, ProviderMode } from './payments.deps.js';
-/** Paying a shipment's overweight from the wallet inside the caller's transaction (the overweight module). */
-export { payOverweightIn } from './payments.wallet.js';
-
-const PAYPAL_BASE_URLS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+export { createPaymentsDeps, isSandboxMode, paymentModes } from './payments.config.js';
+export { cashProviderFromConfig } from './payments.oxxo.js';
+export { findOpenAttempt } from './payments.cancel.js';
 
 /**
- * A provider without keys is a sandbox only where no real customer can be fooled by it: by
- * default in development, never in production (NODE_ENV=production or an https APP_URL) unless
- * PAYMENTS_SANDBOX=1 says so on purpose. Otherwise free sandbox top-ups would buy real guides.
+ * The payments use cases, bound once; creating them registers the durable jobs that settle an
+ * abandoned PayPal order and expire an OXXO reference. `payOverweightIn` runs in the caller's
+ * transaction (the overweight module's), which it takes first.
  */
-export function paymentModes(config: Pick<Config, 'NODE_ENV' | 'APP_URL' | 'PAYMENTS_SANDBOX' | 'PAYPAL_CLIENT_ID' | 'CONEKTA_API_KEY'>): PaymentModes {
-  const production = config.NODE_ENV === 'production' || config.APP_URL.startsWith('https://');
-  const flag = config.PAYMENTS_SANDBOX;
-  const sandboxAllowed = flag === undefined ? !production : flag === '1' || flag === 'true';
-  const without: ProviderMode = sandboxAllowed ? 'sandbox' : 'disabled';
-  return { paypal: config.PAYPAL_CLIENT_ID ? 'live' : without, oxxo: config.CONEKTA_API_KEY ? 'live' : without };
-}
-
-/** Some method takes no real money: the web app shows a "modo de pruebas" banner on every page. */
-export function isSandboxMode(modes: PaymentModes): boolean {
-  return modes.paypal === 'sandbox' || modes.oxxo === 'sandbox';
-}
-
-/** PayPal from the configuration: the real client with credentials, else the sandbox (orders kept in the database). */
-export function paypalFromConfig(config: Config, opts: { db: Database; now: () => Date; fetch?: typeof fetch }): PaymentProvider {
-  if (config.PAYPAL_CLIENT_ID && config.PAYPAL_SECRET) {
-    return createPayPalClient({
-      baseUrl: config.PAYPAL_API_URL ?? PAYPAL_BASE_URLS[config.PAYPAL_ENV],
-      clientId: config.PAYPAL_CLIENT_ID,
-      secret: config.PAYPAL_SECRET,
-      brandName: 'Envíos',
-      fetch: opts.fetch,
-    });
-  }
-  return createPayPalSandbox({ appUrl: config.APP_URL, store: databaseSandboxStore(opts.db, opts.now) });
-}
-
-export function createPaymentsDeps(input: {
-  config: Config;
-  core: PaymentsCoreDeps;
-  cash: CashProvider;
-  /** Tests inject a client pointed at the local fake; by default from the configuration. */
-  paypal?: PaymentProvider;
-}): PaymentsDeps {
-  const { config, core } = input;
+export function createPayments(deps: PaymentsDeps) {
+  const oxxo: OxxoDeps = { ...deps, provider: deps.cash, mode: deps.modes.oxxo };
+  registerPayPalSettleJob(deps);
+  registerOxxoExpiryJob(oxxo);
   return {
-    ...core,
-    paypal: input.paypal ?? paypalFromConfig(config, { db: core.db, now: () => core.clock.now() }),
-    modes: paymentModes(config),
-    cardEnabled: config.PAYPAL_CARD,
-    cash: input.cash,
+    ...bindUseCases(deps, {
+      paymentConfig,
+      availabilityFor,
+      startShipmentsOrder,
+      startTopUpOrder,
+      captureByOrder,
+      executeById,
+      cancelOpenAttempts,
+      payWithWallet,
+      payOverweight,
+      payOverweightIn,
+      generateGuidesAfterPay,
+      sandboxOrder,
+      sandboxAction,
+      listPayments,
+      walletReconciliation,
+      oxxoSlips,
+      shipmentsByReference,
+    }),
+    ...bindUseCases(oxxo, { payWithOxxo, handleCashWebhook, sandboxSettle }),
   };
 }
 
-/** The sandbox PayPal when it is the active provider (its approval page exists only then). */
-export function paypalSandboxOf(deps: Pick<PaymentsDeps, 'paypal'>): PayPalSandbox | undefined {
-  const p = deps.paypal as Partial<PayPalSandbox>;
-  return p.sandbox === true && typeof p.findOrder === 'function' ? (deps.paypal as PayPalSandbox) : undefined;
-}
-
-/** Refuses to start a PayPal payment while PayPal is switched off. */
-export function requirePayPal(deps: Pick<PaymentsDeps, 'modes'>): void {
-  if (deps.modes.paypal === 'disabled') throw paymentErrors.disabled();
-}
-
-/** `GET /payments/config`: which providers are sandboxes or switched off, so screens can say so. */
-export function paymentConfig(deps: PaymentsDeps): PaymentConfig {
-  const paypalOn = deps.modes.paypal !== 'disabled';
-  return {
-    paypal: { sandbox: deps.paypal.sandbox, enabled: paypalOn },
-    oxxo: { sandbox: deps.modes.oxxo === 'sandbox', enabled: deps.modes.oxxo !== 'disabled' },
-    card: { enabled: deps.cardEnabled && paypalOn },
-    sandbox_mode: isSandboxMode(deps.modes),
-  };
-}
+export type Payments = ReturnType<typeof createPayments>;
 
 /** Payment attempts by method and status, counted and summed in centavos (the operators' metrics). */
 export function paymentStats(db: Database): ReturnType<typeof paymentStatsRows> {

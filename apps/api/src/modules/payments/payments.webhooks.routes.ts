@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
-import type { OxxoDeps } from './payments.oxxo.js';
-import { handleCashWebhook } from './payments.oxxo-settle.js';
+import type { Payments } from './payments.usecases.js';
 
 const e = apiErrorSchema;
 
@@ -10,7 +9,7 @@ const e = apiErrorSchema;
  * Provider webhooks (`POST /webhooks/{provider}`). The body is kept as the raw string
  * the provider signed: this plugin's own content-type parser (scoped to it) never re-serializes it.
  */
-export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (app, { deps }) => {
+export const webhooksRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (app, { payments }) => {
   app.removeContentTypeParser(['application/json']);
   app.addContentTypeParser(['application/json', '*'], { parseAs: 'string' }, (_request, body, done) => {
     done(null, body);
@@ -29,7 +28,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ deps: OxxoDeps }> = async (
     },
     async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
-      return handleCashWebhook(deps, raw, request.headers);
+      return payments.handleCashWebhook(raw, request.headers);
     },
   );
 };

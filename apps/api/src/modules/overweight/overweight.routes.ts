@@ -19,8 +19,6 @@ import {
 } from '@envios/contracts/overweight';
 import { EXPORT_ESTIMATED_BYTES_HEADER, EXPORT_FORMATS, EXPORT_ROWS_HEADER, periodFilterShape, type ExportFormat } from '@envios/contracts/reports';
 import type { Caller } from '../../plugins/auth.js';
-import type { Clock } from '../../shared/clock.js';
-import { resolvePeriod } from '../../shared/report-period.js';
 import { overweightErrors } from './overweight.errors.js';
 import { checkUpload, type UploadedFile } from './overweight.files.js';
 import type { Overweight } from './overweight.usecases.js';
@@ -77,7 +75,7 @@ async function readMultipart(request: FastifyRequest, maxFiles: number): Promise
  * Overweight for its owner (`/overweight`, the shipment detail) and for admins (the overweight
  * report, evidence, disputes). Recording goes through `PUT /api/v1/shipments/{id}`.
  */
-export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight; clock: Clock }> = async (app, { overweight, clock }) => {
+export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }> = async (app, { overweight }) => {
   // Only this module's routes read multipart bodies: photos and PDFs of at most 5 MB each.
   await app.register(multipart, {
     limits: { fileSize: OVERWEIGHT_FILE_MAX_BYTES, files: OVERWEIGHT_FILES_PER_UPLOAD + 1, fields: 5, fieldSize: 8 * 1024, parts: OVERWEIGHT_FILES_PER_UPLOAD + 6 },
@@ -134,7 +132,7 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight; c
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const q = request.query;
-      const period = resolvePeriod(q, clock.now());
+      const period = overweight.period(q);
       return overweight.listAll({ ...period, serviceId: q.service, status: q.status, keyword: q.filter }, { page: q.page, limit: q.limit });
     },
   );
@@ -152,7 +150,7 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight; c
     },
     async (request, reply) => {
       const { format, ...q } = request.query;
-      const period = resolvePeriod(q, clock.now());
+      const period = overweight.period(q);
       return sendExport(reply, await overweight.exportAll({ ...period, serviceId: q.service, status: q.status, keyword: q.filter }, format), format);
     },
   );

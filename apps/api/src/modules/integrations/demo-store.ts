@@ -1,20 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { storeStatusLabels, type DemoOrder, type DemoStore } from '@envios/contracts/integrations';
 import type { Caller } from '../../plugins/auth.js';
-import {
-  checkAuthParams,
-  createKeys,
-  deleteKey,
-  emptyStoreState,
-  handleRest,
-  keysCallbackBody,
-  placeOrder,
-  recordDeliveryResult,
-  returnUrl,
-  type SimContext,
-  type SimDelivery,
-  type SimState,
-} from './adapters/woocommerce-simulator.js';
+import { checkAuthParams, createKeys, deleteKey, keysCallbackBody, returnUrl } from './adapters/woocommerce-sim-keys.js';
+import { placeOrder, recordDeliveryResult } from './adapters/woocommerce-sim-orders.js';
+import { emptyStoreState, type SimContext, type SimDelivery, type SimState } from './adapters/woocommerce-sim-store.js';
+import { handleRest } from './adapters/woocommerce-simulator.js';
 import type { WooAddress, WooProduct } from './adapters/woocommerce-wire.js';
 import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';

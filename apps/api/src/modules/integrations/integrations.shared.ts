@@ -33,6 +33,8 @@ export interface IntegrationsDeps {
   findAccount(userId: string): Promise<{ firstName: string; email: string } | undefined>;
   /** Sends a request to this app in-process and answers its status (the demo store's deliveries). */
   deliverLocal(request: LocalRequest): Promise<{ status: number }>;
+  /** Counts a call against a per-account limit shared by every process (throws 429 past it). */
+  limit(key: string, rule: { limit: number; windowMs: number; blockMs: number }): Promise<void>;
   log?: FastifyBaseLogger;
 }
 

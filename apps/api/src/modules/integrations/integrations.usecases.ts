@@ -33,7 +33,11 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
 
   return {
     demoStoreUrl: ctx.demoStoreUrl,
-    startHandshake: (caller: Caller, input: z.output<typeof wooOauthInputSchema>) => startHandshake(ctx, caller, input),
+    /** At most 20 handshakes per account in 10 minutes. */
+    async startHandshake(caller: Caller, input: z.output<typeof wooOauthInputSchema>) {
+      await deps.limit(`woocommerce-oauth:${caller.id}`, { limit: 20, windowMs: 10 * 60_000, blockMs: 10 * 60_000 });
+      return startHandshake(ctx, caller, input);
+    },
     receiveKeys: (body: WooKeysCallback) => receiveKeys(ctx, body),
     status: (caller: Caller, userId: string) => storeStatus(ctx, caller, userId),
     async disconnect(userId: string, body: z.output<typeof wooStatusUpdateSchema>) {
@@ -51,7 +55,11 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
 
     demo: {
       view: (caller: Caller) => demo.view(caller.id),
-      placeOrder: (caller: Caller, kind: 'normal' | 'unknown_postal_code') => demo.placeOrder(caller, kind),
+      /** At most 30 demo orders per account a minute. */
+      async placeOrder(caller: Caller, kind: 'normal' | 'unknown_postal_code') {
+        await deps.limit(`demo-order:${caller.id}`, { limit: 30, windowMs: 60_000, blockMs: 60_000 });
+        return demo.placeOrder(caller, kind);
+      },
       authorize: (caller: Caller, input: Parameters<typeof demo.authorize>[1]) => demo.authorize(caller, input),
     },
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeys } from './woocommerce-simulator.js';
+import { createKeys } from './woocommerce-sim-keys.js';
 import { createWooClient, WooApiError } from './woocommerce-client.js';
 import { mexicanAddress, startWooFake, type OutgoingRequest, type WooFake } from './fakes/woocommerce.fake.js';
 import { signWebhookBody, webhookSignatureMatches, wpJsonEncode } from './woocommerce-wire.js';

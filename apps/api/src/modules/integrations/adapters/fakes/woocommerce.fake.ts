@@ -1,23 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sleep, startFakeServer, type FakeMode, type FakeServer } from '../../../carriers/adapters/fakes/fake-server.js';
-import {
-  checkAuthParams,
-  changeOrder,
-  createKeys,
-  deleteKey,
-  emptyStoreState,
-  handleRest,
-  keysCallbackBody,
-  placeOrder,
-  recordDeliveryResult,
-  redeliver,
-  returnUrl,
-  type NewOrderInput,
-  type SimContext,
-  type SimDelivery,
-  type SimState,
-} from '../woocommerce-simulator.js';
+import { checkAuthParams, createKeys, deleteKey, keysCallbackBody, returnUrl } from '../woocommerce-sim-keys.js';
+import { changeOrder, placeOrder, recordDeliveryResult, redeliver, type NewOrderInput } from '../woocommerce-sim-orders.js';
+import { emptyStoreState, type SimContext, type SimDelivery, type SimState } from '../woocommerce-sim-store.js';
+import { handleRest } from '../woocommerce-simulator.js';
 import type { WooOrder, WooProduct } from '../woocommerce-wire.js';
 
 /**

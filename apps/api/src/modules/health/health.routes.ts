@@ -1,20 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
-import { healthSchema, readinessSchema, type Readiness } from '@envios/contracts/site';
+import { healthSchema, readinessSchema } from '@envios/contracts/site';
 import { apiErrorSchema } from '@envios/contracts/errors';
-import type { Database } from '../../db/client.js';
-import { commonErrors } from '../../shared/errors.js';
+import type { Health } from './health.usecases.js';
 
-export interface ReadinessChecks {
-  /** Migrations shipped with this version and not applied yet. */
-  pendingMigrations(): Promise<number>;
-  /** Postal codes and carriers are loaded in memory (quotes and address forms need both). */
-  cataloguesLoaded(): boolean;
-  /** False once the process began shutting down. */
-  accepting(): boolean;
-}
-
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; readiness: ReadinessChecks }> = async (app, { db, readiness }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ health: Health }> = async (app, { health }) => {
   app.get(
     '/api/health',
     {
@@ -25,14 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; readiness: Read
         response: { 200: healthSchema, 503: apiErrorSchema },
       },
     },
-    async () => {
-      try {
-        await db.execute(sql`select 1`);
-      } catch (error) {
-        throw commonErrors.unavailable('La base de datos no responde.', error);
-      }
-      return { status: 'ok' as const };
-    },
+    async () => health.live(),
   );
 
   app.get(
@@ -46,28 +28,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; readiness: Read
       },
     },
     async (request, reply) => {
-      const database = await db.execute(sql`select 1`).then(
-        () => true,
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'preparación: la base de datos no responde');
-          return false;
-        },
-      );
-      const migrations = database ? (await readiness.pendingMigrations().catch(() => 1)) === 0 : false;
-      const checks = { database, migrations, catalogues: readiness.cataloguesLoaded(), accepting: readiness.accepting() };
-      const failing = Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => name);
-      const answer: Readiness = failing.length
-        ? { status: 'unavailable', checks, message: `No está listo: ${failing.map((f) => READINESS_NAMES[f] ?? f).join(', ')}.` }
-        : { status: 'ok', checks };
+      const answer = await health.ready(request.log);
       void reply.header('cache-control', 'no-store');
-      return reply.status(failing.length ? 503 : 200).send(answer);
+      return reply.status(answer.status === 'ok' ? 200 : 503).send(answer);
     },
   );
-};
-
-const READINESS_NAMES: Record<string, string> = {
-  database: 'la base de datos no responde',
-  migrations: 'faltan migraciones por aplicar',
-  catalogues: 'los catálogos aún no están cargados',
-  accepting: 'el proceso se está cerrando',
 };

@@ -1,5 +1,8 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { JobRunOutcome } from '../jobs/jobs.usecases.js';
+import { clusterMetricsText, inClusterWorker } from './metrics.cluster.js';
+import { metricsErrors } from './metrics.errors.js';
 
 /**
  * What operators watch, in Prometheus' text format (`GET /metrics`). Two kinds of figures:
@@ -202,3 +205,30 @@ export async function timedCarrierCall<T>(
 export function carrierFetch(metrics: Pick<Metrics, 'observeCarrierCall'>, carrier: string, operation: string): typeof fetch {
   return (input, init) => timedCarrierCall(metrics, { carrier, operation, source: 'api' }, () => fetch(input, init), init?.signal ?? undefined);
 }
+
+function sameSecret(given: string, expected: string): boolean {
+  // Hashes first: equal lengths for timingSafeEqual, and nothing learned from the length.
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * What `GET /metrics` answers: Prometheus' text of this process (or, in a cluster worker, of all of
+ * them); with METRICS_TOKEN set, only for `Authorization: Bearer <token>`.
+ */
+export function createMetricsScrape(deps: { metrics: Metrics; token: string | undefined }) {
+  return {
+    async scrape(authorization: string | undefined): Promise<{ contentType: string; text: string }> {
+      if (deps.token) {
+        const header = authorization ?? '';
+        const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+        if (!given || !sameSecret(given, deps.token)) throw metricsErrors.tokenRequired();
+      }
+      const text = inClusterWorker() ? await clusterMetricsText() : await deps.metrics.registry.metrics();
+      return { contentType: deps.metrics.registry.contentType, text };
+    },
+  };
+}
+
+export type MetricsScrape = ReturnType<typeof createMetricsScrape>;

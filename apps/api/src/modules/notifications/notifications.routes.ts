@@ -6,13 +6,12 @@ import {
   outboxListResponseSchema,
   outboxMessageDetailSchema,
 } from '@envios/contracts/notifications';
-import type { Database } from '../../db/client.js';
-import { getOutboxMessage, listOutbox, type Notifier } from './notifications.usecases.js';
+import type { Outbox } from './notifications.usecases.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** The outbox, for admins: mail and WhatsApp notices kept when no provider is configured. */
-export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database; notifier: Notifier }> = async (app, { db, notifier }) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<{ outbox: Outbox }> = async (app, { outbox }) => {
   app.get(
     '/api/v1/outbox',
     {
@@ -24,7 +23,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database; notifier
         response: { 200: outboxListResponseSchema, ...errors },
       },
     },
-    async (request) => listOutbox(db, request.query, notifier.keepsEmail),
+    async (request) => outbox.listOutbox(request.query),
   );
 
   app.get(
@@ -40,7 +39,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Database; notifier
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return getOutboxMessage(db, request.params.id);
+      return outbox.getOutboxMessage(request.params.id);
     },
   );
 };

@@ -8,6 +8,7 @@ import { createWhatsAppCloudClient, toWhatsAppNumber, type WhatsAppMessage, type
 import { notificationErrors } from './notifications.errors.js';
 import * as repo from './notifications.repository.js';
 import type { RenderedMail } from './templates/mail-templates.js';
+import { bindUseCases } from '../../shared/use-cases.js';
 
 /** The mail and WhatsApp texts other modules send through the notifier. */
 export * from './templates/mail-templates.js';
@@ -114,15 +115,28 @@ export function createNotifier(opts: {
   };
 }
 
+export interface OutboxDeps {
+  db: Database;
+  notifier: Pick<Notifier, 'keepsEmail'>;
+}
+
 /** The outbox page for admins, newest first, in the wire shape. */
-export async function listOutbox(db: Database, query: { recipient?: string | undefined; page: number; limit: number }, keepsEmail: boolean) {
-  const { rows, total } = await repo.listOutboxMessages(db, { recipient: query.recipient, limit: query.limit, offset: (query.page - 1) * query.limit });
+async function listOutbox(deps: OutboxDeps, query: { recipient?: string | undefined; page: number; limit: number }) {
+  const { keepsEmail } = deps.notifier;
+  const { rows, total } = await repo.listOutboxMessages(deps.db, { recipient: query.recipient, limit: query.limit, offset: (query.page - 1) * query.limit });
   const docs = rows.map((r) => ({ _id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, text: r.text, createdAt: r.createdAt.toISOString() }));
   return { ...toPage(docs, total, query.page, query.limit), keepsEmail };
 }
 
-export async function getOutboxMessage(db: Database, id: string) {
-  const r = await repo.findOutboxMessage(db, id);
+async function getOutboxMessage(deps: Pick<OutboxDeps, 'db'>, id: string) {
+  const r = await repo.findOutboxMessage(deps.db, id);
   if (!r) throw notificationErrors.messageNotFound();
   return { _id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, text: r.text, html: r.html, createdAt: r.createdAt.toISOString() };
 }
+
+/** The admins' outbox (notices kept when no provider is configured), bound once; its routes receive this object. */
+export function createOutbox(deps: OutboxDeps) {
+  return bindUseCases(deps, { listOutbox, getOutboxMessage });
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { siteInfoSchema, type SiteInfo } from '@envios/contracts/site';
-import { robotsTxt, sitemapXml } from './site.usecases.js';
+import { siteInfoSchema } from '@envios/contracts/site';
+import type { Site } from './site.usecases.js';
 
 /** Public facts the web app reads once at load, and what crawlers read first. */
-export const siteRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; appUrl: string }> = async (app, { info, appUrl }) => {
+export const siteRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (app, { site }) => {
   app.get(
     '/api/v1/site',
     {
@@ -12,17 +12,14 @@ export const siteRoutes: FastifyPluginAsyncZod<{ info: SiteInfo; appUrl: string 
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=300');
-      return info;
+      return site.info();
     },
   );
 
-  // Both depend only on APP_URL and the list of public pages: built once.
-  const robots = robotsTxt(appUrl);
-  const sitemap = sitemapXml(appUrl);
   app.get('/robots.txt', { config: { guard: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robots),
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(site.robotsTxt()),
   );
   app.get('/sitemap.xml', { config: { guard: 'public' }, schema: { hide: true } }, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(sitemap),
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(site.sitemapXml()),
   );
 };

@@ -68,3 +68,12 @@ export function sitemapXml(appUrl: string): string {
     );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
+
+/** What the site routes answer, prepared once: the public facts, robots.txt and the sitemap (they depend only on APP_URL). */
+export function createSite(deps: { info: SiteInfo; appUrl: string }) {
+  const robots = robotsTxt(deps.appUrl);
+  const sitemap = sitemapXml(deps.appUrl);
+  return { info: () => deps.info, robotsTxt: () => robots, sitemapXml: () => sitemap };
+}
+
+export type Site = ReturnType<typeof createSite>;

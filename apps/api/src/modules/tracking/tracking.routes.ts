@@ -6,11 +6,7 @@ import type { Tracking } from './tracking.usecases.js';
 const e = apiErrorSchema;
 const responses = { 200: trackingResultSchema, 400: e, 404: e, 429: e };
 
-export interface TrackingRoutesDeps {
-  tracking: Tracking;
-}
-
-export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesDeps> = async (app, { tracking }) => {
+export const trackingRoutes: FastifyPluginAsyncZod<{ tracking: Tracking }> = async (app, { tracking }) => {
   app.post(
     '/api/v1/tracking',
     {

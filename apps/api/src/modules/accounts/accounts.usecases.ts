@@ -2,7 +2,7 @@ import { bindUseCases } from '../../shared/use-cases.js';
 import type { AccountsDeps } from './accounts.deps.js';
 import { guardRate } from './accounts.shared.js';
 import { authenticate, findSession, requestPasswordRecovery, resetPassword, signIn, signOut, signUp } from './accounts.sessions.js';
-import { createUserFromDashboard, ensureBootstrapAdmin, getUser, listUsers, updateUser } from './accounts.users.js';
+import { createUserFromDashboard, ensureBootstrapAdmin, findUser, getUser, listUsers, updateUser } from './accounts.users.js';
 
 /*
  * Accounts: getting in (accounts.sessions.ts) and the accounts themselves (accounts.users.ts).
@@ -28,6 +28,7 @@ export function createAccounts(deps: AccountsDeps) {
       requestPasswordRecovery,
       resetPassword,
       getUser,
+      findUser,
       updateUser,
       listUsers,
       createUserFromDashboard,

@@ -20,6 +20,12 @@ import { toUserDto, url } from './accounts.shared.js';
 
 // ---------------------------------------------------------------- profile
 
+/** The account, or undefined when there is none (the look-ups other modules make through app.ts). */
+export async function findUser(deps: Pick<AccountsDeps, 'db'>, id: string): Promise<User | undefined> {
+  const row = await repo.findUserById(deps.db, id);
+  return row ? toUserDto(row) : undefined;
+}
+
 export async function getUser(deps: AccountsDeps, id: string): Promise<User> {
   const row = await repo.findUserById(deps.db, id);
   if (!row) throw accountErrors.userNotFound();

@@ -1,0 +1,252 @@
+import type { FastifyInstance } from 'fastify';
+import { createChangeVersions } from './db/change-versions.js';
+import './shared/route-guard.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createHealth } from './modules/health/health.usecases.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { createSite, siteInfoFromConfig } from './modules/site/site.usecases.js';
+import { contactRoutes } from './modules/contact/contact.routes.js';
+import { createContact } from './modules/contact/contact.usecases.js';
+import { geographyRoutes } from './modules/geography/geography.routes.js';
+import type { Clock } from './shared/clock.js';
+import type { JobQueue } from './modules/jobs/jobs.usecases.js';
+import { createOutbox, type Notifier } from './modules/notifications/notifications.usecases.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { activeAdminEmails, guardRate, userSummaries } from './modules/accounts/accounts.usecases.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createGeography } from './modules/geography/geography.usecases.js';
+import { carrierApisFromConfig, createCarriers } from './modules/carriers/carriers.usecases.js';
+import { carriersRoutes } from './modules/carriers/carriers.routes.js';
+import { createQuoting } from './modules/quotes/quotes.usecases.js';
+import { quotesRoutes } from './modules/quotes/quotes.routes.js';
+import { createShipments, overweightOwedProvider, SHIPMENT_LIST_CHANNEL } from './modules/shipments/shipments.usecases.js';
+import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
+import { addressesRoutes } from './modules/addresses/addresses.routes.js';
+import { createAddresses } from './modules/addresses/addresses.usecases.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, isSandboxMode, paymentModes } from './modules/payments/payments.usecases.js';
+import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { oxxoRoutes } from './modules/payments/payments.oxxo.routes.js';
+import { webhooksRoutes } from './modules/payments/payments.webhooks.routes.js';
+import { paymentsAdminRoutes } from './modules/payments/payments.admin.routes.js';
+import { guidesRoutes } from './modules/guides/guides.routes.js';
+import { createGuides } from './modules/guides/guides.usecases.js';
+import { pickupsRoutes } from './modules/pickups/pickups.routes.js';
+import { createPickups } from './modules/pickups/pickups.usecases.js';
+import { registerGuidesJob } from './modules/guides/guides.job.js';
+import { guideIssuersFromConfig } from './modules/carriers/adapters/guide-issuers.js';
+import { trackingAdaptersFromConfig } from './modules/carriers/adapters/tracking-adapters.js';
+import { createCarrierLimiter, createTracking } from './modules/tracking/tracking.usecases.js';
+import { registerTrackingRefresh } from './modules/tracking/tracking.job.js';
+import { trackingRoutes } from './modules/tracking/tracking.routes.js';
+import { createOverweight, noteOverweightPaidByPurchase, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
+import { overweightRoutes } from './modules/overweight/overweight.routes.js';
+import { createReports } from './modules/reports/reports.usecases.js';
+import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { createWallet } from './modules/wallet/wallet.usecases.js';
+import { createMetricsScrape, type Metrics } from './modules/metrics/metrics.usecases.js';
+import { instrumentCarrierApis, instrumentGuideIssuers, instrumentTrackingAdapters } from './modules/metrics/carrier-calls.js';
+import { metricsRoutes } from './modules/metrics/metrics.routes.js';
+import { pendingMigrations } from './db/migrate.js';
+import { createIntegrations } from './modules/integrations/integrations.usecases.js';
+import { integrationsRoutes, integrationsWebhookRoutes } from './modules/integrations/integrations.routes.js';
+import type { AppDeps, defaultRateLimits } from './app-deps.js';
+import type { Accounts } from './modules/accounts/accounts.usecases.js';
+
+/** What the app's plugins built before the modules: the collaborators every module may need. */
+export interface ModuleContext {
+  deps: AppDeps;
+  clock: Clock;
+  metrics: Metrics;
+  jobs: JobQueue;
+  notifier: Notifier;
+  accounts: Accounts;
+  rateLimits: typeof defaultRateLimits;
+}
+
+/**
+ * The API's modules, in one visible list: each one's use cases are created once here, from the
+ * configuration and the other modules they need, and handed to its routes. Answers what the
+ * start-up work and the close need (the catalogues, tracking, the payment modes, the site's facts).
+ */
+export async function registerModules(app: FastifyInstance, { deps, clock, metrics, jobs, notifier, accounts, rateLimits }: ModuleContext) {
+  const { config, database } = deps;
+  const readiness = {
+    pendingMigrations: () => pendingMigrations(database),
+    // Loaded by the start-up work; ready once all of that work is over.
+    cataloguesLoaded: () => app.startup.done && geography.catalogueInfo().rowCount > 0 && carriers.snapshot().version > 0,
+    accepting: () => !app.draining.active,
+  };
+  await app.register(healthRoutes, { health: createHealth({ db: database.db, readiness }) });
+  await app.register(metricsRoutes, { metrics: createMetricsScrape({ metrics, token: config.METRICS_TOKEN }) });
+  await app.register(accountsRoutes, { accounts });
+  await app.register(notificationsRoutes, { outbox: createOutbox({ db: database.db, notifier }) });
+  await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
+  await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock }) });
+  const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log });
+  await app.register(geographyRoutes, { geography, compress: config.COMPRESSION_MIN_BYTES > 0 });
+  const carriers = createCarriers({
+    db: database.db,
+    clock,
+    refreshIntervalMs: config.TARIFFS_REFRESH_MS,
+    logger: app.log,
+    apis: instrumentCarrierApis(carrierApisFromConfig(config), metrics),
+    userExists: (id) =>
+      accounts.findUser(id).then((u) => u !== undefined),
+  });
+  await app.register(carriersRoutes, { carriers });
+  const quoting = createQuoting({
+    carriers,
+    geography,
+    clock,
+    rateTimeoutMs: config.CARRIER_RATE_TIMEOUT_MS,
+    overweightOwed: deps.overweightOwed ?? overweightOwedProvider(database.db),
+    logger: app.log,
+    liveRateLimit: (clientKey) => accounts.guardRate(`quote-live:${clientKey}`, { limit: config.LIVE_QUOTES_PER_MINUTE, windowMs: 60_000, blockMs: 60_000 }),
+  });
+  await app.register(quotesRoutes, { quoting });
+  // Created with the payments below; 'Editar sobrepeso' on PUT /shipments/{id} is handed to it.
+  const later: { overweight?: Overweight } = {};
+  const shipments = createShipments({
+    recordOverweight: (caller, id, input) => later.overweight!.record(caller, id, input),
+    db: database.db,
+    listVersions: createChangeVersions(database, SHIPMENT_LIST_CHANNEL),
+    openPaymentFor: findOpenAttempt,
+    limitCreation: (userId, count) => accounts.guardRate(`shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
+    clock,
+    quoting,
+    carriers,
+    findAccount: (id) =>
+      accounts.findUser(id).then((u) => u && ({ id: u._id, firstName: u.firstName, lastName: u.lastName, email: u.email, active: u.active, locked: u.locked, purchasesBlocked: u.purchasesBlocked })),
+  });
+  await app.register(shipmentsRoutes, { shipments });
+  const integrations = createIntegrations(
+    {
+      db: database.db,
+      clock,
+      jobs,
+      notifier,
+      lookupPostalCode: (country, code) => geography.lookupPostalCode({ country, code }).country_codes,
+      appUrl: config.APP_URL,
+      secret: config.SECRET_KEY,
+      fetch: deps.integrations?.fetch,
+      storeTimeoutMs: deps.integrations?.storeTimeoutMs,
+      findAccount: (id) =>
+        accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, email: u.email })),
+      // The demo store lives in this app: its key callback and webhooks reach our routes in-process.
+      deliverLocal: async (request) => {
+        const url = new URL(request.url);
+        const answer = await app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, headers: request.headers, payload: request.body });
+        return { status: answer.statusCode };
+      },
+      limit: (key, rule) => accounts.guardRate(key, rule),
+      log: app.log,
+    },
+    { jobs: deps.integrations?.jobs, intake: deps.integrations?.intake },
+  );
+  await app.register(integrationsRoutes, { integrations });
+  await app.register(integrationsWebhookRoutes, { integrations });
+  const guideIssuers = instrumentGuideIssuers({ ...guideIssuersFromConfig(config), ...deps.guideIssuers }, metrics);
+  registerGuidesJob(jobs, {
+    db: database.db,
+    clock,
+    notifier,
+    issuerFor: (code) => guideIssuers[code],
+    appUrl: config.APP_URL,
+    secret: config.SECRET_KEY,
+    log: app.log,
+    onGuideIssued: integrations.onGuideIssued,
+  });
+  await app.register(guidesRoutes, { guides: createGuides({ db: database.db, clock, secret: config.SECRET_KEY }) });
+  await app.register(pickupsRoutes, { pickups: createPickups({ db: database.db, clock }) });
+  const { job: trackingJob, ...trackingTuning } = deps.tracking ?? {};
+  const tracking = createTracking({
+    db: database.db,
+    clock,
+    notifier,
+    adapters: instrumentTrackingAdapters({ ...trackingAdaptersFromConfig(config), ...deps.trackingAdapters }, metrics),
+    // At most 5 calls a second to each carrier from this process.
+    limiter: createCarrierLimiter(5),
+    appUrl: config.APP_URL,
+    whatsapp: Boolean(config.WHATSAPP_API_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID) || Boolean(deps.notifications?.whatsapp),
+    wake: () => jobs.wake(),
+    // Lookups that reach the database (not a freshly built answer): 60 a minute per address.
+    limitLookup: (clientKey) => accounts.guardRate(`tracking:${clientKey}`, { limit: 60, windowMs: 60_000, blockMs: 60_000 }),
+    onStateChange: integrations.onTrackingState,
+    log: app.log,
+    ...trackingTuning,
+  });
+  registerTrackingRefresh(jobs, { db: database.db, clock, tracking, log: app.log }, trackingJob);
+  await app.register(trackingRoutes, { tracking });
+  const findPayer = (id: string) =>
+    accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone }));
+  const paymentsCore: PaymentsCoreDeps = {
+    db: database.db,
+    clock,
+    jobs,
+    log: app.log,
+    notifier,
+    appUrl: config.APP_URL.replace(/\/+$/, ''),
+    guideHoldsPerUser: config.GUIDE_HOLDS_PER_USER,
+    limitAttempts: (ex, userId) => guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: rateLimits.paymentAttemptsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
+    onOverweightPaid: noteOverweightPaidByPurchase,
+  };
+  const modes = paymentModes(config);
+  const cashProvider = deps.cashProvider ?? cashProviderFromConfig(config, { clock });
+  const payments = createPayments(createPaymentsDeps({ config, core: paymentsCore, cash: cashProvider, paypal: deps.paypal, findAccount: findPayer }));
+  await app.register(paymentsRoutes, { payments });
+  await app.register(oxxoRoutes, { payments });
+  await app.register(webhooksRoutes, { payments });
+  await app.register(paymentsAdminRoutes, { payments });
+  // Report answers are kept while nothing changed: the database's notices say when something did.
+  const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
+  const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();
+  app.addHook('onClose', () => changes.close());
+  const overweight = createOverweight({
+    onChange: () => changes.touch(),
+    db: database.db,
+    clock,
+    notifier,
+    appUrl: config.APP_URL,
+    payments,
+    carriers,
+    stateOf: (postalCode) => {
+      try {
+        return geography.lookupPostalCode({ country: 'MX', code: postalCode }).country_codes.find((s) => s.state_short)?.state_short;
+      } catch {
+        return undefined;
+      }
+    },
+    findAccount: (id) =>
+      accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, email: u.email })),
+    log: app.log,
+  });
+  later.overweight = overweight;
+  await app.register(overweightRoutes, { overweight });
+  const reports = createReports({ database, clock, changes, statusOf, log: app.log });
+  await app.register(reportsRoutes, { reports });
+  const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
+  await app.register(siteRoutes, { site: createSite({ info: siteInfo, appUrl: config.APP_URL }) });
+  await app.register(contactRoutes, {
+    contact: createContact({
+      db: database.db,
+      clock,
+      notifier,
+      queue: jobs,
+      appUrl: config.APP_URL,
+      supportEmail: config.SUPPORT_EMAIL,
+      supportHours: config.SUPPORT_HOURS,
+      limitPerAddress: (ip) => accounts.guardRate(`contact:ip:${ip}`, { limit: config.CONTACT_MESSAGES_PER_HOUR, windowMs: 3_600_000, blockMs: 3_600_000 }),
+      adminEmails: () => activeAdminEmails(database.db),
+      authorName: async (id) => {
+        const who = (await userSummaries(database.db, [id])).get(id);
+        return who ? `${who.name} <${who.email}>` : 'Administrador';
+      },
+      log: app.log,
+    }),
+  });
+
+  return { geography, carriers, tracking, modes, siteInfo };
+}

@@ -29,7 +29,9 @@ const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../sr
 function routeOwners(): { file: string; pattern: RegExp }[] {
   const files = (readdirSync(srcDir, { recursive: true }) as string[])
     .filter((f) => /\.routes\.ts$|^plugins\/[^/]+\.ts$|^app\.ts$/.test(f.replaceAll(path.sep, '/')) && !f.endsWith('.test.ts'))
-    .map((f) => f.replaceAll(path.sep, '/'));
+    .map((f) => f.replaceAll(path.sep, '/'))
+    // A module's routes file before a plugin that only names its path (the start-up gate names /api/health).
+    .sort((a, b) => Number(!a.endsWith('.routes.ts')) - Number(!b.endsWith('.routes.ts')) || a.localeCompare(b));
   const owners: { file: string; pattern: RegExp }[] = [];
   for (const file of files) {
     const text = readFileSync(path.join(srcDir, file), 'utf8');

@@ -62,7 +62,7 @@ function isAnswerRow(row: repo.ShipmentListRow | ShipmentRow): row is ShipmentRo
 
 /** A page answer, frozen (its rows already are): it may be kept and written to JSON once. */
 function frozenPage(docs: ShipmentRow[], count: number, page: number, limit: number): ShipmentPage {
-  return Object.freeze({ ...toPage(Object.freeze(docs) as ShipmentRow[], count, page, limit) });
+  return Object.freeze(toPage(Object.freeze(docs) as ShipmentRow[], count, page, limit));
 }
 
 /**

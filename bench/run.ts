@@ -10,7 +10,7 @@
  *   BENCH_DURATION=5 npm run bench
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,32 @@ interface Figure {
   /** The bare handler answering as many bytes as this route (large answers only). */
   sizedBaselineRps?: number;
   bytes?: number;
+  /** CPU time (user + system) the server process spent per answered request, µs; the bare handler's beside it. */
+  cpuUsPerRequest?: number;
+  baselineCpuUsPerRequest?: number;
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return NaN;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Runs a load and also says how much CPU the serving process spent per answer. On a machine
+ * shared with other work the requests per second move with the neighbours' load; the CPU time
+ * per request moves much less, so before/after comparisons use both.
+ */
+async function loadWithCpu(pid: number | undefined, url: string, req: Omit<BenchRequest, 'name'> = {}) {
+  const before = cpuSeconds(pid);
+  const r = await load(url, req);
+  const cpuUs = ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, r.rps * duration);
+  return { ...r, cpuUs: Number.isFinite(cpuUs) ? Math.round(cpuUs) : undefined };
 }
 
 async function waitFor(url: string, timeoutMs: number): Promise<number> {
@@ -82,6 +108,7 @@ function startServer(env: NodeJS.ProcessEnv): ChildProcess {
 }
 
 async function main(): Promise<void> {
+  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(', ');
   // What `npm start` builds when missing, built before the clock starts (the cold start measures a built checkout).
   ensureWebBuild({ quiet: true });
   await ensureTemplate();
@@ -121,10 +148,10 @@ async function main(): Promise<void> {
     };
     for (const suite of suites.filter((s) => wanted.length === 0 || wanted.includes(s.name))) {
       const requests = await suite.setup(ctx);
-      const baseline = await load(`http://127.0.0.1:${barePort}/bare`);
+      const baseline = await loadWithCpu(bare.pid, `http://127.0.0.1:${barePort}/bare`);
       for (const req of requests) {
         if (warmup > 0) await load(`${base}${req.path}`, req, warmup);
-        const r = await load(`${base}${req.path}`, req);
+        const r = await loadWithCpu(server.pid, `${base}${req.path}`, req);
         let sized: { rps: number } | undefined;
         let bytes: number | undefined;
         if (req.sizedBaseline) {
@@ -151,9 +178,11 @@ async function main(): Promise<void> {
           baselineP99: baseline.p99,
           sizedBaselineRps: sized?.rps,
           bytes,
+          cpuUsPerRequest: r.cpuUs,
+          baselineCpuUsPerRequest: baseline.cpuUs,
         });
         const sizedText = sized ? `; base con ${bytes} bytes ${Math.round(sized.rps)} req/s = ${Math.round((100 * r.rps) / sized.rps)} %` : '';
-        console.log(`${suite.name} · ${req.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms (base ${Math.round(baseline.rps)} req/s${sizedText})`);
+        console.log(`${suite.name} · ${req.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.cpuUs ?? '?'} µs CPU/solicitud (base ${Math.round(baseline.rps)} req/s, ${baseline.cpuUs ?? '?'} µs${sizedText})`);
       }
     }
   } finally {
@@ -175,7 +204,7 @@ async function main(): Promise<void> {
     (f) =>
       `| ${f.suite} | ${f.name} | ${Math.round(f.requestsPerSec)} | ${f.p50} | ${f.p99} | ${Math.round(f.baselineRps)} | ${f.baselineP99} | ${Math.round((100 * f.requestsPerSec) / f.baselineRps)} % | ${
         f.sizedBaselineRps ? `${Math.round(f.sizedBaselineRps)} (${f.bytes} B): ${Math.round((100 * f.requestsPerSec) / f.sizedBaselineRps)} %` : '—'
-      } | ${f.errors + f.non2xx} |`,
+      } | ${f.cpuUsPerRequest ?? '—'} | ${f.baselineCpuUsPerRequest ?? '—'} | ${f.errors + f.non2xx} |`,
   );
   const md = [
     '# Benchmarks',
@@ -185,8 +214,10 @@ async function main(): Promise<void> {
     '',
     ...notes.map((n) => `- ${n}`),
     '',
-    '| suite | ruta | req/s | p50 ms | p99 ms | base req/s | base p99 ms | % de base | base mismo tamaño req/s: % | errores |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `Carga media de la máquina (1, 5, 15 min) al empezar: ${loadAtStart}; al terminar: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}. «CPU µs/sol.» es el tiempo de CPU (usuario + sistema) del proceso servidor por respuesta, junto al del handler desnudo: se mueve mucho menos que las req/s cuando otros procesos comparten la máquina.`,
+    '',
+    '| suite | ruta | req/s | p50 ms | p99 ms | base req/s | base p99 ms | % de base | base mismo tamaño req/s: % | CPU µs/sol. | base CPU µs/sol. | errores |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
   ].join('\n');

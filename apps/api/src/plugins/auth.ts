@@ -113,38 +113,63 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A plain callback: public routes (most of the traffic) pass without a promise; guarded ones
+  // wait only for the session lookup.
+  app.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config;
     const guard = config?.guard;
     if (!guard || guard === 'public') {
-      const found = config?.sessionWrite ? readToken(request) : undefined;
-      if (found?.fromCookie) checkCookieOrigin(request);
-      return;
+      if (config?.sessionWrite) {
+        const found = readToken(request);
+        if (found?.fromCookie) {
+          try {
+            checkCookieOrigin(request);
+          } catch (error) {
+            return done(error as Error);
+          }
+        }
+      }
+      return done();
     }
     const found = readToken(request);
     if (!found) {
       // The session cookie is gone (expired in the browser) but its hint stayed: drop the hint too.
       if (request.cookies[SESSION_HINT_COOKIE]) clearSessionCookie(reply, opts.secureCookie);
-      throw commonErrors.unauthenticated();
+      return done(commonErrors.unauthenticated());
     }
-    if (found.fromCookie) checkCookieOrigin(request);
-    let caller: Caller;
-    try {
-      caller = await opts.authenticate(found.token);
-    } catch (error) {
-      if (found.fromCookie) clearSessionCookie(reply, opts.secureCookie);
-      throw error;
+    if (found.fromCookie) {
+      try {
+        checkCookieOrigin(request);
+      } catch (error) {
+        return done(error as Error);
+      }
     }
-    request.caller = caller;
-    if (caller.rol === 'admin') return;
-    if (guard === 'buyer') {
-      if (caller.purchasesBlocked) throw opts.purchasesBlocked();
-      return;
-    }
-    if (guard === 'user') return;
-    if (guard === 'admin') throw commonErrors.forbidden();
-    // guard === 'self'
-    const owner = ownerOf(request, config.ownerParam ?? 'userId');
-    if (typeof owner !== 'string' || owner !== caller.id) throw commonErrors.forbidden();
+    opts.authenticate(found.token).then(
+      (caller) => {
+        request.caller = caller;
+        done(admitted(request, guard, config, caller, () => opts.purchasesBlocked()));
+      },
+      (error: unknown) => {
+        if (found.fromCookie) clearSessionCookie(reply, opts.secureCookie);
+        done(error as Error);
+      },
+    );
   });
+}
+
+/** Whether a signed-in caller may use a route with this guard: undefined when yes, else the error. */
+function admitted(
+  request: FastifyRequest,
+  guard: string,
+  config: FastifyRequest['routeOptions']['config'],
+  caller: Caller,
+  purchasesBlocked: () => Error,
+): Error | undefined {
+  if (caller.rol === 'admin') return undefined;
+  if (guard === 'buyer') return caller.purchasesBlocked ? purchasesBlocked() : undefined;
+  if (guard === 'user') return undefined;
+  if (guard === 'admin') return commonErrors.forbidden();
+  // guard === 'self'
+  const owner = ownerOf(request, config.ownerParam ?? 'userId');
+  return typeof owner !== 'string' || owner !== caller.id ? commonErrors.forbidden() : undefined;
 }

@@ -34,14 +34,33 @@ export async function registerCompression(app: FastifyInstance, opts: Compressio
   });
 }
 
-/** br when the browser takes it, else gzip, else nothing (a `;q=0` refuses an encoding). */
+/**
+ * br when the browser takes it, else gzip, else nothing (a `;q=0` refuses an encoding). Read on
+ * every answer that may be compressed, so it walks the header once without building arrays.
+ */
 export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | undefined {
-  const accepted = new Set(
-    [header ?? ''].flat().join(',').split(',').map((part) => part.trim().toLowerCase()).filter((part) => part && !/;\s*q=0(\.0*)?$/.test(part)).map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
+  if (header === undefined) return undefined;
+  const text = typeof header === 'string' ? header : header.join(',');
+  let gzip = false;
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf(',', start);
+    if (end === -1) end = text.length;
+    const semicolon = text.indexOf(';', start);
+    const nameEnd = semicolon !== -1 && semicolon < end ? semicolon : end;
+    const name = text.slice(start, nameEnd).trim().toLowerCase();
+    if ((name === 'br' || name === 'gzip' || name === '*') && !(nameEnd < end && refused(text.slice(nameEnd, end)))) {
+      if (name === 'br') return 'br';
+      gzip = true;
+    }
+    start = end + 1;
+  }
+  return gzip ? 'gzip' : undefined;
+}
+
+/** True when an encoding's parameters (`;q=0`, `; q=0.000`) refuse it. */
+function refused(params: string): boolean {
+  return /;\s*q=0(\.0*)?\s*$/i.test(params);
 }
 
 /** An answer that never changes while the process runs: its bytes, both compressed forms, and its tag. */

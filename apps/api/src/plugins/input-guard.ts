@@ -15,13 +15,38 @@ const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Deep enough for every body the API accepts; deeper structures are refused by their schemas. */
 const MAX_DEPTH = 12;
 
-/** The dotted path of the first string (or object key) holding a control character, if any. */
+/** Whether any string (or object key) in `value` holds a control character; builds nothing. */
+function hasControlCharacter(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return FORBIDDEN.test(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasControlCharacter(value[i], depth + 1)) return true;
+    return false;
+  }
+  if (Buffer.isBuffer(value)) return false;
+  for (const key in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    if (FORBIDDEN.test(key) || hasControlCharacter((value as Record<string, unknown>)[key], depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * The dotted path of the first string (or object key) holding a control character, if any. Every
+ * request is checked, and nearly all are clean: the walk first only asks whether there is one,
+ * and names its path only then.
+ */
 export function findControlCharacter(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (!hasControlCharacter(value, depth)) return undefined;
+  return pathOfControlCharacter(value, path, depth);
+}
+
+function pathOfControlCharacter(value: unknown, path: string[], depth: number): string[] | undefined {
   if (typeof value === 'string') return FORBIDDEN.test(value) ? path : undefined;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
-      const found = findControlCharacter(item, [...path, String(i)], depth + 1);
+      const found = pathOfControlCharacter(item, [...path, String(i)], depth + 1);
       if (found) return found;
     }
     return undefined;
@@ -29,7 +54,7 @@ export function findControlCharacter(value: unknown, path: string[] = [], depth 
   if (Buffer.isBuffer(value)) return undefined;
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     if (FORBIDDEN.test(key)) return [...path, key.replace(new RegExp(FORBIDDEN.source, 'g'), '?')];
-    const found = findControlCharacter(item, [...path, key], depth + 1);
+    const found = pathOfControlCharacter(item, [...path, key], depth + 1);
     if (found) return found;
   }
   return undefined;
@@ -48,10 +73,12 @@ export function controlCharacterError(path: string[]): AppError {
  * character anywhere answers 400 naming the field, never a database error.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A plain callback, not an async function: no promise per request for a check that never waits.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const value of [request.params, request.query, request.body]) {
       const path = findControlCharacter(value);
-      if (path) throw controlCharacterError(path);
+      if (path) return done(controlCharacterError(path));
     }
+    done();
   });
 }

@@ -203,6 +203,9 @@ describe('GET /api/v1/countrycodes', () => {
       expect(res.statusCode, ifNoneMatch).toBe(304);
       expect(res.body).toBe('');
       expect(res.headers.etag).toBe(etag);
+      // A prepared answer still carries the security headers every answer has.
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     }
     const stale = await t.app.inject({ method: 'GET', url: '/api/v1/countrycodes', headers: { 'if-none-match': '"una-lista-vieja"' } });
     expect(stale.statusCode).toBe(200);

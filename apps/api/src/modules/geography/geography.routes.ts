@@ -113,9 +113,10 @@ export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = as
         response: { 200: countryListResponseSchema },
       },
     },
-    async (request, reply) => {
+    // Not async: a prepared answer needs no promise.
+    (request, reply) => {
       countries ??= constantAnswer(serializeCountries(geography.listCountries()), { cacheControl: COUNTRIES_CACHE });
-      return sendConstant(request, reply, countries, compress);
+      sendConstant(request, reply, countries, compress);
     },
   );
 };

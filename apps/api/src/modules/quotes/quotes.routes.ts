@@ -7,8 +7,9 @@ import type { Quoting } from './quotes.usecases.js';
 export const quotesRoutes: FastifyPluginAsyncZod<{ quoting: Quoting }> = async (app, { quoting }) => {
   installQuoteHttpCache(app);
   // A quote's prices and dates belong to its moment and its caller: never stored by a browser or proxy.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     void reply.header('cache-control', 'no-store');
+    done();
   });
 
   app.post(

@@ -130,6 +130,26 @@ describe('GET /api/v1/shipments/all/{userId} on 10,000 shipments of one user', (
     expectPage(await page('limit=10&page=1'), all, 1, 10);
   });
 
+  it('a page asked again answers the same while nothing changed, never after a change to that user’s shipments, and only to its owner or an admin', async () => {
+    const body = async (query: string, headers = user.headers) => t.app.inject({ method: 'GET', url: `/api/v1/shipments/all/${user.id}?${query}`, headers });
+    const queries = ['limit=10&page=1', 'limit=10&page=700', 'keywords=A-0001&page=1', 'status=paid&page=2', 'limit=25&page=1'];
+    const first = await Promise.all(queries.map(async (q) => (await body(q)).body));
+    expect(await Promise.all(queries.map(async (q) => (await body(q)).body))).toEqual(first);
+    const admin = await signInAdmin(t.app);
+    expect((await body(queries[0]!, admin.headers)).body).toBe(first[0]);
+    const stranger = await createSignedInUser(t.app, admin);
+    expect((await body(queries[0]!, stranger.headers)).statusCode).toBe(403);
+    // Every row of the user changes (its tracking state): no page may be answered as it was.
+    await t.database.db.execute(sql`update shipments set tracking_status = 'Entregado' where user_id = ${user.id}`);
+    try {
+      const changed = await Promise.all(queries.map(async (q) => (await body(q)).json<ShipmentPage>()));
+      for (const answer of changed) expect(answer.docs.every((d) => d.tracking_status === 'Entregado')).toBe(true);
+    } finally {
+      await t.database.db.execute(sql`update shipments set tracking_status = null where user_id = ${user.id}`);
+    }
+    expect(await Promise.all(queries.map(async (q) => (await body(q)).body))).toEqual(first);
+  });
+
   it('keywords through the trigram index never match across two columns', async () => {
     // 'Cliente A-00001' is followed by the destination line: a keyword spanning both matches nothing.
     const line = (await page('keywords=A-00001')).docs[0]!.destination_line;

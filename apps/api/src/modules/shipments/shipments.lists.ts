@@ -1,6 +1,7 @@
 import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from '@envios/contracts/carriers';
 import { fromCentavos } from '@envios/contracts/money';
 import { KEYWORD_MAX, splitKeywords, type CarrierServiceOption, type ShipmentPage, type ShipmentRow, type ShipmentStats } from '@envios/contracts/shipments';
+import { BoundedCache } from '../../shared/bounded-cache.js';
 import { toPage } from '../../shared/pagination.js';
 import { toRowDto } from './shipments.dto.js';
 import { shipmentErrors } from './shipments.errors.js';
@@ -40,10 +41,28 @@ const KEPT_LIST_MAX = 20_000;
 /** Rows kept in memory across every user's plain lists. */
 const KEPT_ROWS_BUDGET = 200_000;
 
+/** Page answers kept across users and filters (each a few KB), while their list version stands. */
+const PAGE_ANSWERS_MAX = 500;
+
 interface KeptList {
   version: string;
-  rows: readonly repo.ShipmentListRow[];
+  /** Read as rows; each becomes its frozen answer row the first time a page shows it. */
+  rows: (repo.ShipmentListRow | ShipmentRow)[];
   total: number;
+}
+
+/** A list row as answered, frozen: kept rows and kept pages share it and nobody changes it. */
+function frozenRow(row: repo.ShipmentListRow): ShipmentRow {
+  return Object.freeze(toRowDto(row));
+}
+
+function isAnswerRow(row: repo.ShipmentListRow | ShipmentRow): row is ShipmentRow {
+  return Object.isFrozen(row);
+}
+
+/** A page answer, frozen (its rows already are): it may be kept and written to JSON once. */
+function frozenPage(docs: ShipmentRow[], count: number, page: number, limit: number): ShipmentPage {
+  return Object.freeze(toPage(Object.freeze(docs) as ShipmentRow[], count, page, limit));
 }
 
 /**
@@ -65,6 +84,11 @@ export function createShipmentLists(deps: ShipmentsDeps) {
   const keptLists = new Map<string, KeptList>();
   const loading = new Set<string>();
   let keptRows = 0;
+  // Page answers on the embedded database, whose notices give each user's list version for free:
+  // a page is kept with the version it was read under and served only while that version stands,
+  // so any write to the user's shipments (which the triggers announce before it returns) makes it
+  // stale at once.
+  const pageAnswers = new BoundedCache<string, { version: string; page: ShipmentPage }>({ maxEntries: PAGE_ANSWERS_MAX, ttlMs: Infinity });
 
   function forget(key: string): void {
     const old = keptLists.get(key);
@@ -95,7 +119,7 @@ export function createShipmentLists(deps: ShipmentsDeps) {
   }
 
   /** A page of the plain list (all, paid or unpaid): from memory while its version stands, else SQL. */
-  async function plainPage(filter: repo.ListFilter, page: { limit: number; offset: number }): Promise<{ rows: readonly repo.ShipmentListRow[]; total: number }> {
+  async function plainPage(filter: repo.ListFilter, page: { limit: number; offset: number }): Promise<{ rows: ShipmentRow[]; total: number }> {
     const pick = (state: { live: number; paid: number }) => (filter.paid === undefined ? state.live : filter.paid ? state.paid : state.live - state.paid);
     const key = `${filter.userId}|${String(filter.paid)}`;
     // Taken before anything is read: a write meanwhile makes this version stale at once. Without
@@ -111,7 +135,14 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     if (kept && kept.version === version) {
       keptLists.delete(key);
       keptLists.set(key, kept);
-      return { rows: kept.rows.slice(page.offset, page.offset + page.limit), total: kept.total };
+      const end = Math.min(page.offset + page.limit, kept.rows.length);
+      const rows: ShipmentRow[] = [];
+      for (let i = page.offset; i < end; i++) {
+        const row = kept.rows[i]!;
+        if (isAnswerRow(row)) rows.push(row);
+        else rows.push((kept.rows[i] = frozenRow(row)));
+      }
+      return { rows, total: kept.total };
     }
     let rows: readonly repo.ShipmentListRow[];
     let total: number;
@@ -126,26 +157,45 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     if (version !== undefined && total > page.limit && total <= KEPT_LIST_MAX && !loading.has(key)) {
       void keepList(key, filter, version, total).catch(() => undefined);
     }
-    return { rows, total };
+    return { rows: rows.map(frozenRow), total };
   }
 
-  /** The list and its variants: filters together, newest first, one page in SQL. */
+  /**
+   * The list and its variants: filters together, newest first, one page in SQL (or a slice of the
+   * kept plain list). The answer is frozen; on the embedded database it is kept for the user's
+   * list version and answered again while that version stands.
+   */
   async function list(userId: string, query: ListQuery): Promise<ShipmentPage> {
+    // Taken before anything is read: a write meanwhile changes it, and the answer read now is
+    // then kept under a version that is already stale, so it is never served again.
+    const version = listVersions?.of(userId);
+    const memoKey =
+      version === undefined ? undefined : JSON.stringify([userId, query.keywords ?? null, query.paid ?? null, query.service ?? null, query.carrier ?? null, query.page, query.limit]);
+    if (memoKey !== undefined) {
+      const kept = pageAnswers.get(memoKey);
+      if (kept && kept.version === version) return kept.page;
+    }
+    const answer = await readPage(userId, query);
+    if (memoKey !== undefined) pageAnswers.set(memoKey, { version: version!, page: answer });
+    return answer;
+  }
+
+  async function readPage(userId: string, query: ListQuery): Promise<ShipmentPage> {
     const { words, paid } = parseKeywords(query.keywords, query.keywordsField ?? 'keywords');
     const wanted = new Set([...paid, ...(query.paid === undefined ? [] : [query.paid])]);
     // 'true' and 'false' together (or against the status filter) match nothing.
-    if (wanted.size > 1) return toPage([], 0, query.page, query.limit);
+    if (wanted.size > 1) return frozenPage([], 0, query.page, query.limit);
     const filter: repo.ListFilter = { userId, keywords: words, paid: [...wanted][0], serviceId: query.service, carrier: query.carrier };
     const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
     if (words.length === 0 && !query.service && !query.carrier) {
       const plain = await plainPage(filter, page);
-      return toPage(plain.rows.map(toRowDto), plain.total, query.page, query.limit);
+      return frozenPage(plain.rows, plain.total, query.page, query.limit);
     }
     const rows = await repo.listShipmentPage(db, filter, page);
     // A page that is neither empty nor full is the last one: it tells the total by itself.
     const known = rows.length > 0 && rows.length < query.limit ? page.offset + rows.length : page.offset === 0 && rows.length === 0 ? 0 : undefined;
     const total = known ?? (await repo.countShipments(db, filter));
-    return toPage(rows.map(toRowDto), total, query.page, query.limit);
+    return frozenPage(rows.map(frozenRow), total, query.page, query.limit);
   }
 
   /** Every carrier in filter order, zero when the user has none with it; sums in centavos. */

@@ -1,4 +1,3 @@
-import { compiledSerializerCompiler } from '../../shared/fast-serializer.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
@@ -30,6 +29,7 @@ import {
 } from '@envios/contracts/shipments';
 import type { Caller } from '../../plugins/auth.js';
 import type { Shipments } from './shipments.usecases.js';
+import { pagedSerializerCompiler } from './shipments.page-serializer.js';
 
 const tags = ['envíos'];
 const e = apiErrorSchema;
@@ -37,8 +37,11 @@ const signedIn = { 401: e, 403: e };
 const owned = { 400: e, 401: e, 403: e, 404: e };
 const self = { guard: 'self', ownerParam: 'userId' } as const;
 const paged = { 200: shipmentPageSchema, 400: e, ...signedIn };
-/** Pages are written by a serializer compiled from their schema (faster than encoding through zod). */
-const fastPaged = { serializerCompiler: compiledSerializerCompiler };
+/**
+ * Pages are written by a serializer compiled from their schema (faster than encoding through zod)
+ * that writes each kept row, and each kept page, to JSON once.
+ */
+const fastPaged = { serializerCompiler: pagedSerializerCompiler };
 // Other headers pass through untouched; only the key is read.
 const creationHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
 

@@ -85,8 +85,8 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(notificationsRoutes, { outbox: createOutbox({ db: database.db, notifier }) });
   await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
   await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock }) });
-  const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log });
-  await app.register(geographyRoutes, { geography, compress: config.COMPRESSION_MIN_BYTES > 0 });
+  const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log, compress: config.COMPRESSION_MIN_BYTES > 0 });
+  await app.register(geographyRoutes, { geography });
   const carriers = createCarriers({
     db: database.db,
     clock,

@@ -15,8 +15,6 @@ import type { Geography } from './geography.usecases.js';
 export interface GeographyRoutesOptions {
   /** Shared with the modules that resolve postal codes; the application starts and stops it. */
   geography: Geography;
-  /** Whether answers may travel compressed (false with COMPRESSION_MIN_BYTES=0). */
-  compress?: boolean;
 }
 
 // The catalogue changes a few times a year; a short browser cache spares repeated keystrokes.
@@ -26,7 +24,8 @@ const serializeSearch = compiledSerializerCompiler({ schema: postalSearchRespons
 const COUNTRIES_CACHE = 'public, max-age=86400';
 const serializeCountries = compiledSerializerCompiler({ schema: countryListResponseSchema });
 
-export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = async (app, { geography, compress = true }) => {
+export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = async (app, { geography }) => {
+  const { compress } = geography;
   const searchAnswers = new Map<string, string>();
   // The country list is part of this release: written, compressed and tagged on first use, then
   // sent as it is.

@@ -33,6 +33,8 @@ export interface GeographyDeps {
   /** How often each process asks whether another one imported a new catalogue; 0 never asks. */
   refreshIntervalMs?: number;
   logger?: Logger;
+  /** Whether answers may travel compressed (false with COMPRESSION_MIN_BYTES=0). */
+  compress?: boolean;
 }
 
 export interface CatalogueInfo {
@@ -164,6 +166,9 @@ export function createGeography(deps: GeographyDeps) {
   }
 
   return {
+    /** Whether the routes may send their prepared answers compressed. */
+    compress: deps.compress ?? true,
+
     /** Seeds the demo set when the database has no catalogue, loads it, and starts polling. */
     async start(): Promise<void> {
       if (await seedDemoCatalogue({ db })) logger?.info({}, 'catálogo de códigos postales de demostración creado');

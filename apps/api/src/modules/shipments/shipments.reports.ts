@@ -320,7 +320,9 @@ async function* keysetChunks(
     remaining -= rows.length;
     const last = rows[rows.length - 1]!;
     after = { key: last[1], folio: last[2] };
+    // Decided before handing the chunk over, so the raw rows are not kept alive while it is written.
+    const more = rows.length === take;
     yield rows.map(fromJson);
-    if (rows.length < take) return;
+    if (!more) return;
   }
 }

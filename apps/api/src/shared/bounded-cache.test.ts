@@ -110,3 +110,19 @@ describe('a bounded cache', () => {
     expect(() => new BoundedCache({ maxEntries: 0, ttlMs: 1 })).toThrow(RangeError);
   });
 });
+
+describe('peeking into a bounded cache', () => {
+  it('reads a live value without making it the most recently used', () => {
+    const { cache, advance } = cacheAt();
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    expect(cache.peek('a')).toBe(1);
+    cache.set('d', 4);
+    // 'a' stayed the oldest: it made room for 'd'.
+    expect(cache.peek('a')).toBeUndefined();
+    expect(cache.peek('b')).toBe(2);
+    advance(100);
+    expect(cache.peek('b')).toBeUndefined();
+  });
+});

@@ -48,6 +48,12 @@ export class BoundedCache<K, V> {
     return entry.value;
   }
 
+  /** The live value under `key`, without making it recently used (for hot reads of a small set). */
+  peek(key: K, nowMs: number = this.#now()): V | undefined {
+    const entry = this.#entries.get(key);
+    return entry !== undefined && nowMs < entry.expiresAt && nowMs >= entry.storedAt ? entry.value : undefined;
+  }
+
   /** Whether a live entry exists, without making it recently used. */
   has(key: K, nowMs: number = this.#now()): boolean {
     const entry = this.#entries.get(key);

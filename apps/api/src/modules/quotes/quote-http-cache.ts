@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { QuoteResponse } from '@envios/contracts/quotes';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { BoundedCache } from '../../shared/bounded-cache.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
-import { compiledSerializerCompiler } from '../../shared/fast-serializer.js';
+import { asFastifySerializer, compiledSerializerCompiler } from '../../shared/fast-serializer.js';
+import { RecentKeys } from '../../shared/recent-keys.js';
+import { quoteAnswerJson } from './quote-answer-json.js';
 
 /*
  * The quote's HTTP-level caches, installed on the quotes plugin only (Fastify scopes parsers and
@@ -12,20 +15,22 @@ import { compiledSerializerCompiler } from '../../shared/fast-serializer.js';
  * - a body text that passed the contract twice maps to its frozen, validated value, so neither
  *   the JSON parse nor the validation runs again (exact text match only, bounded);
  * - a kept answer (frozen, so it cannot change) is written to JSON once.
+ * The answer itself is written by hand (quote-answer-json.ts), straight to bytes.
  * Anything else goes through the usual parse, validation and compiled serializer.
  */
 
 const VALIDATED_BODIES_MAX = 2_000;
 
+/** Where a freshly parsed body keeps the text it came from. */
+const SOURCE_TEXT = Symbol('source text');
+
 type Validate = (data: unknown) => { value?: unknown; error?: Error };
 
 export function installQuoteHttpCache(app: FastifyInstance): void {
   const validatedByText = new BoundedCache<string, object>({ maxEntries: VALIDATED_BODIES_MAX, ttlMs: Infinity });
-  const seenOnce = new BoundedCache<string, true>({ maxEntries: VALIDATED_BODIES_MAX, ttlMs: Infinity });
+  const askedBefore = new RecentKeys({ slots: VALIDATED_BODIES_MAX, ttlMs: Infinity });
   /** Values that came from a cached text: validated already. */
   const knownValid = new WeakSet<object>();
-  /** The text a freshly parsed body came from, until its validation decides whether to keep it. */
-  const textOf = new WeakMap<object, string>();
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
@@ -34,7 +39,9 @@ export function installQuoteHttpCache(app: FastifyInstance): void {
     if (known) return done(null, known);
     // The default parser answers through its callback; its return value means nothing.
     void parseJson(request, raw, (error, value: unknown) => {
-      if (!error && value && typeof value === 'object') textOf.set(value, raw);
+      // The text rides on the parsed value (hidden, never serialized) until its validation decides
+      // whether to keep it: a per-request side table would cost the garbage collector more.
+      if (!error && value && typeof value === 'object') Object.defineProperty(value, SOURCE_TEXT, { value: raw });
       done(error, value);
     });
   });
@@ -46,30 +53,29 @@ export function installQuoteHttpCache(app: FastifyInstance): void {
     return (data: unknown) => {
       if (data && typeof data === 'object' && knownValid.has(data)) return { value: data };
       const result = validate(data);
-      const raw = data && typeof data === 'object' ? textOf.get(data) : undefined;
+      const raw = data && typeof data === 'object' ? (data as { [SOURCE_TEXT]?: string })[SOURCE_TEXT] : undefined;
       if (!result.error && result.value && typeof result.value === 'object' && raw !== undefined) {
         // Kept from the second time the same text arrives: a body sent once costs no freezing and no room.
-        if (seenOnce.has(raw)) {
+        if (askedBefore.sawBefore(raw)) {
           const value = deepFreeze(result.value);
           knownValid.add(value);
           validatedByText.set(raw, value);
-        } else {
-          seenOnce.set(raw, true);
         }
       }
       return result;
     };
   });
 
-  // The compiled serializer writes the ~16 options several times faster than zod's encoder.
+  // The 200 answer is written by hand to JSON bytes (quote-answer-json.ts), a kept answer once;
+  // the error answers go through the compiled serializer of their schema.
   app.setSerializerCompiler((route) => {
-    const write = compiledSerializerCompiler(route);
-    const written = new WeakMap<object, string>();
-    return (data: unknown) => {
-      if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return write(data);
-      let text = written.get(data);
-      if (text === undefined) written.set(data, (text = write(data)));
-      return text;
-    };
+    if (String(route.httpStatus) !== '200') return compiledSerializerCompiler(route);
+    const written = new WeakMap<object, Buffer>();
+    return asFastifySerializer((answer: QuoteResponse) => {
+      if (!Object.isFrozen(answer)) return quoteAnswerJson(answer);
+      let bytes = written.get(answer);
+      if (bytes === undefined) written.set(answer, (bytes = quoteAnswerJson(answer)));
+      return bytes;
+    });
   });
 }

@@ -5,6 +5,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { BoundedCache } from '../../shared/bounded-cache.js';
 import type { Clock } from '../../shared/clock.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
+import { RecentKeys } from '../../shared/recent-keys.js';
 import type { Carriers, RatePlace } from '../carriers/carriers.usecases.js';
 import type { Geography } from '../geography/geography.usecases.js';
 import { planShipment } from './delivery-dates.js';
@@ -63,7 +64,7 @@ export type Quoting = ReturnType<typeof createQuoting>;
 export function createQuoting(deps: QuotingDeps) {
   const overweightOwed = deps.overweightOwed ?? noOverweight;
   const kept = new BoundedCache<string, QuoteResponse>({ maxEntries: QUOTE_CACHE_MAX, ttlMs: QUOTE_CACHE_TTL_MS });
-  const seenOnce = new BoundedCache<string, true>({ maxEntries: QUOTE_CACHE_MAX, ttlMs: QUOTE_CACHE_TTL_MS });
+  const askedBefore = new RecentKeys({ slots: QUOTE_CACHE_MAX, ttlMs: QUOTE_CACHE_TTL_MS });
   let countries: ReadonlyMap<string, string> | undefined;
 
   function countryNames(): ReadonlyMap<string, string> {
@@ -139,8 +140,7 @@ export function createQuoting(deps: QuotingDeps) {
       // A failed in-memory carrier is an outage, not a price: such answers are not kept.
       if (key !== undefined && answer.unavailable_carriers.length === 0) {
         // Kept from the second time it is asked: a quote asked once (most of them) costs no freezing and no room.
-        if (seenOnce.has(key, now.getTime())) kept.set(key, deepFreeze(answer), { nowMs: now.getTime() });
-        else seenOnce.set(key, true, { nowMs: now.getTime() });
+        if (askedBefore.sawBefore(key, now.getTime())) kept.set(key, deepFreeze(answer), { nowMs: now.getTime() });
       }
       return answer;
     },

@@ -2,6 +2,7 @@ import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from '@envios/contract
 import { fromCentavos } from '@envios/contracts/money';
 import { KEYWORD_MAX, splitKeywords, type CarrierServiceOption, type ShipmentPage, type ShipmentRow, type ShipmentStats } from '@envios/contracts/shipments';
 import { BoundedCache } from '../../shared/bounded-cache.js';
+import { RecentKeys } from '../../shared/recent-keys.js';
 import { toPage } from '../../shared/pagination.js';
 import { toRowDto } from './shipments.dto.js';
 import { shipmentErrors } from './shipments.errors.js';
@@ -60,9 +61,10 @@ function isAnswerRow(row: repo.ShipmentListRow | ShipmentRow): row is ShipmentRo
   return Object.isFrozen(row);
 }
 
-/** A page answer, frozen (its rows already are): it may be kept and written to JSON once. */
-function frozenPage(docs: ShipmentRow[], count: number, page: number, limit: number): ShipmentPage {
-  return Object.freeze(toPage(Object.freeze(docs) as ShipmentRow[], count, page, limit));
+/** A page answer about to be kept, frozen whole (its rows already are): it is then written to JSON once. */
+function frozenPage(answer: ShipmentPage): ShipmentPage {
+  Object.freeze(answer.docs);
+  return Object.freeze(answer);
 }
 
 /**
@@ -89,6 +91,9 @@ export function createShipmentLists(deps: ShipmentsDeps) {
   // so any write to the user's shipments (which the triggers announce before it returns) makes it
   // stale at once.
   const pageAnswers = new BoundedCache<string, { version: string; page: ShipmentPage }>({ maxEntries: PAGE_ANSWERS_MAX, ttlMs: Infinity });
+  // A page is kept from the second time it is asked: paging through a list reads each page once,
+  // and keeping those made every read leave an entry behind for the garbage collector.
+  const askedBefore = new RecentKeys({ slots: PAGE_ANSWERS_MAX * 2, ttlMs: Infinity });
 
   function forget(key: string): void {
     const old = keptLists.get(key);
@@ -162,7 +167,7 @@ export function createShipmentLists(deps: ShipmentsDeps) {
 
   /**
    * The list and its variants: filters together, newest first, one page in SQL (or a slice of the
-   * kept plain list). The answer is frozen; on the embedded database it is kept for the user's
+   * kept plain list). On the embedded database a page asked again is kept (frozen) for the user's
    * list version and answered again while that version stands.
    */
   async function list(userId: string, query: ListQuery): Promise<ShipmentPage> {
@@ -176,26 +181,28 @@ export function createShipmentLists(deps: ShipmentsDeps) {
       if (kept && kept.version === version) return kept.page;
     }
     const answer = await readPage(userId, query);
-    if (memoKey !== undefined) pageAnswers.set(memoKey, { version: version!, page: answer });
-    return answer;
+    if (memoKey === undefined || !askedBefore.sawBefore(memoKey)) return answer;
+    const page = frozenPage(answer);
+    pageAnswers.set(memoKey, { version: version!, page });
+    return page;
   }
 
   async function readPage(userId: string, query: ListQuery): Promise<ShipmentPage> {
     const { words, paid } = parseKeywords(query.keywords, query.keywordsField ?? 'keywords');
     const wanted = new Set([...paid, ...(query.paid === undefined ? [] : [query.paid])]);
     // 'true' and 'false' together (or against the status filter) match nothing.
-    if (wanted.size > 1) return frozenPage([], 0, query.page, query.limit);
+    if (wanted.size > 1) return toPage([], 0, query.page, query.limit);
     const filter: repo.ListFilter = { userId, keywords: words, paid: [...wanted][0], serviceId: query.service, carrier: query.carrier };
     const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
     if (words.length === 0 && !query.service && !query.carrier) {
       const plain = await plainPage(filter, page);
-      return frozenPage(plain.rows, plain.total, query.page, query.limit);
+      return toPage(plain.rows, plain.total, query.page, query.limit);
     }
     const rows = await repo.listShipmentPage(db, filter, page);
     // A page that is neither empty nor full is the last one: it tells the total by itself.
     const known = rows.length > 0 && rows.length < query.limit ? page.offset + rows.length : page.offset === 0 && rows.length === 0 ? 0 : undefined;
     const total = known ?? (await repo.countShipments(db, filter));
-    return frozenPage(rows.map(frozenRow), total, query.page, query.limit);
+    return toPage(rows.map(frozenRow), total, query.page, query.limit);
   }
 
   /** Every carrier in filter order, zero when the user has none with it; sums in centavos. */

@@ -14,15 +14,15 @@ export function compiledSerializerCompiler({ schema }: { schema: unknown }): (da
 }
 
 /**
- * The compiled serializer, remembering the text it wrote per answer object: answers kept by a use
- * case (the same object again while its data stands) are written to JSON once. Answers must not
- * be changed after they are returned.
+ * The compiled serializer, remembering the text it wrote per frozen answer: answers a use case
+ * keeps (frozen, the same object again while its data stands) are written to JSON once; any other
+ * answer is written each time and leaves nothing behind.
  */
 export function memoizedSerializerCompiler(route: { schema: unknown }): (data: unknown) => string {
   const write = compiledSerializerCompiler(route);
   const written = new WeakMap<object, string>();
   return (data) => {
-    if (data === null || typeof data !== 'object') return write(data);
+    if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return write(data);
     let text = written.get(data);
     if (text === undefined) {
       text = write(data);

@@ -8,8 +8,11 @@ import { paymentStatusLabels, shipmentMessages } from '@envios/contracts/shipmen
 import { trackingHeadlines } from '@envios/contracts/tracking-rules';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
+import { BoundedCache } from '../../shared/bounded-cache.js';
+import { deepFreeze } from '../../shared/deep-freeze.js';
 import { AppError } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
+import { RecentKeys } from '../../shared/recent-keys.js';
 import { resolvePeriod } from '../../shared/report-period.js';
 import { csvStream, ESTIMATED_BYTES_PER_ROW, xlsxStream, type SheetColumn } from '../../shared/spreadsheet.js';
 import { countPeriod, periodFolios, periodPage, periodRowsByFolios, streamPeriodRows, type PeriodFilter, type ReportOverweightRecord, type ReportShipmentRow } from '../shipments/shipments.reports.js';
@@ -61,7 +64,7 @@ function filterOf(query: Pick<PeriodQuery, 'service' | 'status' | 'filter'>, per
 /**
  * The admin's general report (`GET /shipments/period`) and its exports. Any page of any filter is
  * answered from the indexes; a filter's ordered folios are kept per change version (numbers,
- * sliced per page; read once, however many requests ask at the same moment) and so are the pages,
+ * sliced per page; read once, however many requests ask at the same moment) and so are pages asked again,
  * so paging through 100,000 shipments costs one prepared read of ten rows with their overweight.
  * A write anywhere moves the version and the next read starts afresh.
  */
@@ -73,7 +76,10 @@ export function createReports(deps: ReportsDeps) {
   let keptFolios = 0;
   /** A filter's list being read: requests arriving meanwhile wait for the same read instead of starting their own. */
   const reading = new Map<string, Promise<Float64Array | undefined>>();
-  const pages = new Map<string, { version: number; page: ReportPage }>();
+  const pages = new BoundedCache<string, { version: number; page: ReportPage }>({ maxEntries: PAGE_CACHE_MAX, ttlMs: Infinity });
+  // A page is kept (frozen, written to JSON once) from the second time it is asked: paging through
+  // the report reads each page once, and keeping those left an entry per page for the garbage collector.
+  const askedBefore = new RecentKeys({ slots: PAGE_CACHE_MAX * 2, ttlMs: Infinity });
 
   /**
    * Page reads asked while others are under way wait and go together as one statement: each
@@ -121,12 +127,6 @@ export function createReports(deps: ReportsDeps) {
     } finally {
       inFlight--;
     }
-  }
-
-  function remember<V>(map: Map<string, V>, key: string, value: V, max: number): void {
-    map.delete(key);
-    if (map.size >= max) map.delete(map.keys().next().value!);
-    map.set(key, value);
   }
 
   /** The filter's ordered folios for this version, or undefined when it is too broad to keep. */
@@ -267,8 +267,10 @@ export function createReports(deps: ReportsDeps) {
       const hit = pages.get(key);
       if (hit && hit.version === version) return { page: hit.page };
       const page = await computePage(filter, q.page, q.limit, version);
-      remember(pages, key, { version, page }, PAGE_CACHE_MAX);
-      return { page };
+      if (!askedBefore.sawBefore(key)) return { page };
+      const kept = deepFreeze(page);
+      pages.set(key, { version, page: kept });
+      return { page: kept };
     },
 
     /**

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort } from '../apps/api/src/testing/pg-cluster.js';
 import { ensureWebBuild, root } from '../scripts/lib/build-web.mjs';
-import { suites, type BenchContext, type BenchRequest } from './suites.js';
+import { suites, type BenchContext, type BenchRequest } from './suites/index.js';
 import { ensureTemplate } from '../apps/api/src/db/template.build.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

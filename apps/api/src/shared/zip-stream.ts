@@ -32,6 +32,28 @@ function dosDateTime(when: Date): { time: number; date: number } {
   };
 }
 
+/** CRC-32, compressed size, size: 12 bytes at `at`, in the order every ZIP record keeps them. */
+function writeSizes(buf: Buffer, at: number, w: Written): void {
+  buf.writeUInt32LE(w.crc >>> 0, at);
+  buf.writeUInt32LE(w.compressed, at + 4);
+  buf.writeUInt32LE(w.size, at + 8);
+}
+
+/**
+ * The 26 bytes the local header (from byte 4) and the central directory entry (from byte 6) both
+ * hold, in the same order: version needed, flags, method (deflate), time, date, CRC and sizes,
+ * name length. The local header is written before the data, when CRC and sizes are still zero.
+ */
+function writeEntryFields(buf: Buffer, at: number, w: Written, time: number, date: number): void {
+  buf.writeUInt16LE(20, at);
+  buf.writeUInt16LE(FLAGS, at + 2);
+  buf.writeUInt16LE(8, at + 4);
+  buf.writeUInt16LE(time, at + 6);
+  buf.writeUInt16LE(date, at + 8);
+  writeSizes(buf, at + 10, w);
+  buf.writeUInt16LE(w.name.length, at + 22);
+}
+
 /**
  * Yields the archive's bytes. `entries` yields each entry's name and an async iterable of its
  * content pieces (strings are written as UTF-8).
@@ -41,19 +63,13 @@ export async function* zipStream(entries: AsyncIterable<{ name: string; content:
   const written: Written[] = [];
   let offset = 0;
   for await (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
+    const w: Written = { name: Buffer.from(entry.name, 'utf8'), crc: 0, size: 0, compressed: 0, offset };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(FLAGS, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    // CRC and sizes (14…25) stay zero: they follow the data.
-    local.writeUInt16LE(name.length, 26);
-    const header = Buffer.concat([local, name]);
+    // CRC and sizes are still zero here: they follow the data, in the descriptor.
+    writeEntryFields(local, 4, w, time, date);
+    const header = Buffer.concat([local, w.name]);
     yield header;
-    const w: Written = { name, crc: 0, size: 0, compressed: 0, offset };
     offset += header.length;
     for await (const piece of entry.content) {
       const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
@@ -67,9 +83,7 @@ export async function* zipStream(entries: AsyncIterable<{ name: string; content:
     w.compressed += FINAL_BLOCK.length;
     const descriptor = Buffer.alloc(16);
     descriptor.writeUInt32LE(0x08074b50, 0);
-    descriptor.writeUInt32LE(w.crc >>> 0, 4);
-    descriptor.writeUInt32LE(w.compressed, 8);
-    descriptor.writeUInt32LE(w.size, 12);
+    writeSizes(descriptor, 4, w);
     yield Buffer.concat([FINAL_BLOCK, descriptor]);
     offset += w.compressed + descriptor.length;
     written.push(w);
@@ -77,16 +91,9 @@ export async function* zipStream(entries: AsyncIterable<{ name: string; content:
   const directory = written.map((w) => {
     const head = Buffer.alloc(46);
     head.writeUInt32LE(0x02014b50, 0);
+    // Version made by, then the fields the local header also holds.
     head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(20, 6);
-    head.writeUInt16LE(FLAGS, 8);
-    head.writeUInt16LE(8, 10);
-    head.writeUInt16LE(time, 12);
-    head.writeUInt16LE(date, 14);
-    head.writeUInt32LE(w.crc >>> 0, 16);
-    head.writeUInt32LE(w.compressed, 20);
-    head.writeUInt32LE(w.size, 24);
-    head.writeUInt16LE(w.name.length, 28);
+    writeEntryFields(head, 6, w, time, date);
     // Extra field, comment, disk, attributes (30…41): zero.
     head.writeUInt32LE(w.offset, 42);
     return Buffer.concat([head, w.name]);

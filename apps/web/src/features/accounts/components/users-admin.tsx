@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountStatusLabels, type User } from '@envios/contracts/accounts';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
+import { useSearchFilter } from '@/components/ui/use-search-filter';
 import { useUpdateUser } from '../api/update-user';
 import { getUsersQueryKeyRoot, useUsers } from '../api/get-users';
 import { NewUserModal } from './new-user-modal';
@@ -114,11 +114,10 @@ function balanceText(user: User): string {
 export function UsersAdmin({ rowActions }: UsersAdminProps = {}) {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
-  const [filter, setFilter] = useState('');
-  const [page, setPage] = useState(1);
+  const filter = useSearchFilter();
+  const { debounced, page, setPage } = filter;
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState(false);
-  const [debounced] = useDebouncedValue(filter, 250);
   const users = useUsers({ filter: debounced, page });
 
   return (
@@ -140,11 +139,8 @@ export function UsersAdmin({ rowActions }: UsersAdminProps = {}) {
       <TextInput
         label="Buscar"
         placeholder="Nombre, apellidos, correo o teléfono"
-        value={filter}
-        onChange={(event) => {
-          setFilter(event.currentTarget.value);
-          setPage(1);
-        }}
+        value={filter.value}
+        onChange={(event) => filter.onChange(event.currentTarget.value)}
         maw={420}
       />
       {users.isError && (

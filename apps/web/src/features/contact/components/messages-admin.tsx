@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, NativeSelect, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { contactStatusLabels, type ContactMessage, type ContactStatus } from '@envios/contracts/contact';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
+import { useSearchFilter } from '@/components/ui/use-search-filter';
 import { formatDateTime } from '@/lib/dates';
 import { useContactMessage } from '../api/get-contact-message';
 import { useContactMessages } from '../api/get-contact-messages';
@@ -173,9 +173,8 @@ export interface MessagesAdminProps {
 /** 'Mensajes': what people wrote from the contact form; read, answer by e-mail, close. */
 export function MessagesAdmin({ openId, onOpen }: MessagesAdminProps) {
   const [status, setStatus] = useState<ContactStatus | 'all'>('open');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(search, 250);
+  const search = useSearchFilter();
+  const { debounced, page, setPage } = search;
   const list = useContactMessages({ status, search: debounced, page });
   const data = list.data;
   const excerpt = (m: ContactMessage) => (m.message.length > 90 ? `${m.message.slice(0, 90)}…` : m.message);
@@ -201,11 +200,8 @@ export function MessagesAdmin({ openId, onOpen }: MessagesAdminProps) {
         <TextInput
           label="Buscar"
           placeholder="Nombre, empresa, correo o texto"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          value={search.value}
+          onChange={(e) => search.onChange(e.currentTarget.value)}
           w={{ base: '100%', sm: 320 }}
         />
       </Group>

@@ -1,13 +1,13 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { ORDER_FILTER_MAX, ORDER_FILTER_MIN, ORDERS_PER_BATCH_MAX, type StoreOrderRow } from '@envios/contracts/integrations';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { IconAlertTriangle, IconSearch, IconStore } from '@/components/ui/icons';
 import { ListPagination } from '@/components/ui/list-parts';
 import { formatDateTime } from '@/lib/dates';
 import { LoadFailure } from '@/components/ui/query-status';
+import { useSearchFilter } from '@/components/ui/use-search-filter';
 import { useStoreOrders } from '../api/get-store-orders';
 import { useStores } from '../api/get-stores';
 
@@ -108,9 +108,10 @@ function isOwnControl(event: MouseEvent): boolean {
  */
 export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [filter] = useDebouncedValue(text.trim().length >= ORDER_FILTER_MIN ? text.trim() : '', 300);
-  const [page, setPage] = useState(1);
+  const search = useSearchFilter(300);
+  const { page, setPage } = search;
+  const typed = search.debounced.trim();
+  const filter = typed.length >= ORDER_FILTER_MIN ? typed : '';
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const stores = useStores(userId);
   const orders = useStoreOrders(userId, { page, filter });
@@ -173,12 +174,9 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
           placeholder="Nombre del cliente"
           description={`Filtra a partir de ${ORDER_FILTER_MIN} letras`}
           leftSection={<IconSearch size={16} />}
-          value={text}
+          value={search.value}
           maxLength={ORDER_FILTER_MAX}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(event) => search.onChange(event.currentTarget.value)}
           style={{ flex: '1 1 240px', maxWidth: 420 }}
         />
         <Group gap="xs">

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Badge, Code, Group, Loader, Modal, Pagination, ScrollArea, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { formatDateTime } from '@/lib/dates';
 import { useOutbox } from '../api/get-outbox';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
+import { useSearchFilter } from '@/components/ui/use-search-filter';
 
 function MessagePreview({ id, onClose }: { id: string | null; onClose: () => void }) {
   const message = useOutboxMessage(id);
@@ -37,10 +37,9 @@ function MessagePreview({ id, onClose }: { id: string | null; onClose: () => voi
 
 /** Admins read here the mail and WhatsApp notices kept because no provider is configured. */
 export function OutboxList() {
-  const [recipient, setRecipient] = useState('');
-  const [page, setPage] = useState(1);
+  const recipient = useSearchFilter();
+  const { debounced, page, setPage } = recipient;
   const [openId, setOpenId] = useState<string | null>(null);
-  const [debounced] = useDebouncedValue(recipient, 250);
   const outbox = useOutbox({ recipient: debounced, page });
 
   return (
@@ -54,7 +53,7 @@ export function OutboxList() {
           El correo se envía por SMTP: aquí solo aparecen los avisos que no tienen proveedor configurado.
         </Alert>
       )}
-      <TextInput label="Destinatario" placeholder="Correo o teléfono" value={recipient} onChange={(e) => { setRecipient(e.currentTarget.value); setPage(1); }} maw={420} />
+      <TextInput label="Destinatario" placeholder="Correo o teléfono" value={recipient.value} onChange={(e) => recipient.onChange(e.currentTarget.value)} maw={420} />
       {outbox.isError && (
         <Alert color="red" variant="light" role="alert">
           {outbox.error.message}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { Alert, Badge, Button, Modal, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { PICKUP_STATUSES, type Pickup, type PickupStatus } from '@envios/contracts/pickups';
 import { ModalForm } from '@/components/ui/form/modal-form';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { ListFilters, SearchFilter } from '@/components/ui/list-filters';
+import { useSearchFilter } from '@/components/ui/use-search-filter';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
 import { usePickups } from '../api/get-pickups';
@@ -57,9 +57,8 @@ function StatusForm({ pickup, onClose, onSaved }: { pickup: Pickup; onClose: () 
  * with their status; 'Actualizar estatus' opens 'Nuevo Estatus'.
  */
 export function PickupsAdmin() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(search, 250);
+  const search = useSearchFilter();
+  const { debounced, page, setPage } = search;
   const pickups = usePickups({ search: debounced, page });
   const [editing, setEditing] = useState<Pickup | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -77,11 +76,8 @@ export function PickupsAdmin() {
         <SearchFilter
           applyOn="typing"
           placeholder="Buscar por nombre, correo o servicio"
-          value={search}
-          onChange={(text) => {
-            setSearch(text ?? '');
-            setPage(1);
-          }}
+          value={search.value}
+          onChange={search.onChange}
           maw={420}
         />
       </ListFilters>

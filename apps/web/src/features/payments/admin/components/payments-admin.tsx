@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import {
   PAYMENT_METHODS,
@@ -14,6 +13,7 @@ import {
 } from '@envios/contracts/payments';
 import { formatDateTime } from '@/lib/dates';
 import { ListFilters, SearchFilter, SelectFilter } from '@/components/ui/list-filters';
+import { useSearchFilter } from '@/components/ui/use-search-filter';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
 import { useAdminPayments } from '../api/get-admin-payments';
@@ -97,12 +97,11 @@ function reference(p: Payment): string {
  * (they go through the real webhook path) and the wallets' reconciliation.
  */
 export function PaymentsAdmin() {
-  const [page, setPage] = useState(1);
+  const search = useSearchFilter(300);
+  const { page, setPage } = search;
   const [status, setStatus] = useState<PaymentStatus | undefined>();
   const [method, setMethod] = useState<PaymentMethod | undefined>();
-  const [q, setQ] = useState('');
-  const [debouncedQ] = useDebouncedValue(q, 300);
-  const payments = useAdminPayments({ page, status, method, q: debouncedQ });
+  const payments = useAdminPayments({ page, status, method, q: search.debounced });
   const data = payments.data;
 
   return (
@@ -116,11 +115,8 @@ export function PaymentsAdmin() {
         <SearchFilter
           applyOn="typing"
           description="Nombre, correo, referencia OXXO u orden del proveedor"
-          value={q}
-          onChange={(text) => {
-            setQ(text ?? '');
-            setPage(1);
-          }}
+          value={search.value}
+          onChange={search.onChange}
           w={320}
         />
         <SelectFilter label="Estatus" allLabel="Todos" options={statusOptions} value={status} onChange={(s) => {

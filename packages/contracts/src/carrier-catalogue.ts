@@ -10,6 +10,7 @@ import {
   percentInputSchema,
   RATE_SOURCES,
   servicePackageTypeSchema,
+  someFieldChanged,
   serviceScopeSchema,
   wholeKgInputSchema,
 } from './carrier-fields.js';
@@ -83,21 +84,21 @@ export const carrierAdminListResponseSchema = z.object({ carriers: z.array(carri
 export type CarrierAdminListResponse = z.infer<typeof carrierAdminListResponseSchema>;
 
 /** `PATCH /api/v1/carriers/{code}`: any of these fields. */
-export const updateCarrierInputSchema = z
-  .object({
+export const updateCarrierInputSchema = someFieldChanged(
+  z.object({
     enabled: z.boolean({ error: 'Activo debe ser verdadero o falso.' }).optional(),
     remote_area_surcharge: mxnInputSchema('El cargo por área remota', 10_000).optional(),
     insurance_rate_percent: percentInputSchema('La tasa del seguro', 50).optional(),
     insurance_min: mxnInputSchema('El mínimo del seguro', 10_000).optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Envía al menos un campo para cambiar.' });
+  }),
+);
 export type UpdateCarrierInput = z.infer<typeof updateCarrierInputSchema>;
 
 export const serviceIdParamsSchema = z.object({ id: z.uuid({ error: 'El identificador del servicio no es válido.' }) });
 
 /** `PATCH /api/v1/carrier-services/{id}`: any of these fields. */
-export const updateCarrierServiceInputSchema = z
-  .object({
+export const updateCarrierServiceInputSchema = someFieldChanged(
+  z.object({
     enabled: z.boolean({ error: 'Activo debe ser verdadero o falso.' }).optional(),
     transit_days: z
       .number({ error: 'Los días de tránsito deben ser un número.' })
@@ -113,8 +114,8 @@ export const updateCarrierServiceInputSchema = z
       .min(1, { error: 'El servicio debe aceptar al menos un tipo de envío.' })
       .refine((v) => new Set(v).size === v.length, { error: 'Los tipos de envío no deben repetirse.' })
       .optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Envía al menos un campo para cambiar.' });
+  }),
+);
 export type UpdateCarrierServiceInput = z.infer<typeof updateCarrierServiceInputSchema>;
 
 // ---------------------------------------------------------------- audit

@@ -61,14 +61,23 @@ export type RateSource = (typeof RATE_SOURCES)[number];
 /** A wire amount in MXN; at most two decimals. */
 export const mxnAmountSchema = z.number();
 
+/** A number an admin types: the message names the field when it is missing or not a number. */
+function typedNumber(field: string) {
+  return z.number({ error: (iss) => (iss.input === undefined ? `${field} es obligatorio.` : `${field} debe ser un número.`) });
+}
+
+/** An admin's change (`PATCH`): every field optional, but at least one of them sent. */
+export function someFieldChanged<T extends z.ZodObject>(fields: T) {
+  return fields.refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Envía al menos un campo para cambiar.' });
+}
+
 function hasAtMostTwoDecimals(v: number): boolean {
   return Math.abs(v * 100 - Math.round(v * 100)) < 1e-6;
 }
 
 /** An amount typed by an admin: MXN, not negative, at most two decimals. */
 export function mxnInputSchema(field: string, max = 1_000_000) {
-  return z
-    .number({ error: (iss) => (iss.input === undefined ? `${field} es obligatorio.` : `${field} debe ser un número.`) })
+  return typedNumber(field)
     .min(0, { error: `${field} no puede ser negativo.` })
     // A function: the number is formatted only when the message is needed (Intl is slow at load).
     .max(max, { error: () => `${field} debe ser como máximo ${max.toLocaleString('es-MX')}.` })
@@ -77,8 +86,7 @@ export function mxnInputSchema(field: string, max = 1_000_000) {
 
 /** A percentage typed by an admin (12.5 = 12.5 %), two decimals at most. */
 export function percentInputSchema(field: string, max: number) {
-  return z
-    .number({ error: (iss) => (iss.input === undefined ? `${field} es obligatorio.` : `${field} debe ser un número.`) })
+  return typedNumber(field)
     .min(0, { error: `${field} no puede ser negativo.` })
     .max(max, { error: `${field} debe ser como máximo ${max} %.` })
     .refine(hasAtMostTwoDecimals, { error: `${field} debe tener como máximo dos decimales.` });
@@ -86,8 +94,7 @@ export function percentInputSchema(field: string, max: number) {
 
 /** A whole number of kilos typed by an admin, from 1 to `max`. */
 export function wholeKgInputSchema(field: string, max: number) {
-  return z
-    .number({ error: (iss) => (iss.input === undefined ? `${field} es obligatorio.` : `${field} debe ser un número.`) })
+  return typedNumber(field)
     .int({ error: `${field} debe ser un número entero de kilos.` })
     .min(1, { error: `${field} debe ser al menos 1 kg.` })
     .max(max, { error: `${field} debe ser como máximo ${max} kg.` });

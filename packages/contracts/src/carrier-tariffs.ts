@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { carrierServiceAdminSchema } from './carrier-catalogue.js';
 import { carrierCodeSchema } from './carrier-names.js';
-import { MAX_SERVICE_WEIGHT_KG, mxnAmountSchema, mxnInputSchema, percentInputSchema, tariffZoneSchema, wholeKgInputSchema } from './carrier-fields.js';
+import { MAX_SERVICE_WEIGHT_KG, mxnAmountSchema, mxnInputSchema, percentInputSchema, someFieldChanged, tariffZoneSchema, wholeKgInputSchema } from './carrier-fields.js';
 
 /** What a quote is priced from: each service's tariff table, the carriers' remote areas and our markups. */
 
@@ -36,15 +36,15 @@ export const tariffRowInputSchema = z
   .refine((r) => r.max_kg >= r.min_kg, { path: ['max_kg'], error: 'El peso final debe ser mayor o igual al peso inicial.' });
 export type TariffRowInput = z.infer<typeof tariffRowInputSchema>;
 
-export const tariffRowPatchSchema = z
-  .object({
+export const tariffRowPatchSchema = someFieldChanged(
+  z.object({
     zone: tariffZoneSchema.optional(),
     min_kg: wholeKgInputSchema('El peso inicial', MAX_SERVICE_WEIGHT_KG).optional(),
     max_kg: wholeKgInputSchema('El peso final', MAX_SERVICE_WEIGHT_KG).optional(),
     base_price: mxnInputSchema('El precio base').optional(),
     extra_kg_price: mxnInputSchema('El precio por kilo adicional', 100_000).optional(),
-  })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Envía al menos un campo para cambiar.' });
+  }),
+);
 export type TariffRowPatch = z.infer<typeof tariffRowPatchSchema>;
 
 export const MAX_TARIFF_ROWS = 2000;

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createDatabase } from '../../apps/api/src/db/client.js';
-import { buyOneShipment, call, type BenchContext, type BenchSuite } from './shared.js';
+import { adminToken, buyOneShipment, drainBytes, withDatabase, type BenchContext, type BenchSuite } from './shared.js';
 
 const REPORT_USERS = 1000;
 const REPORT_SHIPMENTS = 100_000;
@@ -26,8 +25,7 @@ async function seedReport(ctx: BenchContext): Promise<{ token: string; serviceId
   let serviceId = '';
   await ctx.withServerStopped(async () => {
     const started = performance.now();
-    const database = await createDatabase({ url: ctx.env.DATABASE_URL, dataDir: ctx.dataDir });
-    try {
+    await withDatabase(ctx, async (database) => {
       await database.query(
         `insert into users (email, first_name, last_name, phone, password_hash, rol, active)
          select 'cliente' || g || '@reporte.test', 'Cliente', 'Número ' || g, phone, password_hash, 'user', true
@@ -50,15 +48,12 @@ async function seedReport(ctx: BenchContext): Promise<{ token: string; serviceId
       await database.query(`update shipments set deleted_at = now() where id = $1`, [shipmentId]);
       serviceId = (await database.query<{ service_id: string }>(`select service_id from shipments where id = $1`, [shipmentId]))[0]!.service_id;
       await database.exec('VACUUM ANALYZE');
-    } finally {
-      await database.close();
-    }
+    });
     ctx.notes.push(
       `${REPORT_SHIPMENTS.toLocaleString('en-US')} envíos de ${REPORT_USERS.toLocaleString('en-US')} clientes sembrados (INSERT … SELECT, VACUUM ANALYZE): ${Math.round(performance.now() - started)} ms.`,
     );
   });
-  const admin = await call<{ token: string }>(ctx, 'POST', '/api/v1/login', { email: ctx.env.ADMIN_EMAIL, password: ctx.env.ADMIN_PASSWORD });
-  return { token: admin.token, serviceId, email: 'cliente77@reporte.test' };
+  return { token: await adminToken(ctx), serviceId, email: 'cliente77@reporte.test' };
 }
 
 /** The export of all 100,000 rows: time to the last byte and the server's peak memory meanwhile. */
@@ -76,8 +71,7 @@ async function measureExport(ctx: BenchContext, token: string): Promise<void> {
   }, 25);
   const started = performance.now();
   const res = await fetch(`${ctx.base}/api/v1/reports/shipments.xlsx`, { headers: { authorization: `Bearer ${token}` } });
-  let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  const bytes = await drainBytes(res);
   const took = performance.now() - started;
   clearInterval(timer);
   ctx.notes.push(
@@ -86,8 +80,7 @@ async function measureExport(ctx: BenchContext, token: string): Promise<void> {
   );
   const csvStart = performance.now();
   const csv = await fetch(`${ctx.base}/api/v1/reports/shipments.csv`, { headers: { authorization: `Bearer ${token}` } });
-  let csvBytes = 0;
-  for await (const chunk of csv.body as unknown as AsyncIterable<Uint8Array>) csvBytes += chunk.byteLength;
+  const csvBytes = await drainBytes(csv);
   ctx.notes.push(`La misma exportación en CSV (${(csvBytes / 1048576).toFixed(1)} MB): ${((performance.now() - csvStart) / 1000).toFixed(1)} s.`);
 }
 

@@ -1,4 +1,5 @@
-/** What the bench suites share: the request and context shapes, the home quote, an API call, one bought shipment, a hanging DHL. */
+/** What the bench suites share: the request and context shapes, the home quote, API calls, one bought shipment, a hanging DHL, the database opened while the server is stopped. */
+import { createDatabase, type DatabaseHandle } from '../../apps/api/src/db/client.js';
 import { DHL_FAKE_CREDENTIALS, startDhlFake } from '../../apps/api/src/modules/carriers/adapters/fakes/dhl-express.fake.js';
 
 export interface BenchRequest {
@@ -70,12 +71,34 @@ export async function call<T>(ctx: BenchContext, method: 'GET' | 'POST', path: s
   return (await res.json()) as T;
 }
 
+/** Opens the server's database (the server stopped: the embedded one has a single owner), runs `work` and closes it. */
+export async function withDatabase<T>(ctx: BenchContext, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = await createDatabase({ url: ctx.env.DATABASE_URL, dataDir: ctx.dataDir });
+  try {
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The bench admin's session token. */
+export async function adminToken(ctx: BenchContext): Promise<string> {
+  return (await call<{ token: string }>(ctx, 'POST', '/api/v1/login', { email: ctx.env.ADMIN_EMAIL, password: ctx.env.ADMIN_PASSWORD })).token;
+}
+
+/** Reads an answer to its last byte; answers how many bytes came. */
+export async function drainBytes(res: Response): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+  return bytes;
+}
+
 /** A new customer (created by the bench admin) buys one shipment of the home quote through the API. */
 export async function buyOneShipment(ctx: BenchContext, prefix: string, lastName: string): Promise<{ userId: string; token: string; shipmentId: string }> {
-  const admin = await call<{ token: string }>(ctx, 'POST', '/api/v1/login', { email: ctx.env.ADMIN_EMAIL, password: ctx.env.ADMIN_PASSWORD });
+  const admin = await adminToken(ctx);
   const email = `${prefix}${Date.now().toString(36)}@envios.test`;
   const user = { firstName: 'Bench', lastName, email, phone: '3312345678', password: 'bench1234' };
-  await call(ctx, 'POST', '/api/v1/users/createFromDashboard', user, admin.token);
+  await call(ctx, 'POST', '/api/v1/users/createFromDashboard', user, admin);
   const { id: userId, token } = await call<{ id: string; token: string }>(ctx, 'POST', '/api/v1/login', { email, password: user.password });
   const quote = await call<{ options: { service_id: string; net_total_amount: number }[] }>(ctx, 'POST', '/api/v1/quoting', quoteBody, token);
   const option = quote.options[0]!;

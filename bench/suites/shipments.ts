@@ -1,6 +1,5 @@
-import { createDatabase } from '../../apps/api/src/db/client.js';
 import { seedShipmentCopies } from '../../apps/api/src/modules/shipments/shipments.seed.js';
-import { buyOneShipment, type BenchContext, type BenchSuite } from './shared.js';
+import { buyOneShipment, withDatabase, type BenchContext, type BenchSuite } from './shared.js';
 
 const SHIPMENTS_PER_USER = 10_000;
 
@@ -13,14 +12,11 @@ async function seedShipmentList(ctx: BenchContext): Promise<{ userId: string; to
   const { userId, token, shipmentId } = await buyOneShipment(ctx, 'b', 'Envíos');
   await ctx.withServerStopped(async () => {
     const started = performance.now();
-    const database = await createDatabase({ url: ctx.env.DATABASE_URL, dataDir: ctx.dataDir });
-    try {
+    await withDatabase(ctx, async (database) => {
       await seedShipmentCopies(database.db, [shipmentId], SHIPMENTS_PER_USER);
       // What the nightly maintenance job does (accounts.cleanup.ts): fresh statistics and visibility map.
       await database.exec('VACUUM ANALYZE');
-    } finally {
-      await database.close();
-    }
+    });
     ctx.notes.push(`${SHIPMENTS_PER_USER.toLocaleString('en-US')} envíos de un usuario sembrados con un INSERT … SELECT generate_series: ${Math.round(performance.now() - started)} ms.`);
   });
   return { userId, token };

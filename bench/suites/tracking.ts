@@ -1,5 +1,4 @@
-import { createDatabase } from '../../apps/api/src/db/client.js';
-import { buyOneShipment, withHangingDhl, type BenchContext, type BenchSuite } from './shared.js';
+import { buyOneShipment, withDatabase, withHangingDhl, type BenchContext, type BenchSuite } from './shared.js';
 
 const TRACKED_GUIDE = 'BENCH0000001';
 const DOWN_GUIDE = 'BENCHDOWN001';
@@ -16,8 +15,7 @@ let trackedRoute = 'dhl';
 async function seedTrackedGuides(ctx: BenchContext): Promise<void> {
   const { shipmentId: id } = await buyOneShipment(ctx, 't', 'Rastreo');
   await ctx.withServerStopped(async () => {
-    const database = await createDatabase({ url: ctx.env.DATABASE_URL, dataDir: ctx.dataDir });
-    try {
+    await withDatabase(ctx, async (database) => {
       const [tracked] = await database.query<{ carrier_code: string }>(
         `update shipments set paid = true, paid_at = now(), number_guide = $2 where id = $1 returning carrier_code`,
         [id, TRACKED_GUIDE],
@@ -44,9 +42,7 @@ async function seedTrackedGuides(ctx: BenchContext): Promise<void> {
          values ($1, now() - interval '50 minutes', 'picked_up', 'PU', 'El envío fue recolectado.', 'GUADALAJARA - MEXICO', 'bench-pu')`,
         [copy!.id],
       );
-    } finally {
-      await database.close();
-    }
+    });
   });
 
   await withHangingDhl(ctx, {}, async () => {

@@ -46,10 +46,10 @@ export const FIXED_SERVICE_NAMES = {
   ],
   redpack: ['ECOEXPRESS'],
   ampm: ['ESTANDAR', 'EXPRESS'],
-  estafeta: ['Envío Economico', 'Envío Express', 'TERRESTRE', 'DIA SIG'],
+  estafeta: ['Envío Económico', 'Envío Express', 'TERRESTRE', 'DIA SIG'],
 } as const satisfies Partial<Record<CarrierCode, readonly string[]>>;
 
-/** Service names compare without case, accents or repeated spaces ("Envío Economico" = "ENVIO ECONOMICO"). */
+/** Service names compare without case, accents or repeated spaces ("Envío Económico" = "ENVIO ECONOMICO"). */
 export function normalizeServiceName(name: string): string {
   return name
     .normalize('NFD')
@@ -89,7 +89,7 @@ export const TRANSIT_TEXTS: Readonly<Record<string, string>> = {
   ECOEXPRESS: 'Económico: de 2 a 5 días hábiles',
   ESTANDAR: 'De 2 a 4 días hábiles',
   EXPRESS: 'Día siguiente hábil',
-  'Envío Economico': 'Económico: de 1 a 4 días hábiles',
+  'Envío Económico': 'Económico: de 1 a 4 días hábiles',
   'Envío Express': 'Día siguiente hábil',
   TERRESTRE: 'Terrestre: de 2 a 5 días hábiles',
   'DIA SIG': 'Día siguiente hábil',

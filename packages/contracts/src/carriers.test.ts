@@ -32,7 +32,7 @@ describe('carrier label by service name', () => {
   });
 
   it('compares names without case, accents or extra spaces', () => {
-    expect(normalizeServiceName('  Envío   Economico ')).toBe('ENVIO ECONOMICO');
+    expect(normalizeServiceName('  Envío   Económico ')).toBe('ENVIO ECONOMICO');
     expect(carrierCodeForServiceName('ENVIO ECONOMICO')).toBe('estafeta');
     expect(carrierCodeForServiceName('express domestic')).toBe('dhl');
   });

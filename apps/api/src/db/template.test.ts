@@ -63,3 +63,16 @@ describe('the prepared embedded database', () => {
     expect(fillFromTemplate(dir, extensions, path.join(interrupted, 'nada'))).toBe(false);
   });
 });
+
+describe('the name of the prepared database', () => {
+  it('changes when any contracts source changes, including the parts the entry points re-export', () => {
+    const contracts = mkdtempSync(path.join(os.tmpdir(), 'envios-contracts-'));
+    made.push(contracts);
+    writeFileSync(path.join(contracts, 'carriers.ts'), "export * from './carrier-names.js';\n");
+    writeFileSync(path.join(contracts, 'carrier-names.ts'), "export const ESTAFETA = ['Envío Económico'];\n");
+    const before = templateKey(extensions, contracts);
+    expect(templateKey(extensions, contracts)).toBe(before);
+    writeFileSync(path.join(contracts, 'carrier-names.ts'), "export const ESTAFETA = ['Envío Económico', 'DIA SIG'];\n");
+    expect(templateKey(extensions, contracts)).not.toBe(before);
+  });
+});

@@ -29,8 +29,11 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
+/** The contracts' sources (tests pass a copy). */
+const contractsSources = path.join(apiRoot, '../../packages/contracts/src');
+
 /** What the prepared directory depends on, as a short digest. */
-export function templateKey(extensions: readonly string[]): string {
+export function templateKey(extensions: readonly string[], contracts: string = contractsSources): string {
   const hash = createHash('sha256');
   hash.update(`pglite ${pgliteVersion()}\n`);
   hash.update(`extensions ${[...extensions].sort().join(',')}\n`);
@@ -45,8 +48,11 @@ export function templateKey(extensions: readonly string[]): string {
     for (const file of readdirSync(dir).sort()) {
       if (file.endsWith('.ts') && !file.endsWith('.test.ts')) hash.update(`${module}/${file}\n`).update(readFileSync(path.join(dir, file)));
     }
-    // Their shared constants (carrier codes, zones, state abbreviations).
-    hash.update(`contracts/${module}\n`).update(readFileSync(path.join(apiRoot, '../../packages/contracts/src', `${module}.ts`)));
+  }
+  // Their shared constants (carrier codes and names, zones, state abbreviations) live in the
+  // contracts, split over several files: every contracts source counts.
+  for (const file of readdirSync(contracts, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (file.endsWith('.ts') && !file.endsWith('.test.ts')) hash.update(`contracts/${file}\n`).update(readFileSync(path.join(contracts, file)));
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -179,7 +179,7 @@ export function demoCatalogue(): SeedCatalogue {
     // AM/PM does not reach the far ends of the country.
     domestic('ampm', 'ESTANDAR', { price15: 129, transitDays: 4, maxWeightKg: 50, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 89, zones: ['local', 'regional', 'nacional'] }),
     domestic('ampm', 'EXPRESS', { price15: 199, transitDays: 1, maxWeightKg: 50, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 129, zones: ['local', 'regional', 'nacional'] }),
-    domestic('estafeta', 'Envío Economico', { price15: 149, transitDays: 4, maxWeightKg: 70, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 99 }),
+    domestic('estafeta', 'Envío Económico', { price15: 149, transitDays: 4, maxWeightKg: 70, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 99 }),
     domestic('estafeta', 'Envío Express', { price15: 219, transitDays: 1, maxWeightKg: 70, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 139 }),
     domestic('estafeta', 'TERRESTRE', { price15: 169, transitDays: 5, maxWeightKg: 1000, guideSource: 'inventory', packageTypes: ['box', 'pallet'] }),
     domestic('estafeta', 'DIA SIG', { price15: 259, transitDays: 1, maxWeightKg: 70, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 159 }),

@@ -56,7 +56,7 @@ describe('demo catalogue', () => {
     );
     expect(names('redpack')).toEqual(['ECOEXPRESS']);
     expect(names('ampm')).toEqual(['ESTANDAR', 'EXPRESS']);
-    expect(names('estafeta')).toEqual(['Envío Economico', 'Envío Express', 'TERRESTRE', 'DIA SIG']);
+    expect(names('estafeta')).toEqual(['Envío Económico', 'Envío Express', 'TERRESTRE', 'DIA SIG']);
     expect(names('fedex')).toEqual(expect.arrayContaining(['FEDEX EXPRESS SAVER', 'FEDEX STANDARD OVERNIGHT', 'FEDEX INTERNATIONAL PRIORITY']));
     expect(names('dhl')).toContain('EXPRESS WORLDWIDE');
   });

@@ -212,7 +212,7 @@ describe('every confirmation pays a shipment only at the total and service its a
   it('a carrier switch never gives a shipment the other carrier’s inventory guide, and the old reservation goes back', async () => {
     const ana = await createSignedInUser(t.app, admin);
     const ampm = await serviceIdOf('ESTANDAR');
-    const estafeta = await serviceIdOf('Envío Economico');
+    const estafeta = await serviceIdOf('Envío Económico');
     await setStock(t, ampm, 2);
     await setStock(t, estafeta, 2);
     const s = await createOne(t, ana, {}, 'ESTANDAR');
@@ -232,7 +232,7 @@ describe('every confirmation pays a shipment only at the total and service its a
     const other = await createOne(t, ana, {}, 'ESTANDAR');
     await open(ana, 'paypal', [other._id]);
     ok(await call(ana, 'POST', `/api/v1/payments/shipments/${other._id}/cancel`));
-    ok(await call(ana, 'PUT', `/api/v1/shipments/${other._id}`, await otherService(ana, 'Envío Economico')));
+    ok(await call(ana, 'PUT', `/api/v1/shipments/${other._id}`, await otherService(ana, 'Envío Económico')));
     ok(await call(admin, 'POST', '/api/v1/prepaid/createPrepaid', { userId: ana.id, cantidadAbonar: 5_000 }));
     ok(await call(ana, 'POST', '/api/v1/payments/many/monedero', { shipments: [other._id], email: ana.email }));
     await t.app.jobs.drain();

@@ -15,8 +15,8 @@ import { quoteAnswerJson } from './quote-answer-json.js';
  * - a body text that passed the contract twice maps to its frozen, validated value, so neither
  *   the JSON parse nor the validation runs again (exact text match only, bounded);
  * - a kept answer (frozen, so it cannot change) is written to JSON once.
- * The answer itself is written by hand (quote-answer-json.ts), straight to bytes.
- * Anything else goes through the usual parse, validation and compiled serializer.
+ * Any other body goes through the usual parse and validation. The answer itself is written by hand
+ * (quote-answer-json.ts), straight to bytes; error answers by their schema's compiled serializer.
  */
 
 const VALIDATED_BODIES_MAX = 2_000;

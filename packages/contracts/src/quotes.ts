@@ -120,6 +120,14 @@ export const quoteDestinationSchema = z.object({
  * The quote request, sent by the home form and the wizard. Insured value and its
  * currency travel together, and only when the parcel is insured.
  */
+/** Number of guides (one shipment each), 1 to 100, rounded up; 1 when left out. */
+export const guideCountSchema = z
+  .number({ error: 'El número de guías debe ser un número.' })
+  .gt(0, { error: 'El número de guías debe ser al menos 1.' })
+  .max(MAX_GUIDES_PER_QUOTE, { error: `El número de guías debe ser como máximo ${MAX_GUIDES_PER_QUOTE}.` })
+  .transform((v) => Math.ceil(v))
+  .default(1);
+
 export const quoteRequestSchema = z
   .object({
     origin_direction: quoteOriginSchema,
@@ -135,12 +143,7 @@ export const quoteRequestSchema = z
       .max(1_000_000, { error: 'El valor asegurado debe ser como máximo MX$1,000,000.00.' })
       .optional(),
     insured_value_currency: z.literal('MXN', { error: 'La moneda del valor asegurado debe ser MXN.' }).optional(),
-    cantidadGuias: z
-      .number({ error: 'El número de guías debe ser un número.' })
-      .gt(0, { error: 'El número de guías debe ser al menos 1.' })
-      .max(MAX_GUIDES_PER_QUOTE, { error: `El número de guías debe ser como máximo ${MAX_GUIDES_PER_QUOTE}.` })
-      .transform((v) => Math.ceil(v))
-      .default(1),
+    cantidadGuias: guideCountSchema,
     user: z.string().trim().min(1).optional(),
   })
   .superRefine((q, ctx) => {

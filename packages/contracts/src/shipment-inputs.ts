@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { destinationAddressSchema, originAddressSchema, ADDRESS_TEXT_MAX } from './addresses.js';
 import { overweightCostSchema, overweightKgSchema, overweightMeasuredSchema, overweightNoteSchema } from './overweight.js';
-import { MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema, requestParcelSchema, requireMeasures, withDocumentPreset } from './quotes.js';
+import { guideCountSchema, MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema, requestParcelSchema, requireMeasures, withDocumentPreset } from './quotes.js';
 
 /** What a client sends to create shipments (the wizard, the public variants) and to edit one. */
 
@@ -62,12 +62,7 @@ const shipmentBodyShape = {
     .min(1, { error: 'Agrega al menos un paquete.' })
     .max(MAX_GUIDES_PER_QUOTE, { error: `Puedes enviar como máximo ${MAX_GUIDES_PER_QUOTE} paquetes.` }),
   /** Number of guides (one shipment each); the parcel list is repeated to this many entries. */
-  cantidadGuias: z
-    .number({ error: 'El número de guías debe ser un número.' })
-    .gt(0, { error: 'El número de guías debe ser al menos 1.' })
-    .max(MAX_GUIDES_PER_QUOTE, { error: `El número de guías debe ser como máximo ${MAX_GUIDES_PER_QUOTE}.` })
-    .transform((v) => Math.ceil(v))
-    .default(1),
+  cantidadGuias: guideCountSchema,
   origin_direction: originAddressSchema,
   destination_direction: destinationAddressSchema,
   description_of_the_content: descriptionSchema,

@@ -14,22 +14,26 @@ export function compiledSerializerCompiler({ schema }: { schema: unknown }): (da
 }
 
 /**
- * The compiled serializer, remembering the text it wrote per frozen answer: answers a use case
- * keeps (frozen, the same object again while its data stands) are written to JSON once; any other
- * answer is written each time and leaves nothing behind.
+ * `write`, remembering what it wrote per frozen answer: answers a use case keeps (frozen, the same
+ * object again while its data stands) are written once; any other answer is written each time and
+ * leaves nothing behind.
  */
-export function memoizedSerializerCompiler(route: { schema: unknown }): (data: unknown) => string {
-  const write = compiledSerializerCompiler(route);
-  const written = new WeakMap<object, string>();
+export function rememberFrozen<T, R>(write: (data: T) => R): (data: T) => R {
+  const written = new WeakMap<object, R>();
   return (data) => {
     if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return write(data);
-    let text = written.get(data);
-    if (text === undefined) {
-      text = write(data);
-      written.set(data, text);
+    let out = written.get(data);
+    if (out === undefined) {
+      out = write(data);
+      written.set(data, out);
     }
-    return text;
+    return out;
   };
+}
+
+/** The compiled serializer, writing each frozen (kept) answer once. */
+export function memoizedSerializerCompiler(route: { schema: unknown }): (data: unknown) => string {
+  return rememberFrozen(compiledSerializerCompiler(route));
 }
 
 /**

@@ -1,5 +1,8 @@
-/** Wall-clock date and time in Mexico City (America/Mexico_City), the time every date of the product speaks. */
-const PARTS = new Intl.DateTimeFormat('en-CA', {
+/**
+ * Wall-clock date and time in Mexico City (America/Mexico_City), the time every date of the product
+ * speaks: the time zone database's answer, slow to ask, so only asked once per UTC hour below.
+ */
+export const MEXICO_CITY_PARTS = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/Mexico_City',
   year: 'numeric',
   month: '2-digit',
@@ -36,7 +39,7 @@ export function mexicoCityOffsetMinutes(instant: Date): number {
   const hour = Math.floor(instant.getTime() / HOUR_MS);
   let offset = offsetByHour.get(hour);
   if (offset === undefined) {
-    const parts = Object.fromEntries(PARTS.formatToParts(new Date(hour * HOUR_MS)).map((p) => [p.type, Number(p.value)]));
+    const parts = Object.fromEntries(MEXICO_CITY_PARTS.formatToParts(new Date(hour * HOUR_MS)).map((p) => [p.type, Number(p.value)]));
     const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
     offset = Math.round((asUtc - hour * HOUR_MS) / 60_000);
     if (offsetByHour.size > 10_000) offsetByHour.clear();

@@ -3,7 +3,7 @@ import type { QuoteResponse } from '@envios/contracts/quotes';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { BoundedCache } from '../../shared/bounded-cache.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
-import { asFastifySerializer, compiledSerializerCompiler } from '../../shared/fast-serializer.js';
+import { asFastifySerializer, compiledSerializerCompiler, rememberFrozen } from '../../shared/fast-serializer.js';
 import { RecentKeys } from '../../shared/recent-keys.js';
 import { quoteAnswerJson } from './quote-answer-json.js';
 
@@ -70,12 +70,6 @@ export function installQuoteHttpCache(app: FastifyInstance): void {
   // the error answers go through the compiled serializer of their schema.
   app.setSerializerCompiler((route) => {
     if (String(route.httpStatus) !== '200') return compiledSerializerCompiler(route);
-    const written = new WeakMap<object, Buffer>();
-    return asFastifySerializer((answer: QuoteResponse) => {
-      if (!Object.isFrozen(answer)) return quoteAnswerJson(answer);
-      let bytes = written.get(answer);
-      if (bytes === undefined) written.set(answer, (bytes = quoteAnswerJson(answer)));
-      return bytes;
-    });
+    return asFastifySerializer(rememberFrozen<QuoteResponse, Buffer>(quoteAnswerJson));
   });
 }

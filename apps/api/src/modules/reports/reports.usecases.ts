@@ -46,6 +46,20 @@ const EXPORT_CHUNK = 250;
 /** Above this many rows at once the JSON is written while it is read (the spec's export asked for 100,000). */
 const STREAM_JSON_ABOVE = 1000;
 
+/** The folios of several page reads, each once (two requests may ask for the same page). */
+function distinctFolios(batch: readonly { folios: readonly number[] }[]): number[] {
+  const seen = new Set<number>();
+  const folios: number[] = [];
+  for (const b of batch) {
+    for (const folio of b.folios) {
+      if (seen.has(folio)) continue;
+      seen.add(folio);
+      folios.push(folio);
+    }
+  }
+  return folios;
+}
+
 /** The same words as every other screen: no guide yet, 'Guía creada' until the carrier reports, then its headline. */
 function guideStatus(r: ReportShipmentRow): string {
   if (!r.numberGuide) return shipmentMessages.noGuideStats;
@@ -117,9 +131,17 @@ export function createReports(deps: ReportsDeps) {
           batch.push(next);
         }
         try {
-          const rows = await periodRowsByFolios(database, batch.length === 1 ? batch[0]!.folios : [...new Set(batch.flatMap((b) => b.folios))]);
-          const byFolio = new Map(rows.map((r) => [r.numberOfOrder, r]));
-          for (const b of batch) b.resolve(b.folios.flatMap((f) => byFolio.get(f) ?? []));
+          const rows = await periodRowsByFolios(database, batch.length === 1 ? batch[0]!.folios : distinctFolios(batch));
+          const byFolio = new Map<number, ReportShipmentRow>();
+          for (const row of rows) byFolio.set(row.numberOfOrder, row);
+          for (const b of batch) {
+            const found: ReportShipmentRow[] = [];
+            for (const folio of b.folios) {
+              const row = byFolio.get(folio);
+              if (row) found.push(row);
+            }
+            b.resolve(found);
+          }
         } catch (error) {
           for (const b of batch) b.reject(error);
         }
@@ -178,7 +200,7 @@ export function createReports(deps: ReportsDeps) {
     const status = ow ? deps.statusOf(ow, r.overweightPaid) : null;
     return {
       _id: r.id,
-      created_at: r.createdAt.toISOString(),
+      created_at: r.createdAt,
       numberOfOrder: r.numberOfOrder,
       user: r.userId,
       customer_info: { first_names: r.customerFirstNames, last_names: r.customerLastNames, email: r.customerEmail },

@@ -1,8 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEnv, createSignedInUser, signInAdmin } from '../../testing/accounts.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createOne } from './shipments.fixtures.js';
-import { periodFolios, periodPage, periodRowsByFolios, streamPeriodRows } from './shipments.reports.js';
+import { isoFromTimestamptz, periodFolios, periodPage, periodRowsByFolios, streamPeriodRows } from './shipments.reports.js';
 
 /**
  * Shipments bought together share their creation time and go by folio. Here four of them share
@@ -47,7 +48,7 @@ describe('the report’s reads over shipments bought at the same instant', () =>
     const rows = await periodRowsByFolios(t.database, [9999, 10001]);
     expect(rows.map((r) => r.numberOfOrder)).toEqual([10001, 9999]);
     expect(rows[0]).toMatchObject({ destinationName: 'Folio 10001', overweightRecord: null, paid: false });
-    expect(rows[0]!.createdAt.toISOString()).toBe('2026-02-03T04:05:06.789Z');
+    expect(rows[0]!.createdAt).toBe('2026-02-03T04:05:06.789Z');
   });
 
   it('pages straight from the indexes in the same order', async () => {
@@ -63,10 +64,67 @@ describe('the report’s reads over shipments bought at the same instant', () =>
     expect(window).toEqual([10000, 9999]);
   });
 
+  it('reads a row the same way for a page as for an export, every field (PostgreSQL pages read plain columns, exports JSON)', async () => {
+    await t.database.query(
+      `update shipments set paid = true, number_guide = '1234567890', reference = 'REF-"1"', tracking_status = 'En tránsito', guide_url = '/guia.pdf',
+         overweight_kg = 1.5, overweight_centavos = 12345, customer_last_names = 'Núñez \\ "Q"'
+       where number_of_order = 10000`,
+      [],
+    );
+    await t.database.query(
+      `insert into overweight_records (shipment_id, user_id, service_id, shipment_created_at, number_of_order, carrier_code, service_name, customer_name,
+         customer_email, shipment_total_centavos, overweight_kg, cost_centavos, declared_weight_kg, declared_billable_kg, declared_parcels, dispute_status)
+       select id, user_id, service_id, created_at, number_of_order, carrier_code, service_name, 'Cliente', customer_email, total_centavos, 2.25, 6789, 1, 1, parcels, 'open'
+       from shipments where number_of_order = 10000`,
+      [],
+    );
+    const [paged] = await periodRowsByFolios(t.database, [10000]);
+    const exported: unknown[] = [];
+    for await (const chunk of streamPeriodRows(t.database, {}, { offset: 1, limit: 1 })) exported.push(...chunk);
+    expect(exported).toEqual([paged]);
+    expect(paged).toMatchObject({
+      numberOfOrder: 10000,
+      paid: true,
+      numberGuide: '1234567890',
+      reference: 'REF-"1"',
+      trackingStatus: 'En tránsito',
+      customerLastNames: 'Núñez \\ "Q"',
+      totalCentavos: expect.any(Number),
+      overweightKg: 1.5,
+      overweightCentavos: 12345,
+      overweightPaid: false,
+      overweightRecord: { overweightKg: 2.25, costCentavos: 6789, disputeStatus: 'open' },
+    });
+    expect(paged!.parcels.length).toBeGreaterThan(0);
+    expect(paged!.createdAt).toBe('2026-02-03T04:05:06.789Z');
+    const [plain] = await periodRowsByFolios(t.database, [9999]);
+    expect(plain).toMatchObject({ numberGuide: null, reference: null, trackingStatus: null, guideUrl: null, overweightKg: null, overweightCentavos: null, overweightRecord: null });
+  });
+
   it('prepares its page read again when the session forgot it', async () => {
     await periodRowsByFolios(t.database, [9998]);
     // The embedded database's one session can be told to forget its prepared statements.
     if (t.database.kind === 'pglite') await t.database.exec('deallocate all');
     expect((await periodRowsByFolios(t.database, [9998])).map((r) => r.numberOfOrder)).toEqual([9998]);
+  });
+});
+
+describe('isoFromTimestamptz', () => {
+  it('writes PostgreSQL’s text of an instant as toISOString does, whatever the zone or precision', () => {
+    const cases = [
+      '2026-02-03 04:05:06+00',
+      '2026-02-03 04:05:06.7+00',
+      '2026-02-03 04:05:06.789+00',
+      '2026-02-03 04:05:06.789999+00',
+      '2026-02-03 04:05:06.000001+00',
+      '2026-02-02 22:05:06.5-06',
+      '2026-02-03 09:35:06.25+05:30',
+      '1900-01-01 00:00:00+00',
+    ];
+    for (const text of cases) {
+      const expected = (pg.types.getTypeParser(1184) as (t: string) => Date)(text).toISOString();
+      expect(isoFromTimestamptz(text)).toBe(expected);
+    }
+    expect(isoFromTimestamptz('2026-02-03 04:05:06.789999+00')).toBe('2026-02-03T04:05:06.789Z');
   });
 });

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { exportHeap } from './export-heap.js';
 import { formatMexicoCityDateTime, mexicoCityWallClock } from './mexico-city-time.js';
 import { zipStream } from './zip-stream.js';
 
@@ -180,7 +181,7 @@ export function xlsxStream<Row>(opts: { sheetName: string; columns: readonly She
     yield* workbookParts(opts.sheetName, new Date());
     yield { name: 'xl/worksheets/sheet1.xml', content: sheet() };
   }
-  return Readable.from(zipStream(entries()), { objectMode: false });
+  return exportHeap.during(Readable.from(zipStream(entries()), { objectMode: false }));
 }
 
 /** Spreadsheet programs run a cell starting with these as a formula: such text is written quoted with a leading apostrophe. */
@@ -208,7 +209,7 @@ export function csvStream<Row>(opts: { columns: readonly SheetColumn<Row>[]; row
       yield text;
     }
   }
-  return Readable.from(lines(), { objectMode: false });
+  return exportHeap.during(Readable.from(lines(), { objectMode: false }));
 }
 
 /** Rough size of a finished export per row, for the progress a page shows before the file ends. */

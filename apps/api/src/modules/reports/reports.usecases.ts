@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { BoundedCache } from '../../shared/bounded-cache.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
+import { exportHeap } from '../../shared/export-heap.js';
 import { AppError } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
 import { RecentKeys } from '../../shared/recent-keys.js';
@@ -252,7 +253,7 @@ export function createReports(deps: ReportsDeps) {
       }
       yield `],"count":${head.count},"page":${head.page},"pages":${head.pages},"next":${JSON.stringify(head.next)},"previous":${JSON.stringify(head.previous)}}`;
     }
-    return Readable.from(parts(), { objectMode: false });
+    return exportHeap.during(Readable.from(parts(), { objectMode: false }));
   }
 
   const columns: SheetColumn<ReportRow>[] = [

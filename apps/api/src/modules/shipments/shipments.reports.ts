@@ -340,7 +340,9 @@ export async function periodPage(query: Query, filter: PeriodFilter, page: { lim
  * precision and the folio (which never change), written as one row comparison so the index starts
  * right there and each chunk costs its own rows, not all the rows before it. On PostgreSQL the
  * chunks run inside one read-only REPEATABLE READ transaction (one consistent snapshot) on a
- * connection of its own. The embedded database has one connection, and a transaction held open
+ * connection of its own, read as plain columns (small messages: a chunk as one JSON text arrived as
+ * a single message of hundreds of kilobytes, and buffers of that size left the process holding
+ * memory it no longer used, export after export). The embedded database has one connection, and a transaction held open
  * while the client downloads would stall every other request, so there other requests run
  * between chunks.
  */
@@ -357,7 +359,7 @@ export async function* streamPeriodRows(
     try {
       await client.query('begin isolation level repeatable read read only');
       open = true;
-      yield* keysetChunks(async (sql, params) => (await client.query<{ rows: string | null }>(sql, params)).rows, filter, opts, chunk);
+      yield* keysetChunks(columnChunks(client), filter, opts, chunk);
       await client.query('commit');
       open = false;
     } finally {
@@ -367,19 +369,46 @@ export async function* streamPeriodRows(
     }
     return;
   }
-  yield* keysetChunks((sql, params) => handle.query<{ rows: string | null }>(sql, params), filter, opts, chunk);
+  yield* keysetChunks(
+    jsonChunks((sql, params) => handle.query<{ rows: string | null }>(sql, params)),
+    filter,
+    opts,
+    chunk,
+  );
 }
 
-async function* keysetChunks(
-  run: (sql: string, params: unknown[]) => Promise<{ rows: string | null }[]>,
-  filter: PeriodFilter,
-  opts: { offset?: number; limit?: number },
-  chunk: number,
-): AsyncGenerator<ReportShipmentRow[]> {
+/** A chunk's rows, and where the next chunk starts: the last row's creation time (PostgreSQL's text, full precision) and folio. */
+interface Chunk {
+  rows: ReportShipmentRow[];
+  last: { key: string; folio: number } | undefined;
+}
+
+/** Reads the rows of `from` (a FROM clause yielding `s` and its record `o`), newest first. */
+type ChunkReader = (from: string, params: unknown[]) => Promise<Chunk>;
+
+/** The JSON form (the embedded database): one text per chunk. */
+function jsonChunks(run: (sql: string, params: unknown[]) => Promise<{ rows: string | null }[]>): ChunkReader {
+  return async (from, params) => {
+    const rows = await jsonRows(run, `select ${ROWS_JSON} ${from}`, params);
+    const last = rows[rows.length - 1];
+    return { rows: rows.map(fromJson), last: last && { key: last[1], folio: last[2] } };
+  };
+}
+
+/** The plain columns (PostgreSQL): small messages, converted as the page read converts them. */
+function columnChunks(client: pg.PoolClient): ChunkReader {
+  return async (from, params) => {
+    const { rows } = await client.query<ColumnRow>({ text: `select ${ROW_COLUMNS} ${from} order by ${NEWEST_FIRST}`, values: params, rowMode: 'array', types: COLUMN_TEXTS });
+    const last = rows[rows.length - 1];
+    return { rows: rows.map(fromColumns), last: last && { key: last[1]!, folio: Number(last[2]) } };
+  };
+}
+
+async function* keysetChunks(read: ChunkReader, filter: PeriodFilter, opts: { offset?: number; limit?: number }, chunk: number): AsyncGenerator<ReportShipmentRow[]> {
   const params: unknown[] = [];
   const where = periodWhere(filter, params);
   let remaining = opts.limit ?? Number.POSITIVE_INFINITY;
-  let after: { key: string; folio: number } | undefined;
+  let after: Chunk['last'];
   let offset = opts.offset ?? 0;
   while (remaining > 0) {
     const p = [...params];
@@ -390,19 +419,13 @@ async function* keysetChunks(
     }
     const take = Math.min(chunk, remaining);
     p.push(take, offset);
-    const rows = await jsonRows(
-      run,
-      `select ${ROWS_JSON} from (select * from shipments s where ${where}${keyset} order by ${NEWEST_FIRST} limit $${p.length - 1} offset $${p.length}) as s ${WITH_RECORD}`,
-      p,
-    );
+    const { rows, last } = await read(`from (select * from shipments s where ${where}${keyset} order by ${NEWEST_FIRST} limit $${p.length - 1} offset $${p.length}) as s ${WITH_RECORD}`, p);
     if (rows.length === 0) return;
     offset = 0;
     remaining -= rows.length;
-    const last = rows[rows.length - 1]!;
-    after = { key: last[1], folio: last[2] };
-    // Decided before handing the chunk over, so the raw rows are not kept alive while it is written.
+    after = last;
     const more = rows.length === take;
-    yield rows.map(fromJson);
+    yield rows;
     if (!more) return;
   }
 }

@@ -51,7 +51,7 @@ test('the admin filters the general report and records an overweight with the su
   const table = admin.getByRole('table', { name: 'Reporte general de envíos' });
   const row = table.getByRole('row').filter({ hasText: person.email });
   await expect(row).toHaveCount(1);
-  await expect(admin.getByText('1 envío que coinciden', { exact: false })).toBeVisible();
+  await expect(admin.getByText(`1 envío que coincide con «${person.email}»`)).toBeVisible();
   await expect(row).toContainText(`Folio ${folio}`);
   await expect(row).toContainText('Pagado');
 

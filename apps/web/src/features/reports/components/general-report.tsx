@@ -155,7 +155,7 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
       {data && (
         <Text size="sm" c="dimmed" aria-live="polite">
           {data.count === 1 ? '1 envío' : `${data.count.toLocaleString('es-MX')} envíos`}
-          {query.filter ? ` que coinciden con «${query.filter}»` : ''}
+          {query.filter ? ` que ${data.count === 1 ? 'coincide' : 'coinciden'} con «${query.filter}»` : ''}
         </Text>
       )}
 

@@ -102,6 +102,8 @@ test('the customer sees why and how much on /overweight and contests it with a p
   await form.getByRole('button', { name: 'Enviar aclaración' }).click();
   await expect(user.getByText('Enviamos tu aclaración.', { exact: false })).toBeVisible();
   await expect(detail.getByText('Aclaración en revisión')).toBeVisible();
+  // Already taken from the wallet: the notice says what happens if it is accepted, not that it is not charged.
+  await expect(detail.getByText(`Estamos revisando tu aclaración; si la aceptamos, te devolvemos ${mxn(charged)} a tu monedero.`)).toBeVisible();
   await expect(detail.getByRole('img', { name: 'bascula.png' })).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Pedir aclaración' })).toHaveCount(0);
   await user.context().close();

@@ -222,7 +222,11 @@ export function OverweightDetail({ record, admin = false, onNotice }: { record: 
       )}
       {record.status === 'disputed' && (
         <Alert color="violet" variant="light">
-          {admin ? 'El cliente pidió una aclaración: revísala y resuélvela.' : 'Estamos revisando tu aclaración; mientras tanto no se cobra.'}
+          {admin
+            ? 'El cliente pidió una aclaración: revísala y resuélvela.'
+            : record.paid
+              ? `Estamos revisando tu aclaración; si la aceptamos, te devolvemos ${mxn(record.cost_overweight)} a tu monedero.`
+              : 'Estamos revisando tu aclaración; mientras tanto no se cobra.'}
         </Alert>
       )}
 

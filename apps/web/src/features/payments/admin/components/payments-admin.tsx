@@ -103,6 +103,13 @@ export function PaymentsAdmin() {
   const [method, setMethod] = useState<PaymentMethod | undefined>();
   const payments = useAdminPayments({ page, status, method, q: search.debounced });
   const data = payments.data;
+  // A new filter starts again from page 1: the page shown may not exist under it.
+  const fromFirstPage =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
 
   return (
     <Stack gap="lg">
@@ -119,14 +126,8 @@ export function PaymentsAdmin() {
           onChange={search.onChange}
           w={320}
         />
-        <SelectFilter label="Estatus" allLabel="Todos" options={statusOptions} value={status} onChange={(s) => {
-            setStatus(s);
-            setPage(1);
-          }} />
-        <SelectFilter label="Método" allLabel="Todos" options={methodOptions} value={method} onChange={(m) => {
-            setMethod(m);
-            setPage(1);
-          }} />
+        <SelectFilter label="Estatus" allLabel="Todos" options={statusOptions} value={status} onChange={fromFirstPage(setStatus)} />
+        <SelectFilter label="Método" allLabel="Todos" options={methodOptions} value={method} onChange={fromFirstPage(setMethod)} />
       </ListFilters>
       <QueryStatus query={payments} loadingLabel="Cargando pagos" />
       {data && (

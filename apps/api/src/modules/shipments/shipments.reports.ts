@@ -265,6 +265,7 @@ function fromColumns(r: ColumnRow): ReportShipmentRow {
     overweightRecord: r[25] == null ? null : { overweightKg: Number(r[23]), costCentavos: Number(r[24]), disputeStatus: r[25] },
   };
 }
+
 /** The page read's prepared statement (the same name on every connection). */
 const ROWS_BY_FOLIOS_STATEMENT = 'report_rows_by_folios';
 /** Embedded databases whose session already holds the prepared page read. */

@@ -68,15 +68,20 @@ const SEARCH_TEXT =
 const NEWEST_FIRST = 's.created_at desc nulls last, s.number_of_order desc nulls last';
 
 /**
- * A row and its overweight record's (one per shipment, joined on its unique index) as one JSON
- * array, and a whole page or chunk as one JSON text (`json_agg`): the driver then decodes one
- * value per statement instead of some thirty per row, which on the embedded database costs more
- * than reading the rows. The positions are `fromJson`'s.
+ * A row and its overweight record's (one per shipment, joined on its unique index), in the
+ * positions `fromJson` and `fromColumns` read. The two databases read them in opposite forms:
+ * - PGlite as JSON (ROW_JSON, a whole page or chunk as one text with `json_agg`): its driver then
+ *   decodes one value per statement instead of some thirty per row, which there costs more than
+ *   reading the rows;
+ * - PostgreSQL as plain columns left as text (COLUMN_TEXTS below): there building the JSON took
+ *   PostgreSQL about twice the time of sending the columns (measured: 100 rows 0.86 ms as JSON,
+ *   0.6 ms as columns, of which 0.23 ms is finding them), and its driver reads text columns cheaply.
  */
-const ROW_JSON = `json_build_array(s.id, s.created_at, s.number_of_order, s.user_id, s.customer_first_names, s.customer_last_names, s.customer_email,
+const ROW_COLUMNS = `s.id, s.created_at, s.number_of_order, s.user_id, s.customer_first_names, s.customer_last_names, s.customer_email,
   coalesce(s.origin->>'full_name', ''), s.destination_name, coalesce(s.selected_service->>'carrier', ''), s.carrier_code, s.service_name, s.service_id,
   s.parcels, s.number_guide, s.reference, s.tracking_status, s.paid, s.total_centavos, s.guide_url, s.overweight_kg, s.overweight_centavos,
-  s.overweight_paid, o.overweight_kg, o.cost_centavos, o.dispute_status)`;
+  s.overweight_paid, o.overweight_kg, o.cost_centavos, o.dispute_status`;
+const ROW_JSON = `json_build_array(${ROW_COLUMNS})`;
 const ROWS_JSON = `json_agg(${ROW_JSON} order by ${NEWEST_FIRST})::text as rows`;
 const WITH_RECORD = 'left join overweight_records o on o.shipment_id = s.id';
 
@@ -194,17 +199,6 @@ export async function countPeriod(query: Query, filter: PeriodFilter, cap: numbe
 
 const ROWS_BY_FOLIOS = `select ${ROWS_JSON} from shipments s ${WITH_RECORD} where s.number_of_order = any($1::bigint[])`;
 
-/**
- * The same values as ROW_JSON, as plain columns, for PostgreSQL. There the JSON costs more than it
- * saves: building it took PostgreSQL about twice the time of sending the columns (measured: 100
- * rows 0.86 ms as JSON, 0.6 ms as columns, of which 0.23 ms is finding them), while the driver
- * reads columns cheaply when it leaves them as text (below). The embedded database is the
- * opposite (the JSON above): its driver's per-column decoding is what costs there.
- */
-const ROW_COLUMNS = `s.id, s.created_at, s.number_of_order, s.user_id, s.customer_first_names, s.customer_last_names, s.customer_email,
-  coalesce(s.origin->>'full_name', ''), s.destination_name, coalesce(s.selected_service->>'carrier', ''), s.carrier_code, s.service_name, s.service_id,
-  s.parcels, s.number_guide, s.reference, s.tracking_status, s.paid, s.total_centavos, s.guide_url, s.overweight_kg, s.overweight_centavos,
-  s.overweight_paid, o.overweight_kg, o.cost_centavos, o.dispute_status`;
 const COLUMNS_BY_FOLIOS = `select ${ROW_COLUMNS} from shipments s ${WITH_RECORD} where s.number_of_order = any($1::bigint[]) order by ${NEWEST_FIRST}`;
 const COLUMNS_BY_FOLIOS_STATEMENT = 'report_columns_by_folios';
 

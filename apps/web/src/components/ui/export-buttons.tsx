@@ -4,7 +4,9 @@ import { downloadFile, type DownloadProgress } from '@/lib/download';
 
 const sizeFormat = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 });
 
-function megabytes(bytes: number): string {
+/** A file's size as a person reads it: KB below a megabyte (a small export is not «0 MB»), else MB. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
 }
 
@@ -37,7 +39,7 @@ export function ExportButtons({ urlFor, baseName, what }: ExportButtonsProps) {
         signal: controller.signal,
         onProgress: (progress) => setState({ format, progress }),
       });
-      setNotice({ color: 'green', text: `Listo: ${done.filename} (${megabytes(done.bytes)}).` });
+      setNotice({ color: 'green', text: `Listo: ${done.filename} (${fileSize(done.bytes)}).` });
     } catch (error) {
       if (controller.signal.aborted) setNotice({ color: 'red', text: 'Cancelaste la exportación.' });
       else setNotice({ color: 'red', text: error instanceof Error ? error.message : 'No pudimos generar el archivo.' });
@@ -70,7 +72,7 @@ export function ExportButtons({ urlFor, baseName, what }: ExportButtonsProps) {
           <Text size="sm" c="dimmed">
             {p.rows === null
               ? 'Preparando el archivo…'
-              : `Exportando ${p.rows.toLocaleString('es-MX')} ${what}: ${megabytes(p.received)}${p.estimated ? ` de unos ${megabytes(p.estimated)}` : ''}${percent !== undefined ? ` (${percent} %)` : ''}`}
+              : `Exportando ${p.rows.toLocaleString('es-MX')} ${what}: ${fileSize(p.received)}${p.estimated ? ` de unos ${fileSize(p.estimated)}` : ''}${percent !== undefined ? ` (${percent} %)` : ''}`}
           </Text>
         </Stack>
       )}

@@ -28,6 +28,16 @@ async function createShipment(request: APIRequestContext): Promise<{ id: string;
   return { id: id!, total: ((await detail.json()) as { selected_service: { total_amount: number } }).selected_service.total_amount };
 }
 
+/** What the browser tells the page when the person switches to another tab and comes back. */
+async function leaveTabAndComeBack(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const state of ['hidden', 'visible']) {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    }
+  });
+}
+
 const mxn = (pesos: number) => `MX$${pesos.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 let userId = '';
@@ -133,7 +143,7 @@ test('a pending top-up is created and deleted from Nuevo abono (Anterior)', asyn
   await user.context().close();
 });
 
-test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance', async ({ browser }) => {
+test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance on the Monedero the seller left open', async ({ browser }) => {
   const user = await pageSignedInAs(browser, person);
   await startAtMyShipments(user);
   await openFromMenu(user, 'Monedero');
@@ -146,6 +156,9 @@ test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance', async
   await expect(user).toHaveURL(/\/payments\/result\/success\?.*oxxo=true/);
   const reference = new URL(user.url()).searchParams.get('reference') ?? '';
   expect(reference).not.toBe('');
+  // The seller leaves Monedero open in this tab while paying at the store.
+  await user.getByRole('link', { name: 'Ir al Monedero' }).click();
+  await expect(user.getByTestId('wallet-total')).toHaveText(before);
 
   const admin = await pageSignedInAs(browser, ADMIN);
   await startAtMyShipments(admin);
@@ -159,7 +172,8 @@ test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance', async
   await expect(row.getByRole('button', { name: /sandbox/ })).toHaveCount(0);
   await expect(admin.getByRole('region', { name: 'Conciliación de monederos' }).getByText('Cuadra al centavo')).toBeVisible();
 
-  await user.getByRole('link', { name: 'Ir al Monedero' }).click();
+  // Back in the seller's tab: the balance reads again by itself, no reload and no click.
+  await leaveTabAndComeBack(user);
   const expected = Number(before.replace(/[^\d.]/g, '')) + 250.5;
   await expect(user.getByTestId('wallet-total')).toHaveText(mxn(expected));
   await admin.context().close();

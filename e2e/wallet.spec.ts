@@ -163,12 +163,35 @@ test('an OXXO top-up marked paid from Pagos (sandbox) raises the balance on the 
   const admin = await pageSignedInAs(browser, ADMIN);
   await startAtMyShipments(admin);
   await openFromMenu(admin, 'Pagos');
-  await admin.getByRole('textbox', { name: /Buscar/ }).fill(reference);
   const row = admin.getByRole('table', { name: 'Pagos' }).getByRole('row').filter({ hasText: reference });
   await expect(row).toHaveCount(1);
+  // The admin clicks while the search for the reference is still loading: its first read leaves
+  // before the payment is marked paid and answers after it (a slow network, a busy server). The
+  // list must still end up showing the payment paid, not what that read saw.
+  const settled = admin.waitForResponse((r) => r.url().includes('/sandbox/paid'));
+  let searchReads = 0;
+  let searchLeft!: () => void;
+  const firstSearchLeft = new Promise<void>((resolve) => (searchLeft = resolve));
+  let readAgain!: () => void;
+  const secondSearch = new Promise<void>((resolve) => (readAgain = resolve));
+  await admin.route(/\/api\/v1\/admin\/payments\?.*q=/, async (route) => {
+    searchReads += 1;
+    if (searchReads > 1) {
+      readAgain();
+      return route.continue();
+    }
+    const response = await route.fetch();
+    searchLeft();
+    await Promise.race([secondSearch, settled.then(() => admin.waitForTimeout(1_500))]);
+    // The app may have cancelled this read by now: then there is nobody to answer.
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+  await admin.getByRole('textbox', { name: /Buscar/ }).fill(reference);
+  await firstSearchLeft;
   await expect(row).toContainText('Abono al monedero');
   await row.getByRole('button', { name: /^Marcar pagado \(sandbox\)/ }).click();
-  await expect(row.getByText('Pagado')).toBeVisible();
+  // The status cell, not the button's «Marcar pagado» that was just clicked.
+  await expect(row.getByText('Pagado', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /sandbox/ })).toHaveCount(0);
   await expect(admin.getByRole('region', { name: 'Conciliación de monederos' }).getByText('Cuadra al centavo')).toBeVisible();
 

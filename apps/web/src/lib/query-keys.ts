@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * Query-key roots that more than one feature refreshes. Money moving changes several screens at
  * once: a wallet payment marks shipments paid, lowers the balance and may settle overweight, so
@@ -21,3 +23,14 @@ export const moneyQueryRoots: readonly (readonly string[])[] = [
   queryRoots.overweight,
   queryRoots.storeOrders,
 ];
+
+/**
+ * Reads these roots again after a change on the server. A read already under way may have left
+ * before the change, and invalidating alone reuses such a read when it is the query's first (no
+ * data yet: a list whose search was typed a moment ago), so the screen would keep what it saw
+ * before the change. Those reads are cancelled first; every query under the roots then reads anew.
+ */
+export async function readAgainAfterChange(queryClient: QueryClient, roots: readonly (readonly unknown[])[]): Promise<void> {
+  await Promise.all(roots.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(roots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

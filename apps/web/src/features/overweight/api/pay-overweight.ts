@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShipmentOverweight } from '@envios/contracts/overweight';
 import { apiRequest } from '@/lib/api-client';
-import { moneyQueryRoots } from '@/lib/query-keys';
+import { moneyQueryRoots, readAgainAfterChange } from '@/lib/query-keys';
 
 /** `POST /api/v1/overweight/shipment/{id}/pay`: the owner pays a pending overweight from the wallet ('Pago sobrepeso'). */
 export function payOverweight(shipmentId: string): Promise<ShipmentOverweight> {
@@ -11,5 +11,5 @@ export function payOverweight(shipmentId: string): Promise<ShipmentOverweight> {
 export function usePayOverweight() {
   const queryClient = useQueryClient();
   // The wallet's balance and movements change too, and the next purchase no longer carries it.
-  return useMutation({ mutationFn: payOverweight, onSuccess: () => Promise.all(moneyQueryRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey }))) });
+  return useMutation({ mutationFn: payOverweight, onSuccess: () => readAgainAfterChange(queryClient, moneyQueryRoots) });
 }

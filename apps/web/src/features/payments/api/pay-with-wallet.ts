@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PayWithWalletInput, WalletPaymentResult } from '@envios/contracts/payments';
 import { apiRequest } from '@/lib/api-client';
-import { moneyQueryRoots } from '@/lib/query-keys';
+import { moneyQueryRoots, readAgainAfterChange } from '@/lib/query-keys';
 
 /** `POST /api/v1/payments/many/monedero`: pays the shipments from the Monedero in one go (409 when the balance is short). */
 export function payWithWallet(input: PayWithWalletInput): Promise<WalletPaymentResult> {
@@ -14,6 +14,6 @@ export function usePayWithWallet() {
     mutationFn: payWithWallet,
     // The shipments are paid, the balance is lower and earlier overweight may be settled: every
     // screen showing one of them reads again (Mis Envíos, Monedero, Sobrepesos), not only this one.
-    onSettled: () => Promise.all(moneyQueryRoots.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => readAgainAfterChange(queryClient, moneyQueryRoots),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Payment } from '@envios/contracts/payments';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { adminPaymentsQueryKeyRoot } from './get-admin-payments';
 
 export type SandboxEvent = 'paid' | 'expired';
@@ -14,6 +15,8 @@ export function useSandboxEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendSandboxEvent,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPaymentsQueryKeyRoot }),
+    // The admin often clicks right after typing a reference in Buscar: that search's first read may
+    // still be under way and must not be what the list keeps.
+    onSettled: () => readAgainAfterChange(queryClient, [adminPaymentsQueryKeyRoot]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ShipmentOverweight } from '@envios/contracts/overweight';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { overweightQueryKeyRoot } from './keys';
 
 /** `POST /api/v1/overweight/shipment/{id}/dispute/resolve` (admin): accept (cancel and refund) or reject with a reason. */
@@ -10,5 +11,5 @@ export function resolveDispute({ shipmentId, ...body }: { shipmentId: string; de
 
 export function useResolveDispute() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resolveDispute, onSuccess: () => queryClient.invalidateQueries({ queryKey: overweightQueryKeyRoot }) });
+  return useMutation({ mutationFn: resolveDispute, onSuccess: () => readAgainAfterChange(queryClient, [overweightQueryKeyRoot]) });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, type createShipmentResponseSchema, type CreateShipmentInput } from '@envios/contracts/shipments';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { shipmentsQueryKeyRoot } from './get-shipments';
 
 /** The first shipment's `_id` (as the spec answers) and every shipment created, one per guide. */
@@ -32,6 +33,6 @@ export function useCreateShipments() {
   return useMutation({
     mutationFn: createShipments,
     // The list, the statistics and the last shipments all change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentsQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [shipmentsQueryKeyRoot]),
   });
 }

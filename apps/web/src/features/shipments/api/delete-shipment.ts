@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '@/lib/api-client';
 import { shipmentsQueryKeyRoot } from './get-shipments';
+import { readAgainAfterChange } from '@/lib/query-keys';
 
 /** `DELETE /api/v1/shipments/{id}`: removes one unpaid shipment of the caller. */
 export function deleteShipment(id: string): Promise<void> {
@@ -32,6 +33,6 @@ export function useDeleteShipmentsOneByOne() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteShipmentsOneByOne,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: shipmentsQueryKeyRoot }),
+    onSettled: () => readAgainAfterChange(queryClient, [shipmentsQueryKeyRoot]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkResult } from '@envios/contracts/shipments';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { shipmentsQueryKeyRoot } from './get-shipments';
 
 /** `POST /api/v1/shipments/all/delete`: removes the caller's unpaid shipments named. */
@@ -12,6 +13,6 @@ export function useDeleteShipments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteShipments,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentsQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [shipmentsQueryKeyRoot]),
   });
 }

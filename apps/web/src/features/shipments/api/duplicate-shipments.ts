@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkResult } from '@envios/contracts/shipments';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { shipmentsQueryKeyRoot } from './get-shipments';
 
 /** `POST /api/v1/shipments/all`: copies of the shipments, unpaid, without guide, for the caller. */
@@ -12,6 +13,6 @@ export function useDuplicateShipments() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: duplicateShipments,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentsQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [shipmentsQueryKeyRoot]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Shipment, UpdateShipmentInput } from '@envios/contracts/shipments';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { getShipmentQueryOptions } from './get-shipment';
 import { shipmentsQueryKeyRoot } from './get-shipments';
 
@@ -16,7 +17,7 @@ export function useUpdateShipment() {
     onSuccess: async (shipment) => {
       queryClient.setQueryData(getShipmentQueryOptions(shipment._id).queryKey, shipment);
       // The list, the statistics and the last shipments show this one too.
-      await queryClient.invalidateQueries({ queryKey: shipmentsQueryKeyRoot });
+      await readAgainAfterChange(queryClient, [shipmentsQueryKeyRoot]);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCreditInput, WalletEntry } from '@envios/contracts/wallet';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { walletQueryKeyRoot } from './get-wallet';
 
 /** `POST /prepaid/createPrepaid` (admin 'Abonar'): a credit to a user's wallet, paid at once. */
@@ -12,6 +13,6 @@ export function useAdminCredit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adminCredit,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [walletQueryKeyRoot]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TopUpInput } from '@envios/contracts/wallet';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { walletQueryKeyRoot } from './get-wallet';
 
 /** `POST /prepaid` ('Nuevo abono', step 1): a pending top-up of the caller; answers its id. */
@@ -12,6 +13,6 @@ export function useCreateTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTopUp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [walletQueryKeyRoot]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WalletEntry } from '@envios/contracts/wallet';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { walletQueryKeyRoot } from './get-wallet';
 
 /** `DELETE /prepaid/{id}`: removes a pending (unpaid) top-up; a paid one answers 409. */
@@ -12,6 +13,6 @@ export function useDeleteTopUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTopUp,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: walletQueryKeyRoot }),
+    onSettled: () => readAgainAfterChange(queryClient, [walletQueryKeyRoot]),
   });
 }

@@ -22,7 +22,8 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'off',
       '@typescript-eslint/require-await': 'off',
       'no-console': ['error', { allow: ['error', 'warn'] }],
-      // Configuration is read once, validated, in apps/api/src/config/env.ts (CONVENTIONS 12).
+      // Configuration is read once and validated at start, in apps/api/src/config/env.ts: a value
+      // read anywhere else escapes that check and its Spanish error.
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' },
@@ -59,7 +60,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // After a change on the server, screens read again through readAgainAfterChange: invalidating
+      // alone reuses a first read that left before the change, and the screen keeps what it saw.
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' },
+        { object: 'queryClient', property: 'invalidateQueries', message: 'Usa readAgainAfterChange (lib/query-keys.ts): cancela las lecturas en curso antes de invalidar.' },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/lib/query-keys.ts'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' }] },
   },
   {
     // Shared code (components, lib, config) never imports features or the app layer.
@@ -71,7 +83,8 @@ export default tseslint.config(
       ],
     },
   },
-  // A feature never imports the app layer nor another feature's internals (CONVENTIONS habit 1).
+  // A feature never imports the app layer nor another feature's internals: features stay
+  // replaceable, and what joins them is composed in app/ where it can be seen.
   ...webFeatures.map((f) => ({
     files: [`apps/web/src/features/${f}/**/*.{ts,tsx}`],
     rules: {

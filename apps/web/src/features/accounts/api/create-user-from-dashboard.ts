@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateUserFromDashboardInput, User } from '@envios/contracts/accounts';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { getUsersQueryKeyRoot } from './get-users';
 
 /** `POST /users/createFromDashboard` (admin): an active `user` account. */
@@ -12,6 +13,6 @@ export function useCreateUserFromDashboard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createUserFromDashboard,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getUsersQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [getUsersQueryKeyRoot]),
   });
 }

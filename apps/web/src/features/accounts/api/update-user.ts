@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserInput, User } from '@envios/contracts/accounts';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { getMeQueryOptions } from './get-me';
 import { getUserQueryOptions } from './get-user';
 import { getUsersQueryKeyRoot } from './get-users';
@@ -18,7 +19,7 @@ export function useUpdateUser() {
       queryClient.setQueryData(getUserQueryOptions(user._id).queryKey, user);
       const me = queryClient.getQueryData(getMeQueryOptions().queryKey);
       if (me && me._id === user._id) queryClient.setQueryData(getMeQueryOptions().queryKey, user);
-      void queryClient.invalidateQueries({ queryKey: getUsersQueryKeyRoot });
+      void readAgainAfterChange(queryClient, [getUsersQueryKeyRoot]);
     },
   });
 }

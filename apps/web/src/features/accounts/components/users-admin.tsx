@@ -5,6 +5,7 @@ import { accountStatusLabels, type User } from '@envios/contracts/accounts';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { useSearchFilter } from '@/components/ui/use-search-filter';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { useUpdateUser } from '../api/update-user';
 import { getUsersQueryKeyRoot, useUsers } from '../api/get-users';
 import { NewUserModal } from './new-user-modal';
@@ -191,7 +192,7 @@ export function UsersAdmin({ rowActions }: UsersAdminProps = {}) {
                 <Group gap={6} align="flex-start" wrap="wrap">
                   {rowActions?.(u, (text) => {
                     setNotice(text);
-                    void queryClient.invalidateQueries({ queryKey: getUsersQueryKeyRoot });
+                    void readAgainAfterChange(queryClient, [getUsersQueryKeyRoot]);
                   })}
                   {u.rol === 'admin' ? (
                     <Text size="xs" c="dimmed">

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SavedLocation } from '@envios/contracts/addresses';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { savedLocationsQueryKeyRoot } from './get-saved-locations';
 
 /** `DELETE /locations-user/{id}`: answers the deleted address. */
@@ -12,6 +13,6 @@ export function useDeleteSavedLocation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteSavedLocation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedLocationsQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [savedLocationsQueryKeyRoot]),
   });
 }

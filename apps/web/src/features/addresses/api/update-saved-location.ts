@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SavedLocation, SavedLocationInput } from '@envios/contracts/addresses';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { savedLocationsQueryKeyRoot } from './get-saved-locations';
 
 /** `PUT /locations-user/{id}`: replaces a saved address. */
@@ -12,6 +13,6 @@ export function useUpdateSavedLocation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSavedLocation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedLocationsQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [savedLocationsQueryKeyRoot]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarrierCode, RemoteAreaList } from '@envios/contracts/carriers';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { carriersAdminKeyRoot } from './get-admin-carriers';
 import { getRemoteAreasQueryOptions } from './get-remote-areas';
 
@@ -15,7 +16,7 @@ export function useAddRemoteAreas() {
     mutationFn: addRemoteAreas,
     onSuccess: (list, { code }) => {
       queryClient.setQueryData(getRemoteAreasQueryOptions(code).queryKey, list);
-      void queryClient.invalidateQueries({ queryKey: carriersAdminKeyRoot });
+      void readAgainAfterChange(queryClient, [carriersAdminKeyRoot]);
     },
   });
 }

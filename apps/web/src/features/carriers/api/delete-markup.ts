@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { carriersAdminKeyRoot } from './get-admin-carriers';
 
 /** `DELETE /markups/{id}`. */
@@ -11,6 +12,6 @@ export function useDeleteMarkup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMarkup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: carriersAdminKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [carriersAdminKeyRoot]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TariffImportResponse } from '@envios/contracts/carriers';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { carriersAdminKeyRoot } from './get-admin-carriers';
 import { getTariffTableQueryOptions } from './get-tariff-table';
 
@@ -21,7 +22,7 @@ export function useImportTariffCsv() {
     mutationFn: importTariffCsv,
     onSuccess: ({ imported: _imported, ...table }, { serviceId }) => {
       queryClient.setQueryData(getTariffTableQueryOptions(serviceId).queryKey, table);
-      void queryClient.invalidateQueries({ queryKey: carriersAdminKeyRoot });
+      void readAgainAfterChange(queryClient, [carriersAdminKeyRoot]);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { carriersAdminKeyRoot } from './get-admin-carriers';
 
 /** `DELETE /carriers/{code}/remote-areas/{postalCode}`: takes one postal code off the list. */
@@ -12,6 +13,6 @@ export function useRemoveRemoteArea() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeRemoteArea,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: carriersAdminKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [carriersAdminKeyRoot]),
   });
 }

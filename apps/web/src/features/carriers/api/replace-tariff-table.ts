@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReplaceTariffTableInput, TariffTableResponse } from '@envios/contracts/carriers';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { carriersAdminKeyRoot } from './get-admin-carriers';
 import { getTariffTableQueryOptions } from './get-tariff-table';
 
@@ -15,7 +16,7 @@ export function useReplaceTariffTable() {
     mutationFn: replaceTariffTable,
     onSuccess: (table, { serviceId }) => {
       queryClient.setQueryData(getTariffTableQueryOptions(serviceId).queryKey, table);
-      void queryClient.invalidateQueries({ queryKey: carriersAdminKeyRoot });
+      void readAgainAfterChange(queryClient, [carriersAdminKeyRoot]);
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarrierServiceAdmin, UpdateCarrierServiceInput } from '@envios/contracts/carriers';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { carriersAdminKeyRoot } from './get-admin-carriers';
 
 /** `PATCH /carrier-services/{id}`: enable or disable a service, or change its settings. */
@@ -12,6 +13,6 @@ export function useUpdateCarrierService() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCarrierService,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: carriersAdminKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [carriersAdminKeyRoot]),
   });
 }

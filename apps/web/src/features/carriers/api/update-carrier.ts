@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CarrierAdmin, CarrierCode, UpdateCarrierInput } from '@envios/contracts/carriers';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { carriersAdminKeyRoot } from './get-admin-carriers';
 
 /** `PATCH /carriers/{code}`: enable or disable it, or change its remote-area surcharge or insurance. */
@@ -13,6 +14,6 @@ export function useUpdateCarrier() {
   return useMutation({
     mutationFn: updateCarrier,
     // The catalogue, the remote-area list and the audit log all show the change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: carriersAdminKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [carriersAdminKeyRoot]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Markup, MarkupInput } from '@envios/contracts/carriers';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { carriersAdminKeyRoot } from './get-admin-carriers';
 
 /** `PUT /markups`: creates or replaces the margin of (service, customer); null means every one. */
@@ -12,6 +13,6 @@ export function useUpsertMarkup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: upsertMarkup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: carriersAdminKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [carriersAdminKeyRoot]),
   });
 }

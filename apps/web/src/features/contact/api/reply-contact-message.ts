@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactMessageDetail } from '@envios/contracts/contact';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { contactMessagesQueryKeyRoot } from './get-contact-messages';
 
 /** `POST /contact/messages/{id}/replies` (admin): mails the answer to the sender and keeps it. */
@@ -12,6 +13,6 @@ export function useReplyContactMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: replyContactMessage,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactMessagesQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [contactMessagesQueryKeyRoot]),
   });
 }

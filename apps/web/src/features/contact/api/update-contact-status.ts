@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactMessageDetail } from '@envios/contracts/contact';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { contactMessagesQueryKeyRoot } from './get-contact-messages';
 
 /** `PATCH /contact/messages/{id}` (admin): close a message, or open it again. */
@@ -12,6 +13,6 @@ export function useUpdateContactStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateContactStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactMessagesQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [contactMessagesQueryKeyRoot]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InventoryUploadResult } from '@envios/contracts/guides';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { inventoryQueryKey } from './get-inventory';
 
 /** `POST /guides/inventory/{serviceId}` (admin): adds the CSV's guide numbers to the service's stock. */
@@ -12,6 +13,6 @@ export function useUploadInventory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadInventory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryQueryKey }),
+    onSuccess: () => readAgainAfterChange(queryClient, [inventoryQueryKey]),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, type createShipmentResponseSchema, type CreateShipmentInput } from '@envios/contracts/shipments';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { integrationsQueryKeyRoot } from './get-stores';
 
 export type CreatedShipments = z.infer<typeof createShipmentResponseSchema>;
@@ -13,5 +14,5 @@ export function createOrderShipments({ bodies, idempotencyKey }: { bodies: Creat
 
 export function useCreateOrderShipments() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createOrderShipments, onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationsQueryKeyRoot }) });
+  return useMutation({ mutationFn: createOrderShipments, onSuccess: () => readAgainAfterChange(queryClient, [integrationsQueryKeyRoot]) });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DemoOrder, DemoStore } from '@envios/contracts/integrations';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { integrationsQueryKeyRoot } from './get-stores';
 
 /** `GET /api/v1/demo-store`: the account's demo store, its orders and their notes. */
@@ -24,5 +25,5 @@ export function placeDemoOrder(kind: 'normal' | 'unknown_postal_code'): Promise<
 
 export function usePlaceDemoOrder() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: placeDemoOrder, onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationsQueryKeyRoot }) });
+  return useMutation({ mutationFn: placeDemoOrder, onSuccess: () => readAgainAfterChange(queryClient, [integrationsQueryKeyRoot]) });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { integrationsQueryKeyRoot } from './get-stores';
 
 /** `PUT /api/v1/status/woocommerce/{userId}` with status=false: one store, or all of them. */
@@ -12,5 +13,5 @@ export function disconnectStore({ userId, connectionId }: { userId: string; conn
 
 export function useDisconnectStore() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: disconnectStore, onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationsQueryKeyRoot }) });
+  return useMutation({ mutationFn: disconnectStore, onSuccess: () => readAgainAfterChange(queryClient, [integrationsQueryKeyRoot]) });
 }

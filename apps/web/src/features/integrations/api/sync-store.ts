@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { integrationsQueryKeyRoot } from './get-stores';
 
 /** `POST /api/v1/woocommerce/stores/{id}/sync`: look for missed orders now. */
@@ -12,6 +13,6 @@ export function useSyncStore() {
   return useMutation({
     mutationFn: syncStore,
     // The sync runs in the background; its result shows on the next reads.
-    onSuccess: () => setTimeout(() => void queryClient.invalidateQueries({ queryKey: integrationsQueryKeyRoot }), 2_000),
+    onSuccess: () => setTimeout(() => void readAgainAfterChange(queryClient, [integrationsQueryKeyRoot]), 2_000),
   });
 }

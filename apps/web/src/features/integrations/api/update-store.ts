@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoreConnection } from '@envios/contracts/integrations';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { integrationsQueryKeyRoot } from './get-stores';
 
 /** `PATCH /api/v1/woocommerce/stores/{id}`: whether delivered orders are marked completed. */
@@ -10,5 +11,5 @@ export function updateStore({ id, completeOnDelivery }: { id: string; completeOn
 
 export function useUpdateStore() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateStore, onSuccess: () => queryClient.invalidateQueries({ queryKey: integrationsQueryKeyRoot }) });
+  return useMutation({ mutationFn: updateStore, onSuccess: () => readAgainAfterChange(queryClient, [integrationsQueryKeyRoot]) });
 }

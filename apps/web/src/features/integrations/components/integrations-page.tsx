@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Switch, Text, 
 import { handshakeReturnMessages, type StoreConnection } from '@envios/contracts/integrations';
 import { IconStore } from '@/components/ui/icons';
 import { ApiRequestError } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { useConnectWooCommerce } from '../api/connect-woocommerce';
 import { useDisconnectStore } from '../api/disconnect-store';
 import { integrationsQueryKeyRoot, useStores } from '../api/get-stores';
@@ -48,7 +49,7 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
   useEffect(() => {
     if (!params.has('success')) return;
     setParams(new URLSearchParams(), { replace: true });
-    void queryClient.invalidateQueries({ queryKey: integrationsQueryKeyRoot });
+    void readAgainAfterChange(queryClient, [integrationsQueryKeyRoot]);
   }, [params, setParams, queryClient]);
 
   const list = stores.data?.data ?? [];

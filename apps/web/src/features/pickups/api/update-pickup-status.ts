@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Pickup, PickupStatus } from '@envios/contracts/pickups';
 import { apiRequest } from '@/lib/api-client';
+import { readAgainAfterChange } from '@/lib/query-keys';
 import { pickupsQueryKeyRoot } from './get-pickups';
 
 /** `PUT /recolecciones/{id}/status` (admin): any of the four statuses, no restricted transitions. */
@@ -12,6 +13,6 @@ export function useUpdatePickupStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePickupStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pickupsQueryKeyRoot }),
+    onSuccess: () => readAgainAfterChange(queryClient, [pickupsQueryKeyRoot]),
   });
 }

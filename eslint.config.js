@@ -6,6 +6,9 @@ import { apiBoundaries } from './eslint/api-boundaries.js';
 
 const webFeatures = ['contact', 'accounts', 'notifications', 'geography', 'quotes', 'carriers', 'shipments', 'addresses', 'payments', 'wallet', 'guides', 'tracking', 'pickups', 'overweight', 'reports', 'integrations', 'site'];
 
+/** Configuration is read once and validated at start, in apps/api/src/config/env.ts. */
+const readConfigOnce = { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-ssr/**', '.tmp/**', '**/node_modules/**', '**/drizzle/**', 'coverage/**', 'data/**', '**/.drizzle-check.config.ts'] },
   js.configs.recommended,
@@ -26,7 +29,7 @@ export default tseslint.config(
       // read anywhere else escapes that check and its Spanish error.
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' },
+        readConfigOnce,
       ],
     },
   },
@@ -64,14 +67,14 @@ export default tseslint.config(
       // alone reuses a first read that left before the change, and the screen keeps what it saw.
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' },
+        readConfigOnce,
         { object: 'queryClient', property: 'invalidateQueries', message: 'Usa readAgainAfterChange (lib/query-keys.ts): cancela las lecturas en curso antes de invalidar.' },
       ],
     },
   },
   {
     files: ['apps/web/src/lib/query-keys.ts'],
-    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' }] },
+    rules: { 'no-restricted-properties': ['error', readConfigOnce] },
   },
   {
     // Shared code (components, lib, config) never imports features or the app layer.

@@ -1,4 +1,4 @@
-import { focusManager, QueryObserver } from '@tanstack/react-query';
+import { focusManager, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRoots } from '@/lib/query-keys';
 import { createQueryClient } from './provider';
@@ -7,7 +7,7 @@ import { createQueryClient } from './provider';
 const reads = new Map<string, number>();
 
 /** A screen watching a query whose answer counts its reads. */
-function counted(client: ReturnType<typeof createQueryClient>, queryKey: readonly unknown[]) {
+function counted(client: QueryClient, queryKey: readonly unknown[]) {
   const id = JSON.stringify(queryKey);
   const observer = new QueryObserver(client, {
     queryKey,
@@ -21,13 +21,13 @@ function counted(client: ReturnType<typeof createQueryClient>, queryKey: readonl
 }
 
 /** The client as the app uses it: mounted (listening to focus), as its provider does. */
-function appClient(): ReturnType<typeof createQueryClient> {
+function appClient(): QueryClient {
   const client = createQueryClient();
   client.mount();
   return client;
 }
 
-async function settle(client: ReturnType<typeof createQueryClient>): Promise<void> {
+async function settle(client: QueryClient): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 0));
   while (client.isFetching() > 0) await new Promise((resolve) => setTimeout(resolve, 1));
 }

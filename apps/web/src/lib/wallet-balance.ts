@@ -15,9 +15,8 @@ export function getWalletBalance(userId: string, { signal }: { signal?: AbortSig
 export function getWalletBalanceQueryOptions(userId: string) {
   return queryOptions({
     queryKey: [...queryRoots.wallet, 'balance', userId],
+    // Money: read afresh whenever a screen that shows it opens (the wallet root's default, app/provider.tsx).
     queryFn: ({ signal }) => getWalletBalance(userId, { signal }),
-    // Money: read afresh whenever a screen that shows it opens.
-    staleTime: 0,
   });
 }
 

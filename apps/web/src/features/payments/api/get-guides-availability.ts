@@ -15,7 +15,6 @@ export function getGuidesAvailabilityQueryOptions(shipmentIds: string[]) {
   return queryOptions({
     queryKey: [...paymentsQueryKeyRoot, 'guides-availability', shipmentIds],
     queryFn: ({ signal }) => getGuidesAvailability(shipmentIds, { signal }),
-    staleTime: 0,
   });
 }
 

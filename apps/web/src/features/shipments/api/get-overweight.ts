@@ -11,9 +11,9 @@ export function getOverweightOwed(userId: string, { signal }: { signal?: AbortSi
 export function getOverweightOwedQueryOptions(userId: string) {
   return queryOptions({
     queryKey: [...shipmentsQueryKeyRoot, 'overweight', userId],
+    // An admin may record overweight at any time: under the shipments root, it reads again each
+    // time a screen opens (the app's money default, app/provider.tsx).
     queryFn: ({ signal }) => getOverweightOwed(userId, { signal }),
-    // An admin may record overweight at any time; the summary always shows the current figure.
-    staleTime: 0,
   });
 }
 

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import { adminToken, buyOneShipment, drainBytes, withDatabase, type BenchContext, type BenchSuite } from './shared.js';
 
 const REPORT_USERS = 1000;
@@ -56,6 +58,32 @@ async function seedReport(ctx: BenchContext): Promise<{ token: string; serviceId
   return { token: await adminToken(ctx), serviceId, email: 'cliente77@reporte.test' };
 }
 
+/**
+ * The export read back whole with exceljs' streaming reader: the header and 100,000 rows, in order
+ * (this check was a test; it lives here so the suite does not seed 100,000 shipments twice a run).
+ */
+async function readBackExport(ctx: BenchContext, token: string): Promise<void> {
+  const res = await fetch(`${ctx.base}/api/v1/reports/shipments.xlsx`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok || !res.body) throw new Error(`La exportación respondió HTTP ${res.status}`);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  let rows = 0;
+  for await (const sheet of reader) {
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      rows++;
+      if (row.number !== rows) throw new Error(`La fila ${rows} del libro exportado dice ser la ${row.number}`);
+    }
+  }
+  const expected = Number(res.headers.get('x-export-rows')) + 1;
+  if (rows !== expected) throw new Error(`El libro exportado tiene ${rows} filas y debía tener ${expected} (encabezado incluido)`);
+  ctx.notes.push(`El libro exportado, leído de nuevo con el lector en flujo de exceljs: ${rows.toLocaleString('en-US')} filas en orden (encabezado incluido).`);
+}
+
 /** The export of all 100,000 rows: time to the last byte and the server's peak memory meanwhile. */
 async function measureExport(ctx: BenchContext, token: string): Promise<void> {
   const pid = ctx.serverPid();
@@ -78,6 +106,7 @@ async function measureExport(ctx: BenchContext, token: string): Promise<void> {
     `Exportación de ${res.headers.get('x-export-rows') ?? '?'} filas a shipments.xlsx (HTTP ${res.status}, ${(bytes / 1048576).toFixed(1)} MB): ${(took / 1000).toFixed(1)} s; ` +
       `memoria residente del servidor ${before} MB antes (asentado: 20 s sin trabajo tras arrancar), pico ${peak} MB durante (meta ≤ 10 s y ≤ 200 MB).`,
   );
+  await readBackExport(ctx, token);
   const csvStart = performance.now();
   const csv = await fetch(`${ctx.base}/api/v1/reports/shipments.csv`, { headers: { authorization: `Bearer ${token}` } });
   const csvBytes = await drainBytes(csv);

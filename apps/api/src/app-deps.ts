@@ -48,6 +48,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Online stores (tests): how real stores are reached (the fake store's fetch), call time limit, sync interval, order intake tuning. */
   integrations?: { fetch?: typeof fetch; storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; intake?: IntakeOptions };
+  /** The general report's export cap (tests lower it); by default the contract's 100,000 rows. */
+  reports?: { exportMaxRows?: number };
   /**
    * The server listens before the start-up work (catalogues, first admin…) is done and holds
    * every request but the health checks until it is (plugins/startup.ts); by default (tests)

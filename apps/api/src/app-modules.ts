@@ -225,7 +225,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   });
   later.overweight = overweight;
   await app.register(overweightRoutes, { overweight });
-  const reports = createReports({ database, clock, changes, statusOf, log: app.log });
+  const reports = createReports({ database, clock, changes, statusOf, log: app.log, exportMaxRows: deps.reports?.exportMaxRows });
   await app.register(reportsRoutes, { reports });
   const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
   await app.register(siteRoutes, { site: createSite({ info: siteInfo, appUrl: config.APP_URL }) });

@@ -135,8 +135,8 @@ export const reportMessages = {
   iniInFuture: 'La fecha inicial no puede ser posterior a hoy.',
   finInFuture: 'La fecha final no puede ser posterior a hoy.',
   reversed: 'La fecha final debe ser igual o posterior a la fecha inicial.',
-  exportTooLarge: (rows: number) =>
-    `La exportación admite hasta ${EXPORT_MAX_ROWS.toLocaleString('en-US')} filas y esta selección tiene ${rows.toLocaleString('en-US')}. ` +
+  exportTooLarge: (rows: number, max: number = EXPORT_MAX_ROWS) =>
+    `La exportación admite hasta ${max.toLocaleString('en-US')} filas y esta selección tiene ${rows.toLocaleString('en-US')}. ` +
     'Acorta el periodo o agrega un filtro (servicio, estatus o búsqueda) y vuelve a exportar.',
 } as const;
 

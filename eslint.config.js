@@ -104,6 +104,22 @@ export default tseslint.config(
     },
   })),
   {
+    // The API's test files share a worker's loaded modules (apps/api/vitest.config.ts: isolate
+    // false), so a module replaced or a global stubbed by one file would leak into the next.
+    files: ['apps/api/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        readConfigOnce,
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Las pruebas del API comparten los módulos cargados del trabajador: pasa un colaborador falso por las dependencias en lugar de reemplazar un módulo o un global.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',

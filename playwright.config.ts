@@ -10,13 +10,14 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: './e2e',
   // Not test-results/: Playwright empties its output folder, where Vitest's CI report also lives.
-  outputDir: '.tmp/playwright-output',
+  // CI runs the two databases' journeys at once, each with its own folder and report.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '.tmp/playwright-output',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }]] : 'list',
   use: {
     baseURL,
     locale: 'es-MX',

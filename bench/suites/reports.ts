@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import ExcelJS from 'exceljs';
 import { adminToken, buyOneShipment, drainBytes, withDatabase, type BenchContext, type BenchSuite } from './shared.js';
 
@@ -65,7 +66,7 @@ async function seedReport(ctx: BenchContext): Promise<{ token: string; serviceId
 async function readBackExport(ctx: BenchContext, token: string): Promise<void> {
   const res = await fetch(`${ctx.base}/api/v1/reports/shipments.xlsx`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok || !res.body) throw new Error(`La exportación respondió HTTP ${res.status}`);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.fromWeb(res.body as ReadableStream), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

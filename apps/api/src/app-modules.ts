@@ -23,6 +23,8 @@ import { createShipments, overweightOwedProvider, SHIPMENT_LIST_CHANNEL } from '
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { createAddresses } from './modules/addresses/addresses.usecases.js';
+import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
+import { createParcels } from './modules/parcels/parcels.usecases.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, isSandboxMode, paymentModes } from './modules/payments/payments.usecases.js';
 import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
@@ -84,6 +86,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(accountsRoutes, { accounts });
   await app.register(notificationsRoutes, { outbox: createOutbox({ db: database.db, notifier }) });
   await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
+  await app.register(parcelsRoutes, { parcels: createParcels({ db: database.db, clock }) });
   await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock }) });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log, compress: config.COMPRESSION_MIN_BYTES > 0 });
   await app.register(geographyRoutes, { geography });

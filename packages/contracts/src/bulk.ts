@@ -77,9 +77,10 @@ export type BulkRowValues = Partial<Record<BulkColumnKey, string>>;
 /** Any cell: text up to 200 characters, numbers as the seller typed them. */
 const cellSchema = z.union([z.string().max(200, { error: 'Un valor debe tener como máximo 200 caracteres.' }), z.number(), z.null()]).transform((v) => (v === null ? '' : String(v)));
 
-export const bulkRowValuesSchema = z
-  .object(Object.fromEntries(BULK_COLUMNS.map((c) => [c.key, cellSchema.optional()])) as Record<BulkColumnKey, z.ZodOptional<typeof cellSchema>>)
-  .strict({ error: 'La fila tiene una columna que no existe en la plantilla.' });
+export const bulkRowValuesSchema = z.strictObject(
+  Object.fromEntries(BULK_COLUMNS.map((c) => [c.key, cellSchema.optional()])) as Record<BulkColumnKey, z.ZodOptional<typeof cellSchema>>,
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? `La columna «${iss.keys.join('», «')}» no existe en la plantilla.` : 'Cada fila debe ser un objeto con las columnas de la plantilla.') },
+);
 
 /** `POST /api/v1/shipments/bulk` with JSON: the rows and a name for the upload. */
 export const bulkJsonInputSchema = z.object({

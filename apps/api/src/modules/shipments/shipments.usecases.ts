@@ -31,7 +31,15 @@ export {
   type OwedOverweight,
   type PayableShipment,
 } from './shipments.payments.repository.js';
-export { findShipmentForGuide, setShipmentGuide, type AddressColumn, type ShipmentForGuide } from './shipments.guides.repository.js';
+export {
+  findShipmentForGuide,
+  findShipmentsForGuides,
+  labelShipmentIdsPaidSince,
+  markLabelsPrinted,
+  setShipmentGuide,
+  type AddressColumn,
+  type ShipmentForGuide,
+} from './shipments.guides.repository.js';
 export { setShipmentTrackingStatus } from './shipments.tracking.repository.js';
 export {
   clearShipmentOverweight,

@@ -54,6 +54,8 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { pendingMigrations } from './db/migrate.js';
 import { createIntegrations } from './modules/integrations/integrations.usecases.js';
 import { integrationsRoutes, integrationsWebhookRoutes } from './modules/integrations/integrations.routes.js';
+import { bulkRoutes } from './modules/bulk/bulk.routes.js';
+import { createBulk, registerBulkJob, type BulkDeps } from './modules/bulk/bulk.usecases.js';
 import type { AppDeps, defaultRateLimits } from './app-deps.js';
 import type { Accounts } from './modules/accounts/accounts.usecases.js';
 
@@ -162,7 +164,26 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     log: app.log,
     onGuideIssued: integrations.onGuideIssued,
   });
-  await app.register(guidesRoutes, { guides: createGuides({ db: database.db, clock, secret: config.SECRET_KEY }) });
+  const bulkDeps: BulkDeps = {
+    db: database.db,
+    clock,
+    jobs,
+    quote: (request, caller) => quoting.quote(request, caller),
+    lookupPostalCode: (code) => {
+      try {
+        return geography.lookupPostalCode({ country: 'MX', code }).country_codes;
+      } catch {
+        return 'invalid';
+      }
+    },
+    createShipments: (caller, bodies, opts) => shipments.create(caller, bodies, opts),
+    serviceNames: () => carriers.catalogue().carriers.flatMap((c) => c.services.map((s) => `${c.name} ${s.name}`)),
+    log: app.log,
+  };
+  registerBulkJob(bulkDeps);
+  const bulk = createBulk(bulkDeps);
+  await app.register(bulkRoutes, { bulk });
+  await app.register(guidesRoutes, { guides: createGuides({ db: database.db, clock, secret: config.SECRET_KEY, bulkShipmentIds: (caller, id) => bulk.uploadShipmentIds(caller, id) }) });
   await app.register(pickupsRoutes, { pickups: createPickups({ db: database.db, clock }) });
   const { job: trackingJob, ...trackingTuning } = deps.tracking ?? {};
   const tracking = createTracking({

@@ -276,3 +276,43 @@ describe('authorization', () => {
     expect(badRow.json<ApiError>().errors?.[0]?.path).toBe('row');
   });
 });
+
+describe('paying a bulk upload through the existing purchase', () => {
+  it('500 shipments of one upload are paid in one wallet payment, charged to the centavo', async () => {
+    const buyer = await createSignedInUser(t.app, admin);
+    const report = await uploadRows(buyer, Array.from({ length: 500 }, (_, i) => goodRow(10_000 + i)));
+    await ready(buyer, report._id);
+    const created = await createAll(buyer, report._id);
+    expect(created.created).toBe(500);
+    expect(created.shipment_ids).toHaveLength(500);
+    const list = (await json('GET', `/api/v1/shipments/bulk/${report._id}/shipments`, buyer)).json<{ _id: string; net_total_amount: number; status: boolean }[]>();
+    const centavos = list.reduce((sum, s) => sum + Math.round(s.net_total_amount * 100), 0);
+    // An admin credits at most MX$100,000 at a time.
+    const half = Math.floor(centavos / 2);
+    for (const part of [half, centavos - half]) {
+      const credit = await json('POST', '/api/v1/prepaid/createPrepaid', admin, { userId: buyer.id, cantidadAbonar: part / 100 });
+      expect(credit.statusCode, credit.body).toBe(200);
+    }
+    const paid = await json('POST', '/api/v1/payments/many/monedero', buyer, { shipments: created.shipment_ids });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<{ amount: number; balance: number }>()).toMatchObject({ amount: centavos / 100, balance: 0 });
+    expect((await json('GET', `/api/v1/shipments/bulk/${report._id}`, buyer)).json<BulkUpload>().unpaid_shipments).toBe(0);
+    // Paying again is refused by the usual rule.
+    const twice = await json('POST', '/api/v1/payments/many/monedero', buyer, { shipments: created.shipment_ids.slice(0, 2) });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('while a PayPal payment of the upload is open, editing one of its shipments is refused as for any payment', async () => {
+    const buyer = await createSignedInUser(t.app, admin);
+    const report = await uploadRows(buyer, [goodRow(20_001), goodRow(20_002)]);
+    const created = await createAll(buyer, report._id);
+    const opened = await json('POST', '/api/v1/payments/many/paypal', buyer, { shipments: created.shipment_ids });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const edit = await json('PUT', `/api/v1/shipments/${created.shipment_ids[0]}`, buyer, {
+      package_insurance: true,
+      insurance_information: { package_value: 5000, responsible_for_the_package: 'Ana', mail_responsible: 'ana@correo.test', cost: 0 },
+    });
+    expect(edit.statusCode, edit.body).toBe(409);
+    expect(edit.json<ApiError>().code).toBe('payments.in_progress');
+  });
+});

@@ -130,3 +130,18 @@ describe('GET /api/v1/shipments/{id}/label.zpl', () => {
     expect((await get(`${url}?token=${encodeURIComponent(token)}`)).statusCode).toBe(200);
   });
 });
+
+describe('«Impresas» in Mis Envíos', () => {
+  it('the list says when a label was printed and filters printed and not-yet-printed paid guides', async () => {
+    const list = async (q: string) => (await get(`/api/v1/shipments/all/${owner.id}${q}`, owner)).json<{ docs: { _id: string; label_printed_at: string | null }[]; count: number }>();
+    const all = await list('?limit=20');
+    const printed = all.docs.filter((d) => d.label_printed_at !== null).map((d) => d._id);
+    expect(printed.sort()).toEqual([...issued].sort());
+    expect((await list('?printed=yes')).docs.map((d) => d._id).sort()).toEqual([...issued].sort());
+    // Not printed: paid guides only (an unpaid shipment has nothing to print).
+    expect((await list('?printed=no')).count).toBe(0);
+    const bad = await get(`/api/v1/shipments/all/${owner.id}?printed=tal-vez`, owner);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ApiError>().errors?.[0]).toMatchObject({ path: 'printed', message: 'El filtro de impresión debe ser yes o no.' });
+  });
+});

@@ -49,7 +49,8 @@ export const guidesRoutes: FastifyPluginAsyncZod<{ guides: Guides }> = async (ap
   app.get(
     '/api/v1/labels',
     {
-      config: { guard: 'user' },
+      // It marks the guides printed: with the cookie, only from our own pages.
+      config: { guard: 'user', sameOriginGet: true },
       schema: {
         tags: ['guías'],
         summary: labelsSummary,

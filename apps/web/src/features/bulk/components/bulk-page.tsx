@@ -113,7 +113,9 @@ function ErrorList({ row }: { row: BulkRow }) {
 }
 
 function RowsTable({ upload, onFix }: { upload: BulkUpload; onFix: (row: BulkRow) => void }) {
-  const [filter, setFilter] = useState<BulkRowStatus | 'all'>(upload.counts.invalid > 0 ? 'invalid' : 'all');
+  const [chosen, setFilter] = useState<BulkRowStatus | 'all'>(upload.counts.invalid > 0 ? 'invalid' : 'all');
+  // A status left without rows (the last bad row fixed, every row created) shows them all again.
+  const filter = chosen !== 'all' && upload.counts[chosen] === 0 ? 'all' : chosen;
   const [page, setPage] = useState(1);
   const rows = useBulkRows(upload._id, { status: filter === 'all' ? undefined : filter, page }, upload.status === 'ready');
   const recreate = useUpdateBulkRow();

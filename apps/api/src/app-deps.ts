@@ -59,4 +59,4 @@ export interface AppDeps {
 }
 
 /** Per account and hour: shipments created (new or duplicated), and payment attempts that hold guides. */
-export const defaultRateLimits = { shipmentsPerHour: 1000, paymentAttemptsPerHour: 30 };
+export const defaultRateLimits = { shipmentsPerHour: 10_000, paymentAttemptsPerHour: 30 };

@@ -23,6 +23,8 @@ import { createShipments, overweightOwedProvider, SHIPMENT_LIST_CHANNEL } from '
 import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { createAddresses } from './modules/addresses/addresses.usecases.js';
+import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
+import { createParcels } from './modules/parcels/parcels.usecases.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, isSandboxMode, paymentModes } from './modules/payments/payments.usecases.js';
 import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
@@ -52,6 +54,8 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { pendingMigrations } from './db/migrate.js';
 import { createIntegrations } from './modules/integrations/integrations.usecases.js';
 import { integrationsRoutes, integrationsWebhookRoutes } from './modules/integrations/integrations.routes.js';
+import { bulkRoutes } from './modules/bulk/bulk.routes.js';
+import { createBulk, registerBulkJob, type BulkDeps } from './modules/bulk/bulk.usecases.js';
 import type { AppDeps, defaultRateLimits } from './app-deps.js';
 import type { Accounts } from './modules/accounts/accounts.usecases.js';
 
@@ -84,6 +88,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(accountsRoutes, { accounts });
   await app.register(notificationsRoutes, { outbox: createOutbox({ db: database.db, notifier }) });
   await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
+  await app.register(parcelsRoutes, { parcels: createParcels({ db: database.db, clock }) });
   await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock }) });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log, compress: config.COMPRESSION_MIN_BYTES > 0 });
   await app.register(geographyRoutes, { geography });
@@ -159,7 +164,26 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     log: app.log,
     onGuideIssued: integrations.onGuideIssued,
   });
-  await app.register(guidesRoutes, { guides: createGuides({ db: database.db, clock, secret: config.SECRET_KEY }) });
+  const bulkDeps: BulkDeps = {
+    db: database.db,
+    clock,
+    jobs,
+    quote: (request, caller) => quoting.quote(request, caller),
+    lookupPostalCode: (code) => {
+      try {
+        return geography.lookupPostalCode({ country: 'MX', code }).country_codes;
+      } catch {
+        return 'invalid';
+      }
+    },
+    createShipments: (caller, bodies, opts) => shipments.create(caller, bodies, opts),
+    serviceNames: () => carriers.catalogue().carriers.flatMap((c) => c.services.map((s) => `${c.name} ${s.name}`)),
+    log: app.log,
+  };
+  registerBulkJob(bulkDeps);
+  const bulk = createBulk(bulkDeps);
+  await app.register(bulkRoutes, { bulk });
+  await app.register(guidesRoutes, { guides: createGuides({ db: database.db, clock, secret: config.SECRET_KEY, bulkShipmentIds: (caller, id) => bulk.uploadShipmentIds(caller, id) }) });
   await app.register(pickupsRoutes, { pickups: createPickups({ db: database.db, clock }) });
   const { job: trackingJob, ...trackingTuning } = deps.tracking ?? {};
   const tracking = createTracking({

@@ -72,3 +72,81 @@ export const labelQuerySchema = z.object({
 });
 /** Days a label link in an e-mail stays valid. */
 export const LABEL_LINK_DAYS = 30;
+
+// ---------------------------------------------------------------- batch labels and printing
+
+/**
+ * Label files: `pdf4x6` one 4 × 6 in label per page (thermal printers), `pdfletter` two labels per
+ * letter page (office printers), `zpl` ZPL II for Zebra-compatible printers (203 dpi, 4 × 6 in).
+ */
+export const LABEL_FORMATS = ['pdf4x6', 'pdfletter', 'zpl'] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+export const DEFAULT_LABEL_FORMAT: LabelFormat = 'pdf4x6';
+
+export const labelFormatLabels: Readonly<Record<LabelFormat, string>> = {
+  pdf4x6: 'PDF 4 × 6 in (impresora térmica)',
+  pdfletter: 'PDF tamaño carta, dos por hoja',
+  zpl: 'ZPL para impresoras Zebra (203 dpi)',
+};
+
+/** How many labels one file may carry. */
+export const LABELS_MAX = 5_000;
+
+const labelFormatSchema = z.enum(LABEL_FORMATS, { error: 'El formato debe ser pdf4x6, pdfletter o zpl.' });
+
+/**
+ * `GET /api/v1/labels`: the labels of paid shipments in one file. Exactly one selection: `ids`
+ * (comma-separated shipment ids), `bulk` (the shipments one bulk upload created) or `today=1`
+ * (the caller's guides paid today, Mexico City time). Without `format`, the account's preference.
+ */
+export const labelsQuerySchema = z
+  .object({
+    ids: z
+      .string()
+      .trim()
+      .max(LABELS_MAX * 37, { error: 'Demasiados envíos en una sola descarga.' })
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(
+        z
+          .array(z.uuid({ error: 'Uno de los envíos no es válido.' }))
+          .max(LABELS_MAX, { error: `Puedes descargar como máximo ${LABELS_MAX.toLocaleString('es-MX')} etiquetas a la vez.` })
+          .refine((ids) => new Set(ids).size === ids.length, { error: 'Un envío aparece dos veces.' }),
+      )
+      .optional(),
+    bulk: z.uuid({ error: 'La carga masiva no es válida.' }).optional(),
+    today: z.enum(['1'], { error: 'today solo admite 1.' }).optional(),
+    format: labelFormatSchema.optional(),
+    /** `1`: Content-Disposition attachment instead of inline. */
+    download: z.enum(['0', '1']).optional(),
+  })
+  .superRefine((q, ctx) => {
+    const chosen = [q.ids && q.ids.length > 0, q.bulk !== undefined, q.today !== undefined].filter(Boolean).length;
+    if (chosen !== 1) ctx.addIssue({ code: 'custom', path: ['ids'], message: 'Elige los envíos: ids, bulk o today=1 (solo uno).' });
+  });
+export type LabelsQuery = z.input<typeof labelsQuerySchema>;
+
+/** `POST /api/v1/labels`: the same as the GET for selections too long for a URL. */
+export const labelsBodySchema = z.object({
+  ids: z
+    .array(z.uuid({ error: 'Uno de los envíos no es válido.' }), { error: 'Los envíos son obligatorios.' })
+    .min(1, { error: 'Selecciona al menos un envío.' })
+    .max(LABELS_MAX, { error: `Puedes descargar como máximo ${LABELS_MAX.toLocaleString('es-MX')} etiquetas a la vez.` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'Un envío aparece dos veces.' }),
+  format: labelFormatSchema.optional(),
+});
+
+/** `GET /api/v1/shipments/{id}/label.zpl`. */
+export const zplLabelQuerySchema = z.object({ download: z.enum(['0', '1']).optional() });
+
+/** «Configuración de impresión»: the format the seller's downloads use by default. */
+export const labelSettingsSchema = z.object({ format: z.enum(LABEL_FORMATS) });
+export type LabelSettings = z.infer<typeof labelSettingsSchema>;
+export const labelSettingsInputSchema = z.object({ format: labelFormatSchema });
+
+export const labelErrorCodes = {
+  /** Some of the chosen shipments have no label yet (unpaid, or their guide is being issued). */
+  notReady: 'labels.not_ready',
+  /** The carrier gave its own PDF label: it prints only as that PDF. */
+  carrierLabel: 'labels.carrier_label',
+  nothing: 'labels.none',
+} as const;

@@ -45,7 +45,7 @@ export const paymentMethodLabels: Readonly<Record<PaymentMethod, string>> = {
 };
 
 /** How many shipments one payment may cover. */
-export const PAY_MANY_MAX = 100;
+export const PAY_MANY_MAX = 5_000;
 /** Days an OXXO reference stays payable. */
 export const OXXO_EXPIRY_DAYS = 3;
 

@@ -10,6 +10,8 @@ import { BULK_MAX } from './shipment-inputs.js';
 // ---------------------------------------------------------------- list and filters
 
 export const PAYMENT_STATUS_FILTERS = ['paid', 'unpaid'] as const;
+export const PRINTED_FILTERS = ['yes', 'no'] as const;
+export const printedFilterLabels = { yes: 'Impresas', no: 'Sin imprimir' } as const;
 /** The payment filter: 'Guía sin pago' / 'Pagado'. */
 export const paymentStatusLabels = { unpaid: 'Guía sin pago', paid: 'Pagado' } as const;
 
@@ -26,6 +28,8 @@ export const shipmentListQuerySchema = z.object({
   /** A catalogue service id. */
   service: z.uuid({ error: 'El servicio no es válido.' }).optional(),
   status: z.enum(PAYMENT_STATUS_FILTERS, { error: 'El estatus de pago debe ser paid o unpaid.' }).optional(),
+  /** «Impresas» (yes) or «Sin imprimir» (no): whether the guide's label was downloaded. */
+  printed: z.enum(PRINTED_FILTERS, { error: 'El filtro de impresión debe ser yes o no.' }).optional(),
 });
 export type ShipmentListQuery = z.input<typeof shipmentListQuerySchema>;
 
@@ -65,6 +69,8 @@ export const shipmentRowSchema = z.object({
   currency: z.literal('MXN'),
   /** Label URL when paid and issued, else null. */
   guide: z.string().nullable(),
+  /** When the label was first downloaded («Impresa»), else null. */
+  label_printed_at: z.iso.datetime().nullable(),
 });
 export type ShipmentRow = z.infer<typeof shipmentRowSchema>;
 export const shipmentPageSchema = pagedSchema(shipmentRowSchema);

@@ -9,7 +9,8 @@ import { zipStream } from './zip-stream.js';
  * rows nor the file are ever whole in memory. Types are kept: a date is a spreadsheet date in
  * Mexico City time, money is a number with the MXN format, so the sheet can sum and sort them.
  */
-export type CellType = 'text' | 'integer' | 'number' | 'money' | 'datetime';
+/** `code`: text the spreadsheet must keep as typed (postal codes, phones: «06600» stays «06600»). */
+export type CellType = 'text' | 'integer' | 'number' | 'money' | 'datetime' | 'code';
 export type CellValue = string | number | Date | null;
 
 export interface SheetColumn<Row> {
@@ -23,8 +24,8 @@ export interface SheetColumn<Row> {
 const MONEY_FORMAT = '"MX$"#,##0.00';
 const DATETIME_FORMAT = 'dd/mm/yyyy hh:mm:ss';
 
-/** Cell formats (`cellXfs`) by position: 0 plain, 1 bold header, 2 money, 3 date and time, 4 number with two decimals (built-in 4). */
-const STYLE_OF: Record<CellType, number> = { text: 0, integer: 0, money: 2, datetime: 3, number: 4 };
+/** Cell formats (`cellXfs`) by position: 0 plain, 1 bold header, 2 money, 3 date and time, 4 number with two decimals (built-in 4), 5 text (built-in 49, «@»). */
+const STYLE_OF: Record<CellType, number> = { text: 0, integer: 0, money: 2, datetime: 3, number: 4, code: 5 };
 const HEADER_STYLE = 1;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -65,7 +66,7 @@ function cellXml(ref: string, value: CellValue, type: CellType): string {
   }
   const text = xmlText(value);
   const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+  return `<c r="${ref}"${type === 'code' ? ` s="${STYLE_OF.code}"` : ''} t="inlineStr"><is><t${space}>${text}</t></is></c>`;
 }
 
 function stylesXml(): string {
@@ -79,14 +80,14 @@ function stylesXml(): string {
     '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-    `<cellXfs count="5">${xf(0, 0)}${xf(0, 1)}${xf(164, 0)}${xf(165, 0)}${xf(4, 0)}</cellXfs>` +
+    `<cellXfs count="6">${xf(0, 0)}${xf(0, 1)}${xf(164, 0)}${xf(165, 0)}${xf(4, 0)}${xf(49, 0)}</cellXfs>` +
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
     '</styleSheet>'
   );
 }
 
-/** The fixed parts of a one-sheet workbook. */
-function workbookParts(sheetName: string, created: Date): { name: string; content: string[] }[] {
+/** The fixed parts of a workbook with these sheets (sheet N is `xl/worksheets/sheetN.xml`). */
+function workbookParts(sheetNames: readonly string[], created: Date): { name: string; content: string[] }[] {
   const when = created.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return [
     {
@@ -96,7 +97,7 @@ function workbookParts(sheetName: string, created: Date): { name: string; conten
           '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
           '<Default Extension="xml" ContentType="application/xml"/>' +
           '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-          '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+          sheetNames.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
           '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
           '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
           '<Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>' +
@@ -130,15 +131,15 @@ function workbookParts(sheetName: string, created: Date): { name: string; conten
       name: 'xl/workbook.xml',
       content: [
         `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><bookViews><workbookView/></bookViews>` +
-          `<sheets><sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+          `<sheets>${sheetNames.map((name, i) => `<sheet name="${xmlText(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('')}</sheets></workbook>`,
       ],
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
       content: [
         `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-          `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-          `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+          sheetNames.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
+          `<Relationship Id="rId${sheetNames.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
           '</Relationships>',
       ],
     },
@@ -157,31 +158,57 @@ function workbookParts(sheetName: string, created: Date): { name: string; conten
  */
 export function xlsxStream<Row>(opts: { sheetName: string; columns: readonly SheetColumn<Row>[]; rows: AsyncIterable<readonly Row[]> }): Readable {
   const { columns } = opts;
-  const letters = columns.map((_, i) => columnLetters(i));
-  async function* sheet(): AsyncGenerator<string> {
-    const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(12, c.header.length + 2)}" customWidth="1"/>`).join('');
-    const header = columns.map((c, i) => `<c r="${letters[i]}1" t="inlineStr" s="${HEADER_STYLE}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
-    yield `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
-      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-      `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
-    let n = 1;
-    for await (const chunk of opts.rows) {
-      let xml = '';
-      for (const row of chunk) {
-        n++;
-        xml += `<row r="${n}">`;
-        for (let i = 0; i < columns.length; i++) xml += cellXml(`${letters[i]}${n}`, columns[i]!.value(row), columns[i]!.type);
-        xml += '</row>';
-      }
-      yield xml;
-    }
-    yield '</sheetData></worksheet>';
-  }
   async function* entries() {
-    yield* workbookParts(opts.sheetName, new Date());
-    yield { name: 'xl/worksheets/sheet1.xml', content: sheet() };
+    yield* workbookParts([opts.sheetName], new Date());
+    yield { name: 'xl/worksheets/sheet1.xml', content: sheetXml(columns, opts.rows) };
   }
   return exportHeap.during(Readable.from(zipStream(entries()), { objectMode: false }));
+}
+
+/** A sheet's XML: the bold header that stays in view, then the rows as they arrive. */
+async function* sheetXml<Row>(columns: readonly SheetColumn<Row>[], rows: AsyncIterable<readonly Row[]> | Iterable<readonly Row[]>): AsyncGenerator<string> {
+  const letters = columns.map((_, i) => columnLetters(i));
+  const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(12, c.header.length + 2)}" customWidth="1"${c.type === 'code' ? ` style="${STYLE_OF.code}"` : ''}/>`).join('');
+  const header = columns.map((c, i) => `<c r="${letters[i]}1" t="inlineStr" s="${HEADER_STYLE}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
+  yield `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+    `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
+  let n = 1;
+  for await (const chunk of rows) {
+    let xml = '';
+    for (const row of chunk) {
+      n++;
+      xml += `<row r="${n}">`;
+      for (let i = 0; i < columns.length; i++) xml += cellXml(`${letters[i]}${n}`, columns[i]!.value(row), columns[i]!.type);
+      xml += '</row>';
+    }
+    yield xml;
+  }
+  yield '</sheetData></worksheet>';
+}
+
+export interface Sheet<Row> {
+  name: string;
+  columns: readonly SheetColumn<Row>[];
+  rows: readonly Row[];
+}
+
+/** A small workbook of several sheets, whole in memory (templates, not exports). */
+export async function xlsxWorkbook<Row>(sheets: readonly Sheet<Row>[], created = new Date()): Promise<Buffer> {
+  async function* entries() {
+    yield* workbookParts(sheets.map((s) => s.name), created);
+    for (const [i, sheet] of sheets.entries()) yield { name: `xl/worksheets/sheet${i + 1}.xml`, content: sheetXml(sheet.columns, [sheet.rows]) };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of zipStream(entries(), created)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** A small CSV (UTF-8 with BOM, comma-separated), whole in memory. */
+export function csvText<Row>(columns: readonly SheetColumn<Row>[], rows: readonly Row[]): string {
+  let text = `\ufeff${columns.map((c) => csvCell(c.header, 'text')).join(',')}\r\n`;
+  for (const row of rows) text += `${columns.map((c) => csvCell(c.value(row), c.type)).join(',')}\r\n`;
+  return text;
 }
 
 /** Spreadsheet programs run a cell starting with these as a formula: such text is written quoted with a leading apostrophe. */

@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
       { path: paths.newShipment, lazy: () => import('./routes/dashboard/new-shipment').then((m) => ({ Component: m.default })) },
       { path: '/shipments/:id', lazy: () => import('./routes/dashboard/shipment-detail').then((m) => ({ Component: m.default })) },
       { path: paths.addresses, lazy: () => import('./routes/dashboard/addresses').then((m) => ({ Component: m.default })) },
+      { path: paths.parcels, lazy: () => import('./routes/dashboard/parcels').then((m) => ({ Component: m.default })) },
+      { path: paths.bulk, lazy: () => import('./routes/dashboard/bulk').then((m) => ({ Component: m.default })) },
       { path: paths.prepaids, lazy: () => import('./routes/dashboard/wallet').then((m) => ({ Component: m.default })) },
       { path: paths.integrations, lazy: () => import('./routes/dashboard/integrations').then((m) => ({ Component: m.default })) },
       { path: '/integrations/guias', lazy: () => import('./routes/dashboard/order-guides').then((m) => ({ Component: m.default })) },

@@ -18,6 +18,15 @@ export const paths = {
   shipmentEdit: (id: string, part: 'destination' | 'origin' | 'parcels' | 'description' | 'insurance' | 'service-provider') =>
     `/shipments/${id}/edit/${part}`,
   addresses: '/addresses',
+  /** 'Paquetes': saved package templates. */
+  parcels: '/paquetes',
+  /** 'Envíos masivos': a spreadsheet of orders becomes shipments; `?carga=` opens one upload. */
+  bulk: '/envios-masivos',
+  bulkUpload: (id: string) => `/envios-masivos?carga=${encodeURIComponent(id)}`,
+  /** The payment page for the shipments one bulk upload created. */
+  paymentBulk: (uploadId: string) => `/payment/shipments/many?carga=${encodeURIComponent(uploadId)}`,
+  /** One file with the labels of many shipments (`GET /api/v1/labels`). */
+  labels: (query: string) => `/api/v1/labels?${query}`,
   /** Payment screens come with the payments issue; the links exist already. */
   payment: (id: string) => `/payments/${id}`,
   paymentMany: '/payment/shipments/many',

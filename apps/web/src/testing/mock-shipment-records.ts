@@ -29,6 +29,7 @@ export function shipmentRow(n: number, over: Partial<ShipmentRow> = {}): Shipmen
     total_amount: 150.5,
     currency: 'MXN',
     guide: null,
+    label_printed_at: null,
     ...over,
   };
 }

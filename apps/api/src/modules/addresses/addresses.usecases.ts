@@ -121,3 +121,8 @@ export type Addresses = ReturnType<typeof createAddresses>;
 export async function keepLocationInBook(tx: Executor, location: repo.NewSavedLocation, now: Date): Promise<void> {
   await repo.saveLocationOnce(tx, location, SAVED_LOCATIONS_MAX, now);
 }
+
+/** An account's saved addresses as the API answers them (the bulk upload finds an origin by its name). */
+export async function savedLocationsOf(ex: Executor, userId: string): Promise<SavedLocation[]> {
+  return (await repo.listSavedLocations(ex, { userId, limit: SAVED_LOCATIONS_MAX })).map(toSavedLocationDto);
+}

@@ -1,6 +1,9 @@
 import { MAX_TARIFF_ROWS, TARIFF_CSV_COLUMNS, TARIFF_ZONES, type TariffZone } from '@envios/contracts/carriers';
 import type { FieldError } from '../../shared/errors.js';
+import { detectCsvDelimiter, splitCsv } from '../../shared/csv.js';
 import type { Bracket } from './tariff-rules.js';
+
+export { splitCsv };
 
 /**
  * CSV of one service's tariff table: `zona,peso_desde_kg,peso_hasta_kg,precio_base,precio_kg_adicional`,
@@ -22,55 +25,6 @@ const COLUMN_LABELS: Record<Column, string> = {
   precio_base: 'el precio base',
   precio_kg_adicional: 'el precio por kilo adicional',
 };
-
-/** Splits CSV text into records of fields, honouring quotes (a quoted field may hold the delimiter, quotes and newlines). */
-export function splitCsv(text: string, delimiter: string): { fields: string[]; line: number }[] {
-  const records: { fields: string[]; line: number }[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (c === '\n') line++;
-        field += c;
-      }
-      continue;
-    }
-    if (c === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-    } else if (c === delimiter) {
-      fields.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      fields.push(field);
-      records.push({ fields, line: recordLine });
-      fields = [];
-      field = '';
-      line++;
-      recordLine = line;
-    } else {
-      field += c;
-    }
-  }
-  if (field !== '' || fields.length > 0) {
-    fields.push(field);
-    records.push({ fields, line: recordLine });
-  }
-  return records.filter((r) => r.fields.some((f) => f.trim() !== ''));
-}
 
 function normalizeHeader(h: string): string {
   return h
@@ -102,9 +56,7 @@ function parseWholeKg(value: string): number | undefined {
 
 export function parseTariffCsv(text: string): ParsedTariffCsv {
   const clean = text.replace(/^\uFEFF/, '');
-  const firstLine = clean.split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
-  const records = splitCsv(clean, delimiter);
+  const records = splitCsv(clean, detectCsvDelimiter(clean));
   const errors: FieldError[] = [];
   const header = records[0];
   if (!header) {

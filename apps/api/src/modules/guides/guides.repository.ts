@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { CarrierCode } from '@envios/contracts/carriers';
-import type { GuideSource } from '@envios/contracts/guides';
+import type { GuideSource, LabelFormat } from '@envios/contracts/guides';
 import type { Executor } from '../../db/client.js';
 import { carriers, carrierServices } from '../carriers/carriers.table.js';
 import { shipments } from '../shipments/shipments.table.js';
-import { guideInventory, guideLabels } from './guides.table.js';
+import { guideInventory, guideLabels, labelPreferences } from './guides.table.js';
 
 /*
  * Shipments and the carrier catalogue are read here through their owners' table objects,
@@ -230,4 +230,34 @@ export async function insertGuideLabel(ex: Executor, row: typeof guideLabels.$in
 export async function findGuideLabel(ex: Executor, shipmentId: string): Promise<GuideLabelRow | undefined> {
   const [row] = await ex.select().from(guideLabels).where(eq(guideLabels.shipmentId, shipmentId)).limit(1);
   return row;
+}
+
+/** The issue records of several shipments, without the carrier's PDF bytes (only whether there is one). */
+export async function findGuideLabelSummaries(
+  ex: Executor,
+  shipmentIds: readonly string[],
+): Promise<{ shipmentId: string; guideNumber: string; sandbox: boolean; issuedAt: Date; carrierPdf: boolean }[]> {
+  if (shipmentIds.length === 0) return [];
+  return ex
+    .select({
+      shipmentId: guideLabels.shipmentId,
+      guideNumber: guideLabels.guideNumber,
+      sandbox: guideLabels.sandbox,
+      issuedAt: guideLabels.issuedAt,
+      carrierPdf: sql<boolean>`${guideLabels.pdf} is not null`,
+    })
+    .from(guideLabels)
+    .where(inArray(guideLabels.shipmentId, [...shipmentIds]));
+}
+
+export async function findLabelFormat(ex: Executor, userId: string): Promise<LabelFormat | undefined> {
+  const [row] = await ex.select({ format: labelPreferences.format }).from(labelPreferences).where(eq(labelPreferences.userId, userId));
+  return row?.format;
+}
+
+export async function saveLabelFormat(ex: Executor, userId: string, format: LabelFormat, now: Date): Promise<void> {
+  await ex
+    .insert(labelPreferences)
+    .values({ userId, format, updatedAt: now })
+    .onConflictDoUpdate({ target: labelPreferences.userId, set: { format, updatedAt: now } });
 }

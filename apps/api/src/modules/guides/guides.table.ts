@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { GuideSource, InventoryStatus } from '@envios/contracts/guides';
+import type { GuideSource, InventoryStatus, LabelFormat } from '@envios/contracts/guides';
 import { boolean, check, customType, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.js';
 import { carrierServices } from '../carriers/carriers.table.js';
@@ -64,4 +64,17 @@ export const guideLabels = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('guide_labels_source', sql`${t.source} in ('inventory', 'carrier_api')`)],
+);
+
+/** «Configuración de impresión»: the label format an account's downloads use when none is asked. */
+export const labelPreferences = pgTable(
+  'label_preferences',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: text('format').$type<LabelFormat>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('label_preferences_format', sql`${t.format} in ('pdf4x6', 'pdfletter', 'zpl')`)],
 );

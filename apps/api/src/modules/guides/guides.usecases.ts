@@ -1,10 +1,9 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import {
   GUIDE_NUMBER_PATTERN,
   INVENTORY_UPLOAD_MAX_LINES,
-  LABEL_LINK_DAYS,
   type InventoryStock,
   type InventoryUploadResult,
 } from '@envios/contracts/guides';
@@ -14,9 +13,11 @@ import type { Clock } from '../../shared/clock.js';
 import { bindUseCases } from '../../shared/use-cases.js';
 import { commonErrors } from '../../shared/errors.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
-import { mexicoCityTime } from '../../shared/mexico-city-time.js';
-import { findShipmentForGuide, type AddressColumn, type ShipmentForGuide } from '../shipments/shipments.usecases.js';
-import { LabelInputError, renderLabelPdf, type LabelAddress, type LabelPdfInput } from './label-pdf.js';
+import { findShipmentForGuide, markLabelsPrinted } from '../shipments/shipments.usecases.js';
+import { LabelInputError, renderLabelPdf } from './label-pdf.js';
+import type { GuidesDeps } from './guides.deps.js';
+import { labelInputOf, verifyLabelToken } from './guides.label-input.js';
+import { labelUseCases } from './guides.labels.js';
 import { guidesErrors } from './guides.errors.js';
 import * as repo from './guides.repository.js';
 
@@ -26,12 +27,8 @@ export const GUIDE_ISSUE_JOB = 'guides.issue';
 /** With the back-off capped at one hour, about 14 hours of retries (e.g. waiting for stock). */
 export const GUIDE_JOB_MAX_ATTEMPTS = 20;
 
-/** What the guides routes need: the database, the clock, and the secret that signs the e-mailed label links. */
-export interface GuidesDeps {
-  db: Database;
-  clock: Clock;
-  secret: string;
-}
+export type { GuidesDeps } from './guides.deps.js';
+export { labelInputOf, labelPath, signedLabelUrl, signLabelToken, verifyLabelToken } from './guides.label-input.js';
 
 export interface GuideIssuePayload {
   shipmentId: string;
@@ -109,40 +106,6 @@ export async function guidesAvailability(db: Executor, shipmentIds: string[]): P
   return { available: missing.length === 0, missing, message: missing.length === 0 ? null : paymentMessages.noGuides };
 }
 
-/** Where a shipment's label is served (stored as `guide_url`). */
-export function labelPath(shipmentId: string): string {
-  return `/api/v1/shipments/${shipmentId}/label`;
-}
-
-const DAY_MS = 86_400_000;
-
-function labelSignature(secret: string, shipmentId: string, expiresAtSeconds: number): string {
-  return createHmac('sha256', secret).update(`label:${shipmentId}:${expiresAtSeconds}`).digest('base64url');
-}
-
-/** `{expiry in Unix seconds}.{HMAC-SHA256 of the shipment id and the expiry}`. */
-export function signLabelToken(secret: string, shipmentId: string, expiresAt: Date): string {
-  const seconds = Math.floor(expiresAt.getTime() / 1000);
-  return `${seconds}.${labelSignature(secret, shipmentId, seconds)}`;
-}
-
-/** True when the token was signed with `secret` for this shipment and has not expired at `now`. */
-export function verifyLabelToken(secret: string, shipmentId: string, token: string, now: Date): boolean {
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return false;
-  const seconds = Number(match[1]);
-  if (seconds * 1000 <= now.getTime()) return false;
-  const expected = Buffer.from(labelSignature(secret, shipmentId, seconds));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** The label link of an e-mail: works without a session for LABEL_LINK_DAYS days. */
-export function signedLabelUrl(appUrl: string, secret: string, shipmentId: string, now: Date): string {
-  const token = signLabelToken(secret, shipmentId, new Date(now.getTime() + LABEL_LINK_DAYS * DAY_MS));
-  return `${appUrl.replace(/\/+$/, '')}${labelPath(shipmentId)}?token=${encodeURIComponent(token)}`;
-}
-
 // ---------------------------------------------------------------- label
 
 export interface LabelRequest {
@@ -172,6 +135,8 @@ async function getLabel(deps: GuidesDeps, req: LabelRequest, log?: FastifyBaseLo
   if (!shipment.numberGuide) throw guidesErrors.notIssued();
   const issued = await repo.findGuideLabel(db, shipment.id);
   const issuedAt = issued?.issuedAt ?? shipment.paidAt ?? shipment.createdAt;
+  // The seller's own download (or their e-mailed link) marks the guide «Impresa»; an admin's look does not.
+  if (byLink || req.caller!.id === shipment.userId) await markLabelsPrinted(db, [shipment.id], deps.clock.now());
   if (issued?.pdf && issued.guideNumber === shipment.numberGuide) return { pdf: issued.pdf, guideNumber: shipment.numberGuide, issuedAt };
   try {
     const pdf = await renderLabelPdf(labelInputOf(shipment, { sandbox: issued?.sandbox ?? false, issuedAt }));
@@ -181,38 +146,6 @@ async function getLabel(deps: GuidesDeps, req: LabelRequest, log?: FastifyBaseLo
     log?.error({ shipmentId: shipment.id, err: error.message }, 'no se pudo dibujar la etiqueta de la guía');
     throw guidesErrors.labelUnavailable();
   }
-}
-
-function labelAddress(a: AddressColumn): LabelAddress {
-  const state = a.state_short || a.state_code;
-  return {
-    name: a.full_name,
-    addressLine: [a.address, a.number, a.intNumber ? `Int. ${a.intNumber}` : ''].filter(Boolean).join(' '),
-    colony: a.colony,
-    postalCode: a.postal_code,
-    city: a.city,
-    ...(state ? { state } : {}),
-    phone: a.phone,
-  };
-}
-
-/** The label of a shipment as stored (dimensions as the list labels them: width = Largo, depth = Ancho). */
-export function labelInputOf(s: ShipmentForGuide, guide: { sandbox: boolean; issuedAt: Date }): LabelPdfInput {
-  const issuedDay = mexicoCityTime(guide.issuedAt).date;
-  return {
-    guideNumber: s.numberGuide ?? '',
-    carrierName: s.selectedService.carrier,
-    serviceName: s.serviceName,
-    origin: labelAddress(s.origin),
-    destination: labelAddress(s.destination),
-    parcels: s.parcels.map((p) => ({ heightCm: p.height, lengthCm: p.width, widthCm: p.depth, weightKg: p.weight })),
-    billableWeightKg: s.selectedService.billable_weight_kg,
-    numberOfOrder: s.numberOfOrder,
-    shipDate: s.selectedService.date > issuedDay ? s.selectedService.date : issuedDay,
-    contentDescription: s.description,
-    sandbox: guide.sandbox,
-    issuedAt: guide.issuedAt,
-  };
 }
 
 // ---------------------------------------------------------------- inventory (admin)
@@ -289,7 +222,7 @@ async function uploadInventory(
 
 /** The guides routes' use cases (the label, the inventory), bound once. */
 export function createGuides(deps: GuidesDeps) {
-  return bindUseCases(deps, { getLabel, inventoryStock, uploadInventory });
+  return bindUseCases(deps, { getLabel, inventoryStock, uploadInventory, ...labelUseCases });
 }
 
 export type Guides = ReturnType<typeof createGuides>;

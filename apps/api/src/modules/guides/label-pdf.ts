@@ -199,6 +199,22 @@ function draw(doc: Doc, input: LabelPdfInput, guide: string, barcode: Barcode): 
   line(doc, `Contenido: ${input.contentDescription}`, MARGIN, y, CONTENT_WIDTH, 'Helvetica', 8);
 }
 
+type PdfInfo = PDFKit.DocumentInfo;
+
+async function writePdf(opts: { size: [number, number]; compress: boolean; info: PdfInfo }, drawAll: (doc: Doc) => void): Promise<Buffer> {
+  const PDFDocument = await pdfkit();
+  const doc = new PDFDocument({ size: opts.size, margin: 0, compress: opts.compress, autoFirstPage: false, info: opts.info });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  drawAll(doc);
+  doc.end();
+  return done;
+}
+
 /**
  * Draws the guía label: one 4 × 6 in page (288 × 432 pt) in the standard Helvetica fonts, whose
  * WinAnsi encoding covers Spanish. The same input gives the same bytes: the creation date comes
@@ -208,28 +224,87 @@ export async function renderLabelPdf(input: LabelPdfInput): Promise<Buffer> {
   const guide = checkInput(input);
   const shipDate = formatShipDate(input.shipDate);
   const barcode = await renderBarcode(guide);
-
-  const PDFDocument = await pdfkit();
-  const doc = new PDFDocument({
-    size: [PAGE_WIDTH, PAGE_HEIGHT],
-    margin: 0,
-    compress: !input.debugUncompressed,
-    info: {
-      Title: `Guía ${guide}`,
-      Author: input.carrierName,
-      Subject: `Folio ${input.numberOfOrder} · ${shipDate}`,
-      Producer: 'Envíos MX',
-      Creator: 'Envíos MX',
-      CreationDate: input.issuedAt,
-    },
+  const info: PdfInfo = {
+    Title: `Guía ${guide}`,
+    Author: input.carrierName,
+    Subject: `Folio ${input.numberOfOrder} · ${shipDate}`,
+    Producer: 'Envíos MX',
+    Creator: 'Envíos MX',
+    CreationDate: input.issuedAt,
+  };
+  return writePdf({ size: [PAGE_WIDTH, PAGE_HEIGHT], compress: !input.debugUncompressed, info }, (doc) => {
+    doc.addPage();
+    draw(doc, input, guide, barcode);
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  draw(doc, input, guide, barcode);
-  doc.end();
-  return done;
 }
+
+/** `4x6`: one label per 4 × 6 in page; `letter`: two per letter page, each turned to fill a half. */
+export type LabelSheet = '4x6' | 'letter';
+
+const LETTER_WIDTH = 612;
+const LETTER_HEIGHT = 792;
+
+/**
+ * Many labels in one PDF, in the order given, each drawn exactly as `renderLabelPdf` draws it. On
+ * letter paper each label is turned a quarter so two fit, one per half page, with a dashed line to
+ * cut along. Inputs must already be valid (`checkLabelInput`).
+ */
+export async function renderLabelsPdf(inputs: readonly LabelPdfInput[], sheet: LabelSheet, opts: { createdAt: Date; debugUncompressed?: boolean }): Promise<Buffer> {
+  const prepared: { input: LabelPdfInput; guide: string; barcode: Barcode }[] = [];
+  for (const input of inputs) {
+    const guide = checkInput(input);
+    formatShipDate(input.shipDate);
+    prepared.push({ input, guide, barcode: await renderBarcode(guide) });
+  }
+  const info: PdfInfo = { Title: `${inputs.length} guías`, Producer: 'Envíos MX', Creator: 'Envíos MX', CreationDate: opts.createdAt };
+  if (sheet === '4x6') {
+    return writePdf({ size: [PAGE_WIDTH, PAGE_HEIGHT], compress: !opts.debugUncompressed, info }, (doc) => {
+      for (const p of prepared) {
+        doc.addPage();
+        draw(doc, p.input, p.guide, p.barcode);
+      }
+    });
+  }
+  // Each half of the page is 612 × 396 pt; a label turned a quarter is 432 × 288, centred in it.
+  const halfHeight = LETTER_HEIGHT / 2;
+  const left = (LETTER_WIDTH - PAGE_HEIGHT) / 2;
+  const top = (halfHeight - PAGE_WIDTH) / 2;
+  return writePdf({ size: [LETTER_WIDTH, LETTER_HEIGHT], compress: !opts.debugUncompressed, info }, (doc) => {
+    prepared.forEach((p, i) => {
+      const half = i % 2;
+      if (half === 0) {
+        doc.addPage();
+        doc.save().moveTo(18, halfHeight).lineTo(LETTER_WIDTH - 18, halfHeight).dash(4, { space: 4 }).lineWidth(0.5).stroke('#888888').undash().restore();
+      }
+      doc.save();
+      // Turned clockwise: the label's top edge runs down the right-hand side of its half.
+      doc.translate(left + PAGE_HEIGHT, half * halfHeight + top).rotate(90);
+      draw(doc, p.input, p.guide, p.barcode);
+      doc.restore();
+    });
+  });
+}
+
+/** Throws LabelInputError when the input cannot be drawn; answers the guide number as printed. */
+export function checkLabelInput(input: LabelPdfInput): string {
+  const guide = checkInput(input);
+  formatShipDate(input.shipDate);
+  return guide;
+}
+
+/** The ship date as the label prints it ('martes, 3 de marzo de 2026'). */
+export function labelShipDate(input: LabelPdfInput): string {
+  return formatShipDate(input.shipDate);
+}
+
+/** 'CP 06600, Ciudad de México, CDMX': the label's city line. */
+export function labelCityLine(a: LabelAddress): string {
+  return cityLine(a);
+}
+
+/** '1. 20 × 30 × 15 cm · 2,5 kg': a parcel's line on the label. */
+export function labelParcelLine(p: LabelParcel, index: number): string {
+  return parcelLine(p, index);
+}
+
+export { MAX_PARCEL_LINES as LABEL_MAX_PARCEL_LINES };

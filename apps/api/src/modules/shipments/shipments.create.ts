@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { toCentavos } from '@envios/contracts/money';
 import { expandParcelsToGuides, type QuoteRequest } from '@envios/contracts/quotes';
 import type { CreateShipment, Shipment } from '@envios/contracts/shipments';
+import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import { keepLocationInBook, type NewSavedLocation } from '../addresses/addresses.usecases.js';
 import {
@@ -152,7 +153,19 @@ export function createShipmentCreation(deps: ShipmentsDeps, checks: ShipmentChec
      * shipment of the call in one transaction. With an `Idempotency-Key`, a repeat of the same call
      * within 24 hours answers the shipments of the first one, even if prices changed since.
      */
-    async create(caller: Caller, bodies: readonly CreateShipment[], opts: { idempotencyKey?: string | undefined; kind: 'one' | 'many' }): Promise<CreationResult> {
+    async create(
+      caller: Caller,
+      bodies: readonly CreateShipment[],
+      opts: {
+        idempotencyKey?: string | undefined;
+        kind: 'one' | 'many';
+        /**
+         * Runs inside the creation's transaction with the new shipments of each body (the bulk
+         * upload records its rows there); throwing undoes the whole creation.
+         */
+        inTransaction?: ((tx: Executor, created: { id: string; numberOfOrder: number }[][]) => Promise<void>) | undefined;
+      },
+    ): Promise<CreationResult> {
       const key = opts.idempotencyKey;
       const fingerprint = fingerprintOf(opts.kind, bodies);
       const since = new Date(clock.now().getTime() - DAY_MS);
@@ -173,6 +186,10 @@ export function createShipmentCreation(deps: ShipmentsDeps, checks: ShipmentChec
         const created = await db.transaction(async (tx) => {
           const rows = await repo.insertShipments(tx, plans.flatMap((p) => p.rows), now);
           for (const location of plans.flatMap((p) => p.saved)) await keepLocationInBook(tx, location, now);
+          if (opts.inTransaction) {
+            let at = 0;
+            await opts.inTransaction(tx, plans.map((p) => rows.slice(at, (at += p.rows.length)).map((r) => ({ id: r.id, numberOfOrder: r.numberOfOrder }))));
+          }
           if (key) {
             const claimed = await repo.claimIdempotencyKey(tx, { userId: caller.id, key, fingerprint, shipmentIds: rows.map((r) => r.id), now, since });
             if (!claimed) throw new KeyTaken();

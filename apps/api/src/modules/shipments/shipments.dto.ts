@@ -59,5 +59,6 @@ export function toRowDto(r: repo.ShipmentListRow): ShipmentRow {
     total_amount: fromCentavos(r.totalCentavos),
     currency: 'MXN',
     guide: r.guideUrl,
+    label_printed_at: r.labelPrintedAt?.toISOString() ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { GuideSource } from '@envios/contracts/guides';
 import type { Executor } from '../../db/client.js';
 import { carrierServices } from '../carriers/carriers.table.js';
@@ -38,4 +38,29 @@ export async function setShipmentGuide(ex: Executor, id: string, guide: { number
     .where(and(eq(shipments.id, id), isNull(shipments.numberGuide)))
     .returning({ id: shipments.id });
   return rows.length === 1;
+}
+
+/** Several shipments with their services' guide source (batch labels), in no particular order. */
+export async function findShipmentsForGuides(ex: Executor, ids: readonly string[]): Promise<ShipmentForGuide[]> {
+  if (ids.length === 0) return [];
+  return ex.select(columns).from(shipments).where(inArray(shipments.id, [...ids]));
+}
+
+/** The owner's live shipments with a guide paid since `since` («todas las de hoy»), by folio. */
+export async function labelShipmentIdsPaidSince(ex: Executor, userId: string, since: Date): Promise<string[]> {
+  const rows = await ex
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), eq(shipments.paid, true), isNotNull(shipments.numberGuide), gte(shipments.paidAt, since), isNull(shipments.deletedAt)))
+    .orderBy(asc(shipments.numberOfOrder));
+  return rows.map((r) => r.id);
+}
+
+/** «Impresa»: the first download of a guide's label is remembered; later ones change nothing. */
+export async function markLabelsPrinted(ex: Executor, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await ex
+    .update(shipments)
+    .set({ labelPrintedAt: now })
+    .where(and(inArray(shipments.id, [...ids]), isNull(shipments.labelPrintedAt)));
 }

@@ -19,6 +19,7 @@ export interface ListQuery {
   service?: string | undefined;
   paid?: boolean | undefined;
   carrier?: string | undefined;
+  printed?: boolean | undefined;
 }
 
 /**
@@ -175,7 +176,7 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     // then kept under a version that is already stale, so it is never served again.
     const version = listVersions?.of(userId);
     const memoKey =
-      version === undefined ? undefined : JSON.stringify([userId, query.keywords ?? null, query.paid ?? null, query.service ?? null, query.carrier ?? null, query.page, query.limit]);
+      version === undefined ? undefined : JSON.stringify([userId, query.keywords ?? null, query.paid ?? null, query.service ?? null, query.carrier ?? null, query.printed ?? null, query.page, query.limit]);
     if (memoKey !== undefined) {
       const kept = pageAnswers.get(memoKey);
       if (kept && kept.version === version) return kept.page;
@@ -192,9 +193,9 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     const wanted = new Set([...paid, ...(query.paid === undefined ? [] : [query.paid])]);
     // 'true' and 'false' together (or against the status filter) match nothing.
     if (wanted.size > 1) return toPage([], 0, query.page, query.limit);
-    const filter: repo.ListFilter = { userId, keywords: words, paid: [...wanted][0], serviceId: query.service, carrier: query.carrier };
+    const filter: repo.ListFilter = { userId, keywords: words, paid: [...wanted][0], serviceId: query.service, carrier: query.carrier, printed: query.printed };
     const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
-    if (words.length === 0 && !query.service && !query.carrier) {
+    if (words.length === 0 && !query.service && !query.carrier && query.printed === undefined) {
       const plain = await plainPage(filter, page);
       return toPage(plain.rows, plain.total, query.page, query.limit);
     }

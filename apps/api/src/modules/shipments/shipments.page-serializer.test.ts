@@ -25,6 +25,7 @@ function row(n: number, overrides: Partial<ShipmentRow> = {}): ShipmentRow {
     total_amount: 144.48 + n,
     currency: 'MXN',
     guide: null,
+    label_printed_at: n % 5 === 0 ? new Date(Date.UTC(2026, 0, 2)).toISOString() : null,
     ...overrides,
   };
 }

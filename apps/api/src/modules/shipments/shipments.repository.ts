@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import type { PackageType } from '@envios/contracts/quotes';
 import type { InsuranceInformation, SelectedServiceSnapshot } from '@envios/contracts/shipments';
@@ -203,6 +203,8 @@ export interface ListFilter {
   serviceId?: string | undefined;
   /** A carrier code or part of a service name. */
   carrier?: string | undefined;
+  /** Whether the label was downloaded («Impresas» / «Sin imprimir»). */
+  printed?: boolean | undefined;
 }
 
 export interface ShipmentListRow {
@@ -223,6 +225,7 @@ export interface ShipmentListRow {
   transitDays: number;
   totalCentavos: number;
   guideUrl: string | null;
+  labelPrintedAt: Date | null;
 }
 
 const listColumns = {
@@ -243,6 +246,7 @@ const listColumns = {
   transitDays: shipments.transitDays,
   totalCentavos: shipments.totalCentavos,
   guideUrl: shipments.guideUrl,
+  labelPrintedAt: shipments.labelPrintedAt,
 };
 
 const searchText = listSearchText(shipments);
@@ -251,6 +255,7 @@ function listWhere(filter: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(shipments.userId, filter.userId), live];
   if (filter.paid !== undefined) conditions.push(eq(shipments.paid, filter.paid));
   if (filter.serviceId) conditions.push(eq(shipments.serviceId, filter.serviceId));
+  if (filter.printed !== undefined) conditions.push(filter.printed ? isNotNull(shipments.labelPrintedAt) : and(eq(shipments.paid, true), isNull(shipments.labelPrintedAt)));
   // Each text condition is asked twice: on the trigram-indexed expression (which finds the rows)
   // and on the columns themselves (which decide, so a match across two columns never counts).
   if (filter.carrier) {

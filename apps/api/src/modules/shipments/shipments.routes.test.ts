@@ -579,6 +579,7 @@ describe('lists, statistics and overweight', () => {
       total_amount: made[2]!.selected_service.total_amount,
       currency: 'MXN',
       guide: null,
+      label_printed_at: null,
     } satisfies ShipmentRow);
     expect((await listOf(user.id, admin, '?page=2&limit=3')).docs.map((r) => r._id)).toEqual([made[0]!._id]);
     expect((await inject('GET', `/api/v1/shipments/all/${user.id}`, beto)).statusCode).toBe(403);

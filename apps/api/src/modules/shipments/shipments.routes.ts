@@ -208,7 +208,14 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     },
     async (request) => {
       const q = request.query;
-      return shipments.list(request.params.userId, { page: q.page, limit: q.limit, keywords: q.keywords, service: q.service, paid: q.status === undefined ? undefined : q.status === 'paid' });
+      return shipments.list(request.params.userId, {
+        page: q.page,
+        limit: q.limit,
+        keywords: q.keywords,
+        service: q.service,
+        paid: q.status === undefined ? undefined : q.status === 'paid',
+        printed: q.printed === undefined ? undefined : q.printed === 'yes',
+      });
     },
   );
 

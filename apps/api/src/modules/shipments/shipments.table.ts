@@ -98,6 +98,8 @@ export const shipments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     guideUrl: text('guide_url'),
     numberGuide: text('number_guide'),
+    /** When a label of this guide was first downloaded (single, batch or ZPL): «Impresa» in Mis Envíos. */
+    labelPrintedAt: timestamp('label_printed_at', { withTimezone: true }),
     reference: text('reference'),
     trackingStatus: text('tracking_status'),
     overweightKg: numeric('overweight_kg', { precision: 10, scale: 2, mode: 'number' }),

@@ -1,5 +1,6 @@
 import { fromCentavos, type Centavos } from '@envios/contracts/money';
-import { shipmentMessages, type GuideStatus, type OverweightOwed, type Shipment } from '@envios/contracts/shipments';
+import type { QuoteRequest } from '@envios/contracts/quotes';
+import { shipmentMessages, type CreateShipment, type GuideStatus, type OverweightOwed, type Shipment } from '@envios/contracts/shipments';
 import { trackingHeadlines } from '@envios/contracts/tracking-rules';
 import type { Database } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
@@ -9,7 +10,8 @@ import { toShipmentDto } from './shipments.dto.js';
 import { createShipmentEdits } from './shipments.edit.js';
 import { createShipmentLists } from './shipments.lists.js';
 import * as repo from './shipments.repository.js';
-import { createShipmentChecks } from './shipments.shared.js';
+import { createShipmentChecks, insuredValueOf } from './shipments.shared.js';
+import { quoteRequestFor, toAddressColumn } from './shipment-pricing.js';
 
 export { fingerprintOf, type CreationResult } from './shipments.create.js';
 export { toAddressDto, toRowDto, toShipmentDto } from './shipments.dto.js';
@@ -31,7 +33,15 @@ export {
   type OwedOverweight,
   type PayableShipment,
 } from './shipments.payments.repository.js';
-export { findShipmentForGuide, setShipmentGuide, type AddressColumn, type ShipmentForGuide } from './shipments.guides.repository.js';
+export {
+  findShipmentForGuide,
+  findShipmentsForGuides,
+  labelShipmentIdsPaidSince,
+  markLabelsPrinted,
+  setShipmentGuide,
+  type AddressColumn,
+  type ShipmentForGuide,
+} from './shipments.guides.repository.js';
 export { setShipmentTrackingStatus } from './shipments.tracking.repository.js';
 export {
   clearShipmentOverweight,
@@ -43,6 +53,22 @@ export {
 } from './shipments.overweight.repository.js';
 export { findEcommerceLink, findShipmentsForStoreOrders, type EcommerceLink, type OrderShipmentRow } from './shipments.ecommerce.repository.js';
 export { shipmentsByIds, slipShipments, type SlipShipment } from './shipments.slip.js';
+
+/**
+ * The quote a creation body stands for, exactly as `create` asks it again: the bulk upload quotes
+ * its rows with it, so the price it shows is the price creation checks.
+ */
+export function quoteRequestForBody(body: CreateShipment): QuoteRequest {
+  const insurance = body.package_insurance ? (body.insurance_information ?? null) : null;
+  return quoteRequestFor({
+    origin: toAddressColumn(body.origin_direction),
+    destination: toAddressColumn(body.destination_direction),
+    shipmentType: body.shipment_type,
+    parcels: body.parcels,
+    guides: body.cantidadGuias,
+    insuredValue: insuredValueOf(body.package_insurance, insurance),
+  });
+}
 
 /** The quote's `OverweightProvider`: the caller's unpaid overweight in centavos, one aggregate query. */
 export function overweightOwedProvider(db: Database): (userId: string) => Promise<Centavos> {

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
 import { AccountSettings } from '@/features/accounts/components/account-settings';
 import { RequireUser } from '@/features/accounts/components/route-guards';
+import { PrintSettings } from '@/features/guides/components/print-settings';
 
 function Settings() {
   const user = useUser().data;
@@ -18,6 +19,9 @@ function Settings() {
         </Button>
       </Group>
       <AccountSettings user={user} />
+      <div style={{ marginTop: 'var(--mantine-spacing-lg)' }}>
+        <PrintSettings />
+      </div>
     </Container>
   );
 }

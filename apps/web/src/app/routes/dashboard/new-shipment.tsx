@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { getAccountStatusQueryOptions } from '@/features/accounts/api/get-account-status';
 import { useUser } from '@/features/accounts/api/get-me';
 import { SavedAddressSelect } from '@/features/addresses/components/saved-address-select';
+import { ParcelTemplateSelect } from '@/features/parcels/components/parcel-template-select';
 import { isPostalSearchAllowed, searchPostalCodes } from '@/features/geography/api/search-postal-codes';
 import { CountrySelect } from '@/features/geography/components/country-select';
 import { PostalCodeAutocomplete } from '@/features/geography/components/postal-code-autocomplete';
@@ -75,6 +76,7 @@ export function useNewShipmentSlots(returnTo: string): NewShipmentSlots {
       PostalCodeField: PostalCodeAutocomplete,
       CountryField: CountrySelect,
       renderSavedAddress: (slot) => <SavedAddressSelect label={slot.label} value={slot.value} onPick={slot.onSelect} />,
+      renderParcelTemplate: (slot) => <ParcelTemplateSelect onPick={slot.onPick} />,
       lookupColonies: async ({ postalCode, country }, opts) =>
         isPostalSearchAllowed({ search: postalCode, country }) ? searchPostalCodes({ search: postalCode, country }, opts) : [],
       renderPayment: (slot) => <WizardPayment shipmentIds={slot.shipmentIds} onLeave={slot.onLeave} disabled={slot.disabled} />,

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@mantine/hooks';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
+import { LabelDownload } from '@/features/guides/components/label-download';
 import { EcommerceOrders } from '@/features/integrations/components/ecommerce-orders';
 import { ShipmentsList } from '@/features/shipments/components/list/shipments-list';
 
@@ -15,6 +16,7 @@ export default function ShipmentsRoute() {
     <ShipmentsList
       userId={user._id}
       initialTab={params.get('tab') === 'ecommerce' ? 'ecommerce' : 'envios'}
+      renderLabels={(slot) => <LabelDownload key={'today' in slot.selection ? 'hoy' : 'seleccion'} selection={slot.selection} label={slot.label} disabled={slot.disabled} />}
       ecommerce={
         <EcommerceOrders
           userId={user._id}

@@ -6,6 +6,9 @@ import type { PayableLoad } from '@/features/payments/components/payment-checkou
 import type { PayableShipment } from '@/features/payments/utils/payable';
 import { getOverweightOwedQueryOptions } from '@/features/shipments/api/get-overweight';
 import { getShipmentQueryOptions } from '@/features/shipments/api/get-shipment';
+import { useBulkShipments } from '@/features/bulk/api/get-bulk-shipments';
+import type { BulkShipment } from '@envios/contracts/bulk';
+import { useQuery } from '@tanstack/react-query';
 
 function toPayable(s: Shipment): PayableShipment {
   return {
@@ -44,6 +47,44 @@ export function usePayableShipments(ids: string[]): PayableLoad {
   return {
     status: 'ready',
     shipments: shipments.map(toPayable),
+    overweight: { folios: docs.map((d) => d.numberOfOrder), centavos: docs.reduce((sum, d) => sum + toCentavos(d.cost_overweight), 0) },
+  };
+}
+
+function bulkPayable(s: BulkShipment): PayableShipment {
+  return {
+    id: s._id,
+    numberOfOrder: s.numberOfOrder,
+    destinationName: s.destination_name,
+    address: s.destination_line,
+    postalCode: s.destination_postal_code,
+    city: s.destination_city,
+    carrier: s.carrier,
+    serviceName: s.carrier_service_name,
+    amount: s.net_total_amount,
+    total: s.total_amount,
+    paid: s.status,
+  };
+}
+
+/**
+ * The shipments a bulk upload created that are still unpaid, in one call, and the overweight the
+ * owner still owes (the server adds it to this purchase).
+ */
+export function useBulkPayableShipments(uploadId: string): PayableLoad {
+  const shipments = useBulkShipments(uploadId);
+  const owner = shipments.data?.[0]?.user;
+  const owed = useQuery({ ...getOverweightOwedQueryOptions(owner ?? ''), enabled: owner !== undefined });
+  if (shipments.isError) return { status: 'error', message: shipments.error.message };
+  if (!shipments.data) return { status: 'pending' };
+  const unpaid = shipments.data.filter((s) => !s.status);
+  if (shipments.data.length === 0) return { status: 'error', message: 'Esta carga todavía no creó envíos. Créalos en Envíos masivos.' };
+  if (owed.isError) return { status: 'error', message: owed.error.message };
+  if (owner !== undefined && owed.data === undefined) return { status: 'pending' };
+  const docs = owed.data?.docs ?? [];
+  return {
+    status: 'ready',
+    shipments: (unpaid.length > 0 ? unpaid : shipments.data).map(bulkPayable),
     overweight: { folios: docs.map((d) => d.numberOfOrder), centavos: docs.reduce((sum, d) => sum + toCentavos(d.cost_overweight), 0) },
   };
 }

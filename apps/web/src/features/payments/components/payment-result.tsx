@@ -186,6 +186,11 @@ export function PaymentResult({ result, query, paidShipments, userId }: PaymentR
           {count > 1 ? 'estén listas' : 'esté lista'}.
         </Text>
         {count > 0 && <IssuingGuides shipments={paidShipments} />}
+        {Number(query.get('more') ?? 0) > 0 && (
+          <Text size="sm" c="dimmed">
+            {`Y ${Number(query.get('more')).toLocaleString('es-MX')} guías más: las encuentras en Mis Envíos conforme se generan.`}
+          </Text>
+        )}
         <Links />
       </Outcome>
     );

@@ -21,6 +21,13 @@ export interface ResultFlags {
   creditedAll?: boolean | undefined;
 }
 
+/**
+ * The result page follows at most this many shipments by id (each is asked again until its guide
+ * exists); a larger purchase (a bulk upload) says how many more there are (`more`), so the address
+ * stays short enough to reload.
+ */
+export const RESULT_SHIPMENTS_SHOWN = 20;
+
 export function resultHref(base: string, flags: ResultFlags = {}): string {
   const params = new URLSearchParams();
   if (flags.home !== undefined) params.set('home', String(flags.home));
@@ -29,7 +36,10 @@ export function resultHref(base: string, flags: ResultFlags = {}): string {
   if (flags.prepaid) params.set('prepaid', 'true');
   if (flags.reference) params.set('reference', flags.reference);
   if (flags.amount !== undefined && Number.isFinite(flags.amount)) params.set('amount', flags.amount.toFixed(2));
-  if (flags.shipments && flags.shipments.length > 0) params.set('shipments', flags.shipments.join(','));
+  if (flags.shipments && flags.shipments.length > 0) {
+    params.set('shipments', flags.shipments.slice(0, RESULT_SHIPMENTS_SHOWN).join(','));
+    if (flags.shipments.length > RESULT_SHIPMENTS_SHOWN) params.set('more', String(flags.shipments.length - RESULT_SHIPMENTS_SHOWN));
+  }
   if (flags.email) params.set('email', flags.email);
   if (flags.message) params.set('message', flags.message);
   if (flags.error) params.set('error', flags.error);

@@ -16,6 +16,8 @@ export interface ShipmentsQuery {
   /** A catalogue service id, or undefined for every service. */
   service?: string | undefined;
   status?: PaymentStatusFilter | undefined;
+  /** «Impresas» (yes) or «Sin imprimir» (no). */
+  printed?: 'yes' | 'no' | undefined;
 }
 
 /** `GET /api/v1/shipments/all/{userId}`: one page of the caller's shipments, filtered in SQL. */
@@ -27,6 +29,7 @@ export function getShipments(userId: string, query: ShipmentsQuery, { signal }: 
       keywords: query.keywords.length > 0 ? query.keywords.join(',') : undefined,
       service: query.service,
       status: query.status,
+      printed: query.printed,
     },
     ...(signal ? { signal } : {}),
   });

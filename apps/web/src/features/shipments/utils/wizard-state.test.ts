@@ -16,6 +16,13 @@ function quoted(state: WizardState, quote = demoQuoteRequest): WizardState {
 }
 
 describe('the wizard state', () => {
+  it('a saved package’s content fills an empty description and never replaces a typed one', () => {
+    const filled = wizardReducer(initialWizardState('dashboard'), { type: 'suggestContent', description: 'Ropa' });
+    expect(filled.addresses.description_of_the_content).toBe('Ropa');
+    const typed = wizardReducer(filled, { type: 'suggestContent', description: 'Zapatos' });
+    expect(typed.addresses.description_of_the_content).toBe('Ropa');
+  });
+
   beforeEach(() => sessionStorage.clear());
 
   it("'Cotizar!' goes to the service step and carries the places into the address forms", () => {

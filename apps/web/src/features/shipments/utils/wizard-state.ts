@@ -87,6 +87,8 @@ export type WizardAction =
   | { type: 'quoted'; quote: QuoteRequest; draft: QuoteRequestInput; sides: Record<AddressSide, SideExtras> }
   | { type: 'serviceChosen'; service: ChosenService }
   | { type: 'addresses'; addresses: AddressesDraft }
+  /** A saved package was picked: its content fills the description unless one was typed. */
+  | { type: 'suggestContent'; description: string }
   | { type: 'attempt'; attempt: { key: string; body: string } }
   | { type: 'created'; shipments: CreatedShipment[] }
   | { type: 'deleted'; ids: string[] }
@@ -224,6 +226,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, service: action.service, notice: null, step: go('addresses') };
     case 'addresses':
       return { ...state, addresses: action.addresses };
+    case 'suggestContent':
+      return state.addresses.description_of_the_content.trim() ? state : { ...state, addresses: { ...state.addresses, description_of_the_content: action.description } };
     case 'attempt':
       return { ...state, attempt: action.attempt };
     case 'created':

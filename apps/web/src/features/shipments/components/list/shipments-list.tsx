@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
-import { shipmentListQuerySchema, shipmentMessages, splitKeywords, type ShipmentRow } from '@envios/contracts/shipments';
+import { printedFilterLabels, shipmentListQuerySchema, shipmentMessages, splitKeywords, type ShipmentRow } from '@envios/contracts/shipments';
 import { IconBox, IconStore } from '@/components/ui/icons';
 import { ListFilters, paymentStatusOptions, SelectFilter, serviceOptions } from '@/components/ui/list-filters';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
@@ -25,17 +25,24 @@ function readQuery(params: URLSearchParams): ShipmentsQuery {
   const keywords = splitKeywords(params.get('keywords') ?? '');
   const service = params.get('service') ?? '';
   const status = params.get('status');
+  const printed = params.get('printed');
   return {
     page,
     keywords,
     service: shipmentListQuerySchema.shape.service.safeParse(service).data,
     status: status === 'paid' || status === 'unpaid' ? status : undefined,
+    printed: printed === 'yes' || printed === 'no' ? printed : undefined,
   };
 }
 
-function writeQuery({ keywords, service, status, page }: ShipmentsQuery): URLSearchParams {
-  return writeListParams({ keywords: keywords.join(','), service, status }, page);
+function writeQuery({ keywords, service, status, printed, page }: ShipmentsQuery): URLSearchParams {
+  return writeListParams({ keywords: keywords.join(','), service, status, printed }, page);
 }
+
+const printedOptions: readonly { value: 'yes' | 'no'; label: string }[] = [
+  { value: 'no', label: printedFilterLabels.no },
+  { value: 'yes', label: printedFilterLabels.yes },
+];
 
 function EmptyCard({ icon, title, action, children }: { icon: ReactNode; title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -65,10 +72,12 @@ export interface ShipmentsListProps {
   ecommerce: ReactNode;
   /** The tab shown first (`?tab=ecommerce` opens the store orders). */
   initialTab?: 'envios' | 'ecommerce';
+  /** «Descargar etiquetas» (the guides feature's button, composed by the route) for these shipments or today's. */
+  renderLabels?: ((slot: { selection: { ids: string[] } | { today: true }; label: string; disabled: boolean }) => ReactNode) | undefined;
 }
 
 /** Tabs, filters, the table, bulk Pagar / Duplicar / Eliminar and paging. */
-export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: ShipmentsListProps) {
+export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', renderLabels }: ShipmentsListProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
@@ -154,7 +163,7 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: Ship
   }
 
   const data = shipments.data;
-  const filtering = query.keywords.length > 0 || query.service !== undefined || query.status !== undefined;
+  const filtering = query.keywords.length > 0 || query.service !== undefined || query.status !== undefined || query.printed !== undefined;
   // After deleting the last rows of a late page, go to the last page that still has rows.
   if (data && data.docs.length === 0 && query.page > 1 && !shipments.isFetching) {
     return <Navigate to={{ search: writeQuery({ ...query, page: Math.max(1, data.pages) }).toString() }} replace />;
@@ -186,6 +195,7 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: Ship
               <KeywordFilter keywords={query.keywords} onChange={(keywords) => update({ keywords })} />
               <SelectFilter label="Servicio" allLabel="Servicios" options={serviceOptions(services.data)} value={query.service} onChange={(service) => update({ service })} />
               <SelectFilter label="Estatus de pago" allLabel="Todos" options={paymentStatusOptions} value={query.status} onChange={(status) => update({ status })} />
+              <SelectFilter label="Etiqueta" allLabel="Todas" options={printedOptions} value={query.printed} onChange={(printed) => update({ printed })} />
             </ListFilters>
 
             <Group justify="space-between" align="center">
@@ -199,6 +209,12 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: Ship
                 <Button variant="light" color="red" onClick={askDelete} disabled={nothing}>
                   Eliminar
                 </Button>
+                {renderLabels?.({
+                  selection: { ids: selectedIds },
+                  label: nothing ? 'Etiquetas' : `Etiquetas (${selectedIds.length})`,
+                  disabled: nothing,
+                })}
+                {renderLabels?.({ selection: { today: true }, label: 'Todas las de hoy', disabled: false })}
               </Group>
               <Text size="sm" c="dimmed" aria-live="polite">
                 {nothing ? '' : selectedIds.length === 1 ? '1 envío seleccionado' : `${selectedIds.length} envíos seleccionados`}

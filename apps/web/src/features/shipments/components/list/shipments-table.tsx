@@ -1,11 +1,12 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Anchor, Badge, Checkbox, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { paymentStatusLabels, shipmentMessages, type ShipmentRow } from '@envios/contracts/shipments';
 import { NO_EVENTS_TEXT, trackingHeadlines } from '@envios/contracts/tracking-rules';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
 import { paths } from '@/config/paths';
+import { formatDateTime } from '@/lib/dates';
 import { GuidePdfLink } from './guide-pdf-link';
 
 export interface ShipmentsTableProps {
@@ -135,7 +136,14 @@ export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = f
               <Table.Td>{days(row.total_transit_days)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMXN(toCentavos(row.total_amount))}</Table.Td>
               <Table.Td>
-                <GuidePdfLink href={row.guide} paid={row.status} label={folio} />
+                <Group gap={6} wrap="nowrap">
+                  <GuidePdfLink href={row.guide} paid={row.status} label={folio} />
+                  {row.label_printed_at && (
+                    <Badge color="gray" variant="light" tt="none" title={`Etiqueta descargada el ${formatDateTime(row.label_printed_at)}`}>
+                      Impresa
+                    </Badge>
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           );

@@ -111,6 +111,7 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
 
   const onQuoteDraft = useCallback((draft: QuoteRequestInput, sides: Record<AddressSide, SideExtras>) => dispatch({ type: 'quoteDraft', draft, sides }), []);
   const onAddressesDraft = useCallback((addresses: AddressesDraft) => dispatch({ type: 'addresses', addresses }), []);
+  const onTemplateContent = useCallback((description: string) => dispatch({ type: 'suggestContent', description }), []);
 
   const onQuote = useCallback(
     (quote: QuoteRequest, draft: QuoteRequestInput, sides: Record<AddressSide, SideExtras>) => dispatch({ type: 'quoted', quote, draft, sides }),
@@ -166,6 +167,7 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
         exitHref={exit.href}
         onDraft={onQuoteDraft}
         onQuote={onQuote}
+        onTemplateContent={onTemplateContent}
       />
     );
   } else if (kind === 'service') {

@@ -18,14 +18,16 @@ import { ParcelFields, useDocumentSwitch } from '@/components/ui/form/parcel-fie
 import { IconArrowLeft } from '@/components/ui/icons';
 import { addressFromSavedLocation, stateAndCity } from '../../utils/address';
 import type { SideExtras } from '../../utils/wizard-state';
-import type { NewShipmentSlots } from './wizard-slots';
+import type { NewShipmentSlots, PickedParcel } from './wizard-slots';
 import classes from './wizard.module.css';
 
 export interface QuoteStepProps {
   /** What was typed before; read when the step opens (later changes to it are ignored). */
   draft: QuoteRequestInput;
   sides: Record<AddressSide, SideExtras>;
-  slots: Pick<NewShipmentSlots, 'PostalCodeField' | 'CountryField' | 'renderSavedAddress'>;
+  slots: Pick<NewShipmentSlots, 'PostalCodeField' | 'CountryField' | 'renderSavedAddress' | 'renderParcelTemplate'>;
+  /** A saved package's content, for the addresses step's description (when it is still empty). */
+  onTemplateContent?: (description: string) => void;
   /** 'Anterior' leaves the wizard (to /dashboard). */
   exitHref: string;
   /** Every change, so a reload keeps what was typed. */
@@ -61,7 +63,7 @@ const WIZARD_MEASURE_ORDER = ['width', 'height', 'depth'] as const;
  * Step 1 of the dashboard wizard: origin and destination (saved address or postal code),
  * destination country, number of guides, package type, measures, insurance.
  */
-function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, onQuote }: QuoteStepProps) {
+function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, onQuote, onTemplateContent }: QuoteStepProps) {
   const formId = useId();
   const form = useZodForm<typeof quoteRequestSchema, QuoteStepValues>(quoteRequestSchema, {
     // The contract checks the quote; `sides` is not part of it and is left out of the result.
@@ -72,6 +74,7 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
   const sides = useWatch({ control, name: 'sides' });
   // Remounts a postal box whose code was set from outside (a saved address), so it shows it.
   const [postalKeys, setPostalKeys] = useState({ origin: 0, destination: 0 });
+  const [parcelKey, setParcelKey] = useState(0);
   const [packageType, destinationCountry, insuredCurrency] = useWatch({
     control,
     name: ['package_type', 'destination_direction.country_code', 'insured_value_currency'],
@@ -129,6 +132,17 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
     setValue('insured_value_currency', checked ? 'MXN' : undefined);
     if (!checked) setValue('insured_value', undefined);
     if (formState.isSubmitted) void form.trigger(['insured_value', 'insured_value_currency']);
+  }
+
+  function pickTemplate(t: PickedParcel) {
+    setValue('package_type', t.shipment_type, { shouldDirty: true });
+    setValue('parcels', [t.shipment_type === 'document' ? { weight: t.weight, ...DOCUMENT_PRESET } : { width: t.width, depth: t.depth, height: t.height, weight: t.weight }], { shouldDirty: true });
+    setValue('insured_value_currency', t.insured_value === null ? undefined : 'MXN');
+    setValue('insured_value', t.insured_value ?? undefined);
+    // The boxes are uncontrolled: they show the new numbers once remounted.
+    setParcelKey((k) => k + 1);
+    onTemplateContent?.(t.description);
+    if (formState.isSubmitted) void form.trigger();
   }
 
   const submit = form.handleSubmit((quote) => onQuote(quote, ...split(getValues())));
@@ -197,6 +211,7 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
               required
               maw={220}
             />
+            {slots.renderParcelTemplate?.({ onPick: pickTemplate })}
             <Controller
               control={control}
               name="package_type"
@@ -211,6 +226,7 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
               )}
             />
             <ParcelFields
+              key={parcelKey}
               form={form}
               path="parcels.0"
               isDocument={isDocument}
@@ -227,7 +243,7 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
             )}
             <Checkbox label="Asegurar mi envío" checked={insured} onChange={(e) => setInsured(e.currentTarget.checked)} />
             {insured && (
-              <NumberField form={form} name="insured_value" label="Valor a asegurar (MXN)" min={1} step={0.01} required leftSection="$" maw={260} />
+              <NumberField key={parcelKey} form={form} name="insured_value" label="Valor a asegurar (MXN)" min={1} step={0.01} required leftSection="$" maw={260} />
             )}
           </Stack>
         </Fieldset>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { QuoteRequest, ShippingOption } from '@envios/contracts/quotes';
+import type { PackageType, QuoteRequest, ShippingOption } from '@envios/contracts/quotes';
 import type { CountryField, PostalCodeField } from '@/components/ui/form/geography-fields';
 import type { ColonyLookup, SavedAddressSlotProps } from '../address-fieldset';
 
@@ -32,10 +32,23 @@ export interface NewShipmentSlots {
   PostalCodeField: PostalCodeField;
   CountryField: CountryField;
   renderSavedAddress?: ((slot: SavedAddressSlotProps) => ReactNode) | undefined;
+  /** 'Paquete guardado' (the parcels feature): a pick fills the package step. */
+  renderParcelTemplate?: ((slot: { onPick: (template: PickedParcel) => void }) => ReactNode) | undefined;
   lookupColonies?: ColonyLookup | undefined;
   renderServiceSelector: (slot: ServiceSlotProps) => ReactNode;
   /** The 'Resumen de Compra' payment method choice (payments feature), shown in the step itself. */
   renderPayment?: ((slot: PaymentSlotProps) => ReactNode) | undefined;
+}
+
+/** What a saved package gives the package step. */
+export interface PickedParcel {
+  shipment_type: PackageType;
+  width: number;
+  depth: number;
+  height: number;
+  weight: number;
+  description: string;
+  insured_value: number | null;
 }
 
 /** Router state that sends the dashboard wizard back to a step (the selector's back link uses it). */

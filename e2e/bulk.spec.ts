@@ -65,7 +65,7 @@ test('download the template, upload it filled with a bad row, fix it in place, c
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Plantilla de Excel (.xlsx)' }).click()]);
   expect(download.suggestedFilename()).toBe('plantilla-envios-masivos.xlsx');
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  await book.xlsx.load((await readFile((await download.path()))) as unknown as ArrayBuffer);
   expect(book.worksheets.map((w) => w.name)).toEqual(['Envíos', 'Valores aceptados']);
   const sheet = book.getWorksheet('Envíos')!;
   const headers = (sheet.getRow(1).values as (string | undefined)[]).slice(1) as string[];
@@ -120,7 +120,7 @@ test('download the template, upload it filled with a bad row, fix it in place, c
     const waiting = page.waitForEvent('download', { timeout: 5_000 }).catch(() => undefined);
     await labels.click();
     const file = await waiting;
-    if (file) pdf = await readFile((await file.path())!);
+    if (file) pdf = await readFile((await file.path()));
     else await page.waitForTimeout(500);
   }
   expect(pdf?.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -129,7 +129,7 @@ test('download the template, upload it filled with a bad row, fix it in place, c
   await page.getByRole('button', { name: 'Elegir otro formato de etiquetas' }).click();
   const [zplFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /ZPL para impresoras Zebra/ }).click()]);
   expect(zplFile.suggestedFilename()).toMatch(/^guias-\d{4}-\d{2}-\d{2}\.zpl$/);
-  const zpl = (await readFile((await zplFile.path())!)).toString('utf8');
+  const zpl = (await readFile((await zplFile.path()))).toString('utf8');
   expect(zpl.match(/\^XA/g)).toHaveLength(3);
   expect(zpl.match(/\^BCN/g)).toHaveLength(3);
   expect(zpl).toContain(`Cliente ${stamp} 2`);

@@ -69,7 +69,7 @@ export const BULK_COLUMNS = [
 ] as const satisfies readonly BulkColumn[];
 
 export type BulkColumnKey = (typeof BULK_COLUMNS)[number]['key'];
-export const BULK_COLUMN_KEYS = BULK_COLUMNS.map((c) => c.key) as BulkColumnKey[];
+export const BULK_COLUMN_KEYS = BULK_COLUMNS.map<BulkColumnKey>((c) => c.key);
 
 /** A row as the seller wrote it: text per column (missing columns are empty). */
 export type BulkRowValues = Partial<Record<BulkColumnKey, string>>;

@@ -210,7 +210,7 @@ export function buildRow(values: BulkRowValues, ctx: RowContext): BuiltRow {
   if (templateName && !template) errors.push(fieldError('paquete', `No tienes un paquete guardado llamado «${templateName}». Revisa el nombre en Paquetes o escribe el tipo, las medidas y el peso.`));
 
   const typeText = fold(values.tipo ?? '');
-  let shipmentType: PackageType | string = template?.shipment_type ?? 'box';
+  let shipmentType: string = template?.shipment_type ?? 'box';
   if (typeText !== '') shipmentType = PACKAGE_WORDS[typeText] ?? typeText;
   if (typeText !== '' && !PACKAGE_WORDS[typeText]) errors.push(fieldError('tipo', `El tipo «${(values.tipo ?? '').trim()}» no existe: escribe sobre, paquete o tarima.`));
   const measure = (key: BulkColumnKey, fallback: number | undefined) => numberOf(values[key] ?? '') ?? fallback;

@@ -119,7 +119,7 @@ function quoteFailure(error: unknown): { field: Parameters<typeof fieldError>[0]
 async function checkRows(deps: BulkDeps, upload: repo.UploadRow, rows: readonly repo.RowRecord[]): Promise<repo.CheckedRow[]> {
   if (rows.length === 0) return [];
   const [addresses, templates] = await Promise.all([savedLocationsOf(deps.db, upload.userId), parcelTemplatesByName(deps.db, upload.userId)]);
-  const ctx: RowContext = { addresses: new Map(addresses.map((a) => [fold(a.name), a])), templates, lookupPostalCode: deps.lookupPostalCode };
+  const ctx: RowContext = { addresses: new Map(addresses.map((a) => [fold(a.name), a])), templates, lookupPostalCode: (code) => deps.lookupPostalCode(code) };
   const fingerprints = rows.map((r) => rowFingerprint(upload.userId, r.values));
   const [before, earlier] = await Promise.all([
     repo.createdFingerprints(deps.db, upload.userId, fingerprints),
@@ -219,7 +219,7 @@ async function upload(deps: BulkDeps, caller: Caller, input: { fileName: string;
     await repo.insertRows(
       tx,
       row.id,
-      read.rows.map((r) => ({ row: r.row, values: r.values as Record<string, string> })),
+      read.rows.map((r) => ({ row: r.row, values: r.values })),
       now,
     );
     if (read.rows.length > INLINE_ROWS) {

@@ -9,7 +9,6 @@ import {
 } from '@envios/contracts/guides';
 import { paymentMessages, type GuidesAvailability } from '@envios/contracts/payments';
 import type { Database, Executor } from '../../db/client.js';
-import type { Clock } from '../../shared/clock.js';
 import { bindUseCases } from '../../shared/use-cases.js';
 import { commonErrors } from '../../shared/errors.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';

@@ -126,7 +126,7 @@ function RowsTable({ upload, onFix }: { upload: BulkUpload; onFix: (row: BulkRow
         aria-label="Filtrar filas"
         value={filter}
         onChange={(v) => {
-          setFilter(v as BulkRowStatus | 'all');
+          setFilter(v);
           setPage(1);
         }}
         data={FILTERS.map((f) => ({ value: f.value, label: f.value === 'all' ? `${f.label} (${number.format(upload.total_rows)})` : `${f.label} (${number.format(upload.counts[f.value])})` }))}

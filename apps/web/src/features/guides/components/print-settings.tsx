@@ -31,7 +31,7 @@ export function PrintSettings() {
           label="Formato de etiquetas"
           value={value}
           onChange={(v) => {
-            setChosen(v as LabelFormat);
+            setChosen(v);
             setSaved(false);
           }}
         >

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DESCRIPTION_MAX } from '@envios/contracts/shipments';
-import { DOCUMENT_PRESET, type PackageType } from '@envios/contracts/quotes';
+import { DOCUMENT_PRESET } from '@envios/contracts/quotes';
 import { PARCEL_TEMPLATE_NAME_MAX, packageTypeLabels, parcelTemplateInputSchema, type ParcelTemplate, type ParcelTemplateInput } from '@envios/contracts/parcels';
 import { ModalForm } from '@/components/ui/form/modal-form';
 import { NumberField } from '@/components/ui/form/number-field';
@@ -23,7 +23,7 @@ function TemplateForm({ template, onCancel, onSaved }: { template: ParcelTemplat
   const update = useUpdateParcelTemplate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(parcelTemplateInputSchema, { mode: 'onTouched', defaultValues: valuesOf(template) });
-  const type = useWatch({ control: form.control, name: 'shipment_type' }) as PackageType;
+  const type = useWatch({ control: form.control, name: 'shipment_type' });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (data) => {
     setFailure(null);

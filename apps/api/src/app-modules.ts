@@ -54,6 +54,7 @@ import { createIntegrations } from './modules/integrations/integrations.usecases
 import { integrationsRoutes, integrationsWebhookRoutes } from './modules/integrations/integrations.routes.js';
 import type { AppDeps, defaultRateLimits } from './app-deps.js';
 import type { Accounts } from './modules/accounts/accounts.usecases.js';
+import type { OutboundHttp } from './shared/outbound-http.js';
 
 /** What the app's plugins built before the modules: the collaborators every module may need. */
 export interface ModuleContext {
@@ -64,6 +65,8 @@ export interface ModuleContext {
   notifier: Notifier;
   accounts: Accounts;
   rateLimits: typeof defaultRateLimits;
+  /** The HTTP client for every call made on a user's behalf: public internet only (shared/outbound-http.ts). */
+  outbound: OutboundHttp;
 }
 
 /**

@@ -52,8 +52,8 @@ export interface AppDeps {
    * (tests: a local fake's address and certificate, a DNS table). Production passes nothing.
    */
   outbound?: OutboundPolicy;
-  /** Online stores (tests): how real stores are reached (the fake store's fetch), call time limit, sync interval, order intake tuning. */
-  integrations?: { fetch?: typeof fetch; storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; intake?: IntakeOptions };
+  /** Online stores (tests): call time limit, sync interval, order intake tuning. */
+  integrations?: { storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; intake?: IntakeOptions };
   /**
    * The server listens before the start-up work (catalogues, first admin…) is done and holds
    * every request but the health checks until it is (plugins/startup.ts); by default (tests)

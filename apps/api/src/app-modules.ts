@@ -74,7 +74,7 @@ export interface ModuleContext {
  * configuration and the other modules they need, and handed to its routes. Answers what the
  * start-up work and the close need (the catalogues, tracking, the payment modes, the site's facts).
  */
-export async function registerModules(app: FastifyInstance, { deps, clock, metrics, jobs, notifier, accounts, rateLimits }: ModuleContext) {
+export async function registerModules(app: FastifyInstance, { deps, clock, metrics, jobs, notifier, accounts, rateLimits, outbound }: ModuleContext) {
   const { config, database } = deps;
   const readiness = {
     pendingMigrations: () => pendingMigrations(database),
@@ -134,7 +134,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
       lookupPostalCode: (country, code) => geography.lookupPostalCode({ country, code }).country_codes,
       appUrl: config.APP_URL,
       secret: config.SECRET_KEY,
-      fetch: deps.integrations?.fetch,
+      outbound,
       storeTimeoutMs: deps.integrations?.storeTimeoutMs,
       findAccount: (id) =>
         accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, email: u.email })),

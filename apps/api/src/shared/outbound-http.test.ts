@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { isIP, Socket, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { guardOffBoxConnections } from '../testing/no-off-box.js';
 import { localOutboundPolicy, TEST_TLS } from '../testing/test-tls.js';
 import { isPublicAddress } from './ip-ranges.js';
 import { createOutboundHttp, OutboundError } from './outbound-http.js';
@@ -26,36 +27,21 @@ async function listen(host: string, tls = false): Promise<Listener> {
   return box;
 }
 
-/*
- * A guard under the client: should it ever regress, no test here may send a packet off this
- * machine (10.x, 169.254.169.254…). Any socket connect to a literal address outside loopback
- * throws before leaving, and is counted.
- */
-const originalConnect = Socket.prototype.connect;
-const offBox: string[] = [];
-function guardedConnect(this: Socket, ...args: unknown[]): Socket {
-  const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
-  const host = first && typeof first === 'object' ? (first as { host?: unknown }).host : undefined;
-  if (typeof host === 'string' && isIP(host) && !/^(127\.|::1$|::ffff:127\.)/.test(host)) {
-    offBox.push(host);
-    throw new Error(`prueba: conexión a ${host} impedida`);
-  }
-  return (originalConnect as (...a: unknown[]) => Socket).apply(this, args);
-}
-
 let v4: Listener;
 let v6: Listener | undefined;
 let secure: Listener;
 
+// Should the client ever regress, no test here may send a packet off this machine.
+const guard = guardOffBoxConnections();
+
 beforeAll(async () => {
-  Socket.prototype.connect = guardedConnect;
   v4 = await listen('127.0.0.1');
   secure = await listen('127.0.0.1', true);
   v6 = await listen('::1').catch(() => undefined);
 });
 afterAll(async () => {
-  Socket.prototype.connect = originalConnect;
-  expect(offBox).toEqual([]);
+  guard.restore();
+  expect(guard.attempts).toEqual([]);
   for (const l of [v4, secure, v6]) {
     if (!l) continue;
     l.server.closeAllConnections();

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { createChangeVersions } from './db/change-versions.js';
 import './shared/route-guard.js';
@@ -46,7 +47,7 @@ import { createReports } from './modules/reports/reports.usecases.js';
 import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createWallet } from './modules/wallet/wallet.usecases.js';
-import { createMetricsScrape, type Metrics } from './modules/metrics/metrics.usecases.js';
+import { createMetricsScrape, metricsAccess, type Metrics } from './modules/metrics/metrics.usecases.js';
 import { instrumentCarrierApis, instrumentGuideIssuers, instrumentTrackingAdapters } from './modules/metrics/carrier-calls.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { pendingMigrations } from './db/migrate.js';
@@ -83,7 +84,12 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     accepting: () => !app.draining.active,
   };
   await app.register(healthRoutes, { health: createHealth({ db: database.db, readiness }) });
-  await app.register(metricsRoutes, { metrics: createMetricsScrape({ metrics, token: config.METRICS_TOKEN }) });
+  const metricsAccessRule = metricsAccess(config);
+  // Said once per start (the first worker of a cluster says it for all).
+  if (metricsAccessRule.kind === 'off' && (!cluster.isWorker || cluster.worker?.id === 1)) {
+    app.log.warn('métricas apagadas: en producción GET /metrics responde 404 mientras no se defina METRICS_TOKEN');
+  }
+  await app.register(metricsRoutes, { metrics: createMetricsScrape({ metrics, access: metricsAccessRule }) });
   await app.register(accountsRoutes, { accounts });
   await app.register(notificationsRoutes, { outbox: createOutbox({ db: database.db, notifier }) });
   await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });

@@ -124,7 +124,7 @@ export async function recordFailure(ctx: Ctx, ex: Executor, connectionId: string
   const needsReconnect = error instanceof WooApiError && error.kind === 'unauthorized';
   await repo.insertEvent(ex, { connectionId, at: now, kind: 'failure', reason: `${action}: ${reasonFor(error)}`.slice(0, 500) });
   await repo.markFailing(ex, connectionId, now, needsReconnect);
-  ctx.log?.warn({ connectionId, action, err: error instanceof Error ? error.message : String(error) }, 'falla con una tienda en línea');
+  ctx.log?.warn({ connectionId, action, err: error }, 'falla con una tienda en línea');
 }
 
 /** A call that worked: the store is no longer failing. */

@@ -7,7 +7,8 @@ import { createHealth } from './modules/health/health.usecases.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { createSite, siteInfoFromConfig } from './modules/site/site.usecases.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
-import { createContact } from './modules/contact/contact.usecases.js';
+import { CONTACT_ACKS_PER_ADDRESS_PER_DAY, createContact } from './modules/contact/contact.usecases.js';
+import { AppError } from './shared/errors.js';
 import { geographyRoutes } from './modules/geography/geography.routes.js';
 import type { Clock } from './shared/clock.js';
 import type { JobQueue } from './modules/jobs/jobs.usecases.js';
@@ -248,6 +249,14 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
       supportEmail: config.SUPPORT_EMAIL,
       supportHours: config.SUPPORT_HOURS,
       limitPerAddress: (ip) => accounts.guardRate(`contact:ip:${ip}`, { limit: config.CONTACT_MESSAGES_PER_HOUR, windowMs: 3_600_000, blockMs: 3_600_000 }),
+      allowAcknowledgement: (email) =>
+        accounts.guardRate(`contact:to:${email}`, { limit: CONTACT_ACKS_PER_ADDRESS_PER_DAY, windowMs: 86_400_000, blockMs: 86_400_000 }).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof AppError && error.statusCode === 429) return false;
+            throw error;
+          },
+        ),
       adminEmails: () => activeAdminEmails(database.db),
       authorName: async (id) => {
         const who = (await userSummaries(database.db, [id])).get(id);

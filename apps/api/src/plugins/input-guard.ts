@@ -82,6 +82,24 @@ export function onlyBadEncoding(value: string | undefined): boolean {
   return value !== undefined && !CONTROL.test(value) && FORBIDDEN.test(value);
 }
 
+/**
+ * For data we do not control (a store's orders): every control character and unpaired surrogate
+ * replaced by U+FFFD, and whether any was. Returns the same value when there was none.
+ */
+export function scrubText<T>(value: T, depth = 0): { value: T; replaced: boolean } {
+  if (!hasControlCharacter(value, depth)) return { value, replaced: false };
+  return { value: scrubDeep(value, depth) as T, replaced: true };
+}
+
+function scrubDeep(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.replace(new RegExp(FORBIDDEN.source, 'gu'), '\uFFFD');
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubDeep(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) out[scrubDeep(key, depth + 1) as string] = scrubDeep(item, depth + 1);
+  return out;
+}
+
 export function controlCharacterError(path: string[], offending?: string): AppError {
   const dotted = path.join('.');
   const label = fieldLabel(dotted) || 'enviado';

@@ -162,7 +162,7 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
   /** What the store called the order, for the seller ('#1043'), from whatever arrived. */
   function orderLabel(raw: unknown): string {
     const r = (raw ?? {}) as { number?: unknown; id?: unknown };
-    const value = typeof r.number === 'string' && /^[\w-]{1,20}$/.test(r.number) ? r.number : Number.isSafeInteger(r.id) ? String(r.id as number) : '';
+    const value = typeof r.number === 'string' && /^[\w-]{1,20}$/.test(r.number) ? r.number : Number.isSafeInteger(r.id) ? String(r.id) : '';
     return value ? `#${value}` : 'sin número';
   }
 

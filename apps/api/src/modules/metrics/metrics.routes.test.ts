@@ -79,7 +79,7 @@ describe('GET /metrics', () => {
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {
-  it('in production does not exist (404 for anyone, even from this machine), and the start says so once', async () => {
+  it('in production does not exist (404 for anyone, even from this machine), and the start says so once', { timeout: 90_000 }, async () => {
     const lines: { level: number; msg: string }[] = [];
     const logger = { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) } };
     const prod = await createTestApp({ env: { NODE_ENV: 'production', APP_URL: 'https://envios.test', PAYMENTS_SANDBOX: '1' }, deps: { logger } });
@@ -95,7 +95,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     }
   });
 
-  it('in development answers only on this machine (not through a proxy), and never the business figures', async () => {
+  it('in development answers only on this machine (not through a proxy), and never the business figures', { timeout: 90_000 }, async () => {
     const dev = await createTestApp({ env: adminEnv });
     try {
       const local = await dev.app.inject({ method: 'GET', url: '/metrics' });

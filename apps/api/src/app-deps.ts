@@ -13,6 +13,7 @@ import type { TrackingAdapter } from './modules/carriers/adapters/tracking-adapt
 import type { TrackingDeps } from './modules/tracking/tracking.usecases.js';
 import type { TrackingJobOptions } from './modules/tracking/tracking.job.js';
 import type { Metrics } from './modules/metrics/metrics.usecases.js';
+import type { OutboundPolicy } from './shared/outbound-http.js';
 import type { IntakeOptions, IntegrationsJobOptions } from './modules/integrations/integrations.usecases.js';
 
 
@@ -46,8 +47,13 @@ export interface AppDeps {
   rateLimits?: Partial<typeof defaultRateLimits>;
   /** Prometheus registry and counters; by default a new one per app (tests read it). */
   metrics?: Metrics;
-  /** Online stores (tests): how real stores are reached (the fake store's fetch), call time limit, sync interval, order intake tuning. */
-  integrations?: { fetch?: typeof fetch; storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; intake?: IntakeOptions };
+  /**
+   * What the outbound client may reach besides the public internet, and how it resolves names
+   * (tests: a local fake's address and certificate, a DNS table). Production passes nothing.
+   */
+  outbound?: OutboundPolicy;
+  /** Online stores (tests): call time limit, sync interval, order intake tuning. */
+  integrations?: { storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; intake?: IntakeOptions };
   /** The general report's export cap (tests lower it); by default the contract's 100,000 rows. */
   reports?: { exportMaxRows?: number };
   /**

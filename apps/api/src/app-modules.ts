@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { createChangeVersions } from './db/change-versions.js';
 import './shared/route-guard.js';
@@ -6,7 +7,8 @@ import { createHealth } from './modules/health/health.usecases.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { createSite, siteInfoFromConfig } from './modules/site/site.usecases.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
-import { createContact } from './modules/contact/contact.usecases.js';
+import { CONTACT_ACKS_PER_ADDRESS_PER_DAY, createContact } from './modules/contact/contact.usecases.js';
+import { AppError } from './shared/errors.js';
 import { geographyRoutes } from './modules/geography/geography.routes.js';
 import type { Clock } from './shared/clock.js';
 import type { JobQueue } from './modules/jobs/jobs.usecases.js';
@@ -48,7 +50,7 @@ import { createReports } from './modules/reports/reports.usecases.js';
 import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createWallet } from './modules/wallet/wallet.usecases.js';
-import { createMetricsScrape, type Metrics } from './modules/metrics/metrics.usecases.js';
+import { createMetricsScrape, metricsAccess, type Metrics } from './modules/metrics/metrics.usecases.js';
 import { instrumentCarrierApis, instrumentGuideIssuers, instrumentTrackingAdapters } from './modules/metrics/carrier-calls.js';
 import { metricsRoutes } from './modules/metrics/metrics.routes.js';
 import { pendingMigrations } from './db/migrate.js';
@@ -58,6 +60,7 @@ import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import { createBulk, registerBulkJob, type BulkDeps } from './modules/bulk/bulk.usecases.js';
 import type { AppDeps, defaultRateLimits } from './app-deps.js';
 import type { Accounts } from './modules/accounts/accounts.usecases.js';
+import type { OutboundHttp } from './shared/outbound-http.js';
 
 /** What the app's plugins built before the modules: the collaborators every module may need. */
 export interface ModuleContext {
@@ -68,6 +71,8 @@ export interface ModuleContext {
   notifier: Notifier;
   accounts: Accounts;
   rateLimits: typeof defaultRateLimits;
+  /** The HTTP client for every call made on a user's behalf: public internet only (shared/outbound-http.ts). */
+  outbound: OutboundHttp;
 }
 
 /**
@@ -75,7 +80,7 @@ export interface ModuleContext {
  * configuration and the other modules they need, and handed to its routes. Answers what the
  * start-up work and the close need (the catalogues, tracking, the payment modes, the site's facts).
  */
-export async function registerModules(app: FastifyInstance, { deps, clock, metrics, jobs, notifier, accounts, rateLimits }: ModuleContext) {
+export async function registerModules(app: FastifyInstance, { deps, clock, metrics, jobs, notifier, accounts, rateLimits, outbound }: ModuleContext) {
   const { config, database } = deps;
   const readiness = {
     pendingMigrations: () => pendingMigrations(database),
@@ -84,7 +89,12 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     accepting: () => !app.draining.active,
   };
   await app.register(healthRoutes, { health: createHealth({ db: database.db, readiness }) });
-  await app.register(metricsRoutes, { metrics: createMetricsScrape({ metrics, token: config.METRICS_TOKEN }) });
+  const metricsAccessRule = metricsAccess(config);
+  // Said once per start (the first worker of a cluster says it for all).
+  if (metricsAccessRule.kind === 'off' && (!cluster.isWorker || cluster.worker?.id === 1)) {
+    app.log.warn('métricas apagadas: en producción GET /metrics responde 404 mientras no se defina METRICS_TOKEN');
+  }
+  await app.register(metricsRoutes, { metrics: createMetricsScrape({ metrics, access: metricsAccessRule }) });
   await app.register(accountsRoutes, { accounts });
   await app.register(notificationsRoutes, { outbox: createOutbox({ db: database.db, notifier }) });
   await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
@@ -136,7 +146,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
       lookupPostalCode: (country, code) => geography.lookupPostalCode({ country, code }).country_codes,
       appUrl: config.APP_URL,
       secret: config.SECRET_KEY,
-      fetch: deps.integrations?.fetch,
+      outbound,
       storeTimeoutMs: deps.integrations?.storeTimeoutMs,
       findAccount: (id) =>
         accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, email: u.email })),
@@ -263,6 +273,14 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
       supportEmail: config.SUPPORT_EMAIL,
       supportHours: config.SUPPORT_HOURS,
       limitPerAddress: (ip) => accounts.guardRate(`contact:ip:${ip}`, { limit: config.CONTACT_MESSAGES_PER_HOUR, windowMs: 3_600_000, blockMs: 3_600_000 }),
+      allowAcknowledgement: (email) =>
+        accounts.guardRate(`contact:to:${email}`, { limit: CONTACT_ACKS_PER_ADDRESS_PER_DAY, windowMs: 86_400_000, blockMs: 86_400_000 }).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof AppError && error.statusCode === 429) return false;
+            throw error;
+          },
+        ),
       adminEmails: () => activeAdminEmails(database.db),
       authorName: async (id) => {
         const who = (await userSummaries(database.db, [id])).get(id);

@@ -28,6 +28,7 @@ import { walletTotals } from './modules/wallet/wallet.usecases.js';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.usecases.js';
 import { markedChildLogger, registerObservability } from './plugins/observability.js';
 import { registerModules } from './app-modules.js';
+import { createOutboundHttp } from './shared/outbound-http.js';
 import { defaultRateLimits, type AppDeps } from './app-deps.js';
 
 
@@ -154,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, { authenticate: (token) => accounts.authenticate(token), purchasesBlocked: accountErrors.purchasesBlocked, secureCookie: accounts.secureCookie });
 
   // Modules, in one visible list (app-modules.ts).
-  const { geography, carriers, tracking, modes, siteInfo } = await registerModules(app, { deps, clock, metrics, jobs, notifier, accounts, rateLimits });
+  const { geography, carriers, tracking, modes, siteInfo } = await registerModules(app, { deps, clock, metrics, jobs, notifier, accounts, rateLimits, outbound: createOutboundHttp(deps.outbound) });
 
   const spa = await registerSpa(app, config.WEB_DIST_DIR, { site: siteInfo, appUrl: config.APP_URL }, config.COMPRESSION_MIN_BYTES > 0);
 

@@ -342,6 +342,7 @@ export const integrationErrorCodes = {
   notFound: 'integrations.not_found',
   orderNotFound: 'integrations.order_not_found',
   httpsRequired: 'integrations.https_required',
+  storeUnreachable: 'integrations.store_unreachable',
   handshakeInvalid: 'integrations.handshake_invalid',
   handshakeUsed: 'integrations.handshake_used',
   handshakeExpired: 'integrations.handshake_expired',

@@ -3,22 +3,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.js';
 import { adminEnv, signInAdmin, type SignedIn } from '../testing/accounts.js';
 import { findControlCharacter, controlCharacterError } from './input-guard.js';
 import { safeErrorSerializer, safeUrl } from '../shared/log-safety.js';
-
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema | JsonSchema[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  $ref?: string;
-  additionalProperties?: boolean | JsonSchema;
-};
-
-interface Operation {
-  parameters?: { in: 'path' | 'query' | 'header' | 'cookie'; name: string; schema?: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
+import { leafPaths, valueWith, type JsonSchema, type OpenApiDocument } from '../testing/openapi-cases.js';
 
 interface Case {
   name: string;
@@ -33,36 +18,11 @@ interface Case {
 const NUL = '\u0000';
 const SOME_ID = '3f1c2a4e-5b6d-4e7f-8a9b-0c1d2e3f4a5b';
 
-/** Every path to a string in a JSON schema (arrays through their first item), as key lists. */
-function stringPaths(schema: JsonSchema | undefined, refs: Record<string, JsonSchema>, seen = new Set<string>(), depth = 0): string[][] {
-  if (!schema || depth > 8) return [];
-  if (schema.$ref) {
-    if (seen.has(schema.$ref)) return [];
-    const target = refs[schema.$ref.split('/').pop() ?? ''];
-    return stringPaths(target, refs, new Set([...seen, schema.$ref]), depth + 1);
-  }
-  const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
-  const found: string[][] = alternatives.flatMap((s) => stringPaths(s, refs, seen, depth + 1));
-  const types = [schema.type].flat();
-  if (types.includes('string')) found.push([]);
-  for (const [key, child] of Object.entries(schema.properties ?? {})) {
-    for (const sub of stringPaths(child, refs, seen, depth + 1)) found.push([key, ...sub]);
-  }
-  const item = Array.isArray(schema.items) ? schema.items[0] : schema.items;
-  if (item) for (const sub of stringPaths(item, refs, seen, depth + 1)) found.push(['0', ...sub]);
-  const unique = new Map(found.map((p) => [p.join('.'), p]));
-  return [...unique.values()];
-}
-
 /** A value with NUL at `path` and nothing else (the guard runs before any schema). */
-function valueAt(path: string[]): unknown {
-  if (path.length === 0) return `abc${NUL}def`;
-  const [head, ...rest] = path;
-  if (head === '0') return [valueAt(rest)];
-  return { [head!]: valueAt(rest) };
-}
+const valueAt = (path: string[]) => valueWith(path, `abc${NUL}def`);
+const stringPaths = (schema: JsonSchema | undefined, refs: Record<string, JsonSchema>) => leafPaths(schema, refs);
 
-function casesFrom(document: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, JsonSchema> } }): Case[] {
+function casesFrom(document: OpenApiDocument): Case[] {
   const refs = document.components?.schemas ?? {};
   const cases: Case[] = [];
   for (const [path, operations] of Object.entries(document.paths)) {
@@ -145,6 +105,16 @@ describe('control characters in what the API accepts', () => {
     expect(findControlCharacter({ description_of_the_content: 'Ropa\ty zapatos\r\nfrágil' })).toBeUndefined();
     expect(findControlCharacter({ a: [{ b: 'ok\u001b[31m' }] })).toEqual(['a', '0', 'b']);
     expect(findControlCharacter({ ['clave\u0000']: 'x' })).toEqual(['clave?']);
+  });
+
+  it('unpaired surrogates are refused like control characters; paired ones (emoji) stay allowed', () => {
+    expect(findControlCharacter({ nombre: 'Ana 😀 López', ['clave😀']: 'ñ' })).toBeUndefined();
+    expect(findControlCharacter({ a: { b: 'x\ud800' } })).toEqual(['a', 'b']);
+    expect(findControlCharacter({ a: ['\udc00y'] })).toEqual(['a', '0']);
+    expect(findControlCharacter({ ['k\ud83d']: 1 })).toEqual(['k?']);
+    expect(controlCharacterError(['destination_direction', 'full_name'], 'Ana\ud800').message).toBe(
+      'El campo nombre completo contiene caracteres mal codificados que no se permiten; escríbelo de nuevo.',
+    );
   });
 
   it('names the field in Spanish', () => {

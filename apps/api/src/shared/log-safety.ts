@@ -63,8 +63,20 @@ export function databaseErrorOf(error: unknown): DriverError | undefined {
 }
 
 /**
+ * The driver's sentence without the values it quotes: `invalid input syntax for type uuid: "x"`
+ * names what was sent, so every quoted part is cut (the constraint and table go in their own fields).
+ */
+function driverSentence(message: unknown): string {
+  if (typeof message !== 'string') return 'error de base de datos';
+  return (message.split('\n', 1)[0] ?? '').replace(/"[^"]*"?/g, '"…"').replace(/'[^']*'?/g, "'…'").slice(0, 200);
+}
+
+/** Drizzle's own message carries the SQL and every parameter. */
+const FAILED_QUERY = /^Failed query:/;
+
+/**
  * Errors as logged: a database error keeps its SQLSTATE code, table, constraint and the driver's
- * own sentence (which names no value), never the statement, its parameters or the row detail.
+ * own sentence without the values it quotes, never the statement, its parameters or the row detail.
  */
 export function safeErrorSerializer(error: unknown): SerializedError {
   const db = databaseErrorOf(error);
@@ -72,7 +84,7 @@ export function safeErrorSerializer(error: unknown): SerializedError {
     return {
       type: 'DatabaseError',
       code: db.code,
-      message: typeof db.message === 'string' ? (db.message.split('\n', 1)[0] ?? '') : 'error de base de datos',
+      message: driverSentence(db.message),
       // The stack of a failed query names only our own files; the SQL is not in it.
       stack: error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n') : '',
       ...(typeof db.table === 'string' ? { table: db.table } : {}),
@@ -80,8 +92,35 @@ export function safeErrorSerializer(error: unknown): SerializedError {
       ...(typeof db.routine === 'string' ? { routine: db.routine } : {}),
     };
   }
+  if (error instanceof Error && FAILED_QUERY.test(error.message)) {
+    const cause = (error as { cause?: unknown }).cause;
+    return { type: 'DatabaseError', message: cause === undefined ? 'consulta fallida' : `consulta fallida: ${safeErrorText(cause)}`, stack: '' };
+  }
   if (error instanceof Error) return stdSerializers.err(error);
   return { type: typeof error, message: String(error), stack: '' };
+}
+
+/**
+ * One line about an error, safe to store where people read it (`jobs.last_error`, a store's
+ * failure record): a database error by its SQLSTATE, table and constraint only; any other error
+ * by its message (ours, in Spanish; never the SQL or parameters Drizzle puts in its own).
+ */
+export function safeErrorText(error: unknown): string {
+  const db = databaseErrorOf(error);
+  if (db) {
+    const parts = [`SQLSTATE ${String(db.code)}`];
+    if (typeof db.table === 'string') parts.push(`tabla ${db.table}`);
+    if (typeof db.constraint === 'string') parts.push(`restricción ${db.constraint}`);
+    return `Error de base de datos (${parts.join(', ')})`;
+  }
+  if (error instanceof Error) {
+    if (FAILED_QUERY.test(error.message)) {
+      const cause = (error as { cause?: unknown }).cause;
+      return cause === undefined || cause === error ? 'Error de base de datos (consulta fallida)' : safeErrorText(cause);
+    }
+    return error.message.slice(0, 2000);
+  }
+  return String(error).slice(0, 2000);
 }
 
 interface SerializedError {

@@ -62,6 +62,40 @@ describe('POST /api/v1/contact', () => {
     expect(ack[0]!.text).toContain('de 9:00 a 18:00, de lunes a viernes');
   });
 
+  it('the acknowledgement repeats none of the sender\'s text, links or names beyond a first name that is a name', async () => {
+    const relay = {
+      ...good,
+      first_name: 'Gana https://premio.example',
+      last_name: 'Visita www.premio.example',
+      company_name: 'Premio <b>gratis</b>',
+      email: 'victima@correo.test',
+      web: 'premio.example',
+      message: 'Tu cuenta fue suspendida. Entra a https://banco-falso.example/login para recuperarla.',
+    };
+    expect((await send(relay)).statusCode).toBe(201);
+    const [ack] = await outboxFor('victima@correo.test');
+    expect(ack!.subject).toBe('Recibimos tu mensaje');
+    const html = (await t.app.inject({ method: 'GET', url: `/api/v1/outbox/${ack!._id}`, headers: admin.headers })).body;
+    for (const text of [ack!.text, html]) {
+      for (const piece of ['premio', 'banco-falso', 'suspendida', 'Gana', 'Visita', 'gratis', 'http']) expect(text).not.toContain(piece);
+      expect(text).toContain('Hola:');
+    }
+    // One thing about replying: without SUPPORT_EMAIL, only the footer's «no respondas».
+    expect(ack!.text.match(/respond/gi)).toHaveLength(1);
+    // Support still gets the whole message.
+    const toSupport = (await outboxFor('admin@envios.test')).find((m) => m.subject.includes('Premio'));
+    expect(toSupport!.text).toContain('https://banco-falso.example/login');
+
+    expect((await send({ ...good, first_name: 'María José', email: 'mj@correo.test' })).statusCode).toBe(201);
+    expect((await outboxFor('mj@correo.test'))[0]!.text).toMatch(/^Hola María:/);
+  });
+
+  it('sends one address at most three acknowledgements a day; the messages still reach support', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await send({ ...good, email: 'blanco@correo.test', company_name: `Empresa ${i}` })).statusCode).toBe(201);
+    expect(await outboxFor('blanco@correo.test')).toHaveLength(3);
+    expect((await inbox({ search: 'blanco@correo.test' })).docs).toHaveLength(5);
+  });
+
   it('accepts a message without monthly shipments (people who do not ship yet)', async () => {
     const { number_shipment: _omit, ...rest } = good;
     const r = await send({ ...rest, email: 'nuevo@correo.test' });

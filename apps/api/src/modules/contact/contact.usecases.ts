@@ -24,6 +24,8 @@ export interface ContactDeps {
   supportHours: string;
   /** Counts one message for this client address; throws 429 past the hourly limit (shared by all processes). */
   limitPerAddress(ip: string): Promise<void>;
+  /** Counts one acknowledgement to this e-mail address; false past its limit (then none is sent). */
+  allowAcknowledgement(email: string): Promise<boolean>;
   /** Active admins' addresses (the copy's recipients when SUPPORT_EMAIL is unset). */
   adminEmails(): Promise<string[]>;
   /** An admin's name, as the reply history shows it. */
@@ -32,6 +34,9 @@ export interface ContactDeps {
 }
 
 type ContactData = z.output<typeof contactInputSchema>;
+
+/** Acknowledgements the form sends one e-mail address in a day (the messages themselves always reach support). */
+export const CONTACT_ACKS_PER_ADDRESS_PER_DAY = 3;
 
 function url(deps: ContactDeps, path: string): string {
   return `${deps.appUrl.replace(/\/+$/, '')}${path}`;
@@ -58,8 +63,10 @@ function toDto(row: repo.ContactMessageRow): ContactMessage {
 
 /**
  * Stores a message from the contact form and, in the same transaction, queues the copy for
- * support (reply-to: the sender) and the acknowledgement for the sender. A filled trap field
- * means a bot: it gets the same answer, and nothing is stored or sent.
+ * support (reply-to: the sender, the whole message) and the acknowledgement for the sender (none
+ * of the sender's text). A filled trap field means a bot: it gets the same answer, and nothing is
+ * stored or sent. Past a few acknowledgements a day to one address, the message still reaches
+ * support but that address gets no more mail from the form.
  */
 async function receiveContactMessage(
   deps: ContactDeps,
@@ -72,6 +79,7 @@ async function receiveContactMessage(
     return { stored: false };
   }
   const recipients = deps.supportEmail ? [deps.supportEmail] : await deps.adminEmails();
+  const acknowledge = await deps.allowAcknowledgement(input.email);
   const stored = await deps.db.transaction(async (tx) => {
     const row = await repo.insertContactMessage(tx, {
       userId: client.userId,
@@ -101,17 +109,20 @@ async function receiveContactMessage(
         tx,
       );
     }
-    await deps.notifier.sendEmail(
-      {
-        key: `mail:contact-ack:${row.id}`,
-        to: row.email,
-        replyTo: deps.supportEmail,
-        mail: contactAcknowledgementMail({ firstName: row.firstName, message: row.message, supportHours: deps.supportHours, canReply: Boolean(deps.supportEmail) }),
-      },
-      tx,
-    );
+    if (acknowledge) {
+      await deps.notifier.sendEmail(
+        {
+          key: `mail:contact-ack:${row.id}`,
+          to: row.email,
+          replyTo: deps.supportEmail,
+          mail: contactAcknowledgementMail({ firstName: row.firstName, supportHours: deps.supportHours, canReply: Boolean(deps.supportEmail) }),
+        },
+        tx,
+      );
+    }
     return row;
   });
+  if (!acknowledge) deps.log?.info({ messageId: stored.id }, 'mensaje de contacto sin acuse: esa dirección ya recibió los de hoy');
   if (recipients.length === 0) deps.log?.warn({ messageId: stored.id }, 'mensaje de contacto guardado sin copia: no hay SUPPORT_EMAIL ni administradores activos');
   deps.queue.wake();
   return { stored: true };

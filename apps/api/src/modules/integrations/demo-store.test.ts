@@ -62,6 +62,20 @@ describe('the demo store', () => {
     expect(elsewhere.json<{ message: string }>().message).toMatch(/solo entrega llaves a esta misma aplicación/);
   });
 
+  it('returns the browser only to our own origin: a return_url elsewhere is refused, for deny and approve alike', async () => {
+    const someone = await createSignedInUser(t.app, admin);
+    for (const return_url of ['https://ataque.example/integrations', '//ataque.example/integrations', 'http://localhost:3000@ataque.example/integrations', 'javascript:alert(1)']) {
+      for (const decision of ['deny', 'approve'] as const) {
+        const res = await consent(someone, decision, { return_url });
+        expect(res.statusCode, `${decision} ${return_url}: ${res.body}`).toBe(400);
+        const { message } = res.json<{ message: string }>();
+        expect(message).toMatch(return_url.startsWith('javascript') ? /^Acceso denegado: .* no es una dirección válida/ : /solo regresa a esta misma aplicación/);
+      }
+    }
+    expect((await stores(someone)).data).toEqual([]);
+    expect((await demo(someone)).webhooks).toBe(0);
+  });
+
   it('approving connects it, clearly as a sandbox, with our two webhooks on the demo store', async () => {
     const res = await consent(seller, 'approve');
     expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { storeStatusLabels, type DemoOrder, type DemoStore } from '@envios/contracts/integrations';
 import type { Caller } from '../../plugins/auth.js';
+import { outboundResponse, type HttpTransport } from '../../shared/outbound-http.js';
 import { checkAuthParams, createKeys, deleteKey, keysCallbackBody, returnUrl } from './adapters/woocommerce-sim-keys.js';
 import { placeOrder, recordDeliveryResult } from './adapters/woocommerce-sim-orders.js';
 import { emptyStoreState, type SimContext, type SimDelivery, type SimState } from './adapters/woocommerce-sim-store.js';
@@ -76,7 +77,14 @@ function spanishAuthError(error: string): string {
 export function createDemoStore(ctx: Ctx) {
   const homeUrl = ctx.demoStoreUrl;
   const simContext = (): SimContext => ({ now: ctx.clock.now(), homeUrl, ssl: homeUrl.startsWith('https://'), tzOffsetMinutes: -360 });
-  const isOurs = (url: string) => url === ctx.base || url.startsWith(`${ctx.base}/`);
+  const ourOrigin = new URL(ctx.base).origin;
+  const isOurs = (url: string) => {
+    try {
+      return (url === ctx.base || url.startsWith(`${ctx.base}/`)) && new URL(url).origin === ourOrigin;
+    } catch {
+      return false;
+    }
+  };
 
   /**
    * Changes the account's demo store in one transaction (row locked); order deliveries become
@@ -121,20 +129,21 @@ export function createDemoStore(ctx: Ctx) {
     }
   }
 
-  /** A `fetch` that reaches the account's demo store (the REST client's transport for it). */
-  function fetchFor(userId: string): typeof fetch {
-    return async (input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-      const headers: Record<string, string> = {};
-      new Headers(init?.headers).forEach((value, key) => {
-        headers[key] = value;
-      });
-      const body = typeof init?.body === 'string' ? init.body : '';
-      const answer = await mutate(userId, (state, sim) => {
-        const result = handleRest(state, { method: init?.method ?? 'GET', url, headers, body }, sim);
-        return { value: result, deliveries: result.deliveries };
-      });
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json; charset=UTF-8', ...answer.headers } });
+  /**
+   * The transport that reaches the account's demo store (the REST client's for it): in-process,
+   * whatever host the URL names, so no user-supplied address is ever dialled for it.
+   */
+  function transportFor(userId: string): HttpTransport {
+    return {
+      async request(input, init = {}) {
+        const url = input.toString();
+        const body = init.body === undefined ? '' : typeof init.body === 'string' ? init.body : Buffer.from(init.body).toString('utf8');
+        const answer = await mutate(userId, (state, sim) => {
+          const result = handleRest(state, { method: init.method ?? 'GET', url, headers: { ...init.headers }, body }, sim);
+          return { value: result, deliveries: result.deliveries };
+        });
+        return outboundResponse(url, answer.status, { 'content-type': 'application/json; charset=UTF-8', ...answer.headers }, JSON.stringify(answer.body));
+      },
     };
   }
 
@@ -150,7 +159,7 @@ export function createDemoStore(ctx: Ctx) {
   }
 
   return {
-    fetchFor,
+    transportFor,
     deliver,
 
     /**
@@ -163,6 +172,8 @@ export function createDemoStore(ctx: Ctx) {
       if (!checked.ok) throw integrationErrors.accessDenied(spanishAuthError(checked.error));
       const params = { ...checked.params, callback_url: query.callback_url! };
       if (!isOurs(params.callback_url)) throw integrationErrors.accessDenied('la tienda demo solo entrega llaves a esta misma aplicación.');
+      // The browser is sent to return_url: anywhere else would make this page an open redirect.
+      if (!isOurs(params.return_url)) throw integrationErrors.accessDenied('la tienda demo solo regresa a esta misma aplicación (return_url).');
       if (decision === 'deny') return { redirect: returnUrl(params, false) };
       const key = await mutate(caller.id, (state, sim) => ({ value: createKeys(state, params.app_name, params.scope, sim.now) }));
       const status = await send(params.callback_url, { 'content-type': 'application/json;charset=UTF-8' }, keysCallbackBody(key, params.user_id));

@@ -9,6 +9,7 @@ import type {
   wooStatusUpdateSchema,
 } from '@envios/contracts/integrations';
 import type { Caller } from '../../plugins/auth.js';
+import { OutboundError } from '../../shared/outbound-http.js';
 import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';
 import { JOB, UUID, isUnauthorized, recordFailure, recordSuccess, type Ctx } from './integrations.shared.js';
@@ -72,6 +73,9 @@ export async function startHandshake(ctx: Ctx, caller: Caller, input: z.output<t
   const sandbox = input.store_url === ctx.demoStoreUrl;
   // WooCommerce refuses a callback that is not https; the demo store runs inside this app.
   if (!sandbox && !ctx.callbackUrl.startsWith('https://')) throw integrationErrors.httpsRequired();
+  // A real store is public https: an internal address, or a name that resolves to one, is refused
+  // now (and again on every connect by the outbound client), reading the same as a name that does not exist.
+  if (!sandbox) await checkStoreAddress(ctx, input.store_url);
   const now = ctx.clock.now();
   const id = await repo.insertHandshake(ctx.db, {
     userId: input.user_id,
@@ -88,6 +92,14 @@ export async function startHandshake(ctx: Ctx, caller: Caller, input: z.output<t
   url.searchParams.set('return_url', ctx.returnUrl);
   url.searchParams.set('callback_url', ctx.callbackUrl);
   return { url_auth: url.toString() };
+}
+
+async function checkStoreAddress(ctx: Ctx, storeUrl: string): Promise<void> {
+  try {
+    await ctx.outbound.checkDestination(storeUrl, { httpsOnly: true });
+  } catch (error) {
+    throw integrationErrors.storeUnreachable(error instanceof OutboundError && error.kind === 'invalid_url' ? 'not_https' : 'unreachable');
+  }
 }
 
 /**

@@ -19,6 +19,15 @@ export const integrationErrors = {
       'Para conectar una tienda real, Envíos MX debe publicarse con una dirección https (APP_URL): WooCommerce solo entrega las llaves por https. Mientras tanto puedes probar con la tienda demo.',
       [{ path: 'store_url', message: 'Esta instalación no tiene https; solo puede conectarse la tienda demo.' }],
     ),
+  /** The store's address is not public https, or does not answer to a name: the same sentence for every cause. */
+  storeUnreachable: (reason: 'not_https' | 'unreachable') =>
+    reason === 'not_https'
+      ? new AppError(400, integrationErrorCodes.storeUnreachable, 'La dirección de la tienda debe usar https (por ejemplo https://mitienda.com.mx).', [
+          { path: 'store_url', message: 'La dirección de la tienda debe usar https.' },
+        ])
+      : new AppError(400, integrationErrorCodes.storeUnreachable, 'No pudimos comunicarnos con la tienda en esa dirección: escribe la dirección pública (https) con la que tus clientes la visitan.', [
+          { path: 'store_url', message: 'No pudimos comunicarnos con la tienda en esa dirección.' },
+        ]),
   handshakeInvalid: () => new AppError(400, integrationErrorCodes.handshakeInvalid, 'La autorización de la tienda no es válida.'),
   handshakeUsed: () =>
     new AppError(409, integrationErrorCodes.handshakeUsed, 'Ya recibimos las llaves de esta autorización; para conectar de nuevo inicia la conexión desde Integraciones.'),

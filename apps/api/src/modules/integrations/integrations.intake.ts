@@ -5,7 +5,8 @@ import { webhookSignatureMatches, WEBHOOK_TOPICS, type WooProduct } from './adap
 import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';
 import { JOB, UUID, isUnauthorized, recordFailure, recordSuccess, type Ctx } from './integrations.shared.js';
-import { mapOrder, orderWeightAndBox, productDimensionsCm, productWeightKg, wooOrderInputSchema, type MappedOrder, type PostalLookup, type ProductFacts } from './order-mapping.js';
+import { mapOrder, orderWeightAndBox, productDimensionsCm, productWeightKg, wooOrderInputSchema, type MappedOrder, type PostalLookup, type ProductFacts, type WooOrderInput } from './order-mapping.js';
+import { scrubText } from '../../plugins/input-guard.js';
 
 /*
  * Orders coming in: webhook deliveries (signature first, then one merge per order) and the
@@ -75,7 +76,12 @@ export interface IntakeOptions {
   quietBeforeWeightsMs?: number;
 }
 
+const NOT_AN_ORDER = 'sus datos no tienen la forma de un pedido de WooCommerce (un campo falta o tiene un tipo o valor imposible).';
+const NOT_STORED = 'sus datos no se pudieron guardar; el resto de los pedidos sigue llegando.';
+
 export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
+  /** When each order set aside was last told to the seller (once a day is enough). */
+  const setAsideAt = new Map<string, number>();
   const maxBatch = opts.maxBatch ?? 200;
   const weightsSlotMs = opts.weightsSlotMs ?? WEIGHTS_SLOT_MS;
   const groupWindowMs = opts.groupWindowMs ?? GROUP_WINDOW_MS;
@@ -136,6 +142,41 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     // Remembered only once committed (a transaction that rolls back queued nothing).
     if (!executor) weightsQueued.set(connectionId, slot);
     return slot;
+  }
+
+  // ------------------------------------------------------------ orders that cannot be stored
+
+  /** Store data is not ours to refuse: control characters and unpaired surrogates become U+FFFD, and the order says so. */
+  function parseStoreOrder(raw: unknown): { order: WooOrderInput; replaced: boolean } | undefined {
+    const { value, replaced } = scrubText(raw);
+    const parsed = wooOrderInputSchema.safeParse(value);
+    return parsed.success ? { order: parsed.data, replaced } : undefined;
+  }
+
+  function mapStoreOrder(order: WooOrderInput, replaced: boolean, now: Date): MappedOrder {
+    const mapped = mapOrder(order, lookup, now);
+    if (replaced) mapped.problems = [...mapped.problems, { field: 'order', message: 'Algunos datos del pedido traían caracteres no válidos y se reemplazaron por «\uFFFD»; revísalos.', blocking: false }];
+    return mapped;
+  }
+
+  /** What the store called the order, for the seller ('#1043'), from whatever arrived. */
+  function orderLabel(raw: unknown): string {
+    const r = (raw ?? {}) as { number?: unknown; id?: unknown };
+    const value = typeof r.number === 'string' && /^[\w-]{1,20}$/.test(r.number) ? r.number : Number.isSafeInteger(r.id) ? String(r.id) : '';
+    return value ? `#${value}` : 'sin número';
+  }
+
+  /**
+   * An order that cannot be stored is set aside: the seller reads «Pedido #N no se pudo importar»
+   * with its reason in the store's health (once a day per order and reason), and the others go on.
+   */
+  async function setAside(connectionId: string, raw: unknown, reason: string): Promise<void> {
+    const key = `${connectionId}:${orderLabel(raw)}:${reason}`;
+    const last = setAsideAt.get(key) ?? 0;
+    if (Date.now() - last < DAY) return;
+    setAsideAt.set(key, Date.now());
+    await repo.insertEvent(ctx.db, { connectionId, at: ctx.clock.now(), kind: 'failure', reason: `Pedido ${orderLabel(raw)} no se pudo importar: ${reason}`.slice(0, 500) });
+    ctx.log?.warn({ connectionId, order: orderLabel(raw), reason }, 'pedido de tienda apartado');
   }
 
   // ------------------------------------------------------------ grouped writes
@@ -289,12 +330,23 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     }
     // A deleted order is delivered as `{"id": N}` only.
     if (body && typeof body === 'object' && !('status' in body)) return { received: true, action: 'ignored' };
-    const parsed = wooOrderInputSchema.safeParse(body);
-    if (!parsed.success) throw integrationErrors.badBody('El aviso no trae un pedido de WooCommerce válido.');
-    if (parsed.data.status === 'checkout-draft') return { received: true, action: 'ignored' };
+    const parsed = parseStoreOrder(body);
+    if (!parsed) {
+      await setAside(request.connectionId, body, NOT_AN_ORDER);
+      throw integrationErrors.badBody('El aviso no trae un pedido de WooCommerce válido.');
+    }
+    if (parsed.order.status === 'checkout-draft') return { received: true, action: 'ignored' };
     const now = ctx.clock.now();
-    const mapped = mapOrder(parsed.data, lookup, now);
-    const result = await write(toRow(request.connectionId, current.userId, mapped, 'webhook', now), true);
+    const mapped = mapStoreOrder(parsed.order, parsed.replaced, now);
+    let result: { inserted: boolean; stored: boolean };
+    try {
+      result = await write(toRow(request.connectionId, current.userId, mapped, 'webhook', now), true);
+    } catch {
+      // Answered 200: the store would only send it again, and it would fail again.
+      await setAside(request.connectionId, body, NOT_STORED);
+      remember(deliveryKey);
+      return { received: true, action: 'ignored' };
+    }
     remember(deliveryKey);
     return { received: true, action: result.inserted ? 'created' : result.stored ? 'updated' : 'unchanged' };
   }
@@ -320,15 +372,20 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
       for (let page = 1, pages = 1; page <= pages && page <= SYNC_MAX_PAGES; page += 1) {
         const answer = await api.listOrders({ status: 'processing', after, page, perPage: 100 });
         pages = answer.totalPages;
-        const mapped: MappedOrder[] = [];
+        const mapped: { raw: unknown; order: MappedOrder }[] = [];
         for (const raw of answer.orders) {
-          const parsed = wooOrderInputSchema.safeParse(raw);
-          if (parsed.success) mapped.push(mapOrder(parsed.data, lookup, now));
+          const parsed = parseStoreOrder(raw);
+          if (parsed) mapped.push({ raw, order: mapStoreOrder(parsed.order, parsed.replaced, now) });
+          else await setAside(conn.id, raw, NOT_AN_ORDER);
         }
-        const results = await Promise.all(mapped.map((m) => write(toRow(conn.id, conn.userId, m, 'sync', now), false)));
-        for (const m of mapped) if (!newest || m.createdAt > newest) newest = m.createdAt;
+        // One order that cannot be stored is set aside; the others, and the cursor, go on.
+        const results = await Promise.allSettled(mapped.map((m) => write(toRow(conn.id, conn.userId, m.order, 'sync', now), false)));
+        for (const [i, result] of results.entries()) {
+          if (result.status === 'rejected') await setAside(conn.id, mapped[i]!.raw, NOT_STORED);
+        }
+        for (const m of mapped) if (!newest || m.order.createdAt > newest) newest = m.order.createdAt;
         checked += results.length;
-        recovered += results.filter((r) => r.inserted).length;
+        recovered += results.filter((r) => r.status === 'fulfilled' && r.value.inserted).length;
       }
     } catch (error) {
       await recordFailure(ctx, ctx.db, conn.id, 'Al sincronizar los pedidos', error);

@@ -148,6 +148,50 @@ describe('the periodic sync', () => {
   });
 });
 
+describe('an order that cannot be stored', () => {
+  it('is set aside with its reason for the seller; text it cannot keep is replaced and flagged; the next orders still arrive', async () => {
+    const someone = await newSeller(world);
+    const store = await connectStore(world, someone);
+    const order = (name: string) => world.fake.placeOrderSilently(checkout(mexicanAddress({ first_name: name, last_name: 'Prueba' })));
+    const withNul = order('Nulo');
+    const absurd = order('Absurdo');
+    const wrongType = order('Tipo');
+    const good = order('Bueno');
+    const raw = (id: number) => world.fake.state.orders.find((o) => o.id === id)! as unknown as Record<string, unknown> & { shipping: Record<string, unknown>; line_items: Record<string, unknown>[] };
+    raw(withNul.id).shipping.first_name = 'Nu\u0000lo\ud800';
+    raw(absurd.id).line_items[0]!.quantity = 1e308;
+    raw(wrongType.id).total = { importe: 'muchos' };
+    await world.t.app.jobs.enqueue({ type: 'woocommerce.sync', key: `sync-poison:${store}`, payload: { connectionId: store } });
+    await world.t.app.jobs.drain();
+
+    const names = async () => {
+      const rows = await world.t.database.query<{ customer_name: string; problems: { field: string; message: string }[] }>('select customer_name, problems from store_orders where connection_id = $1', [store]);
+      return rows;
+    };
+    const rows = await names();
+    // The fake store is shared with the other tests: only this test's orders are looked at.
+    const mine = rows.map((r) => r.customer_name).filter((n) => / Prueba$/.test(n));
+    expect(mine).toEqual(expect.arrayContaining(['Bueno Prueba', 'Nu\uFFFDlo\uFFFD Prueba']));
+    expect(mine).not.toContain('Absurdo Prueba');
+    expect(mine).not.toContain('Tipo Prueba');
+    expect(rows.find((r) => r.customer_name.startsWith('Nu'))!.problems).toContainEqual(expect.objectContaining({ field: 'order', message: expect.stringMatching(/caracteres no válidos/) as string }));
+    const [health] = (await listStores(world, someone)).data;
+    const reasons = health!.health.recent_failures.map((f) => f.reason);
+    expect(reasons).toEqual(
+      expect.arrayContaining([expect.stringMatching(new RegExp(`^Pedido #${absurd.number} no se pudo importar`)), expect.stringMatching(new RegExp(`^Pedido #${wrongType.number} no se pudo importar`))]),
+    );
+    expect(health!.health.last_sync_at).not.toBeNull();
+    // The cursor moved on: a later order arrives with the next sync, and the set-aside ones are not told twice the same day.
+    const later = order('Después');
+    await world.t.app.jobs.enqueue({ type: 'woocommerce.sync', key: `sync-poison-2:${store}`, payload: { connectionId: store } });
+    await world.t.app.jobs.drain();
+    expect((await names()).map((r) => r.customer_name)).toContain('Después Prueba');
+    expect(later.id).toBeGreaterThan(good.id);
+    const again = (await listStores(world, someone)).data[0]!.health.recent_failures.filter((f) => f.reason.includes('no se pudo importar'));
+    expect(again).toHaveLength(2);
+  });
+});
+
 describe('weights, the E-Commerce tab and its detail', () => {
   it('takes the weight from the store products and pre-fills destination, content and parcel', async () => {
     const order = await world.fake.placeOrder(checkout());

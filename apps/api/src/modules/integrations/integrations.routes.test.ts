@@ -29,7 +29,7 @@ describe('POST /woocommerce/oauth', () => {
     const res = await oauth(world, seller);
     expect(res.statusCode, res.body).toBe(200);
     const url = new URL(res.json<{ url_auth: string }>().url_auth);
-    expect(`${url.origin}${url.pathname}`).toBe('https://tienda.test/wc-auth/v1/authorize');
+    expect(`${url.origin}${url.pathname}`).toBe(`${world.fake.homeUrl}/wc-auth/v1/authorize`);
     expect(url.searchParams.get('scope')).toBe('read_write');
     expect(url.searchParams.get('app_name')).toBe('Envíos MX (Mi Tienda)');
     expect(url.searchParams.get('return_url')).toBe(`${APP_URL}/integrations`);

@@ -3,6 +3,7 @@ import { DEMO_STORE_PATH, normalizeStoreUrl } from '@envios/contracts/integratio
 import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { createSecretBox, type SecretBox } from '../../shared/secret-box.js';
+import type { HttpTransport, OutboundHttp } from '../../shared/outbound-http.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import type { PostalSuggestion } from '@envios/contracts/geography';
@@ -26,8 +27,8 @@ export interface IntegrationsDeps {
   appUrl: string;
   /** SECRET_KEY: seals store keys and signs the handshake's user_id. */
   secret: string;
-  /** How real stores are reached (tests: the fake store's fetch). */
-  fetch?: typeof fetch;
+  /** How real stores are reached: only public https addresses (tests allow the fake store's). */
+  outbound: OutboundHttp;
   /** One call to a store (default 15 s). */
   storeTimeoutMs?: number;
   findAccount(userId: string): Promise<{ firstName: string; email: string } | undefined>;
@@ -59,8 +60,8 @@ export interface Ctx extends IntegrationsDeps {
   deliveryUrl(connectionId: string): string;
   /** The REST client of a store (the demo store's goes through its in-process transport). */
   storeApi(conn: Pick<repo.ConnectionRow, 'storeUrl' | 'sandbox' | 'userId' | 'consumerKeySealed' | 'consumerSecretSealed'>): WooStoreApi;
-  /** Set by the demo store once built: its fetch for one account. */
-  demoFetch?: (userId: string) => typeof fetch;
+  /** Set by the demo store once built: its in-process transport for one account. */
+  demoTransport?: (userId: string) => HttpTransport;
 }
 
 export function createCtx(deps: IntegrationsDeps): Ctx {
@@ -76,12 +77,15 @@ export function createCtx(deps: IntegrationsDeps): Ctx {
     deliveryUrl: (id) => `${base}/api/v1/webhooks/woocommerce/${id}`,
     storeApi(conn) {
       if (!conn.consumerKeySealed || !conn.consumerSecretSealed) throw new WooApiError('La tienda no tiene llaves guardadas.', 'unauthorized', 401, 'no_keys');
-      const fetcher = conn.sandbox ? ctx.demoFetch?.(conn.userId) : deps.fetch;
+      // The demo store is reached in-process at our own address, never through the stored URL.
+      const demo = conn.sandbox ? ctx.demoTransport?.(conn.userId) : undefined;
+      if (conn.sandbox && !demo) throw new WooApiError('La tienda demo no está disponible.', 'network', 0, 'demo');
       return createWooClient({
-        storeUrl: conn.storeUrl,
+        storeUrl: conn.sandbox ? ctx.demoStoreUrl : conn.storeUrl,
         consumerKey: ctx.keys.open(conn.consumerKeySealed),
         consumerSecret: ctx.keys.open(conn.consumerSecretSealed),
-        fetch: fetcher,
+        http: demo ?? deps.outbound,
+        requireHttps: !conn.sandbox,
         timeoutMs: deps.storeTimeoutMs,
         now: () => deps.clock.now(),
       });
@@ -120,7 +124,7 @@ export async function recordFailure(ctx: Ctx, ex: Executor, connectionId: string
   const needsReconnect = error instanceof WooApiError && error.kind === 'unauthorized';
   await repo.insertEvent(ex, { connectionId, at: now, kind: 'failure', reason: `${action}: ${reasonFor(error)}`.slice(0, 500) });
   await repo.markFailing(ex, connectionId, now, needsReconnect);
-  ctx.log?.warn({ connectionId, action, err: error instanceof Error ? error.message : String(error) }, 'falla con una tienda en línea');
+  ctx.log?.warn({ connectionId, action, err: error }, 'falla con una tienda en línea');
 }
 
 /** A call that worked: the store is no longer failing. */

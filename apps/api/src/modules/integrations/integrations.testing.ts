@@ -27,11 +27,11 @@ export interface StoreWorld {
 
 export async function startStoreWorld(opts: { deps?: Partial<AppDeps> } = {}): Promise<StoreWorld> {
   const box: { app?: FastifyInstance } = {};
-  const fake = await startWooFake({ send: (request) => injectFromStore(box.app!, request), ssl: true, publicUrl: 'https://tienda.test' });
+  const fake = await startWooFake({ send: (request) => injectFromStore(box.app!, request), ssl: true });
   const t = await createTestApp({
     env: { ...adminEnv, APP_URL },
     // Weights are looked up at once (1 ms slots) so a drain right after an order finds them.
-    deps: { ...opts.deps, integrations: { fetch: fake.fetch, storeTimeoutMs: 2_000, intake: { weightsSlotMs: 1, quietBeforeWeightsMs: 0 }, ...opts.deps?.integrations } },
+    deps: { outbound: fake.outboundPolicy, ...opts.deps, integrations: { storeTimeoutMs: 2_000, intake: { weightsSlotMs: 1, quietBeforeWeightsMs: 0 }, ...opts.deps?.integrations } },
   });
   box.app = t.app;
   const admin = await signInAdmin(t.app);

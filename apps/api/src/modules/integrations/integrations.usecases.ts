@@ -22,10 +22,12 @@ export type { GuideIssuedEvent, TrackingStateEvent } from './integrations.writeb
 export { scheduleIntegrationsTick, type IntegrationsJobOptions } from './integrations.jobs.js';
 export type { IntakeOptions } from './integrations.intake.js';
 
+export const HANDSHAKES_PER_HOUR = 10;
+
 export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: IntegrationsJobOptions; intake?: IntakeOptions } = {}) {
   const ctx = createCtx(deps);
   const demo = createDemoStore(ctx);
-  ctx.demoFetch = demo.fetchFor;
+  ctx.demoTransport = demo.transportFor;
   const intake = createIntake(ctx, options.intake);
   registerIntegrationJobs(deps.jobs, ctx, { intake, demo }, options.jobs);
 
@@ -33,9 +35,9 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
 
   return {
     demoStoreUrl: ctx.demoStoreUrl,
-    /** At most 20 handshakes per account in 10 minutes. */
+    /** At most 10 handshakes per account an hour (each one resolves a name the seller chose). */
     async startHandshake(caller: Caller, input: z.output<typeof wooOauthInputSchema>) {
-      await deps.limit(`woocommerce-oauth:${caller.id}`, { limit: 20, windowMs: 10 * 60_000, blockMs: 10 * 60_000 });
+      await deps.limit(`woocommerce-oauth:${caller.id}`, { limit: HANDSHAKES_PER_HOUR, windowMs: 60 * 60_000, blockMs: 60 * 60_000 });
       return startHandshake(ctx, caller, input);
     },
     receiveKeys: (body: WooKeysCallback) => receiveKeys(ctx, body),

@@ -52,7 +52,7 @@ export const wooOrderInputSchema = z.object({
         name: text,
         product_id: z.number().int().nonnegative().nullish(),
         variation_id: z.number().int().nonnegative().nullish(),
-        quantity: z.number().nullish(),
+        quantity: z.number().min(0).max(100_000).nullish(),
         sku: text,
       }),
     )
@@ -355,17 +355,23 @@ const UNIT_TO_KG: Readonly<Record<string, number>> = { kg: 1, g: 0.001, lbs: 0.4
 const UNIT_TO_CM: Readonly<Record<string, number>> = { cm: 1, m: 100, mm: 0.1, in: 2.54, yd: 91.44 };
 
 /** A product's weight in kg from the store's text and unit; null when the store has none. */
+/** Beyond these a product's weight or side is not believed (nothing we ship comes close). */
+const MAX_PRODUCT_KG = 1_000;
+const MAX_PRODUCT_CM = 1_000;
+
 export function productWeightKg(weight: string, unit: string): number | null {
   const n = Number(String(weight).replace(',', '.'));
   const factor = UNIT_TO_KG[unit.toLowerCase()] ?? 1;
-  return weight !== '' && Number.isFinite(n) && n > 0 ? Math.round(n * factor * 1000) / 1000 : null;
+  const kg = Math.round(n * factor * 1000) / 1000;
+  // An absurd weight (1e308, a typo of tons) is no weight: the order says it is unknown.
+  return weight !== '' && Number.isFinite(kg) && kg > 0 && kg <= MAX_PRODUCT_KG ? kg : null;
 }
 
 export function productDimensionsCm(d: { length: string; width: string; height: string } | undefined, unit = 'cm'): { length: number; width: number; height: number } | null {
   if (!d) return null;
   const factor = UNIT_TO_CM[unit.toLowerCase()] ?? 1;
   const values = [d.length, d.width, d.height].map((v) => Number(String(v).replace(',', '.')) * factor);
-  if (values.some((v) => !Number.isFinite(v) || v <= 0)) return null;
+  if (values.some((v) => !Number.isFinite(v) || v <= 0 || v > MAX_PRODUCT_CM)) return null;
   return { length: values[0]!, width: values[1]!, height: values[2]! };
 }
 
@@ -400,7 +406,8 @@ export function orderWeightAndBox(items: readonly StoreOrderItem[], products: Re
   }
   const cap = (v: number) => Math.min(300, Math.max(1, Math.ceil(v)));
   return {
-    weightKg: weightKnown ? grams / 1000 : null,
+    // Past the column's range the weight is unknown rather than a write that fails for the whole store.
+    weightKg: weightKnown && grams / 1000 <= 100_000 ? grams / 1000 : null,
     box: boxKnown ? { length: cap(longest), width: cap(middle), height: cap(stacked) } : null,
   };
 }

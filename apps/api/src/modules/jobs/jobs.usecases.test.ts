@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../../db/client.js';
 import { manualClock } from '../../shared/clock.js';
 import { createTestDatabase } from '../../testing/test-db.js';
+import { logSerializers } from '../../shared/log-safety.js';
+import { pino } from 'pino';
 import { createJobQueue, jobsQueries, type JobQueueOptions } from './jobs.usecases.js';
 
 let database: DatabaseHandle;
@@ -15,6 +17,11 @@ function queue(overrides: Partial<JobQueueOptions> = {}) {
 async function effects(): Promise<{ key: string; worker: string }[]> {
   const result = await database.db.execute(sql`select key, worker from job_effects order by key`);
   return (result as { rows: { key: string; worker: string }[] }).rows;
+}
+
+async function readRows<T>(query: ReturnType<typeof sql>): Promise<{ rows: T[] }> {
+  const result = await database.db.execute(query);
+  return { rows: (result as { rows: T[] }).rows };
 }
 
 async function recordEffect(tx: Executor, key: string, worker: string): Promise<void> {
@@ -80,6 +87,34 @@ describe('job queue', () => {
     expect(await q.runOnce()).toBe(1);
     job = await jobsQueries.findByKey(database.db, 'k-flaky');
     expect(job).toMatchObject({ status: 'done', attempts: 3, lastError: null });
+  });
+
+  it('a job failing on a database error stores and logs its SQLSTATE, never the SQL or its parameter values', async () => {
+    const lines: string[] = [];
+    const log = pino({ serializers: logSerializers }, { write: (line: string) => void lines.push(line) });
+    const q = queue({ log });
+    q.register('t', {
+      run: (_payload, { commit }) =>
+        commit(async (tx) => {
+          await tx.execute(sql`insert into job_effects (key, worker) values (${'Ana López ana@correo.test'}, ${null})`);
+        }),
+    });
+    q.register('u', {
+      run: async () => {
+        await database.db.execute(sql`select ${'Calle Falsa 123'}::uuid`);
+      },
+    });
+    await q.enqueue({ type: 't', key: 'db:1', payload: {}, maxAttempts: 1 });
+    await q.enqueue({ type: 'u', key: 'db:2', payload: {}, maxAttempts: 1 });
+    await q.drain();
+    const rows = await readRows<{ type: string; last_error: string }>(sql`select type, last_error from jobs order by type`);
+    expect(rows.rows).toEqual([
+      { type: 't', last_error: expect.stringMatching(/^Error de base de datos \(SQLSTATE 23502, tabla job_effects/) as string },
+      { type: 'u', last_error: 'Error de base de datos (SQLSTATE 22P02)' },
+    ]);
+    const written = [...lines, ...rows.rows.map((r) => r.last_error)].join('\n');
+    expect(written).toMatch(/22P02/);
+    for (const secret of ['Ana López', 'ana@correo.test', 'Calle Falsa', 'insert into', 'select $1']) expect(written).not.toContain(secret);
   });
 
   it('gives up after the last allowed attempt and keeps the error', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
+import { safeErrorText } from '../../shared/log-safety.js';
 import { logContext } from '../../shared/request-context.js';
 import * as repo from './jobs.repository.js';
 
@@ -149,10 +150,11 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         opts.log?.warn({ jobId: job.id, type: job.type }, 'trabajo tomado por otro trabajador; se descarta este intento');
         return 'lost';
       }
-      const message = error instanceof Error ? error.message : String(error);
+      // What people read later (the outbox, jobs.last_error) never holds SQL or its parameters.
+      const message = safeErrorText(error);
       const now = clock.now();
       const retryAt = attempt < job.maxAttempts ? new Date(now.getTime() + backoffMs(attempt)) : null;
-      opts.log?.warn({ jobId: job.id, type: job.type, attempt, retryAt, err: message }, 'trabajo fallido');
+      opts.log?.warn({ jobId: job.id, type: job.type, attempt, retryAt, err: error }, 'trabajo fallido');
       await repo.markJobFailed(db, { id: job.id, workerId, attempt, now, error: message, retryAt });
       return retryAt ? 'retry' : 'failed';
     }

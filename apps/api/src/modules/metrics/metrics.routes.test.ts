@@ -3,16 +3,17 @@ import { adminEnv, createSignedInUser, signInAdmin } from '../../testing/account
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
+const TOKEN = 'metricas-secretas-0123456789';
 
 beforeAll(async () => {
-  t = await createTestApp({ env: adminEnv });
+  t = await createTestApp({ env: { ...adminEnv, METRICS_TOKEN: TOKEN } });
 });
 
 afterAll(async () => {
   await t.close();
 });
 
-async function scrape(headers: Record<string, string> = {}): Promise<string> {
+async function scrape(headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }): Promise<string> {
   const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -77,12 +78,47 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('GET /metrics without METRICS_TOKEN', () => {
+  it('in production does not exist (404 for anyone, even from this machine), and the start says so once', { timeout: 90_000 }, async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) } };
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', APP_URL: 'https://envios.test', PAYMENTS_SANDBOX: '1' }, deps: { logger } });
+    try {
+      for (const headers of [{}, { authorization: 'Bearer cualquier-cosa-0123456789' }]) {
+        const res = await prod.app.inject({ method: 'GET', url: '/metrics', headers });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ code: 'route.not_found', message: 'La ruta GET /metrics no existe.' });
+      }
+      expect(lines.filter((l) => /métricas apagadas/.test(l.msg))).toHaveLength(1);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('in development answers only on this machine (not through a proxy), and never the business figures', { timeout: 90_000 }, async () => {
+    const dev = await createTestApp({ env: adminEnv });
+    try {
+      const local = await dev.app.inject({ method: 'GET', url: '/metrics' });
+      expect(local.statusCode).toBe(200);
+      expect(local.body).toContain('envios_http_requests_total');
+      expect(local.body).toContain('envios_jobs');
+      expect(local.body).not.toMatch(/envios_payments|envios_wallet/);
+      const remote = await dev.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+      expect(remote.statusCode).toBe(404);
+      const proxied = await dev.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(proxied.statusCode).toBe(404);
+    } finally {
+      await dev.close();
+    }
+  });
+});
+
 describe('GET /metrics with METRICS_TOKEN', () => {
   let locked: TestApp;
   const token = 'metricas-secretas-0123456789';
 
   beforeAll(async () => {
-    locked = await createTestApp({ env: { METRICS_TOKEN: token } });
+    locked = await createTestApp({ env: { METRICS_TOKEN: token, NODE_ENV: 'production', APP_URL: 'https://envios.test', PAYMENTS_SANDBOX: '1' } });
   });
 
   afterAll(async () => {
@@ -102,5 +138,6 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const res = await locked.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('envios_http_requests_total');
+    expect(res.body).toContain('envios_wallet_balance_centavos');
   });
 });

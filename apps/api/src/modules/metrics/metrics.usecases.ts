@@ -213,20 +213,63 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** Business figures (revenue, payments, wallet money): only ever answered to the METRICS_TOKEN holder. */
+export const BUSINESS_METRICS = ['envios_payments', 'envios_payments_amount_centavos', 'envios_wallet_balance_centavos', 'envios_wallet_ledger_centavos'] as const;
+
+/** Prometheus' text without the business families (their HELP, TYPE and samples). */
+export function withoutBusinessFigures(text: string): string {
+  const names = new Set<string>(BUSINESS_METRICS);
+  return text
+    .split('\n')
+    .filter((line) => {
+      const name = line.startsWith('# ') ? line.split(' ')[2] : /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(line)?.[0];
+      return !name || !names.has(name);
+    })
+    .join('\n');
+}
+
+export type MetricsAccess =
+  /** METRICS_TOKEN set: `Authorization: Bearer <token>`, and then everything. */
+  | { kind: 'token'; token: string }
+  /** Production without a token: `/metrics` does not exist. */
+  | { kind: 'off' }
+  /** Development without a token: loopback callers only, and no business figures. */
+  | { kind: 'loopback' };
+
+export function metricsAccess(config: { NODE_ENV: string; METRICS_TOKEN?: string | undefined }): MetricsAccess {
+  if (config.METRICS_TOKEN) return { kind: 'token', token: config.METRICS_TOKEN };
+  return config.NODE_ENV === 'production' ? { kind: 'off' } : { kind: 'loopback' };
+}
+
+function isLoopback(ip: string): boolean {
+  return /^127\./.test(ip) || ip === '::1' || /^::ffff:127\./.test(ip);
+}
+
+export interface ScrapeCaller {
+  authorization: string | undefined;
+  /** The caller's address as the app sees it (TRUST_PROXY applied). */
+  ip: string;
+  /** The request came through a proxy (Forwarded / X-Forwarded-For / X-Real-IP): not a local caller. */
+  forwarded: boolean;
+}
+
 /**
  * What `GET /metrics` answers: Prometheus' text of this process (or, in a cluster worker, of all of
- * them); with METRICS_TOKEN set, only for `Authorization: Bearer <token>`.
+ * them), to whom `access` allows.
  */
-export function createMetricsScrape(deps: { metrics: Metrics; token: string | undefined }) {
+export function createMetricsScrape(deps: { metrics: Metrics; access: MetricsAccess }) {
+  const { access } = deps;
   return {
-    async scrape(authorization: string | undefined): Promise<{ contentType: string; text: string }> {
-      if (deps.token) {
-        const header = authorization ?? '';
+    async scrape(caller: ScrapeCaller): Promise<{ contentType: string; text: string }> {
+      if (access.kind === 'off') throw metricsErrors.off();
+      if (access.kind === 'loopback' && (!isLoopback(caller.ip) || caller.forwarded)) throw metricsErrors.off();
+      if (access.kind === 'token') {
+        const header = caller.authorization ?? '';
         const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
-        if (!given || !sameSecret(given, deps.token)) throw metricsErrors.tokenRequired();
+        if (!given || !sameSecret(given, access.token)) throw metricsErrors.tokenRequired();
       }
       const text = inClusterWorker() ? await clusterMetricsText() : await deps.metrics.registry.metrics();
-      return { contentType: deps.metrics.registry.contentType, text };
+      return { contentType: deps.metrics.registry.contentType, text: access.kind === 'token' ? text : withoutBusinessFigures(text) };
     },
   };
 }

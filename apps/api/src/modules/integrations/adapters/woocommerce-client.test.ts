@@ -17,7 +17,7 @@ let tls: WooFake;
 
 beforeAll(async () => {
   plain = await startWooFake({ send });
-  tls = await startWooFake({ send, ssl: true, publicUrl: 'https://tienda.test' });
+  tls = await startWooFake({ send, ssl: true });
 });
 afterAll(async () => {
   await plain.close();
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 function clientFor(fake: WooFake, overrides: { consumerSecret?: string } = {}) {
   const key = createKeys(fake.state, 'Pruebas', 'read_write', new Date());
-  return createWooClient({ storeUrl: fake.homeUrl, consumerKey: key.consumer_key, consumerSecret: overrides.consumerSecret ?? key.consumer_secret, fetch: fake.fetch });
+  return createWooClient({ storeUrl: fake.homeUrl, consumerKey: key.consumer_key, consumerSecret: overrides.consumerSecret ?? key.consumer_secret, http: fake.http, requireHttps: fake === tls });
 }
 
 const order = () => ({ billing: { ...mexicanAddress(), email: 'mj@correo.mx' }, shipping: mexicanAddress(), items: [{ product_id: 11, quantity: 2 }] });
@@ -102,7 +102,7 @@ describe('the WooCommerce client', () => {
   it('gives up on a store that does not answer in time', async () => {
     plain.mode = { kind: 'hang' };
     const key = createKeys(plain.state, 'Pruebas', 'read_write', new Date());
-    const api = createWooClient({ storeUrl: plain.homeUrl, consumerKey: key.consumer_key, consumerSecret: key.consumer_secret, timeoutMs: 200 });
+    const api = createWooClient({ storeUrl: plain.homeUrl, consumerKey: key.consumer_key, consumerSecret: key.consumer_secret, http: plain.http, requireHttps: false, timeoutMs: 200 });
     const error = await api.getOrder(1).catch((e: unknown) => e);
     plain.mode = { kind: 'ok' };
     expect(error).toMatchObject({ kind: 'timeout' });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OutboundError, type HttpTransport, type OutboundResponse } from '../../../shared/outbound-http.js';
 import { oauthSignature, type WooNote, type WooOrder, type WooProduct, type WooWebhook } from './woocommerce-wire.js';
 
 /**
@@ -6,6 +7,11 @@ import { oauthSignature, type WooNote, type WooOrder, type WooProduct, type WooW
  * over https, one-legged OAuth 1.0a (HMAC-SHA256, parameters in the query) over plain http, as
  * WooCommerce requires. Every failure becomes a WooApiError whose kind says what to do
  * (a 401 means the keys no longer work: the connection needs to be made again).
+ *
+ * Real stores are reached only through the outbound client (public https addresses); the demo
+ * store hands its in-process transport instead. A store that cannot be reached reads the same
+ * whatever the reason (refused, no such name, or an address that is not public), so the health
+ * panel says nothing about a private network.
  */
 
 export type WooErrorKind = 'unauthorized' | 'not_found' | 'invalid' | 'server' | 'network' | 'timeout' | 'bad_response';
@@ -54,9 +60,14 @@ export interface WooClientConfig {
   storeUrl: string;
   consumerKey: string;
   consumerSecret: string;
-  fetch?: typeof fetch;
+  /** How the store is reached: the outbound client, or the demo store's in-process transport. */
+  http: HttpTransport;
+  /** Refuse a store that is not https (default true; the demo store on an http install is the exception). */
+  requireHttps?: boolean;
   /** Per request (default 15 s). */
   timeoutMs?: number;
+  /** A response larger than this is refused (default 5 MiB: 100 orders of a large store fit). */
+  maxBytes?: number;
   now?: () => Date;
 }
 
@@ -65,15 +76,28 @@ interface Answer<T> {
   headers: Headers;
 }
 
+/** What the seller reads for any store we could not reach (refused, unknown name, or not a public address). */
+export const STORE_UNREACHABLE = 'No pudimos comunicarnos con la tienda: revisa que su dirección pública (https) sea correcta y que esté en línea.';
+
 function describeNetworkError(error: unknown): WooApiError {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return new WooApiError('La tienda tardó demasiado en responder.', 'timeout', 0, '');
+  if (error instanceof OutboundError) {
+    switch (error.kind) {
+      case 'timeout':
+        return new WooApiError('La tienda tardó demasiado en responder.', 'timeout', 0, '');
+      case 'tls':
+        return new WooApiError('El certificado https de la tienda no es válido.', 'network', 0, 'tls');
+      case 'too_large':
+        return new WooApiError('La tienda respondió con más datos de los que aceptamos.', 'bad_response', 0, '');
+      case 'redirect':
+        return new WooApiError('La tienda respondió con una redirección: conéctala con su dirección final (https).', 'network', 0, 'redirect');
+      case 'invalid_url':
+        return new WooApiError('La dirección de la tienda debe usar https.', 'network', 0, 'invalid_url');
+      default:
+        // blocked, network, aborted: one sentence, whatever the cause.
+        return new WooApiError(STORE_UNREACHABLE, 'network', 0, '');
+    }
   }
-  const cause = error instanceof Error ? ((error as Error & { cause?: { code?: string } }).cause?.code ?? '') : '';
-  if (cause === 'ENOTFOUND' || cause === 'EAI_AGAIN') return new WooApiError('No encontramos el dominio de la tienda.', 'network', 0, cause);
-  if (cause === 'ECONNREFUSED') return new WooApiError('La tienda rechazó la conexión.', 'network', 0, cause);
-  if (cause.startsWith('CERT_') || cause.includes('SSL') || cause.includes('TLS')) return new WooApiError('El certificado https de la tienda no es válido.', 'network', 0, cause);
-  return new WooApiError('No pudimos comunicarnos con la tienda.', 'network', 0, cause);
+  return new WooApiError(STORE_UNREACHABLE, 'network', 0, '');
 }
 
 function kindForStatus(status: number): WooErrorKind {
@@ -84,7 +108,6 @@ function kindForStatus(status: number): WooErrorKind {
 }
 
 export function createWooClient(config: WooClientConfig): WooStoreApi {
-  const doFetch = config.fetch ?? fetch;
   const timeoutMs = config.timeoutMs ?? 15_000;
   const base = `${config.storeUrl.replace(/\/+$/, '')}/wp-json/wc/v3`;
   const https = base.startsWith('https://');
@@ -108,18 +131,21 @@ export function createWooClient(config: WooClientConfig): WooStoreApi {
     }
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
+    let response: OutboundResponse;
     try {
-      response = await doFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+      response = await config.http.request(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'error',
+        httpsOnly: config.requireHttps ?? true,
+        timeoutMs,
+        maxBytes: config.maxBytes ?? 5 * 1024 * 1024,
+      });
     } catch (error) {
       throw describeNetworkError(error);
     }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      throw describeNetworkError(error);
-    }
+    const text = response.text();
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : null;

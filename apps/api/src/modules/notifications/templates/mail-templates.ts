@@ -399,20 +399,38 @@ export function contactReceivedMail(data: ContactMailData & { inboxUrl: string }
   };
 }
 
-/** To the sender: we got it, and when to expect an answer. */
-export function contactAcknowledgementMail(data: { firstName: string; message: string; supportHours: string; canReply: boolean }): RenderedMail {
-  const name = clean(data.firstName);
-  const lead = 'Gracias, tu mensaje llegó a su destino. Un asesor lo leerá y te responderá pronto a este correo.';
+/**
+ * A first name fit to greet someone with: what was typed must be letters only (with accents,
+ * spaces, an apostrophe or a hyphen), and the greeting takes its first word. Anything else (a
+ * link, digits, punctuation, a sentence) is not a name, and the greeting goes without it.
+ */
+export function greetingName(firstName: string): string | null {
+  const typed = firstName.trim();
+  if (!/^\p{L}[\p{L}\p{M}'’ -]{0,34}$/u.test(typed)) return null;
+  const first = typed.split(/\s+/, 1)[0] ?? '';
+  return first.length <= 24 ? first : null;
+}
+
+/**
+ * To the sender: we got it, and when to expect an answer. Nothing the sender typed is repeated
+ * but a first name checked as a name, so the form cannot be used to mail someone else a text or
+ * a link of the sender's choosing; the footer alone says whether replying reaches us.
+ */
+export function contactAcknowledgementMail(data: { firstName: string; supportHours: string; canReply: boolean }): RenderedMail {
+  const name = greetingName(data.firstName);
+  const greeting = name ? `Hola ${name}:` : 'Hola:';
+  const lead = 'Gracias por escribirnos: recibimos tu mensaje desde el formulario de contacto de Envíos MX. Un asesor lo leerá y te contestará pronto a esta dirección de correo.';
   const hours = `Atendemos ${clean(data.supportHours)} (hora del centro de México).`;
+  const notYou = 'Si no enviaste ningún mensaje, ignora este correo.';
   return {
     subject: 'Recibimos tu mensaje',
     html: layout({
       title: 'Recibimos tu mensaje',
-      paragraphs: [`Hola ${escapeHtml(name)}:`, lead, hours, 'Esto es lo que nos escribiste:', quoted(data.message)],
-      footnote: 'Si no enviaste este mensaje, ignora este correo.',
+      paragraphs: [escapeHtml(greeting), lead, hours],
+      footnote: notYou,
       canReply: data.canReply,
     }),
-    text: textLayout([`Hola ${name}:`, lead, hours, 'Esto es lo que nos escribiste:', data.message, 'Si no enviaste este mensaje, ignora este correo.'], data.canReply),
+    text: textLayout([greeting, lead, hours, notYou], data.canReply),
   };
 }
 

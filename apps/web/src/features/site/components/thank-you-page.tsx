@@ -18,7 +18,7 @@ export function ThankYouPage({ site }: { site: SiteInfo }) {
           Gracias, tu mensaje llegó a su destino
         </Title>
         <p style={{ margin: 0, fontSize: '1.1rem' }}>
-          Un asesor lo leerá y te responderá pronto por correo electrónico. Te enviamos un acuse con una copia de tu mensaje.
+          Un asesor lo leerá y te responderá pronto por correo electrónico. Te enviamos un correo que confirma que lo recibimos.
         </p>
         <p style={{ margin: 0, color: 'var(--mantine-color-gray-7)' }}>Atendemos {site.supportHours}, hora del centro de México.</p>
         {site.socialLinks.length > 0 && (

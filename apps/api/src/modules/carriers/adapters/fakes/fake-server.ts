@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** How a fake carrier behaves for the next requests (tests switch it at will). */
@@ -39,12 +40,16 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, con
   res.end(JSON.stringify(body));
 }
 
-/** A local HTTP server on 127.0.0.1 and a free port; every request is recorded before `handle`. */
+/**
+ * A local HTTP server on 127.0.0.1 and a free port; every request is recorded before `handle`.
+ * With `tls` (testing/test-tls.ts) it speaks https, as the third party it plays.
+ */
 export async function startFakeServer(
   handle: (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>,
+  opts: { tls?: { key: string; cert: string } } = {},
 ): Promise<FakeServer> {
   const requests: RecordedRequest[] = [];
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     void readBody(req).then(async (body) => {
       requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
       try {
@@ -53,12 +58,13 @@ export async function startFakeServer(
         if (!res.headersSent) sendJson(res, 500, { message: String(error) });
       }
     });
-  });
+  };
+  const server = opts.tls ? createTlsServer({ key: opts.tls.key, cert: opts.tls.cert }, onRequest) : createServer(onRequest);
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     requests,
     close: () =>
       new Promise<void>((resolve) => {

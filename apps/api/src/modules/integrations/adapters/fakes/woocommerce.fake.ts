@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createOutboundHttp, type OutboundHttp, type OutboundPolicy } from '../../../../shared/outbound-http.js';
+import { localOutboundPolicy, TEST_TLS } from '../../../../testing/test-tls.js';
 import { sleep, startFakeServer, type FakeMode, type FakeServer } from '../../../carriers/adapters/fakes/fake-server.js';
 import { checkAuthParams, createKeys, deleteKey, keysCallbackBody, returnUrl } from '../woocommerce-sim-keys.js';
 import { changeOrder, placeOrder, recordDeliveryResult, redeliver, type NewOrderInput } from '../woocommerce-sim-orders.js';
@@ -13,9 +15,11 @@ import type { WooOrder, WooProduct } from '../woocommerce-wire.js';
  * `/wp-json/wc/v3` (see woocommerce-simulator.ts), and webhook deliveries signed as WooCommerce
  * signs them. The store is "logged in" as its administrator.
  *
- * `ssl: true` plays a store behind TLS (Basic auth accepted; its home URL is `https://…` and
- * the client reaches it through a fetch that rewrites the host). Our app is reached through
- * `send`, usually `app.inject`, for the key callback and the webhooks.
+ * `ssl: true` plays a store behind TLS: it serves https with the test certificate at
+ * `https://tienda.test:{port}` (Basic auth accepted). `outboundPolicy` is what lets the app's
+ * outbound client reach it (the name resolved to 127.0.0.1, that address and port allowed, the
+ * certificate trusted). Our app is reached through `send`, usually `app.inject`, for the key
+ * callback and the webhooks.
  */
 export interface OutgoingRequest {
   url: string;
@@ -48,8 +52,10 @@ export interface WooFake extends FakeServer {
   revokeKeys(): void;
   /** The next `count` REST requests matching answer this status with WooCommerce's error body. */
   failNext(match: { method?: string; path: RegExp }, status: number, count?: number): void;
-  /** A `fetch` that reaches this fake when the app calls the store's public (https) URL. */
-  fetch: typeof fetch;
+  /** What the outbound client needs to reach this fake (and nothing else on this machine). */
+  outboundPolicy: OutboundPolicy;
+  /** The outbound client with that policy: the merchant's browser in tests. */
+  http: OutboundHttp;
   /** Approves the handshake as the merchant would in the browser: answers the final redirect (or the error page). */
   approve(urlAuth: string): Promise<{ status: number; location: string | null; body: string }>;
   /** Denies it: answers where the browser goes. */
@@ -68,8 +74,8 @@ export async function startWooFake(opts: {
   /** How the store reaches our app (key callback, webhooks). */
   send: (request: OutgoingRequest) => Promise<{ status: number }>;
   ssl?: boolean;
-  /** The public home URL when `ssl` (default https://tienda.test). */
-  publicUrl?: string;
+  /** The host name when `ssl` (default tienda.test). */
+  publicHost?: string;
   products?: WooProduct[];
   now?: () => Date;
 }): Promise<WooFake> {
@@ -175,15 +181,13 @@ export async function startWooFake(opts: {
     if (later.length > 0) setImmediate(() => void send(later));
   }
 
-  const server = await startFakeServer(handle);
-  box.homeUrl = opts.ssl ? (opts.publicUrl ?? 'https://tienda.test') : server.url;
-  const origin = new URL(box.homeUrl).origin;
-
-  const fakeFetch: typeof fetch = (input, init) => {
-    const raw = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
-    const target = raw.startsWith(origin) ? `${server.url}${raw.slice(origin.length)}` : raw;
-    return fetch(target, init);
-  };
+  const server = await startFakeServer(handle, opts.ssl ? { tls: TEST_TLS } : {});
+  const port = new URL(server.url).port;
+  const host = opts.publicHost ?? 'tienda.test';
+  box.homeUrl = opts.ssl ? `https://${host}:${port}` : server.url;
+  const outboundPolicy = localOutboundPolicy({ hosts: { [host]: '127.0.0.1' }, allow: [`127.0.0.1:${port}`] });
+  const browser = createOutboundHttp(outboundPolicy);
+  const browse = (url: string) => browser.request(url, { redirect: 'manual', timeoutMs: 5_000 });
 
   return {
     ...server,
@@ -216,18 +220,19 @@ export async function startWooFake(opts: {
     failNext(match, status, count = 1) {
       failures.push({ ...match, status, left: count });
     },
-    fetch: fakeFetch,
+    outboundPolicy,
+    http: browser,
     async approve(urlAuth) {
-      const page = await fakeFetch(urlAuth);
-      const text = await page.text();
+      const page = await browse(urlAuth);
+      const text = page.text();
       const link = /class="wc-auth-approve" href="([^"]+)"/.exec(text)?.[1]?.replace(/&#38;/g, '&');
       if (!link) return { status: page.status, location: null, body: text };
-      const granted = await fakeFetch(link, { redirect: 'manual' });
-      return { status: granted.status, location: granted.headers.get('location'), body: await granted.text() };
+      const granted = await browse(link);
+      return { status: granted.status, location: granted.headers.get('location'), body: granted.text() };
     },
     async deny(urlAuth) {
-      const page = await fakeFetch(urlAuth);
-      const text = await page.text();
+      const page = await browse(urlAuth);
+      const text = page.text();
       const link = /class="wc-auth-deny" href="([^"]+)"/.exec(text)?.[1]?.replace(/&#38;/g, '&');
       if (!link) throw new Error(`no hay enlace para denegar: ${text}`);
       return link;

@@ -210,7 +210,8 @@ describe('a file of 1,000 rows, 37 of them bad', () => {
     for (const row of invalid.docs) expect(row.errors).toEqual([{ field: 'destino_cp', column: 'Destino: código postal', message: 'El código postal de destino «09999» no existe en nuestro catálogo de México.' }]);
     const valid = (await json('GET', `/api/v1/shipments/bulk/${report._id}/rows?status=valid&limit=500`, owner)).json<BulkRowPage>();
     expect(valid.docs.every((r) => r.quote && r.quote.net_total_amount > 0)).toBe(true);
-  });
+    // A thousand rows through the real jobs: behaviour at volume, not a speed limit (the bench times it).
+  }, 120_000);
 });
 
 describe('fixing in place, creating once, «Crear de nuevo»', () => {
@@ -300,7 +301,8 @@ describe('paying a bulk upload through the existing purchase', () => {
     // Paying again is refused by the usual rule.
     const twice = await json('POST', '/api/v1/payments/many/monedero', buyer, { shipments: created.shipment_ids.slice(0, 2) });
     expect(twice.statusCode).toBe(409);
-  });
+    // Five hundred shipments created and paid: behaviour at volume, not a speed limit.
+  }, 120_000);
 
   it('while a PayPal payment of the upload is open, editing one of its shipments is refused as for any payment', async () => {
     const buyer = await createSignedInUser(t.app, admin);

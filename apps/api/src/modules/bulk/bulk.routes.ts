@@ -19,6 +19,7 @@ import {
   bulkUploadSchema,
 } from '@envios/contracts/bulk';
 import { apiErrorSchema } from '@envios/contracts/errors';
+import { readMultipartParts } from '../../plugins/multipart-parts.js';
 import { bulkErrors } from './bulk.errors.js';
 import type { Bulk } from './bulk.usecases.js';
 
@@ -98,13 +99,15 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ bulk: Bulk }> = async (app, { b
     },
     async (request) => {
       if (request.isMultipart()) {
-        let file: { name: string; data: Buffer } | undefined;
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          const data = await part.toBuffer();
-          if (part.file.truncated) throw bulkErrors.badFile('El archivo pesa más de 10 MB; divídelo en varios archivos.');
-          file = { name: part.filename || 'envios.xlsx', data };
-        }
+        const files: { name: string; data: Buffer }[] = [];
+        await readMultipartParts(request, {
+          onFile: (part) => {
+            if (part.truncated) throw bulkErrors.badFile('El archivo pesa más de 10 MB; divídelo en varios archivos.');
+            files.push({ name: part.filename || 'envios.xlsx', data: part.data });
+          },
+          malformed: () => bulkErrors.badFile('El archivo llegó incompleto o mal formado (multipart/form-data); súbelo de nuevo.'),
+        });
+        const file = files.at(-1);
         if (!file) throw bulkErrors.badFile('Adjunta el archivo de envíos (campo file).');
         return bulk.upload(request.caller!, { fileName: file.name.slice(0, 120), file: file.data });
       }

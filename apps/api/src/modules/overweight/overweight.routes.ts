@@ -19,8 +19,7 @@ import {
 } from '@envios/contracts/overweight';
 import { EXPORT_ESTIMATED_BYTES_HEADER, EXPORT_FORMATS, EXPORT_ROWS_HEADER, periodFilterShape, type ExportFormat } from '@envios/contracts/reports';
 import type { Caller } from '../../plugins/auth.js';
-import { controlCharacterError, findControlCharacter } from '../../plugins/input-guard.js';
-import { AppError } from '../../shared/errors.js';
+import { readMultipartParts } from '../../plugins/multipart-parts.js';
 import { overweightErrors } from './overweight.errors.js';
 import { checkUpload, type UploadedFile } from './overweight.files.js';
 import type { Overweight } from './overweight.usecases.js';
@@ -55,33 +54,17 @@ export function sendExport(reply: FastifyReply, file: { rows: number; stream: No
     .send(file.stream);
 }
 
-/**
- * Reads a multipart body: the text fields and the files, each checked (size, real type). A text
- * field (or file name) with a control character or an unpaired surrogate is refused as the JSON
- * guard refuses it, and a body without a boundary or cut short answers 400, never a 500.
- */
+/** Reads a multipart body: the text fields and the files, each checked (size, real type). */
 async function readMultipart(request: FastifyRequest, maxFiles: number): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   if (!request.isMultipart()) throw overweightErrors.invalid('files', 'Envía el formulario como multipart/form-data.');
-  const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
-  let index = 0;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bad = findControlCharacter({ [`files.${index}`]: part.filename });
-        if (bad) throw controlCharacterError([`files.${index}`], part.filename);
-        const data = await part.toBuffer();
-        if (files.length >= maxFiles) throw overweightErrors.tooManyFiles('files', `Adjunta como máximo ${maxFiles} archivos.`);
-        files.push(checkUpload({ filename: part.filename, data, truncated: part.file.truncated }, `files.${index++}`));
-      } else if (typeof part.value === 'string') {
-        if (findControlCharacter(part.value)) throw controlCharacterError([part.fieldname], part.value);
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw overweightErrors.invalid('files', 'El formulario llegó incompleto o mal formado (multipart/form-data); envíalo de nuevo.');
-  }
+  const fields = await readMultipartParts(request, {
+    onFile: (file) => {
+      if (files.length >= maxFiles) throw overweightErrors.tooManyFiles('files', `Adjunta como máximo ${maxFiles} archivos.`);
+      files.push(checkUpload({ filename: file.filename, data: file.data, truncated: file.truncated }, `files.${file.index}`));
+    },
+    malformed: () => overweightErrors.invalid('files', 'El formulario llegó incompleto o mal formado (multipart/form-data); envíalo de nuevo.'),
+  });
   return { fields, files };
 }
 

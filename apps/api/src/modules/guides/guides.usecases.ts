@@ -16,6 +16,7 @@ import { findShipmentForGuide, markLabelsPrinted } from '../shipments/shipments.
 import { LabelInputError, renderLabelPdf } from './label-pdf.js';
 import type { GuidesDeps } from './guides.deps.js';
 import { labelInputOf, verifyLabelToken } from './guides.label-input.js';
+import { readCsv } from '../../shared/csv.js';
 import { labelUseCases } from './guides.labels.js';
 import { guidesErrors } from './guides.errors.js';
 import * as repo from './guides.repository.js';
@@ -172,13 +173,12 @@ const HEADER = /^gu[ií]as?$/i;
 
 /** One guide number per line (first column of a CSV; quotes and a `guia` header line are ignored). */
 export function parseInventoryCsv(csv: string): { numbers: string[]; invalid: InventoryUploadResult['invalid'] } {
-  const lines = csv.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const numbers: string[] = [];
   const invalid: InventoryUploadResult['invalid'] = [];
   let seenContent = false;
   let count = 0;
-  for (const [i, line] of lines.entries()) {
-    const value = (line.split(/[,;\t]/)[0] ?? '').trim().replace(/^"(.*)"$/, '$1').trim();
+  for (const record of readCsv(csv)) {
+    const value = (record.fields[0] ?? '').trim();
     if (value === '') continue;
     if (!seenContent) {
       seenContent = true;
@@ -191,7 +191,7 @@ export function parseInventoryCsv(csv: string): { numbers: string[]; invalid: In
     if (GUIDE_NUMBER_PATTERN.test(value)) numbers.push(value);
     else
       invalid.push({
-        line: i + 1,
+        line: record.line,
         value: value.length > 60 ? `${value.slice(0, 60)}…` : value,
         message: 'El número de guía debe tener de 6 a 40 letras, dígitos o guiones.',
       });

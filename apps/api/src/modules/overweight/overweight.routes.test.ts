@@ -252,13 +252,18 @@ describe('lists and exports', () => {
     expect(cancelled.docs.length).toBeGreaterThan(0);
   });
 
-  it('GET /api/v1/overweight/all: admin only; the period is checked', async () => {
+  it('GET /api/v1/overweight/all: admin only; the period is checked, and may end after today', async () => {
     const page = await call(t, 'GET', '/api/v1/overweight/all', admin);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json<OverweightPage>().count).toBeGreaterThan(2);
     expect((await call(t, 'GET', '/api/v1/overweight/all', ana)).statusCode).toBe(403);
     expectField(await call(t, 'GET', '/api/v1/overweight/all?date_ini=2026-03-10&date_fin=2026-03-01', admin), 400, 'date_fin');
     expectField(await call(t, 'GET', '/api/v1/overweight/all?date_ini=2999-01-01', admin), 400, 'date_ini');
+    // An end after today (a client ahead of Mexico City's calendar) means until now.
+    const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(d);
+    const untilTomorrow = await call(t, 'GET', `/api/v1/overweight/all?date_ini=2020-01-01&date_fin=${day(new Date(Date.now() + 86_400_000))}`, admin);
+    expect(untilTomorrow.statusCode, untilTomorrow.body).toBe(200);
+    expect(untilTomorrow.json<OverweightPage>().count).toBe(page.json<OverweightPage>().count);
     expectField(await call(t, 'GET', '/api/v1/overweight/all?date_ini=2026-02-30', admin), 400, 'date_ini');
     const byEmail = (await call(t, 'GET', `/api/v1/overweight/all?filter=${encodeURIComponent(ana.email)}`, admin)).json<OverweightPage>();
     expect(byEmail.docs.every((d) => d.customer_email === ana.email)).toBe(true);

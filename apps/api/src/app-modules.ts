@@ -40,7 +40,7 @@ import { trackingAdaptersFromConfig } from './modules/carriers/adapters/tracking
 import { createCarrierLimiter, createTracking } from './modules/tracking/tracking.usecases.js';
 import { registerTrackingRefresh } from './modules/tracking/tracking.job.js';
 import { trackingRoutes } from './modules/tracking/tracking.routes.js';
-import { createOverweight, noteOverweightPaidByPurchase, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
+import { createOverweight, noteOverweightPaid, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
 import { overweightRoutes } from './modules/overweight/overweight.routes.js';
 import { createReports } from './modules/reports/reports.usecases.js';
 import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
@@ -191,7 +191,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     appUrl: config.APP_URL.replace(/\/+$/, ''),
     guideHoldsPerUser: config.GUIDE_HOLDS_PER_USER,
     limitAttempts: (ex, userId) => guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: rateLimits.paymentAttemptsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
-    onOverweightPaid: noteOverweightPaidByPurchase,
+    onOverweightPaid: noteOverweightPaid,
   };
   const modes = paymentModes(config);
   const cashProvider = deps.cashProvider ?? cashProviderFromConfig(config, { clock });

@@ -176,6 +176,18 @@ export const walletPaymentResultSchema = z.object({
 });
 export type WalletPaymentResult = z.infer<typeof walletPaymentResultSchema>;
 
+/**
+ * `POST /prepaid/payOverWeight/{shipmentId}`: the wallet payment's answer and the overweight's
+ * state. One already paid (a client following the specification calls it right after recording
+ * it, which already charged the wallet) answers 200 with the payment that paid it and
+ * `already_paid: true`: nothing is charged twice.
+ */
+export const overweightPaymentResultSchema = walletPaymentResultSchema.extend({
+  overweight_status: z.literal('paid'),
+  already_paid: z.boolean(),
+});
+export type OverweightPaymentResult = z.infer<typeof overweightPaymentResultSchema>;
+
 /** `/generate-guides-after-pay/{id}` and `/many`: guides are issued by a durable job; this answers where each stands. */
 export const generateGuidesInputSchema = z.object({
   email: emailField,

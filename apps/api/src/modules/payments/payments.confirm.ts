@@ -142,6 +142,7 @@ export async function confirmPaymentIn(
     for (const share of overweight.paid) {
       await deps.onOverweightPaid?.(tx, share.shipmentId, {
         amountCentavos: share.amountCentavos,
+        via: 'purchase',
         note: `Pagado con la compra del pago ${payment.numberOfOrder} (${METHOD_NAMES[payment.method]}).`,
         now,
       });
@@ -154,7 +155,9 @@ export async function confirmPaymentIn(
   } else {
     const shares = await repo.sharesOf(tx, payment.id);
     const rows = new Map((await lockShipmentsForPayment(tx, shares.map((s) => s.shipmentId))).map((r) => [r.id, r]));
-    credits.push(...(await payOverweightShares(tx, shares, rows, now)).credits);
+    const overweight = await payOverweightShares(tx, shares, rows, now);
+    credits.push(...overweight.credits);
+    for (const share of overweight.paid) await deps.onOverweightPaid?.(tx, share.shipmentId, { amountCentavos: share.amountCentavos, via: 'wallet', note: null, now });
   }
 
   const creditedCentavos = credits.reduce((sum, c) => sum + c.amountCentavos, 0);

@@ -39,8 +39,18 @@ export interface PaymentsCoreDeps {
   guideHoldsPerUser: number;
   /** Counts one attempt opened by the user (inside the opening transaction); throws 429 past the per-user rate. */
   limitAttempts?: ((ex: Executor, userId: string) => Promise<void>) | undefined;
-  /** Writes, in the confirming transaction, that a purchase paid an earlier shipment's overweight (its story). */
-  onOverweightPaid?: ((tx: Executor, shipmentId: string, paid: { amountCentavos: number; note: string; now: Date }) => Promise<void>) | undefined;
+  /**
+   * Writes, in the confirming transaction, that an overweight was paid (its story): from the wallet
+   * (`payOverWeight`, or at once when the admin records it) or with a later purchase.
+   */
+  onOverweightPaid?: ((tx: Executor, shipmentId: string, paid: OverweightPaid) => Promise<void>) | undefined;
+}
+
+export interface OverweightPaid {
+  amountCentavos: number;
+  via: 'wallet' | 'purchase';
+  note: string | null;
+  now: Date;
 }
 
 export interface OpenShipmentsInput {

@@ -86,6 +86,18 @@ export async function openAttemptsFor(ex: Executor, shipmentId: string): Promise
   return rows.map((r) => r.payment);
 }
 
+/** The newest paid payment that paid a shipment's overweight (on its own or within a purchase). */
+export async function lastOverweightPayment(ex: Executor, shipmentId: string): Promise<{ id: string } | undefined> {
+  const [row] = await ex
+    .select({ id: payments.id })
+    .from(paymentShipments)
+    .innerJoin(payments, eq(payments.id, paymentShipments.paymentId))
+    .where(and(eq(paymentShipments.shipmentId, shipmentId), eq(paymentShipments.kind, 'overweight'), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return row;
+}
+
 // ---------------------------------------------------------------- sandbox PayPal orders
 
 export async function insertSandboxOrder(ex: Executor, row: typeof paypalSandboxOrders.$inferInsert): Promise<SandboxOrderRow | undefined> {

@@ -333,7 +333,7 @@ describe('top-ups through PayPal', () => {
 });
 
 describe('POST /prepaid/payOverWeight/:shipmentId', () => {
-  it('charges the owner’s wallet a pago_sobrepeso and marks the overweight paid, once', async () => {
+  it('charges the owner’s wallet a pago_sobrepeso and marks the overweight paid, once; asked again it answers 200 with the paid state', async () => {
     const someone = await createSignedInUser(t.app, admin);
     const s = await createOne(t, someone);
     expect((await call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`)).json()).toMatchObject({ code: 'payments.not_payable' });
@@ -344,9 +344,16 @@ describe('POST /prepaid/payOverWeight/:shipmentId', () => {
     expectField(await call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${BAD_ID}`), 'shipmentId');
     const ok = await call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ message: 'ok', amount: 150, balance: 50 });
+    expect(ok.json()).toMatchObject({ message: 'ok', amount: 150, balance: 50, overweight_status: 'paid', already_paid: false });
+    // A client following the specification calls it again: the paid state, nothing charged twice.
     const again = await call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`);
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ ...ok.json<object>(), already_paid: true });
+    const [a, b] = await Promise.all([0, 1].map(() => call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`)));
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    expect(await balanceOf(t, someone)).toBe(50);
+    // Still only the owner (or an admin) learns about it.
+    expect((await call(t, other, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`)).statusCode).toBe(403);
     const [row] = await t.database.query<{ overweight_paid: boolean }>('select overweight_paid from shipments where id = $1', [s._id]);
     expect(row!.overweight_paid).toBe(true);
     const [entry] = await t.database.query<{ type: string; amount: string | number; shipment_id: string }>(

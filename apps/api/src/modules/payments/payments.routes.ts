@@ -24,6 +24,7 @@ import {
   sandboxActionParamsSchema,
   sandboxActionResultSchema,
   sandboxOrderSchema,
+  overweightPaymentResultSchema,
   walletPaymentResultSchema,
 } from '@envios/contracts/payments';
 import { AppError } from '../../shared/errors.js';
@@ -213,9 +214,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'Paga el sobrepeso de un envío con el monedero de su dueño (pago_sobrepeso)',
+        summary: 'Paga el sobrepeso de un envío con el monedero de su dueño (pago_sobrepeso); uno ya pagado responde 200 con already_paid: true y el pago que lo cubrió',
         params: shipmentParams,
-        response: { 200: walletPaymentResultSchema, ...paying },
+        response: { 200: overweightPaymentResultSchema, ...paying },
       },
     },
     async (request) => payments.payOverweight(request.caller!, request.params.shipmentId),

@@ -6,7 +6,7 @@ import { findContact } from '../accounts/accounts.usecases.js';
 import { enqueueGuideIssue, releaseGuides, reserveGuides } from '../guides/guides.usecases.js';
 import { paymentCreditedMail } from '../notifications/notifications.usecases.js';
 import { createPickupsForPaidShipments } from '../pickups/pickups.usecases.js';
-import { lockShipmentsForPayment, markOverweightPaid, markShipmentsPaid, type PayableShipment } from '../shipments/shipments.usecases.js';
+import { lockShipmentsForPayment, markOverweightPaid, markShipmentsPaid, setShipmentsReference, type PayableShipment } from '../shipments/shipments.usecases.js';
 import { creditIn, markTopUpPaidIn } from '../wallet/wallet.usecases.js';
 import { paymentErrors } from './payments.errors.js';
 import * as repo from './payments.repository.js';
@@ -132,6 +132,8 @@ export async function confirmPaymentIn(
       toPay.map((s) => s.shipmentId),
       now,
     );
+    // Paid by an OXXO reference (perhaps after it was cancelled): the report names it again.
+    if (payment.oxxoReference) await setShipmentsReference(tx, paidShipments, payment.oxxoReference);
     // Guides this attempt held for shipments it did not pay go back to the stock.
     await releaseGuides(tx, payment.id);
     await enqueueGuideIssue(deps.jobs, tx, paidShipments);

@@ -8,7 +8,7 @@ import { commonErrors } from '../../shared/errors.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { countHeldGuides, releaseGuides, reserveGuides } from '../guides/guides.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
-import { lockShipmentsForPayment, readOwedOverweight } from '../shipments/shipments.usecases.js';
+import { clearShipmentsReference, lockShipmentsForPayment, readOwedOverweight } from '../shipments/shipments.usecases.js';
 import { lockWalletEntry } from '../wallet/wallet.usecases.js';
 import { paymentErrors } from './payments.errors.js';
 import * as repo from './payments.repository.js';
@@ -212,6 +212,8 @@ export async function closePayment(
     if (!repo.OPEN_STATUSES.includes(payment.status)) return { changed: false };
     await repo.updatePayment(tx, paymentId, { status, failureCode: failure.code, failureMessage: failure.message, updatedAt: deps.clock.now() });
     await releaseGuides(tx, paymentId);
+    // A reference the store no longer takes stops naming its shipments in the report.
+    if (payment.oxxoReference) await clearShipmentsReference(tx, payment.oxxoReference);
     return { changed: true };
   });
 }

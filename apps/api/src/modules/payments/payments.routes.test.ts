@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMessages } from '@envios/contracts/payments';
+import { paymentMessages, type OpenPayments } from '@envios/contracts/payments';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
 import { createOne } from '../shipments/shipments.fixtures.js';
@@ -175,11 +175,18 @@ describe('PayPal for shipments (sandbox provider)', () => {
     const order = link.json<{ id: string; approve_url: string; payment_id: string }>();
     const [reserved] = await t.database.query<{ status: string }>('select status from guide_inventory where shipment_id = $1', [inv._id]);
     expect(reserved!.status).toBe('reserved');
+    // While it waits for approval, the order is listed as an open payment with its approval link.
+    const open = await call(t, user, 'GET', `/api/v1/payments/open?shipments=${inv._id}`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json<OpenPayments>().docs).toEqual([
+      expect.objectContaining({ payment_id: order.payment_id, method: 'paypal', method_label: 'PayPal', order_id: order.id, approve_url: order.approve_url, reference: null, slip_url: null }),
+    ]);
     const cancelled = await sandboxDo(user, order.approve_url, 'cancel');
     expect(cancelled.redirect).toContain('cancel=1');
     expect((await paymentRow(t, order.payment_id)).status).toBe('cancelled');
     const rows = await t.database.query<{ status: string }>('select status from guide_inventory where service_id = $1', [inv.selected_service.service_id]);
     expect(rows).toEqual([{ status: 'available' }]);
+    expect((await call(t, user, 'GET', `/api/v1/payments/open?shipments=${inv._id}`)).json<OpenPayments>().docs).toEqual([]);
   });
 
   it('money captured for a shipment paid meanwhile goes to the payer’s wallet as a PayPal abono', async () => {

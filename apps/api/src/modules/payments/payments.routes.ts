@@ -24,6 +24,8 @@ import {
   sandboxActionParamsSchema,
   sandboxActionResultSchema,
   sandboxOrderSchema,
+  openPaymentsQuerySchema,
+  openPaymentsSchema,
   overweightPaymentResultSchema,
   walletPaymentResultSchema,
 } from '@envios/contracts/payments';
@@ -190,6 +192,24 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
       },
     },
     async (request) => payments.cancelOpenAttempts(request.caller!, request.params.shipmentId),
+  );
+
+  app.get(
+    '/api/v1/payments/open',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Pagos abiertos que aún pueden completarse (referencia OXXO vigente, orden de PayPal por aprobar) de los envíos de quien llama, o de los envíos nombrados en shipments=a,b (su dueño o un admin); los más nuevos primero',
+        querystring: openPaymentsQuerySchema,
+        response: { 200: openPaymentsSchema, ...paying },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return payments.listOpenPayments(request.caller!, request.query);
+    },
   );
 
   // ------------------------------------------------------------ wallet

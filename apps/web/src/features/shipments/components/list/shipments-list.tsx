@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { shipmentListQuerySchema, shipmentMessages, splitKeywords, type ShipmentRow } from '@envios/contracts/shipments';
 import { IconBox, IconStore } from '@/components/ui/icons';
-import { ListFilters, paymentStatusOptions, SelectFilter, serviceOptions } from '@/components/ui/list-filters';
+import { FoldingFilters, paymentStatusOptions, SelectFilter, serviceOptions } from '@/components/ui/list-filters';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { paths } from '@/config/paths';
 import { readPage, writeListParams } from '@/lib/list-params';
@@ -65,10 +65,14 @@ export interface ShipmentsListProps {
   ecommerce: ReactNode;
   /** The tab shown first (`?tab=ecommerce` opens the store orders). */
   initialTab?: 'envios' | 'ecommerce';
+  /** Under a row's status: the payment still open for it (the payments feature's, composed by the route). */
+  paymentNote?: (row: ShipmentRow) => ReactNode;
+  /** A confirmation the page arrived with (a message sent from Contáctanos), shown above the list. */
+  arrivalNotice?: string | undefined;
 }
 
 /** Tabs, filters, the table, bulk Pagar / Duplicar / Eliminar and paging. */
-export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: ShipmentsListProps) {
+export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', paymentNote, arrivalNotice }: ShipmentsListProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
@@ -82,7 +86,7 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: Ship
   const [selection, setSelection] = useState<{ key: string; paid: Map<string, boolean> }>({ key: queryKey, paid: new Map() });
   const selected = selection.key === queryKey ? selection.paid : new Map<string, boolean>();
   const selectedIds = [...selected.keys()];
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(() => (arrivalNotice ? { color: 'green', text: arrivalNotice } : null));
   const [warnPaid, setWarnPaid] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -182,11 +186,11 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: Ship
 
         <Tabs.Panel value="envios" pt="lg">
           <Stack gap="md">
-            <ListFilters align="flex-start">
+            <FoldingFilters align="flex-start" active={query.keywords.length + (query.service ? 1 : 0) + (query.status ? 1 : 0)}>
               <KeywordFilter keywords={query.keywords} onChange={(keywords) => update({ keywords })} />
               <SelectFilter label="Servicio" allLabel="Servicios" options={serviceOptions(services.data)} value={query.service} onChange={(service) => update({ service })} />
               <SelectFilter label="Estatus de pago" allLabel="Todos" options={paymentStatusOptions} value={query.status} onChange={(status) => update({ status })} />
-            </ListFilters>
+            </FoldingFilters>
 
             <Group justify="space-between" align="center">
               <Group gap="xs" role="group" aria-label="Acciones con los envíos seleccionados">
@@ -227,7 +231,7 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios' }: Ship
             ) : (
               <>
                 {!shipments.isError && (
-                  <ShipmentsTable rows={data?.docs} selected={new Set(selectedIds)} onToggle={toggle} onToggleAll={toggleAll} busy={shipments.isPlaceholderData} />
+                  <ShipmentsTable rows={data?.docs} selected={new Set(selectedIds)} onToggle={toggle} onToggleAll={toggleAll} busy={shipments.isPlaceholderData} paymentNote={paymentNote} />
                 )}
                 {empty && (
                   <Stack align="center" gap="xs" py="md">

@@ -84,7 +84,7 @@ test('1. an open OXXO reference shows in Mis Envíos, the detail and the payment
   await page.getByRole('radio', { name: /Monedero electrónico/ }).check();
   const warning = page.getByRole('alert').filter({ hasText: 'tiene una referencia OXXO abierta' });
   await expect(warning).toBeVisible();
-  const pay = page.getByRole('button', { name: 'Pagar', exact: true });
+  const pay = page.getByRole('button', { name: 'Pagar con Monedero' });
   await expect(pay).toBeDisabled();
   await warning.getByRole('button', { name: 'Cancelar referencia' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancelar la referencia OXXO' });
@@ -102,7 +102,7 @@ test('1b. paying with another method while a reference is open is a deliberate c
   const opened = (await (await page.request.post(`/api/v1/payments/conekta/oxxo/${shipmentId}`, { data: {} })).json()) as { reference: string; payment_id: string };
   await page.goto(`/payments/${shipmentId}`);
   await page.getByRole('radio', { name: /Monedero electrónico/ }).check();
-  const pay = page.getByRole('button', { name: 'Pagar', exact: true });
+  const pay = page.getByRole('button', { name: 'Pagar con Monedero' });
   await expect(pay).toBeDisabled();
   await page.getByRole('checkbox', { name: /Pagar de todos modos/ }).check();
   await pay.click();
@@ -249,7 +249,7 @@ test('6. the phone first: the first price in view after Cotizar!, the list befor
   await home.getByRole('checkbox', { name: 'Asegurar mi envío' }).uncheck();
   await home.getByRole('button', { name: 'Cotizar!' }).click();
   await expect(home).toHaveURL(/\/service-providers$/);
-  const firstPrice = home.getByRole('list', { name: 'Opciones de envío' }).getByRole('article').first().getByText(/^Total:/);
+  const firstPrice = home.getByRole('list', { name: 'Opciones de envío' }).getByRole('article').first().getByText(/^Total:/).locator('..');
   await expect(firstPrice).toBeInViewport({ timeout: 20_000 });
   await visitor.close();
 
@@ -263,7 +263,7 @@ test('6. the phone first: the first price in view after Cotizar!, the list befor
   await page.getByRole('radio', { name: 'Sobre' }).check();
   await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('0.5');
   await page.getByRole('button', { name: 'Cotizar!' }).click();
-  await expect(page.getByRole('list', { name: 'Opciones de envío' }).getByRole('article').first().getByText(/^Total:/)).toBeInViewport({ timeout: 20_000 });
+  await expect(page.getByRole('list', { name: 'Opciones de envío' }).getByRole('article').first().getByText(/^Total:/).locator('..')).toBeInViewport({ timeout: 20_000 });
 
   // Mis Envíos opens with the list; the filters fold behind one «Filtros» button that counts them.
   await createShipments(page.request, `Fernanda Lista ${stamp}`, 1);

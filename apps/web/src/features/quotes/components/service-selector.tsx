@@ -315,6 +315,7 @@ export function ServiceSelector({
                 onClick={() => setFiltersOpen((o) => !o)}
                 aria-expanded={filtersOpen}
                 aria-controls="filtros-de-opciones"
+                style={{ flex: 'none' }}
               >
                 {carriers.length + speeds.length > 0 ? `Filtros (${carriers.length + speeds.length})` : 'Filtros'}
               </Button>

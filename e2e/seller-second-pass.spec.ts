@@ -301,13 +301,18 @@ test('8. the admin sees what still runs on demo values, and the terms show the d
   expect((await page.request.get('/api/v1/admin/launch-checklist')).status()).toBe(403);
   await page.context().close();
 
-  // With the owner's values the terms carry their date and the checklist no longer names them.
-  const extra = await startExtraServer({ TERMS_DATE: '2026-03-15', SUPPORT_PHONE: '33 9876 5432', WHATSAPP_NUMBER: '5213398765432' });
+  // With the owner's values the terms carry their date and the checklist no longer names them; with
+  // the payments switched off (no keys, no sandbox) the footer promises none of them.
+  const extra = await startExtraServer({ TERMS_DATE: '2026-03-15', SUPPORT_PHONE: '33 9876 5432', WHATSAPP_NUMBER: '5213398765432', PAYMENTS_SANDBOX: '0' });
   try {
     const context = await browser.newContext({ viewport: WIDE, locale: 'es-MX', baseURL: extra.baseURL });
     const terms = await context.newPage();
     await terms.goto('/terminos-de-servicio');
     await expect(terms.getByText('Última actualización: 15/03/2026')).toBeVisible();
+    const footer = terms.getByRole('contentinfo');
+    await expect(footer.getByText('Los pagos en línea aún no están disponibles.')).toBeVisible();
+    await expect(footer.getByText('OXXO')).toHaveCount(0);
+    await expect(footer.getByText('Números de demostración')).toHaveCount(0);
     const login = await terms.request.post('/api/v1/login', { data: ADMIN });
     expect(login.ok()).toBeTruthy();
     const checklist = (await (await terms.request.get('/api/v1/admin/launch-checklist')).json()) as { items: { setting: string }[] };

@@ -5,6 +5,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealth } from './modules/health/health.usecases.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { createSite, siteInfoFromConfig } from './modules/site/site.usecases.js';
+import { launchChecklist } from './config/launch-checklist.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { createContact } from './modules/contact/contact.usecases.js';
 import { geographyRoutes } from './modules/geography/geography.routes.js';
@@ -227,8 +228,12 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(overweightRoutes, { overweight });
   const reports = createReports({ database, clock, changes, statusOf, log: app.log });
   await app.register(reportsRoutes, { reports });
-  const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
-  await app.register(siteRoutes, { site: createSite({ info: siteInfo, appUrl: config.APP_URL }) });
+  const paypalOn = modes.paypal !== 'disabled';
+  const siteInfo = siteInfoFromConfig(config, {
+    paymentsSandbox: isSandboxMode(modes),
+    paymentMethods: { paypal: paypalOn, card: paypalOn && config.PAYPAL_CARD, oxxo: modes.oxxo !== 'disabled' },
+  });
+  await app.register(siteRoutes, { site: createSite({ info: siteInfo, appUrl: config.APP_URL, launch: launchChecklist(config) }) });
   await app.register(contactRoutes, {
     contact: createContact({
       db: database.db,

@@ -35,6 +35,7 @@ const adminNav: DashboardNavItem[] = [
   { label: 'Paqueterías y tarifas', to: paths.carriersAdmin },
   { label: 'Bandeja de salida', to: paths.outbox },
   { label: 'Mensajes', to: paths.messagesAdmin },
+  { label: 'Lanzamiento', to: paths.launchChecklist },
 ];
 
 function DashboardShell() {

@@ -6,6 +6,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealth } from './modules/health/health.usecases.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { createSite, siteInfoFromConfig } from './modules/site/site.usecases.js';
+import { launchChecklist } from './config/launch-checklist.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { CONTACT_ACKS_PER_ADDRESS_PER_DAY, createContact } from './modules/contact/contact.usecases.js';
 import { AppError } from './shared/errors.js';
@@ -44,7 +45,7 @@ import { trackingAdaptersFromConfig } from './modules/carriers/adapters/tracking
 import { createCarrierLimiter, createTracking } from './modules/tracking/tracking.usecases.js';
 import { registerTrackingRefresh } from './modules/tracking/tracking.job.js';
 import { trackingRoutes } from './modules/tracking/tracking.routes.js';
-import { createOverweight, noteOverweightPaidByPurchase, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
+import { createOverweight, noteOverweightPaid, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
 import { overweightRoutes } from './modules/overweight/overweight.routes.js';
 import { createReports } from './modules/reports/reports.usecases.js';
 import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
@@ -225,7 +226,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     appUrl: config.APP_URL.replace(/\/+$/, ''),
     guideHoldsPerUser: config.GUIDE_HOLDS_PER_USER,
     limitAttempts: (ex, userId) => guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: rateLimits.paymentAttemptsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
-    onOverweightPaid: noteOverweightPaidByPurchase,
+    onOverweightPaid: noteOverweightPaid,
   };
   const modes = paymentModes(config);
   const cashProvider = deps.cashProvider ?? cashProviderFromConfig(config, { clock });
@@ -261,8 +262,12 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(overweightRoutes, { overweight });
   const reports = createReports({ database, clock, changes, statusOf, log: app.log, exportMaxRows: deps.reports?.exportMaxRows });
   await app.register(reportsRoutes, { reports });
-  const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
-  await app.register(siteRoutes, { site: createSite({ info: siteInfo, appUrl: config.APP_URL }) });
+  const paypalOn = modes.paypal !== 'disabled';
+  const siteInfo = siteInfoFromConfig(config, {
+    paymentsSandbox: isSandboxMode(modes),
+    paymentMethods: { paypal: paypalOn, card: paypalOn && config.PAYPAL_CARD, oxxo: modes.oxxo !== 'disabled' },
+  });
+  await app.register(siteRoutes, { site: createSite({ info: siteInfo, appUrl: config.APP_URL, launch: launchChecklist(config) }) });
   await app.register(contactRoutes, {
     contact: createContact({
       db: database.db,

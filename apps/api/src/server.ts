@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { apiRoot } from './api-root.js';
-import { ConfigError, legacySecretKeyFile, loadConfig, withSecretKey, type StartConfig } from './config/env.js';
+import { ConfigError, isProduction, legacySecretKeyFile, loadConfig, withSecretKey, type StartConfig } from './config/env.js';
 
 const startedAt = performance.now();
 /** How long a stopping process keeps serving, with every answer closing its connection, before it stops listening. */
@@ -95,6 +95,13 @@ async function serve(config: StartConfig): Promise<void> {
       `Pagos deshabilitados: ${[modes.paypal === 'disabled' ? 'PayPal (faltan PAYPAL_CLIENT_ID y PAYPAL_SECRET)' : '', modes.oxxo === 'disabled' ? 'OXXO (faltan CONEKTA_API_KEY y CONEKTA_WEBHOOK_KEY)' : ''].filter(Boolean).join(' y ')}. ` +
         'En producción un proveedor sin llaves no cobra; para una demostración sin dinero real define PAYMENTS_SANDBOX=1.',
     );
+  }
+
+  // In production the owner reads, once per start, what still runs on demonstration values.
+  if ((!cluster.isWorker || cluster.worker?.id === 1) && isProduction(config)) {
+    const { launchChecklist, launchChecklistText } = await import('./config/launch-checklist.js');
+    const list = launchChecklist(config);
+    if (list.items.length > 0) console.warn(launchChecklistText(list));
   }
 
   const app = await buildApp({ config: { ...withSecretKey(config, secret), WEB_DIST_DIR: webDist }, database, logger, startInBackground: true });

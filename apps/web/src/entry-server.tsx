@@ -29,8 +29,8 @@ export const routeSources: Record<string, string> = {
 };
 
 /**
- * Lazily loaded modules a page renders as a snapshot (see StaticSnapshot): the server links their
- * styles so the snapshot looks right at first paint, but not their code.
+ * Lazily loaded modules a page renders as server HTML that hydrates late (the home's quote form):
+ * the server links their styles so the form looks right at first paint, but not their code.
  */
 export const routeSnapshotSources: Record<string, string[]> = {
   '/': ['src/features/quotes/components/quote-form.tsx', 'src/features/geography/components/postal-code-autocomplete.tsx', 'src/features/geography/components/country-select.tsx'],

@@ -44,6 +44,14 @@ const envSchema = z.object({
       .pipe(z.string().regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/, { error: 'debe ser un RFC válido (12 o 13 caracteres)' }))
       .optional(),
   ),
+  /** When the terms of service were last updated (YYYY-MM-DD); the terms page shows it. */
+  TERMS_DATE: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'debe ser una fecha AAAA-MM-DD' })
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'debe ser una fecha válida AAAA-MM-DD' })
+      .optional(),
+  ),
   /** Comma-separated https addresses of the company's social profiles (Facebook, Instagram, X, TikTok, YouTube, LinkedIn…). */
   SOCIAL_LINKS: optional.pipe(
     z
@@ -139,6 +147,11 @@ export function legacySecretKeyFile(config: Pick<Config, 'dataDir'>): string {
 
 export function withSecretKey(config: StartConfig, secret: string): Config {
   return { ...config, SECRET_KEY: secret };
+}
+
+/** Production: NODE_ENV=production or an https APP_URL (real customers may be reached). */
+export function isProduction(config: Pick<RawEnv, 'NODE_ENV' | 'APP_URL'>): boolean {
+  return config.NODE_ENV === 'production' || config.APP_URL.startsWith('https://');
 }
 
 export class ConfigError extends Error {

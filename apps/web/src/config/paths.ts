@@ -74,6 +74,8 @@ export const paths = {
   billing: '/facturacion',
   /** Admin: contact-form messages ('Mensajes'). */
   messagesAdmin: '/admin/mensajes',
+  /** Admin: the settings still on demonstration values ('Lanzamiento'). */
+  launchChecklist: '/admin/lanzamiento',
   blog: '/blog',
   tracking: (guide: string) => `/rastreo/${encodeURIComponent(guide)}`,
 } as const;

@@ -24,7 +24,10 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
       return { record: rec ? await recordDto(caller, rec, s.overweightPaid) : null };
     },
 
-    /** The owner pays a pending overweight from the wallet (the same payment as `payOverWeight`). */
+    /**
+     * The owner pays a pending overweight from the wallet (the same payment as `payOverWeight`). One
+     * already paid (a second click, or the charge at recording) answers its paid state.
+     */
     async pay(caller: Caller, shipmentId: string): Promise<ShipmentOverweight> {
       await change(async (tx) => {
         const s = await lockShipmentForOverweight(tx, shipmentId);
@@ -35,10 +38,9 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
         const status = statusOf(rec, s.overweightPaid);
         if (status === 'disputed') throw overweightErrors.notPayable('Este sobrepeso está en aclaración: no se cobra hasta que se resuelva.');
         if (status === 'cancelled') throw overweightErrors.notPayable('Este sobrepeso se canceló; no hay nada que pagar.');
-        if (status === 'paid') throw overweightErrors.alreadyPaid();
-        const now = clock.now();
+        if (status === 'paid') return;
+        // The payment writes its line in the story ('Cobrado de tu Monedero').
         await deps.payments.payOverweightIn(tx, caller, shipmentId);
-        await repo.insertEvent(tx, { recordId: rec.id, kind: 'charged', amountCentavos: rec.costCentavos, actorId: caller.id, createdAt: now });
       });
       return this.detail(caller, shipmentId);
     },
@@ -108,7 +110,7 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
           if (!s.overweightPaid) {
             await setShipmentOverweight(tx, s.id, { kg: rec.overweightKg, centavos: rec.costCentavos }, now);
             charged = await tryCharge(tx, caller, s.id);
-            await repo.insertEvent(tx, { recordId: rec.id, kind: charged ? 'charged' : 'pending', amountCentavos: rec.costCentavos, createdAt: now });
+            if (!charged) await repo.insertEvent(tx, { recordId: rec.id, kind: 'pending', amountCentavos: rec.costCentavos, createdAt: now });
           }
           await mailTo(
             owner,

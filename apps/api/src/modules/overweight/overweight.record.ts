@@ -87,8 +87,9 @@ export function createOverweightRecording(deps: OverweightDeps, ctx: OverweightC
           await repo.insertEvent(tx, { recordId: rec.id, kind: 'removed', actorId: caller.id, createdAt: now });
         } else {
           await setShipmentOverweight(tx, s.id, { kg, centavos: costCentavos }, now);
+          // A charge writes its own line ('Cobrado de tu Monedero') through the payment.
           charged = await tryCharge(tx, caller, s.id);
-          await repo.insertEvent(tx, { recordId: rec.id, kind: charged ? 'charged' : 'pending', amountCentavos: costCentavos, createdAt: now });
+          if (!charged) await repo.insertEvent(tx, { recordId: rec.id, kind: 'pending', amountCentavos: costCentavos, createdAt: now });
           await mailTo(
             owner,
             `overweight:${rec.id}:recorded:${now.getTime()}`,

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client.js';
+import type { OverweightPaid } from '../payments/payments.deps.js';
 import { resolvePeriod } from '../../shared/report-period.js';
 import { createOverweightContext } from './overweight.context.js';
 import type { OverweightDeps } from './overweight.deps.js';
@@ -18,9 +19,13 @@ export type { OverweightDeps } from './overweight.deps.js';
 export { OVERWEIGHT_CHANNEL } from './overweight.context.js';
 export { statusOf, toRowDto } from './overweight.dto.js';
 
-/** A purchase paid this shipment's overweight: one 'charged' line in its story, in the payment's transaction. */
-export async function noteOverweightPaidByPurchase(tx: Executor, shipmentId: string, paid: { amountCentavos: number; note: string; now: Date }): Promise<void> {
-  await repo.insertEventForShipment(tx, shipmentId, { kind: 'charged', amountCentavos: paid.amountCentavos, note: paid.note, createdAt: paid.now });
+/**
+ * A payment paid this shipment's overweight: one line in its story, in the payment's transaction,
+ * whichever way it came ('Cobrado de tu Monedero' or 'Pagado con tu compra').
+ */
+export async function noteOverweightPaid(tx: Executor, shipmentId: string, paid: OverweightPaid): Promise<void> {
+  const kind = paid.via === 'purchase' ? 'paid_with_purchase' : 'charged';
+  await repo.insertEventForShipment(tx, shipmentId, { kind, amountCentavos: paid.amountCentavos, note: paid.note, createdAt: paid.now });
 }
 
 /** The overweight use cases, built once; its routes receive this object. */

@@ -6,7 +6,7 @@ import { findContact } from '../accounts/accounts.usecases.js';
 import { enqueueGuideIssue, releaseGuides, reserveGuides } from '../guides/guides.usecases.js';
 import { paymentCreditedMail } from '../notifications/notifications.usecases.js';
 import { createPickupsForPaidShipments } from '../pickups/pickups.usecases.js';
-import { lockShipmentsForPayment, markOverweightPaid, markShipmentsPaid, type PayableShipment } from '../shipments/shipments.usecases.js';
+import { lockShipmentsForPayment, markOverweightPaid, markShipmentsPaid, setShipmentsReference, type PayableShipment } from '../shipments/shipments.usecases.js';
 import { creditIn, markTopUpPaidIn } from '../wallet/wallet.usecases.js';
 import { paymentErrors } from './payments.errors.js';
 import * as repo from './payments.repository.js';
@@ -132,6 +132,8 @@ export async function confirmPaymentIn(
       toPay.map((s) => s.shipmentId),
       now,
     );
+    // Paid by an OXXO reference (perhaps after it was cancelled): the report names it again.
+    if (payment.oxxoReference) await setShipmentsReference(tx, paidShipments, payment.oxxoReference);
     // Guides this attempt held for shipments it did not pay go back to the stock.
     await releaseGuides(tx, payment.id);
     await enqueueGuideIssue(deps.jobs, tx, paidShipments);
@@ -142,6 +144,7 @@ export async function confirmPaymentIn(
     for (const share of overweight.paid) {
       await deps.onOverweightPaid?.(tx, share.shipmentId, {
         amountCentavos: share.amountCentavos,
+        via: 'purchase',
         note: `Pagado con la compra del pago ${payment.numberOfOrder} (${METHOD_NAMES[payment.method]}).`,
         now,
       });
@@ -154,7 +157,9 @@ export async function confirmPaymentIn(
   } else {
     const shares = await repo.sharesOf(tx, payment.id);
     const rows = new Map((await lockShipmentsForPayment(tx, shares.map((s) => s.shipmentId))).map((r) => [r.id, r]));
-    credits.push(...(await payOverweightShares(tx, shares, rows, now)).credits);
+    const overweight = await payOverweightShares(tx, shares, rows, now);
+    credits.push(...overweight.credits);
+    for (const share of overweight.paid) await deps.onOverweightPaid?.(tx, share.shipmentId, { amountCentavos: share.amountCentavos, via: 'wallet', note: null, now });
   }
 
   const creditedCentavos = credits.reduce((sum, c) => sum + c.amountCentavos, 0);

@@ -8,7 +8,7 @@ import { commonErrors } from '../../shared/errors.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { countHeldGuides, releaseGuides, reserveGuides } from '../guides/guides.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
-import { lockShipmentsForPayment, readOwedOverweight } from '../shipments/shipments.usecases.js';
+import { clearShipmentsReference, lockShipmentsForPayment, readOwedOverweight } from '../shipments/shipments.usecases.js';
 import { lockWalletEntry } from '../wallet/wallet.usecases.js';
 import { paymentErrors } from './payments.errors.js';
 import * as repo from './payments.repository.js';
@@ -39,8 +39,18 @@ export interface PaymentsCoreDeps {
   guideHoldsPerUser: number;
   /** Counts one attempt opened by the user (inside the opening transaction); throws 429 past the per-user rate. */
   limitAttempts?: ((ex: Executor, userId: string) => Promise<void>) | undefined;
-  /** Writes, in the confirming transaction, that a purchase paid an earlier shipment's overweight (its story). */
-  onOverweightPaid?: ((tx: Executor, shipmentId: string, paid: { amountCentavos: number; note: string; now: Date }) => Promise<void>) | undefined;
+  /**
+   * Writes, in the confirming transaction, that an overweight was paid (its story): from the wallet
+   * (`payOverWeight`, or at once when the admin records it) or with a later purchase.
+   */
+  onOverweightPaid?: ((tx: Executor, shipmentId: string, paid: OverweightPaid) => Promise<void>) | undefined;
+}
+
+export interface OverweightPaid {
+  amountCentavos: number;
+  via: 'wallet' | 'purchase';
+  note: string | null;
+  now: Date;
 }
 
 export interface OpenShipmentsInput {
@@ -202,6 +212,8 @@ export async function closePayment(
     if (!repo.OPEN_STATUSES.includes(payment.status)) return { changed: false };
     await repo.updatePayment(tx, paymentId, { status, failureCode: failure.code, failureMessage: failure.message, updatedAt: deps.clock.now() });
     await releaseGuides(tx, paymentId);
+    // A reference the store no longer takes stops naming its shipments in the report.
+    if (payment.oxxoReference) await clearShipmentsReference(tx, payment.oxxoReference);
     return { changed: true };
   });
 }

@@ -24,6 +24,9 @@ import {
   sandboxActionParamsSchema,
   sandboxActionResultSchema,
   sandboxOrderSchema,
+  openPaymentsQuerySchema,
+  openPaymentsSchema,
+  overweightPaymentResultSchema,
   walletPaymentResultSchema,
 } from '@envios/contracts/payments';
 import { AppError } from '../../shared/errors.js';
@@ -191,6 +194,24 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     async (request) => payments.cancelOpenAttempts(request.caller!, request.params.shipmentId),
   );
 
+  app.get(
+    '/api/v1/payments/open',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Pagos abiertos que aún pueden completarse (referencia OXXO vigente, orden de PayPal por aprobar) de los envíos de quien llama, o de los envíos nombrados en shipments=a,b (su dueño o un admin); los más nuevos primero',
+        querystring: openPaymentsQuerySchema,
+        response: { 200: openPaymentsSchema, ...paying },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return payments.listOpenPayments(request.caller!, request.query);
+    },
+  );
+
   // ------------------------------------------------------------ wallet
 
   app.post(
@@ -213,9 +234,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'Paga el sobrepeso de un envío con el monedero de su dueño (pago_sobrepeso)',
+        summary: 'Paga el sobrepeso de un envío con el monedero de su dueño (pago_sobrepeso); uno ya pagado responde 200 con already_paid: true y el pago que lo cubrió',
         params: shipmentParams,
-        response: { 200: walletPaymentResultSchema, ...paying },
+        response: { 200: overweightPaymentResultSchema, ...paying },
       },
     },
     async (request) => payments.payOverweight(request.caller!, request.params.shipmentId),

@@ -1,6 +1,6 @@
 import { bindUseCases } from '../../shared/use-cases.js';
 import { listPayments, walletReconciliation } from './payments.admin.js';
-import { cancelOpenAttempts } from './payments.cancel.js';
+import { cancelOpenAttempts, listOpenPayments } from './payments.cancel.js';
 import { paymentConfig } from './payments.config.js';
 import type { PaymentsDeps } from './payments.deps.js';
 import { handleCashWebhook, registerOxxoExpiryJob, sandboxSettle } from './payments.oxxo-settle.js';
@@ -40,6 +40,7 @@ export function createPayments(deps: PaymentsDeps) {
       captureByOrder,
       executeById,
       cancelOpenAttempts,
+      listOpenPayments,
       payWithWallet,
       payOverweight,
       payOverweightIn,

@@ -1,4 +1,7 @@
+import { toCentavos } from '@envios/contracts/money';
+import { paymentMethodShortNames } from '@envios/contracts/payments';
 import type { Executor } from '../../db/client.js';
+import type { InlineSubscriber } from '../events/events.usecases.js';
 import { resolvePeriod } from '../../shared/report-period.js';
 import { createOverweightContext } from './overweight.context.js';
 import type { OverweightDeps } from './overweight.deps.js';
@@ -21,6 +24,28 @@ export { statusOf, toRowDto } from './overweight.dto.js';
 /** A purchase paid this shipment's overweight: one 'charged' line in its story, in the payment's transaction. */
 export async function noteOverweightPaidByPurchase(tx: Executor, shipmentId: string, paid: { amountCentavos: number; note: string; now: Date }): Promise<void> {
   await repo.insertEventForShipment(tx, shipmentId, { kind: 'charged', amountCentavos: paid.amountCentavos, note: paid.note, createdAt: paid.now });
+}
+
+/**
+ * `payment.confirmed` of a purchase (in its transaction): each earlier overweight it paid gets its
+ * 'charged' line, naming the payment.
+ */
+export function overweightOnPayment(): InlineSubscriber<'payment.confirmed'> {
+  return {
+    name: 'overweight',
+    mode: 'inline',
+    types: ['payment.confirmed'],
+    async handle(tx, event) {
+      if (event.data.purpose !== 'shipments') return;
+      for (const paid of event.data.overweight_paid) {
+        await noteOverweightPaidByPurchase(tx, paid.shipment_id, {
+          amountCentavos: toCentavos(paid.amount),
+          note: `Pagado con la compra del pago ${event.data.folio} (${paymentMethodShortNames[event.data.method]}).`,
+          now: event.createdAt,
+        });
+      }
+    },
+  };
 }
 
 /** The overweight use cases, built once; its routes receive this object. */

@@ -31,6 +31,7 @@ export {
   type OwedOverweight,
   type PayableShipment,
 } from './shipments.payments.repository.js';
+export { settlePaidShares, type RefusedShare, type SettledShares, type ShareToSettle } from './shipments.paid.js';
 export { findShipmentForGuide, setShipmentGuide, type AddressColumn, type ShipmentForGuide } from './shipments.guides.repository.js';
 export { setShipmentTrackingStatus } from './shipments.tracking.repository.js';
 export {

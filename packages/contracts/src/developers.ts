@@ -216,10 +216,11 @@ export const developersErrorCodes = {
 export const SIGNATURE_RECIPE_NODE = `import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // rawBody: el cuerpo tal como llegó (Buffer o texto), antes de parsear el JSON.
-export function verificarFirma(rawBody, header, secreto) {
+// header: el valor de X-Envios-Signature. secreto: el del destino (whsec_…).
+export function verificarFirma(rawBody, header, secreto, ahora = Date.now()) {
   const partes = Object.fromEntries(header.split(',').map((p) => p.split('=')));
   const t = Number(partes.t);
-  if (!t || Math.abs(Date.now() / 1000 - t) > 300) return false; // más de 5 minutos: se rechaza
+  if (!t || Math.abs(ahora / 1000 - t) > 300) return false; // más de 5 minutos: se rechaza
   const esperada = createHmac('sha256', secreto).update(\`\${t}.\${rawBody}\`).digest();
   const recibida = Buffer.from(partes.v1 ?? '', 'hex');
   return recibida.length === esperada.length && timingSafeEqual(recibida, esperada);

@@ -225,3 +225,105 @@ export function verificarFirma(rawBody, header, secreto, ahora = Date.now()) {
   const recibida = Buffer.from(partes.v1 ?? '', 'hex');
   return recibida.length === esperada.length && timingSafeEqual(recibida, esperada);
 }`;
+
+/**
+ * A receiver in a few lines (Node, no dependencies): checks the signature with the recipe above,
+ * answers 200 at once, and ignores an event id it already handled (a delivery may come twice).
+ */
+export const RECEIVER_NODE = `import http from 'node:http';
+import { verificarFirma } from './verificar.mjs';
+
+const secreto = process.env.ENVIOS_WEBHOOK_SECRET; // whsec_… (Desarrolladores › Webhooks › Ver secreto)
+const vistos = new Set(); // en producción, guárdalos en tu base de datos
+
+// Ponlo detrás de tu servidor https (Envíos MX solo envía a direcciones https públicas).
+http.createServer((req, res) => {
+  const partes = [];
+  req.on('data', (p) => partes.push(p));
+  req.on('end', () => {
+    const cuerpo = Buffer.concat(partes).toString('utf8');
+    if (!verificarFirma(cuerpo, req.headers['x-envios-signature'] ?? '', secreto)) {
+      res.writeHead(400).end();
+      return;
+    }
+    const evento = JSON.parse(cuerpo);
+    res.writeHead(200).end(); // responde rápido; trabaja después
+    if (vistos.has(evento.id)) return; // ya lo procesaste
+    vistos.add(evento.id);
+    if (evento.type === 'guide.issued') console.log('Guía', evento.data.guide_number, evento.data.label_url);
+    if (evento.type === 'tracking.updated') console.log('Rastreo', evento.data.guide_number, evento.data.headline);
+  });
+}).listen(8080);`;
+
+/**
+ * The Spanish quick start as one script (Node 20 or newer): quote, create, pay with the wallet
+ * (retried safely with the same Idempotency-Key), wait for the guide and save its label. The
+ * browser test runs this very text against the server with a key made on the page.
+ */
+export const QUICK_START_NODE = `// inicio-rapido.mjs · Node 20 o más nuevo, sin dependencias.
+// ENVIOS_URL=https://tu-envios.mx ENVIOS_LLAVE=emx_live_… node inicio-rapido.mjs
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+
+const base = \`\${process.env.ENVIOS_URL}/api/v1\`;
+const llave = process.env.ENVIOS_LLAVE;
+
+async function api(metodo, ruta, cuerpo, cabeceras = {}) {
+  const res = await fetch(base + ruta, {
+    method: metodo,
+    headers: { authorization: \`Bearer \${llave}\`, 'content-type': 'application/json', ...cabeceras },
+    body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
+  });
+  if (res.status === 429) throw new Error(\`Demasiadas solicitudes: reintenta en \${res.headers.get('retry-after')} s\`);
+  const datos = res.headers.get('content-type')?.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
+  if (!res.ok) throw new Error(\`\${metodo} \${ruta}: \${res.status} \${datos.message}\`);
+  return datos;
+}
+
+const origen = {
+  full_name: 'Ana López', email: 'ana@mi-tienda.mx', phone: '3312345678', address: 'Av. Juárez', number: '123',
+  colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara', state_code: 'JAL', country_code: 'MX',
+};
+const destino = {
+  full_name: 'Bruno Díaz', email: 'bruno@correo.mx', phone: '5512345678', address: 'Calle Roma', number: '45',
+  colony: 'Juárez', postal_code: '06600', city: 'Ciudad de México, Cuauhtémoc', state_code: 'CDMX', country_code: 'MX',
+  state_short: 'CDMX',
+};
+const paquete = { depth: 15, width: 30, height: 20, weight: 3 }; // cm y kg
+
+// 1. Cotizar: las opciones vienen de la más barata a la más cara.
+const cotizacion = await api('POST', '/quoting', {
+  origin_direction: { country_code: 'MX', postal_code: origen.postal_code, city: 'Guadalajara', suburb: origen.colony },
+  destination_direction: { country_code: 'MX', postal_code: destino.postal_code, city: 'Cuauhtémoc', suburb: destino.colony, state_short: 'CDMX' },
+  parcels: [paquete],
+  package_type: 'box',
+  cantidadGuias: 1,
+});
+const opcion = cotizacion.options[0];
+console.log(\`1. \${opcion.carrier} \${opcion.carrier_service_name}: MX$\${opcion.net_total_amount.toFixed(2)}\`);
+
+// 2. Crear el envío con el servicio y el precio cotizados.
+const { shipments: [envio] } = await api('POST', '/shipments', {
+  selected_service: { service_id: opcion.service_id, net_total_amount: opcion.net_total_amount },
+  shipment_type: 'box', parcels: [paquete], cantidadGuias: 1,
+  origin_direction: origen, destination_direction: destino, description_of_the_content: 'Ropa',
+}, { 'Idempotency-Key': randomUUID() });
+console.log(\`2. Envío \${envio._id} creado\`);
+
+// 3. Pagar con el monedero. Repetir la llamada con la misma Idempotency-Key es seguro:
+//    responde lo mismo y cobra una sola vez (por ejemplo, si se cortó la red).
+const clave = randomUUID();
+const pago = await api('POST', '/payments/many/monedero', { shipments: [envio._id] }, { 'Idempotency-Key': clave });
+const repetido = await api('POST', '/payments/many/monedero', { shipments: [envio._id] }, { 'Idempotency-Key': clave });
+console.log(\`3. Pagado: MX$\${pago.amount.toFixed(2)} (pago \${pago.payment_id}, repetido: \${repetido.payment_id === pago.payment_id})\`);
+
+// 4. La guía se emite en segundos (el webhook guide.issued te avisa); aquí la esperamos.
+let guia = null;
+for (let i = 0; i < 30 && !guia; i++) {
+  guia = (await api('GET', \`/status/guide/\${envio._id}\`)).number_guide;
+  if (!guia) await new Promise((r) => setTimeout(r, 1000));
+}
+if (!guia) throw new Error('La guía aún no se emite; consulta de nuevo en un momento.');
+const pdf = await api('GET', \`/shipments/\${envio._id}/label\`);
+await writeFile(\`guia-\${guia}.pdf\`, pdf);
+console.log(\`4. Guía \${guia}: etiqueta guardada en guia-\${guia}.pdf\`);`;

@@ -76,7 +76,7 @@ export const idParamsSchema = z.object({ id: z.uuid({ error: 'El identificador n
 
 // ---------------------------------------------------------------- webhooks
 
-export const WEBHOOK_ENDPOINTS_PER_ACCOUNT = 10;
+export const WEBHOOK_ENDPOINTS_PER_ACCOUNT = 20;
 export const WEBHOOK_URL_MAX = 500;
 export const WEBHOOK_DESCRIPTION_MAX = 120;
 /** A failing delivery is retried with growing waits for this long, then the endpoint is paused. */

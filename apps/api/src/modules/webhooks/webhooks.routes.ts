@@ -37,7 +37,7 @@ export const outgoingWebhooksRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks 
         tags,
         summary:
           'Agrega un destino: una URL https de un servidor en internet (una dirección privada o local se rechaza) y los eventos que recibe. ' +
-          'Responde el secreto con que se firma cada entrega (cabecera X-Envios-Signature). Máximo 10. Solo con sesión.',
+          'Responde el secreto con que se firma cada entrega (cabecera X-Envios-Signature). Máximo 20. Solo con sesión.',
         body: createWebhookEndpointSchema,
         response: { 201: createdWebhookEndpointSchema, 400: e, 401: e, 403: e, 409: e },
       },

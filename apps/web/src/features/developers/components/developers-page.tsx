@@ -25,7 +25,9 @@ function QuickStart({ docsHref, walletHref }: DevelopersPageProps) {
             Crea una llave de <b>Lectura y escritura</b> abajo y cópiala (solo se muestra una vez).
           </List.Item>
           <List.Item>
-            Ten saldo en tu <Anchor href={walletHref}>Monedero</Anchor>: el ejemplo paga con él. Una llave de <b>Pruebas</b> no paga con el monedero
+            Ten saldo en tu <Anchor href={walletHref} inherit>
+              Monedero
+            </Anchor>: el ejemplo paga con él. Una llave de <b>Pruebas</b> no paga con el monedero
             (es dinero real); úsala con los pagos de prueba.
           </List.Item>
           <List.Item>
@@ -36,7 +38,9 @@ function QuickStart({ docsHref, walletHref }: DevelopersPageProps) {
         </List>
         <CodeBlock title="inicio-rapido.mjs" code={QUICK_START_NODE} maxHeight={380} />
         <Text size="sm">
-          Cada operación, con su descripción y un ejemplo, está en la <Anchor href={docsHref}>documentación de la API</Anchor>, agrupada por tarea:
+          Cada operación, con su descripción y un ejemplo, está en la <Anchor href={docsHref} inherit>
+            documentación de la API
+          </Anchor>, agrupada por tarea:
           cotizar, crear, pagar, etiquetas, rastrear y webhooks.
         </Text>
       </Stack>

@@ -80,7 +80,7 @@ function api() {
 }
 
 describe('Desarrolladores', () => {
-  it('a new key is shown once, in full, then only its prefix; «Revocar» asks first', async () => {
+  it('a new key is shown once, in full, then only its prefix', async () => {
     const state = api();
     const user = userEvent.setup();
     renderWithApp(<DevelopersPage docsHref="/api/docs" walletHref="/prepaids" />, { path: '/desarrolladores' });
@@ -100,13 +100,21 @@ describe('Desarrolladores', () => {
     const table = await screen.findByRole('table', { name: 'Llaves de API' });
     expect(within(table).getByText('emx_live_AbCd…')).toBeInTheDocument();
     expect(screen.queryByText(KEY)).not.toBeInTheDocument();
+  }, 60_000);
 
+  it('«Revocar» asks first, then the key is listed as revoked', async () => {
+    const state = api();
+    state.keys = [apiKey()];
+    const user = userEvent.setup();
+    renderWithApp(<DevelopersPage docsHref="/api/docs" walletHref="/prepaids" />, { path: '/desarrolladores' });
+    const table = await screen.findByRole('table', { name: 'Llaves de API' });
     await user.click(within(table).getByRole('button', { name: 'Revocar ERP' }));
     const confirm = await screen.findByRole('dialog', { name: '¿Revocar la llave?' });
+    expect(state.revoked).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Revocar' }));
     await waitFor(() => expect(within(table).getByText('Revocada')).toBeInTheDocument());
     expect(state.revoked).toEqual(['7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f']);
-  });
+  }, 30_000);
 
   it('a paused endpoint says why; «Reenviar» waits for «Reanudar»; the log shows the answer code and time', async () => {
     api();
@@ -119,7 +127,7 @@ describe('Desarrolladores', () => {
     expect(within(log).getByText('503 en 120 ms')).toBeInTheDocument();
     expect(within(log).getByText('Fallido')).toBeInTheDocument();
     expect(within(log).getByRole('button', { name: /^Reenviar Guía emitida/ })).toBeDisabled();
-  });
+  }, 30_000);
 
   it('shows the signature recipe and the quick start to copy', async () => {
     api();
@@ -128,5 +136,5 @@ describe('Desarrolladores', () => {
     expect(screen.getByLabelText('verificar.mjs').textContent).toContain("createHmac('sha256', secreto)");
     expect(screen.getByLabelText('inicio-rapido.mjs').textContent).toContain("'Idempotency-Key': clave");
     expect(screen.getByRole('link', { name: 'documentación de la API' })).toHaveAttribute('href', '/api/docs');
-  });
+  }, 30_000);
 });

@@ -56,6 +56,11 @@ async function serve(config: StartConfig): Promise<void> {
     import('./modules/settings/secret-key.js'),
     import('./app.js'),
   ]);
+  const [{ scheduleEventsCleanup }, { scheduleIdempotencyCleanup }, { reclaimJobsOfDeadProcess }] = await Promise.all([
+    import('./modules/events/events.usecases.js'),
+    import('./modules/idempotency/idempotency.usecases.js'),
+    import('./modules/jobs/jobs.usecases.js'),
+  ]);
   const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
     import('./modules/accounts/accounts.cleanup.js'),
     import('./modules/jobs/db-maintenance.js'),
@@ -163,6 +168,14 @@ async function serve(config: StartConfig): Promise<void> {
   await scheduleTopUpExpiry(app.jobs, systemClock);
   // Online stores: a sync of every connected store every 10 minutes, and the failing-store notices.
   await scheduleIntegrationsTick(app.jobs, systemClock);
+  // Events older than 30 days (with their webhook deliveries) daily; Idempotency-Keys past 24 h hourly.
+  await scheduleEventsCleanup(app.jobs, systemClock);
+  await scheduleIdempotencyCleanup(app.jobs, systemClock);
+  // The embedded database belongs to this process alone: a job left running by the previous one died with it.
+  if (database.kind === 'pglite') {
+    const resumed = await reclaimJobsOfDeadProcess(database.db, systemClock.now());
+    if (resumed > 0) app.log.warn({ resumed }, 'trabajos interrumpidos por el cierre anterior: se retoman ahora');
+  }
   // The background worker (mail, guides, tracking); closing the app stops it before the database closes.
   app.jobs.start();
   app.log.info(

@@ -44,6 +44,9 @@ export const paymentMethodLabels: Readonly<Record<PaymentMethod, string>> = {
   monedero: 'Monedero electrónico',
 };
 
+/** The method as a sentence names it («Pagado con la compra del pago 1001 (tarjeta).»). */
+export const paymentMethodShortNames: Readonly<Record<PaymentMethod, string>> = { paypal: 'PayPal', 'paypal-plus': 'tarjeta', oxxo: 'OXXO', monedero: 'Monedero' };
+
 /** How many shipments one payment may cover. */
 export const PAY_MANY_MAX = 5_000;
 /** Days an OXXO reference stays payable. */

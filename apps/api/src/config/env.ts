@@ -95,6 +95,20 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Quotes that ask a live carrier API (paid calls) per visitor address or account per minute. */
   LIVE_QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Requests a second each API key may make, and how many in a row (its token bucket); past them, 429 with Retry-After. */
+  API_KEY_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1_000_000).default(10),
+  API_KEY_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Tests only (browser tests, benches): local https receivers (`127.0.0.1:PORT`, comma separated)
+   * the outbound client may reach, trusting the repository's test certificate. Refused in production.
+   */
+  TEST_OUTBOUND_ALLOW: optional.pipe(
+    z
+      .string()
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]):\d{1,5}$/, { error: 'cada entrada debe ser 127.0.0.1:PUERTO o [::1]:PUERTO' })))
+      .optional(),
+  ),
   /** PayPal Orders v2; unset: the offline sandbox provider with its local approval page. */
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_SECRET: optional,
@@ -186,6 +200,9 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
       `WEB_CONCURRENCY: ${env.WEB_CONCURRENCY} procesos necesitan PostgreSQL (DATABASE_URL). La base embebida (PGlite) pertenece a un solo proceso; ` +
         'usa WEB_CONCURRENCY=1, o pasa tus datos a PostgreSQL con npm run db:move -- --to postgres://… y define DATABASE_URL.',
     ]);
+  }
+  if (env.TEST_OUTBOUND_ALLOW && (env.NODE_ENV === 'production' || env.APP_URL.startsWith('https://'))) {
+    throw new ConfigError(['TEST_OUTBOUND_ALLOW: es solo para pruebas locales; en producción (NODE_ENV=production o APP_URL https) no se admite']);
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new ConfigError(['ADMIN_PASSWORD: es obligatorio cuando ADMIN_EMAIL está definido']);

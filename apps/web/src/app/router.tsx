@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: paths.bulk, lazy: () => import('./routes/dashboard/bulk').then((m) => ({ Component: m.default })) },
       { path: paths.prepaids, lazy: () => import('./routes/dashboard/wallet').then((m) => ({ Component: m.default })) },
       { path: paths.integrations, lazy: () => import('./routes/dashboard/integrations').then((m) => ({ Component: m.default })) },
+      { path: paths.developers, lazy: () => import('./routes/dashboard/developers').then((m) => ({ Component: m.default })) },
       { path: '/integrations/guias', lazy: () => import('./routes/dashboard/order-guides').then((m) => ({ Component: m.default })) },
       { path: paths.newTopUp, lazy: () => import('./routes/dashboard/new-top-up').then((m) => ({ Component: m.default })) },
       { path: paths.paymentMethods, lazy: () => import('./routes/dashboard/payment-methods').then((m) => ({ Component: m.default })) },

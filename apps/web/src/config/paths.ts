@@ -43,6 +43,10 @@ export const paths = {
   prepaids: '/prepaids',
   newTopUp: '/prepaid/new',
   settings: '/configuracion',
+  /** 'Desarrolladores': API keys, webhooks, quick start. */
+  developers: '/desarrolladores',
+  /** The OpenAPI page served by the API. */
+  apiDocs: '/api/docs',
   /** 'Integraciones': online stores (WooCommerce). */
   integrations: '/integrations',
   /** Several store orders into guides at once. */

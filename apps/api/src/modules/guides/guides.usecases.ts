@@ -11,6 +11,7 @@ import { paymentMessages, type GuidesAvailability } from '@envios/contracts/paym
 import type { Database, Executor } from '../../db/client.js';
 import { bindUseCases } from '../../shared/use-cases.js';
 import { commonErrors } from '../../shared/errors.js';
+import type { InlineSubscriber } from '../events/events.usecases.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { findShipmentForGuide, markLabelsPrinted } from '../shipments/shipments.usecases.js';
 import { LabelInputError, renderLabelPdf } from './label-pdf.js';
@@ -86,6 +87,24 @@ export async function enqueueGuideIssue(jobs: JobQueue, tx: Executor, shipmentId
   for (const shipmentId of new Set(shipmentIds)) {
     await jobs.enqueue<GuideIssuePayload>({ type: GUIDE_ISSUE_JOB, key: guideIssueJobKey(shipmentId), payload: { shipmentId }, maxAttempts: GUIDE_JOB_MAX_ATTEMPTS }, tx);
   }
+}
+
+/**
+ * The guides' part of a confirmed purchase (`payment.confirmed`, in its transaction): guides the
+ * attempt held for shipments it did not pay go back to the stock, and every paid shipment gets
+ * its durable `guides.issue` job.
+ */
+export function guidesOnPayment(jobs: JobQueue): InlineSubscriber<'payment.confirmed'> {
+  return {
+    name: 'guides',
+    mode: 'inline',
+    types: ['payment.confirmed'],
+    async handle(tx, event) {
+      if (event.data.purpose !== 'shipments') return;
+      await releaseGuides(tx, event.data.payment_id);
+      await enqueueGuideIssue(jobs, tx, event.data.shipments);
+    },
+  };
 }
 
 /** Whether the prepaid inventory covers these shipments now (the warning before paying). */

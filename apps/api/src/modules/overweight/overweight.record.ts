@@ -107,6 +107,12 @@ export function createOverweightRecording(deps: OverweightDeps, ctx: OverweightC
             tx,
           );
         }
+        await deps.events.publish(tx, {
+          type: 'overweight.recorded',
+          userId: s.userId,
+          subjectId: s.id,
+          data: { shipment_id: s.id, folio: s.numberOfOrder, guide_number: s.numberGuide, overweight_kg: kg, amount: fromCentavos(costCentavos), charged },
+        });
         return { charged, status: statusOf(rec, charged), changed: true };
       });
       deps.log?.info({ shipmentId, charged: outcome.charged, changed: outcome.changed }, 'sobrepeso registrado');

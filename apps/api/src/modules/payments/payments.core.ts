@@ -5,6 +5,7 @@ import type { WalletProvider } from '@envios/contracts/wallet';
 import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { commonErrors } from '../../shared/errors.js';
+import type { EventPublisher } from '../events/events.usecases.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { countHeldGuides, releaseGuides, reserveGuides } from '../guides/guides.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
@@ -39,18 +40,8 @@ export interface PaymentsCoreDeps {
   guideHoldsPerUser: number;
   /** Counts one attempt opened by the user (inside the opening transaction); throws 429 past the per-user rate. */
   limitAttempts?: ((ex: Executor, userId: string) => Promise<void>) | undefined;
-  /**
-   * Writes, in the confirming transaction, that an overweight was paid (its story): from the wallet
-   * (`payOverWeight`, or at once when the admin records it) or with a later purchase.
-   */
-  onOverweightPaid?: ((tx: Executor, shipmentId: string, paid: OverweightPaid) => Promise<void>) | undefined;
-}
-
-export interface OverweightPaid {
-  amountCentavos: number;
-  via: 'wallet' | 'purchase';
-  note: string | null;
-  now: Date;
+  /** Where a confirmation publishes `payment.confirmed` (and `payment.credited`, `wallet.credited`), in its transaction. */
+  events: EventPublisher;
 }
 
 export interface OpenShipmentsInput {

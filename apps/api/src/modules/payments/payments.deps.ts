@@ -2,8 +2,6 @@ import type { CashProvider } from './adapters/conekta-types.js';
 import type { PaymentProvider } from './adapters/payment-provider.js';
 import type { PaymentsCoreDeps } from './payments.core.js';
 
-export type { OverweightPaid } from './payments.core.js';
-
 /*
  * The payments service's collaborators and switches, apart from the façade (payments.usecases.ts):
  * the parts (wallet, cancel, OXXO, PayPal) import them from here, so no part imports the file that

@@ -249,7 +249,7 @@ describe('POST /api/v1/shipments: creation with a server-side re-quote', () => {
       const key = `clave-${randomUUID()}`;
       await createShipments(t, user, body, { 'idempotency-key': key });
       const other = await inject('POST', '/api/v1/shipments', user, { ...body, description_of_the_content: 'Libros' }, { 'idempotency-key': key });
-      expect(expectFieldError(other, 409, 'Idempotency-Key').code).toBe('shipments.idempotency_conflict');
+      expect(expectFieldError(other, 422, 'Idempotency-Key').code).toBe('shipments.idempotency_conflict');
       const { body: betoBody } = await pricedBody(t, beto);
       await createShipments(t, beto, betoBody, { 'idempotency-key': key });
     });

@@ -35,6 +35,7 @@ export {
   type OwedOverweight,
   type PayableShipment,
 } from './shipments.payments.repository.js';
+export { settlePaidShares, type RefusedShare, type SettledShares, type ShareToSettle } from './shipments.paid.js';
 export {
   findShipmentForGuide,
   findShipmentsForGuides,

@@ -26,6 +26,7 @@ const userNav: DashboardNavItem[] = [
   { label: 'Sobrepesos', to: paths.overweight },
   { label: 'Métodos de pago', to: paths.paymentMethods },
   { label: 'Facturación', to: paths.billing },
+  { label: 'Desarrolladores', to: paths.developers },
 ];
 const adminNav: DashboardNavItem[] = [
   { label: 'Usuarios', to: paths.users },

@@ -24,7 +24,9 @@ import { shipmentsRoutes } from './modules/shipments/shipments.routes.js';
 import { addressesRoutes } from './modules/addresses/addresses.routes.js';
 import { createAddresses } from './modules/addresses/addresses.usecases.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, isSandboxMode, paymentModes } from './modules/payments/payments.usecases.js';
+import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, findPaymentForInvoice, isSandboxMode, paidPaymentIdsBetween, paymentModes } from './modules/payments/payments.usecases.js';
+import { createInvoices, invoiceSettingsFromConfig, stampingServiceFromConfig } from './modules/invoices/invoices.usecases.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { oxxoRoutes } from './modules/payments/payments.oxxo.routes.js';
@@ -200,6 +202,22 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(oxxoRoutes, { payments });
   await app.register(webhooksRoutes, { payments });
   await app.register(paymentsAdminRoutes, { payments });
+  // Money received is invoiced: the payments' confirmation enqueues the job these use cases run.
+  const invoices = createInvoices({
+    db: database.db,
+    clock,
+    jobs,
+    notifier,
+    service: deps.stampingService ?? stampingServiceFromConfig(config, clock),
+    settings: invoiceSettingsFromConfig(config),
+    appUrl: config.APP_URL,
+    secret: config.SECRET_KEY,
+    payments: { find: findPaymentForInvoice, paidBetween: paidPaymentIdsBetween },
+    findAccount: (id) =>
+      accounts.findUser(id).then((u) => u && { firstName: u.firstName, lastName: u.lastName, email: u.email, invoice: u.invoice, taxInformation: u.taxInformation }),
+    log: app.log,
+  });
+  await app.register(invoicesRoutes, { invoices });
   // Report answers are kept while nothing changed: the database's notices say when something did.
   const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
   const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();

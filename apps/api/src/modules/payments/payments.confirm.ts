@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { AppError } from '../../shared/errors.js';
 import { findContact } from '../accounts/accounts.usecases.js';
 import { enqueueGuideIssue, releaseGuides, reserveGuides } from '../guides/guides.usecases.js';
+import { enqueuePaymentInvoice } from '../invoices/invoices.usecases.js';
 import { paymentCreditedMail } from '../notifications/notifications.usecases.js';
 import { createPickupsForPaidShipments } from '../pickups/pickups.usecases.js';
 import { lockShipmentsForPayment, markOverweightPaid, markShipmentsPaid, type PayableShipment } from '../shipments/shipments.usecases.js';
@@ -182,6 +183,7 @@ export async function confirmPaymentIn(
     providerCaptureId: evidence.providerCaptureId ?? payment.providerCaptureId,
     providerData: { ...payment.providerData, ...providerData },
   });
+  await enqueuePaymentInvoice(deps.jobs, tx, updated);
   if (credits.length > 0) {
     deps.log?.warn({ paymentId: payment.id, credits: credits.map((c) => ({ shipment: c.shipment, reason: c.reason, amountCentavos: c.amountCentavos })) }, 'pago recibido por algo que no pudo pagarse: abonado al monedero');
   }

@@ -125,7 +125,7 @@ function stampPage(doc: Doc): void {
   doc.save();
   doc.rotate(-35, { origin: [PAGE.width / 2, PAGE.height / 2] });
   doc.font('Helvetica-Bold').fontSize(64).fillColor('#d32f2f').fillOpacity(0.12);
-  doc.text(SANDBOX_INVOICE_TEXT.toUpperCase(), 0, PAGE.height / 2 - 40, { width: PAGE.width, align: 'center', lineBreak: false });
+  doc.text(SANDBOX_INVOICE_TEXT.toUpperCase(), -200, PAGE.height / 2 - 40, { width: PAGE.width + 400, align: 'center', lineBreak: false });
   doc.restore();
   doc.save();
   doc.rect(0, 0, PAGE.width, 28).fill('#d32f2f');

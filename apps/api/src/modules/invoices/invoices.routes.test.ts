@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@envios/contracts/errors';
 import type { BillablePaymentList, Invoice, InvoiceLinks, TaxDataCheck } from '@envios/contracts/invoices';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
+import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { jobsQueries } from '../jobs/jobs.usecases.js';
 import { createSandboxStamping } from './adapters/sandbox-stamping.js';
@@ -17,6 +18,7 @@ import { call, COMPANY_TAX, invoiceOfPayment, invoicesOf, newShipments, payWithP
 let t: TestApp;
 let admin: SignedIn;
 let stamps = 0;
+let service: StampingService;
 
 function counting(service: StampingService): StampingService {
   return {
@@ -30,7 +32,8 @@ function counting(service: StampingService): StampingService {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ...adminEnv, COMPANY_RFC: 'EMX2001017Z4', COMPANY_LEGAL_NAME: 'Envíos MX, S.A. de C.V.', COMPANY_TAX_SYSTEM: '601', COMPANY_TAX_ZIP: '06600' }, deps: { stampingService: counting(createSandboxStamping()) } });
+  service = counting(createSandboxStamping());
+  t = await createTestApp({ env: { ...adminEnv, COMPANY_RFC: 'EMX200101Z75', COMPANY_LEGAL_NAME: 'Envíos MX, S.A. de C.V.', COMPANY_TAX_SYSTEM: '601', COMPANY_TAX_ZIP: '06600' }, deps: { stampingService: service } });
   admin = await signInAdmin(t.app);
 });
 afterAll(async () => {
@@ -90,14 +93,21 @@ describe('tax data that will stamp', () => {
 });
 
 describe('what is invoiced', () => {
-  it('a top-up paid at OXXO is invoiced once, with forma de pago 01, even when the confirmation arrives twice and two workers run', async () => {
+  it('a top-up paid at OXXO is invoiced once, with forma de pago 01, even when the confirmation arrives twice and two processes run the job', async () => {
     const ana = await createSignedInUser(t.app, admin);
     await setTaxData(t, ana, COMPANY_TAX, true);
     const before = stamps;
     const paymentId = await topUpAtOxxo(t, ana, admin, 580, { confirmTwice: true });
     // The job is enqueued once (keyed on the payment), however many confirmations arrived.
     expect((await jobsQueries.list(t.database.db, { type: 'invoices.payment' })).filter((j) => j.key === `invoices.payment:${paymentId}`)).toHaveLength(1);
-    await Promise.all([t.app.jobs.drain(), t.app.jobs.drain(), call(t, ana, 'POST', '/api/v1/invoices', { payment_id: paymentId })]);
+    // A second process on the same database runs its own worker at the same time.
+    const second = await buildApp({ config: t.config, database: t.database, stampingService: service });
+    await second.ready();
+    try {
+      await Promise.all([t.app.jobs.drain(), second.jobs.drain(), call(t, ana, 'POST', '/api/v1/invoices', { payment_id: paymentId })]);
+    } finally {
+      await second.close();
+    }
     const invoices = await invoiceOfPayment(t, ana, paymentId);
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({
@@ -214,7 +224,7 @@ describe('downloads and e-mail', () => {
     expect(sent.json()).toEqual({ message: expect.stringContaining('facturas@kemper.test') });
     expect((await call(t, other, 'POST', `/api/v1/invoices/${invoice!._id}/email`, {})).statusCode).toBe(404);
     await t.app.jobs.drain();
-    const [mail] = await t.database.query<{ html: string }>(`select html from outbox where recipient = 'facturas@kemper.test' order by created_at desc limit 1`);
+    const [mail] = await t.database.query<{ html: string }>(`select html from outbox where recipient = 'facturas@kemper.test' order by created_at desc limit 1`, []);
     const link = /href="(http[^"]+\/xml\?token=[^"]+)"/.exec(mail!.html)![1]!.replace(/&amp;/g, '&');
     const byLink = await call(t, null, 'GET', new URL(link).pathname + new URL(link).search);
     expect(byLink.statusCode).toBe(200);

@@ -56,13 +56,14 @@ async function serve(config: StartConfig): Promise<void> {
     import('./modules/settings/secret-key.js'),
     import('./app.js'),
   ]);
-  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
+  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { scheduleGlobalInvoices }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
     import('./modules/accounts/accounts.cleanup.js'),
     import('./modules/jobs/db-maintenance.js'),
     import('./modules/tracking/tracking.job.js'),
     import('./modules/payments/payments.oxxo-settle.js'),
     import('./modules/wallet/wallet.expiry.js'),
     import('./modules/integrations/integrations.usecases.js'),
+    import('./modules/invoices/invoices.usecases.js'),
     import('./shared/clock.js'),
     import('./modules/metrics/metrics.cluster.js'),
   ]);
@@ -156,6 +157,8 @@ async function serve(config: StartConfig): Promise<void> {
   await scheduleTopUpExpiry(app.jobs, systemClock);
   // Online stores: a sync of every connected store every 10 minutes, and the failing-store notices.
   await scheduleIntegrationsTick(app.jobs, systemClock);
+  // The month's global invoice to the general public, at 01:00 of the next month's first day.
+  await scheduleGlobalInvoices(app.jobs, systemClock);
   // The background worker (mail, guides, tracking); closing the app stops it before the database closes.
   app.jobs.start();
   app.log.info(

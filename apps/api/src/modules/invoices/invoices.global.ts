@@ -137,7 +137,7 @@ interface GlobalJobPayload {
 export async function runGlobalJob(deps: InvoicesDeps, payload: GlobalJobPayload, ctx: JobContext): Promise<void> {
   try {
     const issued = await issueGlobalInvoices(deps, payload.month);
-    deps.log?.info({ month: payload.month, invoices: issued.length }, 'factura global del mes emitida');
+    if (issued.length > 0) deps.log?.info({ month: payload.month, invoices: issued.length }, 'factura global del mes emitida');
   } catch (error) {
     // Without our CP de expedición there is no global invoice: the admin view says so; the chain goes on.
     if (!(error instanceof Error && 'code' in error && error.code === 'invoices.issuer_missing')) throw error;

@@ -35,7 +35,8 @@ export default function BillingRoute() {
             user={user}
             onEdit={() => setEditing(true)}
             onSaved={() => setSaved(true)}
-            footer={<TaxDataCheck key={user.updatedAt} disabled={!isTaxDataComplete(user.taxInformation)} />}
+            // A new validation for new data: the answer about the old ones goes.
+            footer={<TaxDataCheck key={JSON.stringify(user.taxInformation)} disabled={!isTaxDataComplete(user.taxInformation)} />}
           />
         }
       />

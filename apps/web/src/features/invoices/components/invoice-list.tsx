@@ -66,7 +66,7 @@ export function InvoiceTable({
             {showUser && (
               <Table.Td>
                 <Text size="sm">{invoice.user?.name ?? 'Público en general'}</Text>
-                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {invoice.receptor.rfc}
                 </Text>
               </Table.Td>

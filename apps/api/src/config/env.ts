@@ -53,7 +53,7 @@ const envSchema = z.object({
   /** Overrides Facturapi's API base (tests point it at a local fake). */
   FACTURAPI_API_URL: optional.pipe(z.url().optional()),
   /** Calls per second to the stamping service from each process (Facturapi does not publish its limits). */
-  FACTURAPI_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100).default(25),
+  FACTURAPI_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100).default(30),
   /** c_ClaveProdServ and c_ClaveUnidad of our concepts (the accountant confirms them), and the invoices' series. */
   INVOICE_PRODUCT_KEY: z.string().regex(/^\d{8}$/, { error: 'debe ser una clave de producto o servicio del SAT de 8 dígitos' }).default('78102200'),
   INVOICE_UNIT_KEY: z.string().regex(/^[A-Z0-9]{2,3}$/, { error: 'debe ser una clave de unidad del SAT (E48…)' }).default('E48'),

@@ -5,6 +5,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
 import type { JobContext, JobQueue } from '../jobs/jobs.usecases.js';
+import type { PaymentForInvoice } from '../payments/payments.usecases.js';
 import { shipmentsByIds } from '../shipments/shipments.usecases.js';
 import { StampUnavailableError } from './adapters/stamping-service.js';
 import { monthOf, paymentConcepts, paymentDescription, paymentFormOf, type ShipmentFacts } from './invoices.concepts.js';
@@ -41,16 +42,8 @@ export async function enqueuePaymentInvoice(jobs: JobQueue, tx: Executor, paymen
   );
 }
 
-/** The payment as billable (recorded the first time), or undefined when it is not to be invoiced. */
-export async function recordBillable(deps: InvoicesDeps, paymentId: string): Promise<repo.BillableRow | undefined> {
-  const existing = await repo.findBillable(deps.db, paymentId);
-  if (existing) return existing;
-  const payment = await deps.payments.find(deps.db, paymentId);
-  if (!payment || payment.status !== 'paid' || !payment.paidAt) return undefined;
-  const form = paymentFormOf(payment.method, deps.settings);
-  if (!form) return undefined;
-  const now = deps.clock.now();
-  await repo.insertBillable(deps.db, {
+function billableRowOf(payment: PaymentForInvoice & { paidAt: Date }, form: string, now: Date): repo.NewBillable {
+  return {
     paymentId: payment.id,
     userId: payment.userId,
     paymentFolio: payment.numberOfOrder,
@@ -64,8 +57,24 @@ export async function recordBillable(deps: InvoicesDeps, paymentId: string): Pro
     period: monthOf(payment.paidAt),
     createdAt: now,
     updatedAt: now,
-  });
-  return repo.findBillable(deps.db, paymentId);
+  };
+}
+
+/** The payment if it is to be invoiced (paid, with money from outside the wallet), with its form of payment. */
+async function invoiceablePayment(deps: InvoicesDeps, paymentId: string): Promise<{ payment: PaymentForInvoice & { paidAt: Date }; form: string } | undefined> {
+  const payment = await deps.payments.find(deps.db, paymentId);
+  if (!payment || payment.status !== 'paid' || !payment.paidAt) return undefined;
+  const form = paymentFormOf(payment.method, deps.settings);
+  return form ? { payment: { ...payment, paidAt: payment.paidAt }, form } : undefined;
+}
+
+/** The payment as billable (recorded the first time), or undefined when it is not to be invoiced. */
+export async function recordBillable(deps: InvoicesDeps, paymentId: string): Promise<repo.BillableRow | undefined> {
+  const existing = await repo.findBillable(deps.db, paymentId);
+  if (existing) return existing;
+  const found = await invoiceablePayment(deps, paymentId);
+  if (!found) return undefined;
+  return (await repo.insertBillable(deps.db, billableRowOf(found.payment, found.form, deps.clock.now()))) ?? repo.findBillable(deps.db, paymentId);
 }
 
 export function receptorOf(tax: TaxInformation): repo.NewInvoice['receptor'] {
@@ -89,10 +98,30 @@ async function shipmentFacts(ex: Executor, ids: string[]): Promise<Map<string, S
 }
 
 /** The concepts of a payment's invoice, read now (a guide issued meanwhile is named). */
-export async function conceptsFor(deps: InvoicesDeps, paymentId: string): Promise<repo.NewInvoice['items']> {
-  const payment = await deps.payments.find(deps.db, paymentId);
+export async function conceptsFor(deps: InvoicesDeps, paymentId: string, read?: PaymentForInvoice): Promise<repo.NewInvoice['items']> {
+  const payment = read ?? (await deps.payments.find(deps.db, paymentId));
   if (!payment) throw invoiceErrors.paymentNotFound();
   return paymentConcepts(payment, await shipmentFacts(deps.db, payment.shares.map((s) => s.shipmentId)), deps.settings);
+}
+
+/** A new payment invoice, pending, for the seller's tax data as they are now. */
+function newPaymentInvoice(deps: InvoicesDeps, billable: Pick<repo.BillableRow, 'userId' | 'paymentId' | 'paymentForm' | 'period'>, tax: TaxInformation, items: repo.NewInvoice['items'], now: Date): repo.NewInvoice {
+  return {
+    kind: 'payment',
+    userId: billable.userId,
+    paymentId: billable.paymentId,
+    status: 'pending',
+    sandbox: deps.service.mode === 'sandbox',
+    receptor: receptorOf(tax),
+    use: tax.cfdi_use,
+    paymentForm: billable.paymentForm,
+    items,
+    totalCentavos: items.reduce((s, i) => s + i.amountCentavos * i.quantity, 0),
+    period: billable.period,
+    externalId: billable.paymentId,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -127,46 +156,51 @@ export async function openPaymentInvoice(deps: InvoicesDeps, billable: repo.Bill
         updatedAt: now,
       });
     }
-    const row = await repo.insertInvoice(tx, {
-      kind: 'payment',
-      userId: b.userId,
-      paymentId: b.paymentId,
-      status: 'pending',
-      sandbox: deps.service.mode === 'sandbox',
-      receptor,
-      use: tax.cfdi_use,
-      paymentForm: b.paymentForm,
-      items,
-      totalCentavos,
-      period: b.period,
-      externalId: b.paymentId,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const row = await repo.insertInvoice(tx, newPaymentInvoice(deps, b, tax, items, now));
     await repo.updateBillable(tx, b.paymentId, { invoiceId: row.id }, now);
     return row;
   });
 }
 
-/** `invoices.payment`: record the money, and invoice it at once when the seller asked for automatic invoices. */
+class AlreadyRecorded extends Error {}
+
+/**
+ * `invoices.payment`: record the money, and invoice it at once when the seller asked for automatic
+ * invoices. The first run writes the billable row and, with automatic invoicing, its invoice in
+ * one transaction (the payment read once); a retry, or a second process, finds the row.
+ */
 export async function runPaymentInvoiceJob(deps: InvoicesDeps, payload: PaymentInvoicePayload, ctx: JobContext): Promise<void> {
-  const billable = await recordBillable(deps, payload.paymentId);
-  if (!billable || billable.excludedAt || billable.globalInvoiceId) return;
-  if (billable.invoiceId) {
+  const billable = await repo.findBillable(deps.db, payload.paymentId);
+  if (billable) {
+    if (billable.excludedAt || billable.globalInvoiceId || !billable.invoiceId) return;
     // A retry of this job: the invoice it opened may still be waiting for the service.
     const current = await repo.findInvoice(deps.db, billable.invoiceId);
     if (current?.status === 'pending') await stampOrRetry(deps, current.id);
     return;
   }
-  const account = await deps.findAccount(billable.userId);
-  if (!account?.invoice) return;
-  const tax = taxInformationSchema.safeParse(account.taxInformation);
-  if (!tax.success) {
-    deps.log?.info({ paymentId: billable.paymentId, jobId: ctx.id }, 'facturación automática sin datos fiscales completos: el pago queda para la factura global');
-    return;
+  const found = await invoiceablePayment(deps, payload.paymentId);
+  if (!found) return;
+  const account = await deps.findAccount(found.payment.userId);
+  const tax = account?.invoice ? taxInformationSchema.safeParse(account.taxInformation) : undefined;
+  if (tax && !tax.success) {
+    deps.log?.info({ paymentId: payload.paymentId, jobId: ctx.id }, 'facturación automática sin datos fiscales completos: el pago queda para la factura global');
   }
-  const invoice = await openPaymentInvoice(deps, billable, tax.data);
-  if (invoice.status === 'pending') await stampOrRetry(deps, invoice.id);
+  const items = tax?.success ? await conceptsFor(deps, payload.paymentId, found.payment) : undefined;
+  const now = deps.clock.now();
+  const row = billableRowOf(found.payment, found.form, now);
+  let invoice: repo.InvoiceRow | undefined;
+  try {
+    invoice = await deps.db.transaction(async (tx) => {
+      const opened = tax?.success && items ? await repo.insertInvoice(tx, newPaymentInvoice(deps, row, tax.data, items, now)) : undefined;
+      if (!(await repo.insertBillable(tx, { ...row, invoiceId: opened?.id ?? null }))) throw new AlreadyRecorded();
+      return opened;
+    });
+  } catch (error) {
+    // Another run recorded it meanwhile: that run's rows stand.
+    if (error instanceof AlreadyRecorded) return runPaymentInvoiceJob(deps, payload, ctx);
+    throw error;
+  }
+  if (invoice) await stampOrRetry(deps, invoice.id);
 }
 
 /** Stamps now; a pending row held by another caller is theirs to finish (their job retries it). */

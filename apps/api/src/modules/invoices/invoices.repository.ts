@@ -13,9 +13,10 @@ export type BillableWithInvoice = BillableRow & { invoiceStatus: InvoiceStatus |
 
 // ---------------------------------------------------------------- billable payments
 
-/** Records the payment once (its id is the key): a second job or process changes nothing. */
-export async function insertBillable(tx: Executor, row: NewBillable): Promise<void> {
-  await tx.insert(billablePayments).values(row).onConflictDoNothing({ target: billablePayments.paymentId });
+/** Records the payment once (its id is the key): a second job or process changes nothing (undefined). */
+export async function insertBillable(tx: Executor, row: NewBillable): Promise<BillableRow | undefined> {
+  const [inserted] = await tx.insert(billablePayments).values(row).onConflictDoNothing({ target: billablePayments.paymentId }).returning();
+  return inserted;
 }
 
 export async function lockBillable(tx: Executor, paymentId: string): Promise<BillableRow | undefined> {

@@ -85,22 +85,18 @@ export async function stampInvoice(deps: InvoicesDeps, invoiceId: string): Promi
     if (stamped.status !== 'valid' || !stamped.uuid) {
       throw new StampUnavailableError('El SAT todavía está timbrando la factura.');
     }
-    const done = stamped;
-    const row = await deps.db.transaction(async (tx) => {
-      const settled = await repo.settleClaim(tx, claimed.id, token, {
-        status: 'valid',
-        providerId: done.id,
-        uuid: done.uuid,
-        series: done.series,
-        folioNumber: done.folio_number ?? claimed.number,
-        issuedAt: done.date ? new Date(done.date) : deps.clock.now(),
-        sandbox: !done.livemode,
-        failureMessage: null,
-        failurePath: null,
-        failedAt: null,
-        updatedAt: deps.clock.now(),
-      });
-      return settled;
+    const row = await repo.settleClaim(deps.db, claimed.id, token, {
+      status: 'valid',
+      providerId: stamped.id,
+      uuid: stamped.uuid,
+      series: stamped.series,
+      folioNumber: stamped.folio_number ?? claimed.number,
+      issuedAt: stamped.date ? new Date(stamped.date) : deps.clock.now(),
+      sandbox: !stamped.livemode,
+      failureMessage: null,
+      failurePath: null,
+      failedAt: null,
+      updatedAt: deps.clock.now(),
     });
     return row ?? (await repo.findInvoice(deps.db, invoiceId))!;
   } catch (error) {

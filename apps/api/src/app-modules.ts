@@ -215,6 +215,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     payments: { find: findPaymentForInvoice, paidBetween: paidPaymentIdsBetween },
     findAccount: (id) =>
       accounts.findUser(id).then((u) => u && { firstName: u.firstName, lastName: u.lastName, email: u.email, invoice: u.invoice, taxInformation: u.taxInformation }),
+    limit: (key, rule) => accounts.guardRate(key, rule),
     log: app.log,
   });
   await app.register(invoicesRoutes, { invoices });

@@ -65,14 +65,17 @@ describe('Facturapi’s client against the fake', () => {
     expect([...fake.customers.values()].filter((c) => c.tax_id === 'EKU9003173C9')).toHaveLength(1);
   });
 
-  it('a refusal at stamping is shown to the seller; after the fix, «Reintentar» stamps it once', async () => {
+  it('a refusal at stamping (the name does not match the RFC) is shown to the seller; after the fix, «Reintentar» stamps it once', async () => {
     fake.taxpayers.set('EKU9003173C9', KEMPER);
     const beto = await createSignedInUser(t.app, admin, { firstName: 'Beto' });
-    await setTaxData(t, beto, { ...COMPANY_TAX, postal_code: '44100', state_city: 'Jalisco, Guadalajara' }, true);
+    await setTaxData(t, beto, { ...COMPANY_TAX, name: 'ESCUELA KEMPER' }, true);
     const paymentId = await topUpAtOxxo(t, beto, admin, 640);
     await t.app.jobs.drain();
     const [failed] = await invoiceOfPayment(t, beto, paymentId);
-    expect(failed).toMatchObject({ status: 'failed', failure: { message: expect.stringContaining('El código postal fiscal no corresponde al RFC'), path: 'customer.address.zip' } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure: { message: expect.stringContaining('El nombre o razón social no corresponde al RFC en los registros del SAT'), path: 'customer.legal_name' },
+    });
     const list = (await call(t, beto, 'GET', '/api/v1/invoices/payments')).json<BillablePaymentList>();
     expect(list.docs[0]).toMatchObject({ payment_id: paymentId, state: 'failed', can_request: true });
 
@@ -80,16 +83,31 @@ describe('Facturapi’s client against the fake', () => {
     // Retried before the fix: the same refusal, on the seller's field.
     const early = await call(t, admin, 'POST', `/api/v1/invoices/${failed!._id}/retry`);
     expect(early.statusCode).toBe(422);
-    expect(early.json<ApiError>().errors).toEqual([expect.objectContaining({ path: 'taxInformation.postal_code' })]);
+    expect(early.json<ApiError>().errors).toEqual([expect.objectContaining({ path: 'taxInformation.name' })]);
 
     await setTaxData(t, beto, COMPANY_TAX);
     const retried = await call(t, admin, 'POST', `/api/v1/invoices/${failed!._id}/retry`);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json<Invoice>()).toMatchObject({ _id: failed!._id, status: 'valid', sandbox: true, receptor: { zip: '06600' }, failure: null });
+    expect(retried.json<Invoice>()).toMatchObject({ _id: failed!._id, status: 'valid', sandbox: true, receptor: { name: 'ESCUELA KEMPER URGATE' }, failure: null });
     const stamped = [...fake.invoices.values()].filter((i) => i.external_id === paymentId);
     expect(stamped).toHaveLength(1);
     expect(stamped[0]).toMatchObject({ payment_form: '01', use: 'G03', customer: { tax_id: 'EKU9003173C9', legal_name: 'ESCUELA KEMPER URGATE', tax_system: '601', address: { zip: '06600' } }, series: 'ENV' });
     expect((await call(t, admin, 'POST', `/api/v1/invoices/${failed!._id}/retry`)).statusCode).toBe(409);
+  });
+
+  it('a seller who asks for the invoice sees the refusal on the field it names (a postal code the SAT has otherwise)', async () => {
+    fake.taxpayers.set('EKU9003173C9', KEMPER);
+    const gil = await createSignedInUser(t.app, admin, { firstName: 'Gil' });
+    await setTaxData(t, gil, { ...COMPANY_TAX, postal_code: '44100', state_city: 'Jalisco, Guadalajara' }, false);
+    const paymentId = await topUpAtOxxo(t, gil, admin, 120);
+    await t.app.jobs.drain();
+    const refused = await call(t, gil, 'POST', '/api/v1/invoices', { payment_id: paymentId });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<ApiError>()).toMatchObject({ code: 'invoices.refused', message: expect.stringContaining('El código postal fiscal no corresponde al RFC'), errors: [{ path: 'taxInformation.postal_code' }] });
+    await setTaxData(t, gil, COMPANY_TAX);
+    const made = await call(t, gil, 'POST', '/api/v1/invoices', { payment_id: paymentId });
+    expect(made.statusCode, made.body).toBe(201);
+    expect([...fake.invoices.values()].filter((i) => i.external_id === paymentId)).toHaveLength(1);
   });
 
   it('never stamps twice: a confirmation twice, two workers and the seller’s request at once; a lost answer is found again', async () => {

@@ -133,6 +133,8 @@ export async function invoiceFile(
 export async function sendInvoiceEmail(deps: InvoicesDeps, caller: Caller, id: string, input: { email?: string | undefined }): Promise<{ message: string }> {
   const row = await visibleInvoice(deps, caller, id);
   if (row.status !== 'valid' || !row.providerId || !row.uuid) throw invoiceErrors.notValid();
+  // E-mail to any address: a few an hour per account.
+  await deps.limit(`invoices:email:${caller.id}`, { limit: 20, windowMs: 3_600_000, blockMs: 3_600_000 });
   const account = row.userId ? await deps.findAccount(row.userId) : undefined;
   const to = input.email ?? row.receptor.email ?? account?.email;
   if (!to) throw invoiceErrors.noEmail();
@@ -171,6 +173,8 @@ export async function sendInvoiceEmail(deps: InvoicesDeps, caller: Caller, id: s
  * the field it named, before any invoice is made.
  */
 export async function checkTaxData(deps: InvoicesDeps, caller: Caller): Promise<TaxDataCheck> {
+  // Each check is a call to the stamping service.
+  await deps.limit(`invoices:tax-check:${caller.id}`, { limit: 20, windowMs: 3_600_000, blockMs: 900_000 });
   const account = await deps.findAccount(caller.id);
   const tax = taxInformationSchema.safeParse(account?.taxInformation);
   if (!tax.success) throw invoiceErrors.taxDataIncomplete(taxDataProblem(account?.taxInformation) ?? '');

@@ -223,6 +223,7 @@ describe('downloads and e-mail', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ message: expect.stringContaining('facturas@kemper.test') });
     expect((await call(t, other, 'POST', `/api/v1/invoices/${invoice!._id}/email`, {})).statusCode).toBe(404);
+    expectField(await call(t, fer, 'POST', `/api/v1/invoices/${invoice!._id}/email`, { email: 'no-es-correo' }), 400, 'email');
     await t.app.jobs.drain();
     const [mail] = await t.database.query<{ html: string }>(`select html from outbox where recipient = 'facturas@kemper.test' order by created_at desc limit 1`, []);
     const link = /href="(http[^"]+\/xml\?token=[^"]+)"/.exec(mail!.html)![1]!.replace(/&amp;/g, '&');
@@ -231,6 +232,9 @@ describe('downloads and e-mail', () => {
     expect(byLink.body).toContain('SIN VALIDEZ FISCAL');
     // The link opens that invoice's XML only.
     expect((await call(t, null, 'GET', `/api/v1/invoices/${invoice!._id}/pdf${new URL(link).search}`)).statusCode).toBe(403);
+    // E-mail to any address: 20 an hour per account, then 429.
+    for (let i = 1; i < 20; i++) expect((await call(t, fer, 'POST', `/api/v1/invoices/${invoice!._id}/email`, {})).statusCode).toBe(200);
+    expect((await call(t, fer, 'POST', `/api/v1/invoices/${invoice!._id}/email`, {})).statusCode).toBe(429);
   });
 });
 

@@ -101,7 +101,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: Invoices }> = asy
       schema: {
         tags,
         summary: '«Validar datos»: envía los datos fiscales guardados al servicio de timbrado, que los revisa con el SAT; su rechazo llega tal cual, con el campo (422)',
-        response: { 200: taxDataCheckSchema, 401: e, 409: e, 422: e, 503: e },
+        response: { 200: taxDataCheckSchema, 401: e, 409: e, 422: e, 429: e, 503: e },
       },
     },
     (request) => invoices.checkTaxData(request.caller!),
@@ -178,7 +178,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: Invoices }> = asy
         summary: '«Enviar por correo»: al correo dado, al de los datos fiscales o al de la cuenta',
         params: invoiceIdParamsSchema,
         body: sendInvoiceEmailInputSchema.optional(),
-        response: { 200: messageSchema, 400: e, 401: e, 404: e, 409: e, 422: e, 503: e },
+        response: { 200: messageSchema, 400: e, 401: e, 404: e, 409: e, 422: e, 429: e, 503: e },
       },
     },
     (request) => invoices.sendInvoiceEmail(request.caller!, request.params.id, request.body ?? {}),

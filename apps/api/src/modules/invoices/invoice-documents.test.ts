@@ -40,6 +40,13 @@ describe('the sandbox invoice’s files', () => {
     for (const real of ['TimbreFiscalDigital', 'Sello=', 'Certificado=', 'NoCertificado=']) expect(xml).not.toContain(real);
   });
 
+  it('without our fiscal data the test invoice says so, and never takes the receptor’s postal code as the place of issue', () => {
+    const xml = renderInvoiceXml({ ...input, issuer: { rfc: undefined, name: undefined, taxSystem: undefined, zip: undefined }, receptor: { ...input.receptor, zip: '44100' } }).toString('utf8');
+    expect(xml).toContain('LugarExpedicion="PENDIENTE DE CONFIGURAR"');
+    expect(xml).toContain('<cfdi:Emisor Rfc="PENDIENTE DE CONFIGURAR" Nombre="PENDIENTE DE CONFIGURAR" RegimenFiscal="PENDIENTE DE CONFIGURAR"/>');
+    expect(xml.match(/44100/g)).toHaveLength(1);
+  });
+
   it('a global invoice carries its month; a replacement its related CFDI (04)', () => {
     const xml = renderInvoiceXml({ ...input, kind: 'global', relatedUuid: 'OLD-UUID' }).toString('utf8');
     expect(xml).toContain('<cfdi:InformacionGlobal Periodicidad="04" Meses="11" Año="2026"/>');

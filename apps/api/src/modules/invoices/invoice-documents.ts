@@ -78,7 +78,7 @@ export function renderInvoiceXml(input: InvoiceDocumentInput): Buffer {
       TipoDeComprobante: 'I',
       Exportacion: '01',
       MetodoPago: 'PUE',
-      LugarExpedicion: input.issuer.zip ?? input.receptor.zip,
+      LugarExpedicion: input.issuer.zip ?? PENDING,
     })}>`,
     ...(input.kind === 'global' ? [`  <cfdi:InformacionGlobal ${attr({ Periodicidad: '04', Meses: month, Año: year })}/>`] : []),
     ...(input.relatedUuid ? ['  <cfdi:CfdiRelacionados TipoRelacion="04">', `    <cfdi:CfdiRelacionado UUID="${escapeXml(input.relatedUuid)}"/>`, '  </cfdi:CfdiRelacionados>'] : []),

@@ -134,9 +134,28 @@ describe('Facturación', () => {
     const user = userEvent.setup();
     renderWithApp(<TaxDataCheck disabled={false} />);
     await user.click(screen.getByRole('button', { name: 'Validar datos' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('El código postal fiscal no corresponde al RFC en los registros del SAT.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('El servicio de facturación rechazó tus datos');
+    expect(alert).toHaveTextContent('El código postal fiscal no corresponde al RFC en los registros del SAT.');
+    expect(alert).toHaveTextContent('Revisa: Código postal fiscal');
     refuse = false;
     await user.click(screen.getByRole('button', { name: 'Validar datos' }));
     expect(await screen.findByText(/validó tus datos con el SAT/)).toBeInTheDocument();
+  }, 30_000);
+
+  it('«Validar datos»: a service that did not answer is not shown as a refusal of the data', async () => {
+    server.use(
+      http.post('/api/v1/invoices/tax-data-check', () =>
+        HttpResponse.json({ message: 'El servicio de facturación no respondió. Tu factura queda en proceso y la volvemos a pedir en unos minutos.', code: 'invoices.unavailable' }, { status: 503 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<TaxDataCheck disabled={false} />);
+    await user.click(screen.getByRole('button', { name: 'Validar datos' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('No se pudieron validar tus datos');
+    expect(alert).toHaveTextContent('El servicio de facturación no respondió.');
+    expect(alert).not.toHaveTextContent('rechazó tus datos');
+    expect(alert).not.toHaveTextContent('Corrígelos');
   }, 30_000);
 });

@@ -102,6 +102,8 @@ describe('the global invoice of the month', () => {
     const [paypalTotal] = await t.database.query<{ amount: string }>('select amount_centavos as amount from payments where id = $1', [byPaypal]);
     expect((await call(t, admin, 'POST', '/api/v1/invoices/global', { month })).statusCode).toBe(409);
     expect((await call(t, juan, 'POST', '/api/v1/invoices/global', { month })).statusCode).toBe(403);
+    // The month's view is the admins' too.
+    expect((await call(t, juan, 'GET', `/api/v1/invoices/global?month=${month}`)).statusCode).toBe(403);
     clock.set(new Date(globalRunAt(month).getTime() - 2 * 3_600_000 + 60_000));
     // Paid in the month's last hour; its own job has not run when the admin issues the global invoice.
     const late = await topUpAtOxxo(t, juan, admin, 45);

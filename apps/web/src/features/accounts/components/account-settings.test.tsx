@@ -144,8 +144,12 @@ describe('AccountSettings', () => {
     expect(offered).toContain('612 Personas Físicas con Actividades Empresariales y Profesionales');
     expect(offered).toContain('626 Régimen Simplificado de Confianza');
     expect(offered).not.toContain('601 General de Ley Personas Morales');
+    // A salaried person (605) cannot use G03: the use is emptied; back on a business régimen, G03 again.
+    await user.click(screen.getByRole('option', { name: '605 Sueldos y Salarios e Ingresos Asimilados a Salarios', hidden: true }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Uso CFDI' })).toHaveValue(''));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Régimen fiscal' }));
     await user.click(screen.getByRole('option', { name: '612 Personas Físicas con Actividades Empresariales y Profesionales', hidden: true }));
-    expect(within(dialog).getByRole('combobox', { name: 'Uso CFDI' })).toHaveValue('G03 Gastos en general');
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Uso CFDI' })).toHaveValue('G03 Gastos en general'));
     await fill(within(dialog).getByRole('textbox', { name: 'Nombre o razón social' }), 'Ana López');
     await fill(within(dialog).getByRole('textbox', { name: 'Calle y número' }), 'Av. Juárez 100');
     await fill(within(dialog).getByRole('textbox', { name: 'Colonia' }), 'Centro');

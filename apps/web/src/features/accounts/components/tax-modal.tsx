@@ -71,13 +71,15 @@ function TaxForm({ user, onClose, onSaved }: Omit<TaxModalProps, 'opened'>) {
   const regimenOptions = useMemo(() => (kind ? regimenesFor(kind) : REGIMENES_FISCALES).map((r) => ({ value: r.key, label: `${r.key} ${r.label}` })), [kind]);
   const usoOptions = useMemo(() => (regimen ? usosFor(regimen, kind) : []).map((u) => ({ value: u.key, label: `${u.key} ${u.label}` })), [regimen, kind]);
 
-  // A régimen of the other kind of taxpayer goes when the RFC says which kind it is; a use the new régimen does not allow, too.
+  // A régimen of the other kind of taxpayer goes when the RFC says which kind it is; a use the new
+  // régimen does not allow, too. An empty use (a régimen without G03 before) takes G03 again when allowed.
   useEffect(() => {
     if (kind && regimen && !regimenAppliesTo(regimen, kind)) form.setValue('tax_system', '');
   }, [kind, regimen, form]);
   useEffect(() => {
-    if (!regimen || !use || usoAllowedFor(use, regimen, kind)) return;
-    form.setValue('cfdi_use', usoAllowedFor(DEFAULT_USO_CFDI, regimen, kind) ? DEFAULT_USO_CFDI : '');
+    if (!regimen || (use && usoAllowedFor(use, regimen, kind))) return;
+    const next = usoAllowedFor(DEFAULT_USO_CFDI, regimen, kind) ? DEFAULT_USO_CFDI : '';
+    if (next !== (use ?? '')) form.setValue('cfdi_use', next, { shouldValidate: Boolean(next) });
   }, [regimen, use, kind, form]);
 
   const postal = useWatch({ control: form.control, name: 'postal_code' }) ?? '';

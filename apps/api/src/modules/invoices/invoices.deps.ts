@@ -3,7 +3,7 @@ import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
-import type { PaymentForInvoice } from '../payments/payments.usecases.js';
+import type { PaymentForInvoice } from '../payments/payments.deps.js';
 import type { StampingService } from './adapters/stamping-service.js';
 import type { ConceptSettings } from './invoices.concepts.js';
 

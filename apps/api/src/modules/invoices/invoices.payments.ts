@@ -5,7 +5,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
 import type { JobContext, JobQueue } from '../jobs/jobs.usecases.js';
-import type { PaymentForInvoice } from '../payments/payments.usecases.js';
+import type { PaymentForInvoice } from '../payments/payments.deps.js';
 import { shipmentsByIds } from '../shipments/shipments.usecases.js';
 import { StampUnavailableError } from './adapters/stamping-service.js';
 import { monthOf, paymentConcepts, paymentDescription, paymentFormOf, type ShipmentFacts } from './invoices.concepts.js';

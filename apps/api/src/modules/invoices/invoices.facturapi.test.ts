@@ -19,6 +19,8 @@ import { stampingServiceFromConfig } from './invoices.usecases.js';
  */
 
 const RATE = 5;
+/** Our time limit per call: generous, so a busy machine never turns a refusal into «no respondió»; the late answer below outlasts it. */
+const TIMEOUT_MS = 3_000;
 let fake: FacturapiFake;
 let t: TestApp;
 let admin: SignedIn;
@@ -26,7 +28,7 @@ const clock = manualClock(new Date());
 
 beforeAll(async () => {
   fake = await startFacturapiFake({ ratePerSecond: RATE });
-  const service = rateLimited(createFacturapiClient({ apiKey: FACTURAPI_FAKE_KEY, baseUrl: fake.baseUrl, timeoutMs: 400 }), createRateLimiter(RATE));
+  const service = rateLimited(createFacturapiClient({ apiKey: FACTURAPI_FAKE_KEY, baseUrl: fake.baseUrl, timeoutMs: TIMEOUT_MS }), createRateLimiter(RATE));
   t = await createTestApp({ env: { ...adminEnv, COMPANY_TAX_ZIP: '06600' }, deps: { stampingService: service, clock } });
   admin = await signInAdmin(t.app);
 });
@@ -123,11 +125,11 @@ describe('Facturapi’s client against the fake', () => {
     await setTaxData(t, dani, COMPANY_TAX, false);
     const second = await topUpAtOxxo(t, dani, admin, 75);
     await t.app.jobs.drain();
-    fake.mode = { kind: 'slow', delayMs: 700 };
+    fake.mode = { kind: 'slow', delayMs: TIMEOUT_MS + 500 };
     const late = await call(t, dani, 'POST', '/api/v1/invoices', { payment_id: second });
     expect(late.statusCode).toBe(503);
     expect(late.json<ApiError>().code).toBe('invoices.service_unavailable');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     fake.mode = { kind: 'ok' };
     const [pending] = await invoiceOfPayment(t, dani, second);
     expect(pending!.status).toBe('pending');

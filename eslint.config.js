@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { apiBoundaries } from './eslint/api-boundaries.js';
 
-const webFeatures = ['contact', 'accounts', 'notifications', 'geography', 'quotes', 'carriers', 'shipments', 'addresses', 'payments', 'wallet', 'guides', 'tracking', 'pickups', 'overweight', 'reports', 'integrations', 'developers', 'site'];
+const webFeatures = ['contact', 'accounts', 'notifications', 'geography', 'quotes', 'carriers', 'shipments', 'addresses', 'payments', 'wallet', 'guides', 'tracking', 'pickups', 'overweight', 'reports', 'integrations', 'developers', 'site', 'invoices'];
 
 /** Configuration is read once and validated at start, in apps/api/src/config/env.ts. */
 const readConfigOnce = { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' };

@@ -30,7 +30,9 @@ import { createAddresses } from './modules/addresses/addresses.usecases.js';
 import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
 import { createParcels } from './modules/parcels/parcels.usecases.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, isSandboxMode, paymentModes } from './modules/payments/payments.usecases.js';
+import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, findPaymentForInvoice, isSandboxMode, paidPaymentIdsBetween, paymentModes } from './modules/payments/payments.usecases.js';
+import { createInvoices, invoicesOnPayment, invoiceSettingsFromConfig, stampingServiceFromConfig } from './modules/invoices/invoices.usecases.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { oxxoRoutes } from './modules/payments/payments.oxxo.routes.js';
@@ -268,6 +270,25 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   });
   events.subscribe(webhooks.subscriber);
   await app.register(outgoingWebhooksRoutes, { webhooks });
+  // Money received is invoiced: payment.confirmed enqueues the job these use cases run.
+  events.subscribe(invoicesOnPayment(jobs));
+  // Money received is invoiced: the payments' confirmation enqueues the job these use cases run.
+  const invoices = createInvoices({
+    db: database.db,
+    clock,
+    jobs,
+    notifier,
+    service: deps.stampingService ?? stampingServiceFromConfig(config, clock),
+    settings: invoiceSettingsFromConfig(config),
+    appUrl: config.APP_URL,
+    secret: config.SECRET_KEY,
+    payments: { find: findPaymentForInvoice, paidBetween: paidPaymentIdsBetween },
+    findAccount: (id) =>
+      accounts.findUser(id).then((u) => u && { firstName: u.firstName, lastName: u.lastName, email: u.email, invoice: u.invoice, taxInformation: u.taxInformation }),
+    limit: (key, rule) => accounts.guardRate(key, rule),
+    log: app.log,
+  });
+  await app.register(invoicesRoutes, { invoices });
   // Report answers are kept while nothing changed: the database's notices say when something did.
   const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
   const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();

@@ -168,7 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     notifier.close();
   });
+  // Tax data must name a postal code of the catalogue, which the modules below load.
+  const late: { postalCodeKnown?: (code: string) => boolean } = {};
   const accounts = createAccounts({
+    postalCodeKnown: (code) => late.postalCodeKnown?.(code) ?? true,
     db: database.db,
     clock,
     notifier,
@@ -199,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const outboundPolicy = deps.outbound ?? (config.TEST_OUTBOUND_ALLOW ? { allow: config.TEST_OUTBOUND_ALLOW, ca: TEST_TLS.cert } : undefined);
   // Modules, in one visible list (app-modules.ts).
   const { geography, carriers, tracking, modes, siteInfo } = await registerModules(app, { deps, clock, metrics, jobs, events, notifier, accounts, developers, rateLimits, outbound: createOutboundHttp(outboundPolicy) });
+  late.postalCodeKnown = (code) => geography.lookupPostalCode({ country: 'MX', code }).country_codes.length > 0;
 
   const spa = await registerSpa(app, config.WEB_DIST_DIR, { site: siteInfo, appUrl: config.APP_URL }, config.COMPRESSION_MIN_BYTES > 0);
 

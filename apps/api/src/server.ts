@@ -61,13 +61,14 @@ async function serve(config: StartConfig): Promise<void> {
     import('./modules/idempotency/idempotency.usecases.js'),
     import('./modules/jobs/jobs.usecases.js'),
   ]);
-  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
+  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { scheduleGlobalInvoices }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
     import('./modules/accounts/accounts.cleanup.js'),
     import('./modules/jobs/db-maintenance.js'),
     import('./modules/tracking/tracking.job.js'),
     import('./modules/payments/payments.oxxo-settle.js'),
     import('./modules/wallet/wallet.expiry.js'),
     import('./modules/integrations/integrations.usecases.js'),
+    import('./modules/invoices/invoices.usecases.js'),
     import('./shared/clock.js'),
     import('./modules/metrics/metrics.cluster.js'),
   ]);
@@ -176,6 +177,8 @@ async function serve(config: StartConfig): Promise<void> {
     const resumed = await reclaimJobsOfDeadProcess(database.db, systemClock.now());
     if (resumed > 0) app.log.warn({ resumed }, 'trabajos interrumpidos por el cierre anterior: se retoman ahora');
   }
+  // The month's global invoice to the general public, at 01:00 of the next month's first day.
+  await scheduleGlobalInvoices(app.jobs, systemClock);
   // The background worker (mail, guides, tracking); closing the app stops it before the database closes.
   app.jobs.start();
   app.log.info(

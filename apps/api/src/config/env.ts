@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { REGIMEN_FISCAL_KEYS } from '@envios/contracts/sat/catalogs';
 
 /**
  * The only reader of process.env (lint forbids it elsewhere). Parsed once at start; a bad value
@@ -52,6 +53,22 @@ const envSchema = z.object({
       .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'debe ser una fecha válida AAAA-MM-DD' })
       .optional(),
   ),
+  /** Our company as CFDI issuer: régimen fiscal (c_RegimenFiscal) and código postal de expedición (the RFC and razón social are COMPANY_RFC and COMPANY_LEGAL_NAME). */
+  COMPANY_TAX_SYSTEM: optional.pipe(z.enum(REGIMEN_FISCAL_KEYS, { error: 'debe ser una clave del catálogo c_RegimenFiscal del SAT (601, 612, 626…)' }).optional()),
+  COMPANY_TAX_ZIP: optional.pipe(z.string().regex(/^\d{5}$/, { error: 'debe ser un código postal de 5 dígitos' }).optional()),
+  /** Facturapi (CFDI 4.0 stamping); unset: the offline sandbox issues test invoices «sin validez fiscal». */
+  FACTURAPI_KEY: optional.pipe(z.string().regex(/^sk_(test|live)_\w+$/, { error: 'debe ser una llave secreta de Facturapi (sk_test_… o sk_live_…)' }).optional()),
+  /** Overrides Facturapi's API base (tests point it at a local fake). */
+  FACTURAPI_API_URL: optional.pipe(z.url().optional()),
+  /** Calls per second to the stamping service from each process (Facturapi does not publish its limits). */
+  FACTURAPI_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100).default(30),
+  /** c_ClaveProdServ and c_ClaveUnidad of our concepts (the accountant confirms them), and the invoices' series. */
+  INVOICE_PRODUCT_KEY: z.string().regex(/^\d{8}$/, { error: 'debe ser una clave de producto o servicio del SAT de 8 dígitos' }).default('78102200'),
+  INVOICE_UNIT_KEY: z.string().regex(/^[A-Z0-9]{2,3}$/, { error: 'debe ser una clave de unidad del SAT (E48…)' }).default('E48'),
+  INVOICE_SERIES: z.string().regex(/^[A-Za-z0-9]{1,25}$/, { error: 'debe tener de 1 a 25 letras o dígitos' }).default('ENV'),
+  /** c_FormaPago of PayPal payments (31 intermediario de pagos, or the card's 04/28: the accountant decides) and of cards through PayPal. */
+  INVOICE_PAYPAL_PAYMENT_FORM: z.enum(['31', '04', '28', '06', '03'], { error: 'debe ser 31, 04, 28, 06 o 03 (c_FormaPago)' }).default('31'),
+  INVOICE_CARD_PAYMENT_FORM: z.enum(['04', '28', '31'], { error: 'debe ser 04 (crédito), 28 (débito) o 31 (c_FormaPago)' }).default('04'),
   /** Comma-separated https addresses of the company's social profiles (Facebook, Instagram, X, TikTok, YouTube, LinkedIn…). */
   SOCIAL_LINKS: optional.pipe(
     z

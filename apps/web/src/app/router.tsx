@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: paths.pickupsAdmin, lazy: () => import('./routes/admin/pickups').then((m) => ({ Component: m.default })) },
           { path: paths.guidesAdmin, lazy: () => import('./routes/admin/guides').then((m) => ({ Component: m.default })) },
           { path: paths.paymentsAdmin, lazy: () => import('./routes/admin/payments').then((m) => ({ Component: m.default })) },
+          { path: paths.invoicesAdmin, lazy: () => import('./routes/admin/invoices').then((m) => ({ Component: m.default })) },
           { path: paths.messagesAdmin, lazy: () => import('./routes/admin/messages').then((m) => ({ Component: m.default })) },
           { path: paths.launchChecklist, lazy: () => import('./routes/admin/launch').then((m) => ({ Component: m.default })) },
           { path: paths.generalReport, lazy: () => import('./routes/admin/general-report').then((m) => ({ Component: m.default })) },

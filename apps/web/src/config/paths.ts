@@ -58,6 +58,8 @@ export const paths = {
   pickupsAdmin: '/recoleccion',
   guidesAdmin: '/admin/guias',
   paymentsAdmin: '/admin/pagos',
+  /** Admin: invoices (refused ones, cancellations, the month's global invoice). */
+  invoicesAdmin: '/admin/facturas',
   outbox: '/outbox',
   /** The admin's general report and overweight report; the customer's overweight. */
   generalReport: '/general_report',

@@ -24,6 +24,8 @@ export type { PaymentModes, PaymentsDeps, ProviderMode } from './payments.deps.j
 export { createPaymentsDeps, isSandboxMode, paymentModes } from './payments.config.js';
 export { cashProviderFromConfig } from './payments.oxxo.js';
 export { findOpenAttempt } from './payments.cancel.js';
+/** Read-only: what invoicing needs of a payment. */
+export { findPaymentForInvoice, paidPaymentIdsBetween, type PaymentForInvoice } from './payments.invoicing.repository.js';
 
 /**
  * The payments use cases, bound once; creating them registers the durable jobs that settle an

@@ -34,6 +34,7 @@ const adminNav: DashboardNavItem[] = [
   { label: 'Reporte General', to: paths.generalReport },
   { label: 'Reporte Sobrepesos', to: paths.overweightReport },
   { label: 'Pagos', to: paths.paymentsAdmin },
+  { label: 'Facturas', to: paths.invoicesAdmin },
   { label: 'Inventario de guías', to: paths.guidesAdmin },
   { label: 'Paqueterías y tarifas', to: paths.carriersAdmin },
   { label: 'Bandeja de salida', to: paths.outbox },

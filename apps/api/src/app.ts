@@ -156,7 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Modules, in one visible list (app-modules.ts).
   const { geography, carriers, tracking, modes, siteInfo } = await registerModules(app, { deps, clock, metrics, jobs, notifier, accounts, rateLimits });
 
-  const spa = await registerSpa(app, config.WEB_DIST_DIR, { site: siteInfo, appUrl: config.APP_URL }, config.COMPRESSION_MIN_BYTES > 0);
+  const spa = await registerSpa(
+    app,
+    config.WEB_DIST_DIR,
+    { site: siteInfo, appUrl: config.APP_URL, track: (guide, clientKey) => tracking.lookup(guide, undefined, clientKey) },
+    config.COMPRESSION_MIN_BYTES > 0,
+  );
 
   // The start-up work, once the app is ready: independent steps side by side (on PostgreSQL they
   // truly overlap; on PGlite the hashing of the first admin's password overlaps the seeding).

@@ -204,7 +204,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { geography, carriers, tracking, modes, siteInfo } = await registerModules(app, { deps, clock, metrics, jobs, events, notifier, accounts, developers, rateLimits, outbound: createOutboundHttp(outboundPolicy) });
   late.postalCodeKnown = (code) => geography.lookupPostalCode({ country: 'MX', code }).country_codes.length > 0;
 
-  const spa = await registerSpa(app, config.WEB_DIST_DIR, { site: siteInfo, appUrl: config.APP_URL }, config.COMPRESSION_MIN_BYTES > 0);
+  const spa = await registerSpa(
+    app,
+    config.WEB_DIST_DIR,
+    { site: siteInfo, appUrl: config.APP_URL, track: (guide, clientKey) => tracking.lookup(guide, undefined, clientKey) },
+    config.COMPRESSION_MIN_BYTES > 0,
+  );
 
   // The start-up work, once the app is ready: independent steps side by side (on PostgreSQL they
   // truly overlap; on PGlite the hashing of the first admin's password overlaps the seeding).

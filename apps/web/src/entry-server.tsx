@@ -6,6 +6,7 @@ import { publicPages } from '@envios/contracts/site-pages';
 import { AppProvider, createQueryClient } from './app/provider';
 import { routes } from './app/router';
 import { getSiteInfoQueryOptions } from './features/site/api/get-site-info';
+import { seedPageData, type PageData } from './app/page-data';
 
 /**
  * The server's side of prerendering (built with `vite build --ssr`, imported by the API): renders
@@ -25,6 +26,8 @@ export const routeSources: Record<string, string> = {
   '/contactanos': 'src/app/routes/public/contact.tsx',
   '/thank-page': 'src/app/routes/public/thank-you.tsx',
   '/blog': 'src/app/routes/public/blog.tsx',
+  '/signin': 'src/app/routes/public/sign-in.tsx',
+  '/rastreo/:guide': 'src/app/routes/public/tracking.tsx',
   '*': 'src/app/routes/not-found.tsx',
 };
 
@@ -64,15 +67,17 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 
 /**
  * The HTML inside #root for `pathname`, as a signed-out visitor sees it first. Waits for every
- * lazy part to load (the route's module), so nothing renders as a fallback.
+ * lazy part to load (the route's module), so nothing renders as a fallback. `data` holds answers
+ * the page renders with instead of asking the API (the browser gets the same, to hydrate).
  */
-export async function renderPage(pathname: string, site: SiteInfo): Promise<string> {
+export async function renderPage(pathname: string, site: SiteInfo, data: PageData = {}): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`La ruta ${pathname} redirige; no se prerenderiza.`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   queryClient.setQueryData(getSiteInfoQueryOptions().queryKey, site);
+  seedPageData(queryClient, data);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider queryClient={queryClient}>

@@ -49,14 +49,7 @@ export default tseslint.config(
   },
   // API modules: an allow-list of what one module may import from another, and no other module's
   // table named inside SQL (eslint/api-boundaries.js explains the rule).
-  ...apiBoundaries({
-    importExceptions: [
-      // Temporary: the reports use cases read the period's shipments from shipments.reports.ts,
-      // which is being reworked on its own branch; once it is reached through shipments.usecases.ts
-      // this line goes.
-      'apps/api/src/modules/reports/reports.usecases.ts',
-    ],
-  }),
+  ...apiBoundaries(),
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -212,6 +212,10 @@ test('5. help is one tap away on the signed-in pages, and the signed-in contact 
   }
   const page = await signedIn(browser, seller);
   await page.goto('/contactanos');
+  // Name, e-mail and phone come from the account; the company and its site are asked (every field is required).
+  await expect(page.getByRole('textbox', { name: 'Correo electrónico' })).toHaveValue(seller.email);
+  await page.getByRole('textbox', { name: 'Empresa' }).fill('Papelería Hugo');
+  await page.getByRole('textbox', { name: 'Sitio web o red social' }).fill('https://papeleria-hugo.mx');
   await page.getByRole('radio', { name: 'No, todavía no' }).check();
   await page.getByRole('textbox', { name: 'Comentarios' }).fill('Necesito ayuda para imprimir mi guía en el teléfono.');
   await page.getByRole('button', { name: 'Enviar mensaje' }).click();

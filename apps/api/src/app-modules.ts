@@ -19,7 +19,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { activeAdminEmails, findContact, guardRate, userSummaries } from './modules/accounts/accounts.usecases.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createGeography } from './modules/geography/geography.usecases.js';
-import { carrierApisFromConfig, createCarriers } from './modules/carriers/carriers.usecases.js';
+import { carrierApisFromConfig, createCarriers, guideIssuersFromConfig, trackingAdaptersFromConfig } from './modules/carriers/carriers.usecases.js';
 import { carriersRoutes } from './modules/carriers/carriers.routes.js';
 import { createQuoting } from './modules/quotes/quotes.usecases.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
@@ -43,8 +43,6 @@ import { createGuides, guidesOnPayment } from './modules/guides/guides.usecases.
 import { pickupsRoutes } from './modules/pickups/pickups.routes.js';
 import { createPickups, pickupsOnPayment } from './modules/pickups/pickups.usecases.js';
 import { registerGuidesJob } from './modules/guides/guides.job.js';
-import { guideIssuersFromConfig } from './modules/carriers/adapters/guide-issuers.js';
-import { trackingAdaptersFromConfig } from './modules/carriers/adapters/tracking-adapters.js';
 import { createCarrierLimiter, createTracking } from './modules/tracking/tracking.usecases.js';
 import { registerTrackingRefresh } from './modules/tracking/tracking.job.js';
 import { trackingRoutes } from './modules/tracking/tracking.routes.js';

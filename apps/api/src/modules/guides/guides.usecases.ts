@@ -14,6 +14,7 @@ import { commonErrors } from '../../shared/errors.js';
 import type { InlineSubscriber } from '../events/events.usecases.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { findShipmentForGuide, markLabelsPrinted } from '../shipments/shipments.usecases.js';
+import { sandboxGuideFormat } from '../carriers/carriers.usecases.js';
 import { LabelInputError, renderLabelPdf } from './label-pdf.js';
 import type { GuidesDeps } from './guides.deps.js';
 import { labelInputOf, verifyLabelToken } from './guides.label-input.js';
@@ -247,19 +248,11 @@ export type Guides = ReturnType<typeof createGuides>;
 
 // ---------------------------------------------------------------- demo seed
 
-/** Each carrier's guide length, as the sandbox issuer numbers them. */
-const DEMO_FORMATS: Readonly<Record<CarrierCode, { prefix: string; length: number }>> = {
-  dhl: { prefix: '', length: 10 },
-  fedex: { prefix: '', length: 12 },
-  estafeta: { prefix: '', length: 22 },
-  redpack: { prefix: '', length: 9 },
-  ampm: { prefix: 'AM', length: 12 },
-};
 export const DEMO_GUIDES_PER_SERVICE = 100;
 
 /** Demo number `index` of a service: the carrier's length, marked `SBX` (sandbox), unique per service. */
 export function demoGuideNumber(carrierCode: CarrierCode, serviceId: string, index: number): string {
-  const format = DEMO_FORMATS[carrierCode];
+  const format = sandboxGuideFormat(carrierCode);
   const free = format.length - format.prefix.length - 3 - 3;
   const hash = BigInt(`0x${createHash('sha256').update(`demo-guides:${serviceId}`).digest('hex')}`);
   const base = (hash % 10n ** BigInt(free)).toString().padStart(free, '0');

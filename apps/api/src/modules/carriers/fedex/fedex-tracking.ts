@@ -1,7 +1,7 @@
 import type { TrackingState } from '@envios/contracts/tracking';
-import { CarrierApiError } from './carrier-adapter.js';
+import { CarrierApiError } from '../adapters/carrier-adapter.js';
 import type { FedexClient } from './fedex.js';
-import type { CarrierEvent, CarrierTracking, TrackingAdapter, TrackRequest } from './tracking-adapter.js';
+import type { CarrierEvent, CarrierTracking, TrackingAdapter, TrackRequest } from '../adapters/tracking-adapter.js';
 
 /**
  * FedEx Track API: `POST /track/v1/trackingnumbers` with detailed scans,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoSnapshot } from '../../../testing/catalogue.js';
-import { CarrierApiError, type RateRequest } from './carrier-adapter.js';
+import { CarrierApiError, type RateRequest } from '../adapters/carrier-adapter.js';
 import { createFedexAdapter, createFedexClient, fedexTransitDays } from './fedex.js';
-import { FEDEX_FAKE_CREDENTIALS, fedexFakePrice, startFedexFake, type FedexFake } from './fakes/fedex.fake.js';
+import { FEDEX_FAKE_CREDENTIALS, fedexFakePrice, startFedexFake, type FedexFake } from './fedex.fake.js';
 
 let fake: FedexFake;
 beforeAll(async () => {

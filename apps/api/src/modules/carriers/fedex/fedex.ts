@@ -1,6 +1,6 @@
 import { billableWeightKg } from '@envios/contracts/quotes';
 import { toCentavos } from '@envios/contracts/money';
-import { CarrierApiError, type CarrierAdapter, type GuideCost, type RateRequest, type ServiceRate } from './carrier-adapter.js';
+import { CarrierApiError, type CarrierAdapter, type GuideCost, type RateRequest, type ServiceRate } from '../adapters/carrier-adapter.js';
 
 /**
  * FedEx REST APIs: OAuth 2.0 client credentials (`POST /oauth/token`, the

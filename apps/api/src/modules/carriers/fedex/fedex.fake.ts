@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from './fake-server.js';
+import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from '../adapters/fakes/fake-server.js';
 
 /**
  * A local fake of the FedEx REST APIs used for rating, shipping and tracking, as FedEx documents them, for tests:

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TrackingState } from '@envios/contracts/tracking';
-import { CarrierApiError } from './carrier-adapter.js';
+import { CarrierApiError } from '../adapters/carrier-adapter.js';
 import type { DhlExpressConfig } from './dhl-express.js';
-import type { CarrierEvent, CarrierTracking, TrackingAdapter, TrackRequest } from './tracking-adapter.js';
+import type { CarrierEvent, CarrierTracking, TrackingAdapter, TrackRequest } from '../adapters/tracking-adapter.js';
 
 /**
  * DHL Express tracking, MyDHL API 3.1: `GET

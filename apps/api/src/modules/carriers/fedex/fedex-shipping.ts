@@ -1,6 +1,6 @@
-import { CarrierApiError } from './carrier-adapter.js';
+import { CarrierApiError } from '../adapters/carrier-adapter.js';
 import type { FedexClient } from './fedex.js';
-import type { GuideIssueRequest, GuideIssuer, IssuedGuide, ShipParty } from './guide-issuer.js';
+import type { GuideIssueRequest, GuideIssuer, IssuedGuide, ShipParty } from '../adapters/guide-issuer.js';
 
 /**
  * FedEx guides through the Ship API `POST /ship/v1/shipments`, with the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { billableWeightKg } from '@envios/contracts/quotes';
 import { toCentavos } from '@envios/contracts/money';
-import { CarrierApiError, type CarrierAdapter, type GuideCost, type RateRequest, type ServiceRate } from './carrier-adapter.js';
+import { CarrierApiError, type CarrierAdapter, type GuideCost, type RateRequest, type ServiceRate } from '../adapters/carrier-adapter.js';
 
 /**
  * DHL Express MyDHL API 3.1: `POST /rates` with HTTP Basic

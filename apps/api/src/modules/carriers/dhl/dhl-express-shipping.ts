@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { CarrierApiError } from './carrier-adapter.js';
+import { CarrierApiError } from '../adapters/carrier-adapter.js';
 import { dhlPlannedShippingDateAndTime, type DhlExpressClient } from './dhl-express.js';
-import type { GuideIssueRequest, GuideIssuer, IssuedGuide, ShipParty } from './guide-issuer.js';
+import type { GuideIssueRequest, GuideIssuer, IssuedGuide, ShipParty } from '../adapters/guide-issuer.js';
 import { mexicoCityTime } from '../../../shared/mexico-city-time.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
-import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from './fake-server.js';
+import { sendJson, sleep, startFakeServer, type FakeMode, type FakeServer } from '../adapters/fakes/fake-server.js';
 
 /**
  * A local fake of the MyDHL API 3.1 rating, shipment and tracking calls, as DHL documents them, for tests:

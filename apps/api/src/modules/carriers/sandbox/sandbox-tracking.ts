@@ -1,13 +1,14 @@
 import type { CarrierCode } from '@envios/contracts/carriers';
 import type { TrackingState } from '@envios/contracts/tracking';
-import { dhlEventTexts } from '@envios/contracts/tracking-rules';
-import type { CarrierEvent, CarrierTracking, TrackingAdapter, TrackRequest } from './tracking-adapter.js';
+import type { CarrierEvent, CarrierTracking, TrackingAdapter, TrackRequest } from '../adapters/tracking-adapter.js';
+import { carrierProvider } from '../carrier-list.js';
+import type { SandboxStep } from '../carrier-provider.js';
 
 /**
  * The sandbox tracker: no carrier is asked; a guide's events are simulated from the
  * moment it was issued on a fixed schedule — picked up, in transit, out for delivery, delivered —
- * in each carrier's own words, so the spec's headline rules (tracking-rules) give each carrier's
- * texts. The schedule is deterministic per guide: the same guide at the same moment always
+ * in each carrier's own words (its folder's `sandbox.trackingTexts`), so the spec's headline rules
+ * (tracking-rules) give each carrier's texts. The schedule is deterministic per guide: the same guide at the same moment always
  * answers the same events.
  */
 
@@ -34,45 +35,7 @@ export const DEFAULT_SANDBOX_STEPS: SandboxTrackingSteps = {
   jitterMs: 45 * 60_000,
 };
 
-type Step = 'picked_up' | 'in_transit' | 'out_for_delivery' | 'delivered';
-const STEPS: readonly Step[] = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'];
-
-type StepTexts = Record<Step, { code: string; text: string; at: 'o' | 'd' }>;
-
-const PLAIN_TEXTS: StepTexts = {
-  picked_up: { code: 'PU', text: 'Recolectado', at: 'o' },
-  in_transit: { code: 'IT', text: 'En tránsito', at: 'o' },
-  out_for_delivery: { code: 'OD', text: 'En ruta de entrega', at: 'd' },
-  delivered: { code: 'DL', text: 'Entregado', at: 'd' },
-};
-
-/** Each carrier's code and text for each step, at the origin (o) or destination (d). */
-const TEXTS: Readonly<Record<CarrierCode, StepTexts>> = {
-  // MyDHL type codes; DHL's own two texts for pick-up and delivery.
-  dhl: {
-    picked_up: { code: 'PU', text: dhlEventTexts.pickedUp, at: 'o' },
-    in_transit: { code: 'DF', text: 'El envío salió de la instalación de DHL', at: 'o' },
-    out_for_delivery: { code: 'WC', text: 'El envío está con el mensajero de DHL para su entrega', at: 'd' },
-    delivered: { code: 'OK', text: dhlEventTexts.delivered, at: 'd' },
-  },
-  // FedEx derived status codes: only DL (and IN) give the headline its own text.
-  fedex: {
-    picked_up: { code: 'PU', text: 'Recolectado', at: 'o' },
-    in_transit: { code: 'IT', text: 'En tránsito', at: 'o' },
-    out_for_delivery: { code: 'OD', text: 'En camino para entrega', at: 'd' },
-    delivered: { code: 'DL', text: 'Entregado', at: 'd' },
-  },
-  // Redpack and AM/PM publish no code table: plain Spanish texts.
-  redpack: PLAIN_TEXTS,
-  ampm: PLAIN_TEXTS,
-  // Estafeta's free texts.
-  estafeta: {
-    picked_up: { code: 'PU', text: 'Recolección en oficina por ruta local', at: 'o' },
-    in_transit: { code: 'IT', text: 'Llegada a centro de distribución', at: 'o' },
-    out_for_delivery: { code: 'OD', text: 'En proceso de entrega', at: 'd' },
-    delivered: { code: 'DL', text: 'Entregado', at: 'd' },
-  },
-};
+const STEPS: readonly SandboxStep[] = ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'];
 
 /** FNV-1a of the guide number: the per-guide choices of the schedule. */
 function hashOf(text: string): number {
@@ -94,11 +57,12 @@ export function sandboxTrackingEvents(
   const hash = hashOf(request.guideNumber);
   const transitDays = s.transitDays ?? 1 + (hash % 3);
   const jitter = (i: number) => (s.jitterMs > 0 ? (hashOf(`${request.guideNumber}:${i}`) % (s.jitterMs + 1)) : 0);
+  const texts = carrierProvider(carrierCode).sandbox.trackingTexts;
   const gaps = [s.pickupAfterMs, s.transitAfterMs, transitDays * DAY, s.deliveredAfterMs];
   let at = request.issuedAt.getTime();
   return STEPS.map((step, i) => {
     at += gaps[i]! + jitter(i);
-    const text = TEXTS[carrierCode][step];
+    const text = texts[step];
     const city = (text.at === 'o' ? request.originCity : request.destinationCity) ?? '';
     return { occurredAt: new Date(at), state: step satisfies TrackingState, code: text.code, description: text.text, location: city, piece: null };
   });

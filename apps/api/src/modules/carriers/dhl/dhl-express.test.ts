@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshot } from '../../../testing/catalogue.js';
-import { CarrierApiError, type RateRequest } from './carrier-adapter.js';
+import { CarrierApiError, type RateRequest } from '../adapters/carrier-adapter.js';
 import { createDhlExpressAdapter, createDhlExpressClient } from './dhl-express.js';
-import { DHL_FAKE_CREDENTIALS, dhlFakePrice, startDhlFake, type DhlFake } from './fakes/dhl-express.fake.js';
+import { DHL_FAKE_CREDENTIALS, dhlFakePrice, startDhlFake, type DhlFake } from './dhl-express.fake.js';
 
 let fake: DhlFake;
 beforeAll(async () => {

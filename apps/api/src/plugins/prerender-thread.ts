@@ -56,8 +56,18 @@ interface Running {
  * Pages are rendered a few times per process and then kept as HTML, so the server does not carry
  * that memory for the rest of its life: it is given back when the thread ends.
  */
+/** A render cut short because the server is closing (the browser draws that page instead). */
+export class PrerenderClosedError extends Error {
+  constructor() {
+    super('El servidor se está cerrando: la página no se prerenderizó.');
+    this.name = 'PrerenderClosedError';
+  }
+}
+
 export function createSsrThread(entryFile: string, idleMs = 15_000): SsrThread {
   let running: Running | undefined;
+  /** Set by close(): a page still rendering then ends with PrerenderClosedError, which is no failure. */
+  let closing = false;
   let nextId = 0;
   let idleTimer: NodeJS.Timeout | undefined;
   /** Until when a page rendered on every visit asked the thread to stay (epoch ms). */
@@ -81,7 +91,7 @@ export function createSsrThread(entryFile: string, idleMs = 15_000): SsrThread {
       });
       worker.on('error', reject);
       worker.on('exit', (code) => {
-        const error = new Error(`El hilo de prerenderizado terminó (código ${code}).`);
+        const error = closing ? new PrerenderClosedError() : new Error(`El hilo de prerenderizado terminó (código ${code}).`);
         reject(error);
         for (const job of pending.values()) job.reject(error);
         pending.clear();
@@ -123,6 +133,7 @@ export function createSsrThread(entryFile: string, idleMs = 15_000): SsrThread {
       });
     },
     async close() {
+      closing = true;
       clearTimeout(idleTimer);
       const thread = running;
       running = undefined;

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SiteInfo } from '@envios/contracts/site';
 import type { TrackingResult } from '@envios/contracts/tracking';
 import { findPublicPage, publicPages, SITE_NAME, type PublicPage } from '@envios/contracts/site-pages';
-import { createSsrThread, pathMatcher } from './prerender-thread.js';
+import { createSsrThread, pathMatcher, PrerenderClosedError } from './prerender-thread.js';
 
 interface ManifestChunk {
   file: string;
@@ -146,6 +146,8 @@ export async function createPrerenderer(opts: {
     cache.set(key, { year, html });
     html.catch((error: unknown) => {
       cache.delete(key);
+      // Cut short by the server's own close: nothing failed.
+      if (error instanceof PrerenderClosedError) return;
       opts.log.error({ err: error, page: key }, 'no se pudo prerenderizar la página');
     });
     return html;

@@ -141,7 +141,7 @@ export async function runGlobalJob(deps: InvoicesDeps, payload: GlobalJobPayload
   } catch (error) {
     // Without our CP de expedición there is no global invoice: the admin view says so; the chain goes on.
     if (!(error instanceof Error && 'code' in error && error.code === 'invoices.issuer_missing')) throw error;
-    deps.log?.error({ month: payload.month }, 'factura global no emitida: falta COMPANY_TAX_ZIP (código postal de expedición)');
+    deps.log?.warn({ month: payload.month }, 'factura global no emitida: falta COMPANY_TAX_ZIP (código postal de expedición)');
   }
   const next = nextMonth(payload.month);
   await ctx.commit(async (tx) => {

@@ -86,7 +86,7 @@ describe('Desarrolladores', () => {
     renderWithApp(<DevelopersPage docsHref="/api/docs" walletHref="/prepaids" />, { path: '/desarrolladores' });
     expect(await screen.findByText(/Aún no tienes llaves/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Crear llave' }));
-    const form = screen.getByRole('form', { name: 'Nueva llave de API' });
+    const form = await screen.findByRole('form', { name: 'Nueva llave de API' });
     await user.click(within(form).getByRole('button', { name: 'Crear llave' }));
     expect(await within(form).findByText('El nombre es obligatorio.')).toBeInTheDocument();
     expect(state.created).toHaveLength(0);

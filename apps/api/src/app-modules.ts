@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { createChangeVersions } from './db/change-versions.js';
+import { changeSourceOf, createChangeFeed } from './db/change-feed.js';
 import './shared/route-guard.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealth } from './modules/health/health.usecases.js';
@@ -46,10 +46,9 @@ import { registerGuidesJob } from './modules/guides/guides.job.js';
 import { createCarrierLimiter, createTracking } from './modules/tracking/tracking.usecases.js';
 import { registerTrackingRefresh } from './modules/tracking/tracking.job.js';
 import { trackingRoutes } from './modules/tracking/tracking.routes.js';
-import { createOverweight, overweightOnPayment, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
+import { createOverweight, OVERWEIGHT_CHANNEL, overweightOnPayment, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
 import { overweightRoutes } from './modules/overweight/overweight.routes.js';
-import { createReports } from './modules/reports/reports.usecases.js';
-import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
+import { createReports, REPORT_TOPICS } from './modules/reports/reports.usecases.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { createWallet } from './modules/wallet/wallet.usecases.js';
 import { createMetricsScrape, metricsAccess, type Metrics } from './modules/metrics/metrics.usecases.js';
@@ -67,6 +66,7 @@ import { developersRoutes } from './modules/developers/developers.routes.js';
 import { createWebhooks } from './modules/webhooks/webhooks.usecases.js';
 import { outgoingWebhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import type { OutboundHttp } from './shared/outbound-http.js';
+import { answerCaching } from './shared/kept-answers.js';
 
 /** What the app's plugins built before the modules: the collaborators every module may need. */
 export interface ModuleContext {
@@ -98,6 +98,11 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     cataloguesLoaded: () => app.startup.done && geography.catalogueInfo().rowCount > 0 && carriers.snapshot().version > 0,
     accepting: () => !app.draining.active,
   };
+  // Speed behind one seam: one change feed per process (the database's notices of every topic a
+  // kept answer follows) and one switch for every kept answer (ANSWER_CACHE=off keeps none).
+  const changes = createChangeFeed(changeSourceOf(database), [...new Set([SHIPMENT_LIST_CHANNEL, ...REPORT_TOPICS])], app.log);
+  app.addHook('onClose', () => changes.close());
+  const caching = answerCaching({ enabled: config.ANSWER_CACHE === 'on' });
   await app.register(healthRoutes, { health: createHealth({ db: database.db, readiness }) });
   const metricsAccessRule = metricsAccess(config);
   // Said once per start (the first worker of a cluster says it for all).
@@ -112,7 +117,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(parcelsRoutes, { parcels: createParcels({ db: database.db, clock }) });
   await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock, events }) });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log, compress: config.COMPRESSION_MIN_BYTES > 0 });
-  await app.register(geographyRoutes, { geography });
+  await app.register(geographyRoutes, { geography, caching });
   const carriers = createCarriers({
     db: database.db,
     clock,
@@ -131,15 +136,17 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     overweightOwed: deps.overweightOwed ?? overweightOwedProvider(database.db),
     logger: app.log,
     liveRateLimit: (clientKey) => accounts.guardRate(`quote-live:${clientKey}`, { limit: config.LIVE_QUOTES_PER_MINUTE, windowMs: 60_000, blockMs: 60_000 }),
+    caching,
   });
-  await app.register(quotesRoutes, { quoting });
+  await app.register(quotesRoutes, { quoting, caching });
   // Created with the payments below; 'Editar sobrepeso' on PUT /shipments/{id} is handed to it.
   const later: { overweight?: Overweight } = {};
   const shipments = createShipments({
     recordOverweight: (caller, id, input) => later.overweight!.record(caller, id, input),
     db: database.db,
     events,
-    listVersions: createChangeVersions(database, SHIPMENT_LIST_CHANNEL),
+    changes,
+    caching,
     openPaymentFor: findOpenAttempt,
     limitCreation: (userId, count) => accounts.guardRate(`shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
     clock,
@@ -287,12 +294,9 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     log: app.log,
   });
   await app.register(invoicesRoutes, { invoices });
-  // Report answers are kept while nothing changed: the database's notices say when something did.
-  const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
-  const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();
-  app.addHook('onClose', () => changes.close());
   const overweight = createOverweight({
-    onChange: () => changes.touch(),
+    // Seen by this process's reports at once, before the notice comes back.
+    onChange: () => changes.touch(OVERWEIGHT_CHANNEL),
     db: database.db,
     events,
     clock,
@@ -313,7 +317,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   });
   later.overweight = overweight;
   await app.register(overweightRoutes, { overweight });
-  const reports = createReports({ database, clock, changes, statusOf, log: app.log, exportMaxRows: deps.reports?.exportMaxRows });
+  const reports = createReports({ database, clock, changes, caching, statusOf, log: app.log, exportMaxRows: deps.reports?.exportMaxRows });
   await app.register(reportsRoutes, { reports });
   const paypalOn = modes.paypal !== 'disabled';
   const siteInfo = siteInfoFromConfig(config, {

@@ -108,6 +108,8 @@ const envSchema = z.object({
   TARIFFS_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   /** Per-carrier time limit of a quote's rating call; a slower carrier is reported unavailable. */
   CARRIER_RATE_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(4_000),
+  /** Answers kept in memory while what they were read from stands (shared/kept-answers.ts); `off` keeps none (tests, benches). */
+  ANSWER_CACHE: z.enum(['on', 'off'], { error: 'debe ser on u off' }).default('on'),
   /** How long a process trusts a session it looked up (sign-out and admin changes in this process apply at once). 0: never. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Quotes that ask a live carrier API (paid calls) per visitor address or account per minute. */

@@ -10,11 +10,13 @@ import {
   zipCodeResponseSchema,
 } from '@envios/contracts/geography';
 import { apiErrorSchema } from '@envios/contracts/errors';
+import type { AnswerCaching } from '../../shared/kept-answers.js';
 import type { Geography } from './geography.usecases.js';
 
 export interface GeographyRoutesOptions {
   /** Shared with the modules that resolve postal codes; the application starts and stops it. */
   geography: Geography;
+  caching: AnswerCaching;
 }
 
 // The catalogue changes a few times a year; a short browser cache spares repeated keystrokes.
@@ -24,9 +26,11 @@ const serializeSearch = compiledSerializerCompiler({ schema: postalSearchRespons
 const COUNTRIES_CACHE = 'public, max-age=86400';
 const serializeCountries = compiledSerializerCompiler({ schema: countryListResponseSchema });
 
-export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = async (app, { geography }) => {
+export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = async (app, { geography, caching }) => {
   const { compress } = geography;
-  const searchAnswers = new Map<string, string>();
+  // Typing is prefix-by-prefix, so the same few thousand searches repeat: their JSON is kept per
+  // catalogue version (a new import changes the version and so every answer), from the first ask.
+  const searchAnswers = caching.create<string>('geography.search', { budget: SEARCH_CACHE_ENTRIES, keepFrom: 'first' });
   // The country list is part of this release: written, compressed and tagged on first use, then
   // sent as it is.
   let countries: ConstantAnswer | undefined;
@@ -45,15 +49,9 @@ export const geographyRoutes: FastifyPluginAsyncZod<GeographyRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      // Typing is prefix-by-prefix, so the same few thousand searches repeat: keep their JSON per
-      // catalogue version (a new import changes the version and so every key).
-      const key = `${geography.catalogueInfo().version}|${request.query.country}|${request.query.search}`;
-      let body = searchAnswers.get(key);
-      if (body === undefined) {
-        body = serializeSearch(geography.searchPostalCodes(request.query));
-        if (searchAnswers.size >= SEARCH_CACHE_ENTRIES) searchAnswers.clear();
-        searchAnswers.set(key, body);
-      }
+      const version = String(geography.catalogueInfo().version);
+      const key = `${request.query.country}|${request.query.search}`;
+      const body = searchAnswers.get(key, version) ?? searchAnswers.offer(key, version, serializeSearch(geography.searchPostalCodes(request.query)));
       void reply.header('cache-control', POSTAL_CACHE).type('application/json; charset=utf-8');
       // Already serialized with the route's own schema; Fastify sends a string as it is.
       return reply.send(body as never);

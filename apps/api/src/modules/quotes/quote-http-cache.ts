@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { QuoteResponse } from '@envios/contracts/quotes';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import { BoundedCache } from '../../shared/bounded-cache.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
 import { asFastifySerializer, compiledSerializerCompiler, rememberFrozen } from '../../shared/fast-serializer.js';
-import { RecentKeys } from '../../shared/recent-keys.js';
+import type { AnswerCaching } from '../../shared/kept-answers.js';
 import { quoteAnswerJson } from './quote-answer-json.js';
 
 /*
@@ -26,16 +25,19 @@ const SOURCE_TEXT = Symbol('source text');
 
 type Validate = (data: unknown) => { value?: unknown; error?: Error };
 
-export function installQuoteHttpCache(app: FastifyInstance): void {
-  const validatedByText = new BoundedCache<string, object>({ maxEntries: VALIDATED_BODIES_MAX, ttlMs: Infinity });
-  const askedBefore = new RecentKeys({ slots: VALIDATED_BODIES_MAX, ttlMs: Infinity });
+/** A body's validated value depends on the contract alone: one version for as long as the process runs. */
+const CONTRACT = '';
+
+export function installQuoteHttpCache(app: FastifyInstance, caching: AnswerCaching): void {
+  // Kept from the second time the same text arrives: a body sent once costs no freezing and no room.
+  const validatedByText = caching.create<object>('quotes.bodies', { budget: VALIDATED_BODIES_MAX, remember: VALIDATED_BODIES_MAX, freeze: deepFreeze });
   /** Values that came from a cached text: validated already. */
   const knownValid = new WeakSet<object>();
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const raw = text as string;
-    const known = validatedByText.get(raw);
+    const known = validatedByText.get(raw, CONTRACT);
     if (known) return done(null, known);
     // The default parser answers through its callback; its return value means nothing.
     void parseJson(request, raw, (error, value: unknown) => {
@@ -55,12 +57,9 @@ export function installQuoteHttpCache(app: FastifyInstance): void {
       const result = validate(data);
       const raw = data && typeof data === 'object' ? (data as { [SOURCE_TEXT]?: string })[SOURCE_TEXT] : undefined;
       if (!result.error && result.value && typeof result.value === 'object' && raw !== undefined) {
-        // Kept from the second time the same text arrives: a body sent once costs no freezing and no room.
-        if (askedBefore.sawBefore(raw)) {
-          const value = deepFreeze(result.value);
-          knownValid.add(value);
-          validatedByText.set(raw, value);
-        }
+        const value = validatedByText.offer(raw, CONTRACT, result.value);
+        // Kept (frozen): the next request with this text skips the parse and the validation.
+        if (Object.isFrozen(value)) knownValid.add(value);
       }
       return result;
     };

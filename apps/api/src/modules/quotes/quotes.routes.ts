@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
 import { quoteRequestSchema, quoteResponseSchema } from '@envios/contracts/quotes';
+import type { AnswerCaching } from '../../shared/kept-answers.js';
 import { installQuoteHttpCache } from './quote-http-cache.js';
 import type { Quoting } from './quotes.usecases.js';
 
-export const quotesRoutes: FastifyPluginAsyncZod<{ quoting: Quoting }> = async (app, { quoting }) => {
-  installQuoteHttpCache(app);
+export const quotesRoutes: FastifyPluginAsyncZod<{ quoting: Quoting; caching: AnswerCaching }> = async (app, { quoting, caching }) => {
+  installQuoteHttpCache(app, caching);
   // A quote's prices and dates belong to its moment and its caller: never stored by a browser or proxy.
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.header('cache-control', 'no-store');

@@ -6,6 +6,7 @@ import { billableWeightKg, quoteRequestSchema, type QuoteRequestInput, type Quot
 import type { CarrierCode } from '@envios/contracts/carriers';
 import { manualClock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
+import { answerCaching } from '../../shared/kept-answers.js';
 import { demoCatalogueRows, demoSnapshot, fakeGeography } from '../../testing/catalogue.js';
 import type { CarrierAdapter } from '../carriers/adapters/carrier-adapter.js';
 import { createTariffAdapter } from '../carriers/adapters/tariff-adapter.js';
@@ -16,7 +17,7 @@ import { createQuoting, type OverweightProvider } from './quotes.usecases.js';
 /** Thursday 15 January 2026, 11:00 in Mexico City: ships today. */
 const clock = manualClock(new Date('2026-01-15T17:00:00Z'));
 
-function quotingWith(opts: { snapshot?: CatalogueSnapshot; api?: Partial<Record<CarrierCode, CarrierAdapter>>; overweight?: OverweightProvider; timeoutMs?: number } = {}) {
+function quotingWith(opts: { snapshot?: CatalogueSnapshot; api?: Partial<Record<CarrierCode, CarrierAdapter>>; overweight?: OverweightProvider; timeoutMs?: number; caching?: boolean } = {}) {
   const snapshot = opts.snapshot ?? demoSnapshot();
   const carriers = {
     snapshot: () => snapshot,
@@ -25,7 +26,7 @@ function quotingWith(opts: { snapshot?: CatalogueSnapshot; api?: Partial<Record<
       return { tariffs: createTariffAdapter(code, () => snapshot), ...(api ? { api } : {}) };
     },
   };
-  return createQuoting({ carriers, geography: fakeGeography, clock, rateTimeoutMs: opts.timeoutMs ?? 1000, overweightOwed: opts.overweight });
+  return createQuoting({ carriers, geography: fakeGeography, clock, rateTimeoutMs: opts.timeoutMs ?? 1000, overweightOwed: opts.overweight, caching: answerCaching({ enabled: opts.caching ?? true }) });
 }
 
 const base: QuoteRequestInput = {
@@ -406,6 +407,14 @@ describe('kept answers', () => {
     expect(later).not.toBe(first);
     expect(later.quoted_at).not.toBe(first.quoted_at);
     expect(later.options).toEqual(first.options);
+  });
+
+  it('with caching off, the same quote asked again is computed again, never kept nor frozen', async () => {
+    const quoting = quotingWith({ caching: false });
+    const answers = [await quoting.quote(request(), null), await quoting.quote(request(), null), await quoting.quote(request(), null)];
+    expect(answers[2]).not.toBe(answers[1]);
+    expect(answers.some((a) => Object.isFrozen(a))).toBe(false);
+    expect(answers[2]!.options).toEqual(answers[0]!.options);
   });
 
   it('another caller, overweight, parcel or destination is another answer', async () => {

@@ -2,10 +2,9 @@ import { checkPostalCodeFormat, COUNTRIES_WITHOUT_POSTAL_CODES } from '@envios/c
 import type { Centavos } from '@envios/contracts/money';
 import type { QuoteRequest, QuoteResponse } from '@envios/contracts/quotes';
 import type { Caller } from '../../plugins/auth.js';
-import { BoundedCache } from '../../shared/bounded-cache.js';
 import type { Clock } from '../../shared/clock.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
-import { RecentKeys } from '../../shared/recent-keys.js';
+import type { AnswerCaching } from '../../shared/kept-answers.js';
 import type { Carriers, RatePlace } from '../carriers/carriers.usecases.js';
 import type { Geography } from '../geography/geography.usecases.js';
 import { planShipment } from './delivery-dates.js';
@@ -39,6 +38,8 @@ export interface QuotingDeps {
    * `ip:<address>`; throws (429) when that caller asked too often. Tariff quotes are never limited.
    */
   liveRateLimit?: ((clientKey: string) => Promise<void>) | undefined;
+  /** Where the tariff engine's answers are kept (shared/kept-answers.ts). */
+  caching: AnswerCaching;
 }
 
 type Side = 'origin_direction' | 'destination_direction';
@@ -63,8 +64,7 @@ export type Quoting = ReturnType<typeof createQuoting>;
  */
 export function createQuoting(deps: QuotingDeps) {
   const overweightOwed = deps.overweightOwed ?? noOverweight;
-  const kept = new BoundedCache<string, QuoteResponse>({ maxEntries: QUOTE_CACHE_MAX, ttlMs: QUOTE_CACHE_TTL_MS });
-  const askedBefore = new RecentKeys({ slots: QUOTE_CACHE_MAX, ttlMs: QUOTE_CACHE_TTL_MS });
+  const kept = deps.caching.create<QuoteResponse>('quotes', { budget: QUOTE_CACHE_MAX, remember: QUOTE_CACHE_MAX, ttlMs: QUOTE_CACHE_TTL_MS, freeze: deepFreeze });
   let countries: ReadonlyMap<string, string> | undefined;
 
   function countryNames(): ReadonlyMap<string, string> {
@@ -95,8 +95,8 @@ export function createQuoting(deps: QuotingDeps) {
     return { countryCode: country, postalCode, city: input.city, suburb: input.suburb, stateShort: '' };
   }
 
-  function keptKey(version: number, plan: QuotePlan, origin: RatePlace, destination: RatePlace, request: QuoteRequest, callerId: string, owed: number): string {
-    return `${version}|${origin.postalCode}|${destination.countryCode}|${destination.postalCode}|${plan.zone}|${request.package_type}|${groupsKey(plan.groups)}|${plan.insuredCentavos ?? ''}|${callerId}|${owed}|${plan.shipDate}`;
+  function keptKey(plan: QuotePlan, origin: RatePlace, destination: RatePlace, request: QuoteRequest, callerId: string, owed: number): string {
+    return `${origin.postalCode}|${destination.countryCode}|${destination.postalCode}|${plan.zone}|${request.package_type}|${groupsKey(plan.groups)}|${plan.insuredCentavos ?? ''}|${callerId}|${owed}|${plan.shipDate}`;
   }
 
   return {
@@ -124,8 +124,8 @@ export function createQuoting(deps: QuotingDeps) {
       if (plan.inMemoryOnly) {
         // Only the in-memory tariff engine's answers are kept; the owed amount is part of the key.
         owedFirst = await overweight;
-        key = keptKey(catalogue.version, plan, origin, destination, request, caller?.id ?? '', owedFirst);
-        const hit = kept.get(key, now.getTime());
+        key = keptKey(plan, origin, destination, request, caller?.id ?? '', owedFirst);
+        const hit = kept.get(key, String(catalogue.version), now.getTime());
         if (hit) return hit;
       } else if (deps.liveRateLimit) {
         // Nothing was asked yet: a refused caller costs no carrier call. The owed-overweight read is awaited so it never dangles.
@@ -138,10 +138,8 @@ export function createQuoting(deps: QuotingDeps) {
       const overweightCentavos = key === undefined ? await overweight : owedFirst;
       const answer = buildAnswer(catalogue, plan, outcomes, { callerId: caller?.id ?? null, overweightCentavos, quotedAt: now.toISOString() });
       // A failed in-memory carrier is an outage, not a price: such answers are not kept.
-      if (key !== undefined && answer.unavailable_carriers.length === 0) {
-        // Kept from the second time it is asked: a quote asked once (most of them) costs no freezing and no room.
-        if (askedBefore.sawBefore(key, now.getTime())) kept.set(key, deepFreeze(answer), { nowMs: now.getTime() });
-      }
+      // Kept from the second time it is asked: a quote asked once (most of them) costs no freezing and no room.
+      if (key !== undefined && answer.unavailable_carriers.length === 0) return kept.offer(key, String(catalogue.version), answer, now.getTime());
       return answer;
     },
   };

@@ -6,23 +6,27 @@ import { overweightStatusLabels, type OverweightStatus } from '@envios/contracts
 import { EXPORT_MAX_ROWS, reportMessages, type ExportFormat, type PeriodExportQuery, type PeriodQuery, type ReportPage, type ReportRow } from '@envios/contracts/reports';
 import { paymentStatusLabels, shipmentMessages } from '@envios/contracts/shipments';
 import { trackingHeadlines } from '@envios/contracts/tracking-rules';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
-import { BoundedCache } from '../../shared/bounded-cache.js';
 import { deepFreeze } from '../../shared/deep-freeze.js';
 import { exportHeap } from '../../shared/export-heap.js';
 import { AppError } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
-import { RecentKeys } from '../../shared/recent-keys.js';
+import type { AnswerCaching } from '../../shared/kept-answers.js';
 import { resolvePeriod } from '../../shared/report-period.js';
 import { csvStream, ESTIMATED_BYTES_PER_ROW, xlsxStream, type SheetColumn } from '../../shared/spreadsheet.js';
 import { countPeriod, periodFolios, periodPage, periodRowsByFolios, streamPeriodRows, type PeriodFilter, type ReportOverweightRecord, type ReportShipmentRow } from './reports.repository.js';
-import type { ChangeFeed } from './reports.changes.js';
+
+/** What a report answer is read from: every shipment (the list-state triggers announce each write) and every overweight. */
+export const REPORT_TOPICS = ['shipment_list', 'overweight_changed'] as const;
 
 export interface ReportsDeps {
   database: DatabaseHandle;
   clock: Clock;
-  changes: ChangeFeed;
+  /** The change feed following REPORT_TOPICS: answers are kept while its version stands. */
+  changes: Pick<ChangeFeed, 'version'>;
+  caching: AnswerCaching;
   /** Where an overweight stands, by its record and whether the shipment's overweight is paid (the overweight module's rule). */
   statusOf(rec: ReportOverweightRecord, paid: boolean): OverweightStatus;
   log?: FastifyBaseLogger | undefined;
@@ -89,14 +93,11 @@ export function createReports(deps: ReportsDeps) {
   const { database } = deps;
   const query: DatabaseHandle['query'] = (text, params) => database.query(text, params);
 
-  const folioLists = new Map<string, { version: number; folios: Float64Array }>();
-  let keptFolios = 0;
-  /** A filter's list being read: requests arriving meanwhile wait for the same read instead of starting their own. */
-  const reading = new Map<string, Promise<Float64Array | undefined>>();
-  const pages = new BoundedCache<string, { version: number; page: ReportPage }>({ maxEntries: PAGE_CACHE_MAX, ttlMs: Infinity });
+  // A filter's ordered folios (8 bytes each, about 8 MB at most), read once however many requests ask at the same moment.
+  const folioLists = deps.caching.create<Float64Array | undefined>('reports.folios', { budget: FOLIO_BUDGET, weigh: (f) => f?.length ?? 0, keepFrom: 'first', sharedReads: true });
   // A page is kept (frozen, written to JSON once) from the second time it is asked: paging through
   // the report reads each page once, and keeping those left an entry per page for the garbage collector.
-  const askedBefore = new RecentKeys({ slots: PAGE_CACHE_MAX * 2, ttlMs: Infinity });
+  const pages = deps.caching.create<ReportPage>('reports.pages', { budget: PAGE_CACHE_MAX, freeze: deepFreeze });
 
   /**
    * Page reads asked while others are under way wait and go together as one statement: each
@@ -155,43 +156,15 @@ export function createReports(deps: ReportsDeps) {
   }
 
   /** The filter's ordered folios for this version, or undefined when it is too broad to keep. */
-  async function foliosFor(filter: PeriodFilter, version: number): Promise<Float64Array | undefined> {
-    const key = JSON.stringify(filter);
-    const hit = folioLists.get(key);
-    if (hit && hit.version === version) {
-      folioLists.delete(key);
-      folioLists.set(key, hit);
-      return hit.folios;
-    }
-    const flightKey = `${version}:${key}`;
-    let flight = reading.get(flightKey);
-    if (!flight) {
-      flight = readFolios(key, filter, version).finally(() => reading.delete(flightKey));
-      reading.set(flightKey, flight);
-    }
-    return flight;
+  function foliosFor(filter: PeriodFilter, version: string): Promise<Float64Array | undefined> {
+    return folioLists.through(JSON.stringify(filter), version, () => readFolios(filter), { keep: (folios) => folios !== undefined });
   }
 
-  async function readFolios(key: string, filter: PeriodFilter, version: number): Promise<Float64Array | undefined> {
+  async function readFolios(filter: PeriodFilter): Promise<Float64Array | undefined> {
     // A count first (bounded) keeps a too-broad filter from loading every folio.
     const bounded = await countPeriod(query, filter, FOLIO_LIST_MAX);
     if (bounded > FOLIO_LIST_MAX) return undefined;
-    const folios = await periodFolios(query, filter);
-    const old = folioLists.get(key);
-    if (old) {
-      keptFolios -= old.folios.length;
-      folioLists.delete(key);
-    }
-    // Kept only while it is still the current version; make room from the least recently used (older versions are dead anyway).
-    if (deps.changes.version() !== version || folios.length > FOLIO_BUDGET) return folios;
-    while (folioLists.size > 0 && keptFolios + folios.length > FOLIO_BUDGET) {
-      const [oldest, entry] = folioLists.entries().next().value!;
-      keptFolios -= entry.folios.length;
-      folioLists.delete(oldest);
-    }
-    folioLists.set(key, { version, folios });
-    keptFolios += folios.length;
-    return folios;
+    return periodFolios(query, filter);
   }
 
   function toRows(rows: readonly ReportShipmentRow[]): ReportRow[] {
@@ -229,9 +202,10 @@ export function createReports(deps: ReportsDeps) {
     };
   }
 
-  async function computePage(filter: PeriodFilter, page: number, limit: number, version: number | undefined): Promise<ReportPage> {
+  async function computePage(filter: PeriodFilter, page: number, limit: number, version: string | undefined): Promise<ReportPage> {
     const offset = (page - 1) * limit;
-    const kept = version === undefined ? undefined : await foliosFor(filter, version);
+    // A filter's folio list is worth reading only when it can be kept.
+    const kept = version === undefined || !folioLists.keeps ? undefined : await foliosFor(filter, version);
     if (kept) {
       if (offset >= kept.length) return toPage([], kept.length, page, limit);
       return toPage(toRows(await rowsOfFolios(kept.subarray(offset, offset + limit))), kept.length, page, limit);
@@ -286,16 +260,9 @@ export function createReports(deps: ReportsDeps) {
         const total = await countPeriod(query, filter, Number.MAX_SAFE_INTEGER - 1);
         return { stream: streamedPage(filter, q.page, q.limit, total) };
       }
-      const version = deps.changes.version();
-      if (version === undefined) return { page: await computePage(filter, q.page, q.limit, undefined) };
-      const key = JSON.stringify([filter, q.page, q.limit]);
-      const hit = pages.get(key);
-      if (hit && hit.version === version) return { page: hit.page };
-      const page = await computePage(filter, q.page, q.limit, version);
-      if (!askedBefore.sawBefore(key)) return { page };
-      const kept = deepFreeze(page);
-      pages.set(key, { version, page: kept });
-      return { page: kept };
+      // Taken before anything is read: a change meanwhile makes this answer stale at once.
+      const version = deps.changes.version(...REPORT_TOPICS);
+      return { page: await pages.through(JSON.stringify([filter, q.page, q.limit]), version, () => computePage(filter, q.page, q.limit, version)) };
     },
 
     /**

@@ -1,8 +1,9 @@
 import type { RecordOverweight } from '@envios/contracts/overweight';
-import type { ChangeVersions } from '../../db/change-versions.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
+import type { AnswerCaching } from '../../shared/kept-answers.js';
 import type { Carriers } from '../carriers/carriers.usecases.js';
 import type { EventPublisher } from '../events/events.usecases.js';
 import type { Quoting } from '../quotes/quotes.usecases.js';
@@ -34,10 +35,12 @@ export interface ShipmentsDeps {
   carriers: Pick<Carriers, 'catalogue' | 'snapshot'>;
   findAccount(id: string): Promise<AccountInfo | undefined>;
   /**
-   * Each user's list version, bumped by the triggers' notices on the shipment list channel (the
-   * embedded database only): while it stands, a long plain list is paged from memory.
+   * The change feed (following the shipment list channel): when it is exact (the embedded
+   * database) each user's list version comes from it; otherwise from the list-state table.
    */
-  listVersions?: ChangeVersions | undefined;
+  changes?: Pick<ChangeFeed, 'mode' | 'versionOf'> | undefined;
+  /** Where pages and whole plain lists are kept while their version stands (shared/kept-answers.ts). */
+  caching: AnswerCaching;
   /** Counts shipments a user creates (new or duplicated); throws 429 past the hourly limit. */
   limitCreation?: ((userId: string, count: number) => Promise<void>) | undefined;
   /** The payment attempt still open for a shipment, if any (from the payments module). */

@@ -1,13 +1,12 @@
 import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from '@envios/contracts/carriers';
 import { fromCentavos } from '@envios/contracts/money';
 import { KEYWORD_MAX, splitKeywords, type CarrierServiceOption, type ShipmentPage, type ShipmentRow, type ShipmentStats } from '@envios/contracts/shipments';
-import { BoundedCache } from '../../shared/bounded-cache.js';
-import { RecentKeys } from '../../shared/recent-keys.js';
 import { toPage } from '../../shared/pagination.js';
 import { toRowDto } from './shipments.dto.js';
 import { shipmentErrors } from './shipments.errors.js';
 import * as repo from './shipments.repository.js';
 import type { ShipmentsDeps } from './shipments.deps.js';
+import { SHIPMENT_LIST_CHANNEL } from './shipments.table.js';
 
 /** Filters of the list and its variants, already read from the query. */
 export interface ListQuery {
@@ -47,7 +46,6 @@ const KEPT_ROWS_BUDGET = 200_000;
 const PAGE_ANSWERS_MAX = 500;
 
 interface KeptList {
-  version: string;
   /** Read as rows; each becomes its frozen answer row the first time a page shows it. */
   rows: (repo.ShipmentListRow | ShipmentRow)[];
   total: number;
@@ -82,65 +80,33 @@ function frozenPage(answer: ShipmentPage): ShipmentPage {
  * with the totals on every call on PostgreSQL (several processes, notices after the fact).
  */
 export function createShipmentLists(deps: ShipmentsDeps) {
-  const { db, listVersions } = deps;
-  // Recently used lists last, so the first one is the one dropped when the budget is full.
-  const keptLists = new Map<string, KeptList>();
-  const loading = new Set<string>();
-  let keptRows = 0;
-  // Page answers on the embedded database, whose notices give each user's list version for free:
-  // a page is kept with the version it was read under and served only while that version stands,
-  // so any write to the user's shipments (which the triggers announce before it returns) makes it
-  // stale at once.
-  const pageAnswers = new BoundedCache<string, { version: string; page: ShipmentPage }>({ maxEntries: PAGE_ANSWERS_MAX, ttlMs: Infinity });
-  // A page is kept from the second time it is asked: paging through a list reads each page once,
-  // and keeping those made every read leave an entry behind for the garbage collector.
-  const askedBefore = new RecentKeys({ slots: PAGE_ANSWERS_MAX * 2, ttlMs: Infinity });
-
-  function forget(key: string): void {
-    const old = keptLists.get(key);
-    if (!old) return;
-    keptRows -= old.rows.length;
-    keptLists.delete(key);
-  }
-
-  /** The user's list version now (undefined while notices do not flow yet). */
-  async function versionNow(userId: string): Promise<string | undefined> {
-    if (listVersions) return listVersions.of(userId);
-    return `P${(await repo.findListState(db, userId))?.version ?? 0}`;
-  }
-
-  async function keepList(key: string, filter: repo.ListFilter, version: string, total: number): Promise<void> {
-    loading.add(key);
-    try {
-      const rows = await repo.listAllShipmentRows(db, filter);
-      // A write during the read changed the version: these rows may be older than it, drop them.
-      if ((await versionNow(filter.userId)) !== version || rows.length !== total) return;
-      forget(key);
-      while (keptLists.size > 0 && keptRows + rows.length > KEPT_ROWS_BUDGET) forget(keptLists.keys().next().value!);
-      keptLists.set(key, { version, rows, total });
-      keptRows += rows.length;
-    } finally {
-      loading.delete(key);
-    }
-  }
+  const { db } = deps;
+  // Each user's list version from the change feed when it is exact (the embedded database: the
+  // triggers' notices arrive before the write returns); otherwise read with the totals.
+  const feed = deps.changes?.mode === 'exact' ? deps.changes : undefined;
+  // Whole plain lists, weighed in rows: the least recently used makes room.
+  const keptLists = deps.caching.create<KeptList>('shipments.lists', { budget: KEPT_ROWS_BUDGET, weigh: (l) => l.rows.length, keepFrom: 'first', sharedReads: true });
+  // Page answers, with the exact feed only: a page is kept with the version it was read under and
+  // served only while that version stands, so any write to the user's shipments (which the
+  // triggers announce before it returns) makes it stale at once. Kept from the second time it is
+  // asked: paging through a list reads each page once.
+  const pageAnswers = deps.caching.create<ShipmentPage>('shipments.pages', { budget: PAGE_ANSWERS_MAX, freeze: frozenPage });
 
   /** A page of the plain list (all, paid or unpaid): from memory while its version stands, else SQL. */
   async function plainPage(filter: repo.ListFilter, page: { limit: number; offset: number }): Promise<{ rows: ShipmentRow[]; total: number }> {
     const pick = (state: { live: number; paid: number }) => (filter.paid === undefined ? state.live : filter.paid ? state.paid : state.live - state.paid);
     const key = `${filter.userId}|${String(filter.paid)}`;
     // Taken before anything is read: a write meanwhile makes this version stale at once. Without
-    // notices (PostgreSQL, several processes) the version and totals are read on every call.
+    // the exact feed (PostgreSQL, several processes) the version and totals are read on every call.
     let version: string | undefined;
     let state: repo.ListState | undefined;
-    if (listVersions) version = listVersions.of(filter.userId);
+    if (feed) version = feed.versionOf(SHIPMENT_LIST_CHANNEL, filter.userId);
     else {
       state = (await repo.findListState(db, filter.userId)) ?? { version: 0, live: 0, paid: 0 };
       version = `P${state.version}`;
     }
-    const kept = version === undefined ? undefined : keptLists.get(key);
-    if (kept && kept.version === version) {
-      keptLists.delete(key);
-      keptLists.set(key, kept);
+    const kept = keptLists.get(key, version);
+    if (kept) {
       const end = Math.min(page.offset + page.limit, kept.rows.length);
       const rows: ShipmentRow[] = [];
       for (let i = page.offset; i < end; i++) {
@@ -160,32 +126,27 @@ export function createShipmentLists(deps: ShipmentsDeps) {
       rows = answer.rows;
       total = pick(answer);
     }
-    if (version !== undefined && total > page.limit && total <= KEPT_LIST_MAX && !loading.has(key)) {
-      void keepList(key, filter, version, total).catch(() => undefined);
+    // A long list is then read whole once, in the background (a read under way is not started again);
+    // rows read while a write changed the count are not kept.
+    if (version !== undefined && keptLists.keeps && total > page.limit && total <= KEPT_LIST_MAX) {
+      void keptLists
+        .through(key, version, async () => ({ rows: await repo.listAllShipmentRows(db, filter), total }), { keep: (list) => list.rows.length === list.total })
+        .catch(() => undefined);
     }
     return { rows: rows.map(frozenRow), total };
   }
 
   /**
    * The list and its variants: filters together, newest first, one page in SQL (or a slice of the
-   * kept plain list). On the embedded database a page asked again is kept (frozen) for the user's
-   * list version and answered again while that version stands.
+   * kept plain list); the seam where a page asked again is kept for the user's list version.
    */
   async function list(userId: string, query: ListQuery): Promise<ShipmentPage> {
     // Taken before anything is read: a write meanwhile changes it, and the answer read now is
     // then kept under a version that is already stale, so it is never served again.
-    const version = listVersions?.of(userId);
-    const memoKey =
-      version === undefined ? undefined : JSON.stringify([userId, query.keywords ?? null, query.paid ?? null, query.service ?? null, query.carrier ?? null, query.printed ?? null, query.page, query.limit]);
-    if (memoKey !== undefined) {
-      const kept = pageAnswers.get(memoKey);
-      if (kept && kept.version === version) return kept.page;
-    }
-    const answer = await readPage(userId, query);
-    if (memoKey === undefined || !askedBefore.sawBefore(memoKey)) return answer;
-    const page = frozenPage(answer);
-    pageAnswers.set(memoKey, { version: version!, page });
-    return page;
+    const version = feed?.versionOf(SHIPMENT_LIST_CHANNEL, userId);
+    if (version === undefined) return readPage(userId, query);
+    const key = JSON.stringify([userId, query.keywords ?? null, query.paid ?? null, query.service ?? null, query.carrier ?? null, query.printed ?? null, query.page, query.limit]);
+    return pageAnswers.through(key, version, () => readPage(userId, query));
   }
 
   async function readPage(userId: string, query: ListQuery): Promise<ShipmentPage> {

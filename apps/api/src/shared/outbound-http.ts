@@ -160,13 +160,9 @@ export function createOutboundHttp(policy: OutboundPolicy = {}): OutboundHttp {
     };
   }
 
-  // Kept-alive connections, many per origin: a socket carries its next request only once the
-  // process has read the previous answer, so on a busy process (the embedded database works in the
-  // same thread) a small pool caps the calls per turn of the event loop, not the network.
-  // Webhook fan-out sends one event to all of an account's endpoints at once, often on one host.
   const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 256 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 256, ...(policy.ca ? { ca: policy.ca } : {}) }),
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 16, ...(policy.ca ? { ca: policy.ca } : {}) }),
   };
 
   function once(url: URL, init: OutboundRequestInit, signal: AbortSignal, maxBytes: number): Promise<{ res: IncomingMessage; body: Buffer }> {

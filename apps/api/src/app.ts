@@ -138,7 +138,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerCompression(app, { minBytes: config.COMPRESSION_MIN_BYTES });
 
   // Background work and notices: the queue lives with the app; server.ts starts it.
-  const jobs = createJobQueue({ db: database.db, clock, log: app.log, pollIntervalMs: config.JOBS_POLL_INTERVAL_MS, onRun: (run) => metrics.observeJobRun(run), ...deps.jobs });
+  // On PGlite the jobs wait for one connection anyway: more in flight keeps its queue full while
+  // each waits on the network. A PostgreSQL pool (10) is shared with the requests: 5 there.
+  const jobs = createJobQueue({
+    db: database.db,
+    clock,
+    log: app.log,
+    pollIntervalMs: config.JOBS_POLL_INTERVAL_MS,
+    concurrency: database.kind === 'pglite' ? 16 : 5,
+    onRun: (run) => metrics.observeJobRun(run),
+    ...deps.jobs,
+  });
   const notifier = createNotifier({
     db: database.db,
     queue: jobs,

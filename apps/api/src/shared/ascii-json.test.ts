@@ -22,10 +22,14 @@ describe('JSON written in ASCII', () => {
   });
 
   it('writes money exactly as JSON.stringify does, from its centavos', () => {
+    // Every 7th centavo up to MX$20,000: compared plainly and reported together (one `expect` per
+    // amount made the loop itself the slow part of the test on a busy machine).
+    const differ: string[] = [];
     for (let centavos = -20_000; centavos <= 2_000_000; centavos += 7) {
       const mxn = centavos / 100;
-      expect(jsonMoney(mxn)).toBe(JSON.stringify(mxn));
+      if (jsonMoney(mxn) !== JSON.stringify(mxn)) differ.push(`${mxn}: ${jsonMoney(mxn)}`);
     }
+    expect(differ).toEqual([]);
     for (const value of [0, -0, 0.1, 0.05, 1.5, 144.48, 1_000_000.01, 0.001, 1 / 3, 1e21, Number.MAX_SAFE_INTEGER]) {
       expect(jsonMoney(value)).toBe(JSON.stringify(value));
     }

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { QueryClient } from '@tanstack/react-query';
@@ -22,4 +23,14 @@ export function renderWithApp(ui: ReactElement, opts: { path?: string; routes?: 
 /** A page stand-in that says where the router is. */
 export function landing(path: string): RouteObject {
   return { path, element: <p>{`Ruta: ${path}`}</p> };
+}
+
+/** `ui` as the server prerenders it (inside the app's providers): the HTML before any code runs. */
+export function renderAsServer(ui: ReactElement): string {
+  const router = createMemoryRouter([{ path: '/', element: ui }]);
+  return renderToString(
+    <AppProvider queryClient={new QueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
 }

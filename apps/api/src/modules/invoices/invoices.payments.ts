@@ -14,7 +14,7 @@ import type { InvoicesDeps } from './invoices.deps.js';
 import { toBillableDto, toInvoiceDto, toLinkDto } from './invoices.dto.js';
 import { invoiceErrors } from './invoices.errors.js';
 import * as repo from './invoices.repository.js';
-import { enqueueStamp, stampInvoice } from './invoices.stamp.js';
+import { enqueueStamp, newStampClaim, stampClaimed, stampInvoice } from './invoices.stamp.js';
 
 /*
  * Money received → invoice. `payment.confirmed` enqueues `invoices.payment` (keyed on the
@@ -200,9 +200,14 @@ export async function runPaymentInvoiceJob(deps: InvoicesDeps, payload: PaymentI
   const now = deps.clock.now();
   const row = billableRowOf(found.payment, found.form, now);
   let invoice: repo.InvoiceRow | undefined;
+  // The invoice is written already claimed by this run (its first call to the service counted).
+  const claim = newStampClaim(deps);
   try {
     invoice = await deps.db.transaction(async (tx) => {
-      const opened = tax?.success && items ? await repo.insertInvoice(tx, newPaymentInvoice(deps, row, tax.data, items, now)) : undefined;
+      const opened =
+        tax?.success && items
+          ? await repo.insertInvoice(tx, { ...newPaymentInvoice(deps, row, tax.data, items, now), claimToken: claim.token, claimedUntil: claim.until, stampAttempts: 1 })
+          : undefined;
       if (!(await repo.insertBillable(tx, { ...row, invoiceId: opened?.id ?? null }))) throw new AlreadyRecorded();
       return opened;
     });
@@ -211,7 +216,9 @@ export async function runPaymentInvoiceJob(deps: InvoicesDeps, payload: PaymentI
     if (error instanceof AlreadyRecorded) return runPaymentInvoiceJob(deps, payload, ctx);
     throw error;
   }
-  if (invoice) await stampOrRetry(deps, invoice.id);
+  if (!invoice) return;
+  const stamped = await stampClaimed(deps, invoice, claim.token);
+  if (stamped.status === 'pending') throw new StampUnavailableError(`La factura ${invoice.id} la está timbrando otro proceso.`);
 }
 
 /** Stamps now; a pending row held by another caller is theirs to finish (their job retries it). */

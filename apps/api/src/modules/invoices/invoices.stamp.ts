@@ -64,14 +64,28 @@ export async function stampRequestOf(ex: Executor, row: repo.InvoiceRow, series:
  * StampUnavailableError when the service did not answer (the row stays pending).
  */
 export async function stampInvoice(deps: InvoicesDeps, invoiceId: string): Promise<repo.InvoiceRow> {
-  const token = randomUUID();
-  const now = deps.clock.now();
-  const claimed = await repo.claimForStamping(deps.db, invoiceId, { token, now, until: new Date(now.getTime() + (deps.claimMs ?? 120_000)) });
+  const claim = newStampClaim(deps);
+  const claimed = await repo.claimForStamping(deps.db, invoiceId, claim);
   if (!claimed) {
     const row = await repo.findInvoice(deps.db, invoiceId);
     if (!row) throw new Error(`La factura ${invoiceId} no existe.`);
     return row;
   }
+  return stampClaimed(deps, claimed, claim.token);
+}
+
+/** A claim to write on a row: a fresh token and its lease. */
+export function newStampClaim(deps: Pick<InvoicesDeps, 'clock' | 'claimMs'>): { token: string; now: Date; until: Date } {
+  const now = deps.clock.now();
+  return { token: randomUUID(), now, until: new Date(now.getTime() + (deps.claimMs ?? 120_000)) };
+}
+
+/**
+ * Stamps a row this caller holds with `token` (claimed above, or inserted already claimed by the
+ * payment's job: one statement less per invoice). Same outcomes as stampInvoice.
+ */
+export async function stampClaimed(deps: InvoicesDeps, claimed: repo.InvoiceRow, token: string): Promise<repo.InvoiceRow> {
+  const invoiceId = claimed.id;
   const idempotencyKey = idempotencyKeyOf(claimed);
   try {
     // An earlier call of this round may have stamped it before its answer was lost.

@@ -41,11 +41,14 @@ export interface JobQueue {
   register<P>(type: string, handler: JobHandler<P>): void;
   /** Inside a transaction, pass it: the job then exists only if the transaction commits. */
   enqueue<P>(input: EnqueueInput<P>, executor?: Executor): Promise<{ id: string; created: boolean }>;
-  /** Claims one batch and runs it; answers how many jobs ran. */
+  /** Claims one batch and runs it; answers how many jobs ran (tests and scripts; the loop is `start`). */
   runOnce(): Promise<number>;
   /** Runs batches until none is due (tests and one-off scripts). */
   drain(maxBatches?: number): Promise<number>;
-  /** Starts the polling loop; `wake` skips the wait after new work was enqueued. */
+  /**
+   * Starts the worker: up to `concurrency` jobs run at once, and freed places are filled as jobs
+   * end (no batch waits for its slowest job); `wake` skips the wait after new work was enqueued.
+   */
   start(): void;
   wake(): void;
   stop(): Promise<void>;
@@ -61,6 +64,8 @@ export interface JobQueueOptions {
   /** How long a claim holds before another worker may take the job over. */
   leaseMs?: number;
   batchSize?: number;
+  /** Jobs the started worker runs at once (default 16). */
+  concurrency?: number;
   defaultMaxAttempts?: number;
   /** Wait before attempt n+1 after n failures. */
   backoffMs?: (failedAttempts: number) => number;
@@ -89,6 +94,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const batchSize = opts.batchSize ?? 5;
+  const concurrency = Math.max(1, opts.concurrency ?? 16);
   const defaultMaxAttempts = opts.defaultMaxAttempts ?? 8;
   const backoffMs = opts.backoffMs ?? defaultBackoffMs;
   const handlers = new Map<string, JobHandler<unknown>>();
@@ -173,17 +179,54 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     return claimed.length;
   }
 
+  /*
+   * The started worker keeps up to `concurrency` jobs in flight. It claims when woken, when the
+   * poll interval passes, and when jobs end: at once if the last claim came back full (more may
+   * be due) and a quarter of the places are free, or when everything it ran has ended (a job may
+   * have enqueued the next one). Leases of dead workers are swept at most once a second.
+   */
+  const inFlight = new Set<Promise<void>>();
+  let lastSweep = -Infinity;
+  let lastClaimFull = false;
+  let endedSinceClaim = 0;
+
+  async function claimInto(free: number): Promise<number> {
+    const now = clock.now();
+    if (now.getTime() - lastSweep >= 1_000) {
+      lastSweep = now.getTime();
+      await repo.failAbandonedJobs(db, now);
+    }
+    endedSinceClaim = 0;
+    const claimed = await repo.claimJobs(db, { now, workerId, lockedUntil: new Date(now.getTime() + leaseMs), limit: free });
+    lastClaimFull = claimed.length === free;
+    for (const job of claimed) {
+      const run: Promise<void> = runJob(job)
+        .catch((error: unknown) => opts.log?.error({ err: error, jobId: job.id }, 'la cola de trabajos no pudo registrar el fin de un trabajo'))
+        .finally(() => {
+          inFlight.delete(run);
+          endedSinceClaim++;
+          const free = concurrency - inFlight.size;
+          if ((lastClaimFull && free >= Math.max(1, Math.floor(concurrency / 4))) || inFlight.size === 0) wakeUp?.();
+        });
+      inFlight.add(run);
+    }
+    return claimed.length;
+  }
+
   async function runLoop(): Promise<void> {
     while (running) {
-      let ran = 0;
       woken = false;
-      try {
-        ran = await runOnce();
-      } catch (error) {
-        opts.log?.error({ err: error }, 'la cola de trabajos no pudo reclamar trabajos');
+      const free = concurrency - inFlight.size;
+      if (free > 0) {
+        try {
+          await claimInto(free);
+        } catch (error) {
+          opts.log?.error({ err: error }, 'la cola de trabajos no pudo reclamar trabajos');
+        }
       }
       if (!running) break;
-      if (ran === 0 && !woken) {
+      const more = concurrency - inFlight.size > 0 && ((lastClaimFull && endedSinceClaim > 0) || (inFlight.size === 0 && endedSinceClaim > 0));
+      if (!woken && !more) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, pollIntervalMs);
           wakeUp = () => {
@@ -194,6 +237,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         wakeUp = undefined;
       }
     }
+    // Stopping: the jobs already running end (their lease is theirs until then).
+    await Promise.all([...inFlight]);
   }
 
   return {

@@ -80,18 +80,52 @@ export async function wantedTypesOf(ex: Executor, userId: string): Promise<Set<s
   return new Set(rows.flatMap((r) => r.events));
 }
 
-/** One delivery per active endpoint of the account that wants this type (none twice). */
-export async function fanOut(ex: Executor, event: { id: string; type: string; userId: string }, now: Date): Promise<number> {
-  const at = now.toISOString();
-  const e = webhookEndpoints;
+/** An account's active endpoints with what sending needs (each knows the event types it wants). */
+export interface SendingEndpoint {
+  id: string;
+  userId: string;
+  url: string;
+  secretSealed: string;
+  events: string[];
+}
+
+export async function activeEndpointsOf(ex: Executor, userId: string): Promise<SendingEndpoint[]> {
+  return ex
+    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, url: webhookEndpoints.url, secretSealed: webhookEndpoints.secretSealed, events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.active, true)))
+    .orderBy(asc(webhookEndpoints.createdAt));
+}
+
+/**
+ * An event's first attempt, written once with its result (one statement for every endpoint): each
+ * row is new, or an open one this same job wrote before (`owner`); a row of an endpoint deleted
+ * meanwhile is not written. Answers the rows written (id and endpoint).
+ */
+export async function insertFirstResults(
+  ex: Executor,
+  event: { id: string; type: string },
+  owner: string,
+  windowStartedAt: Date,
+  results: readonly (AttemptResult & { endpointId: string })[],
+): Promise<{ id: string; endpointId: string }[]> {
+  if (results.length === 0) return [];
+  const json = JSON.stringify(results.map((r) => ({ ...r, at: r.at.toISOString(), next: r.next?.toISOString() ?? null })));
+  const d = webhookDeliveries;
+  const start = windowStartedAt.toISOString();
   const result = await ex.execute(sql`
-    insert into ${webhookDeliveries} (endpoint_id, event_id, event_type, status, window_started_at, created_at)
-    select ${e.id}, ${event.id}::uuid, ${event.type}, 'pending', ${at}::timestamptz, ${at}::timestamptz
-    from ${e}
-    where ${e.userId} = ${event.userId}::uuid and ${e.active} and ${event.type} = any(${e.events})
-    on conflict do nothing
-    returning id`);
-  return (result as { rows: unknown[] }).rows.length;
+    insert into ${d} as d (id, endpoint_id, event_id, event_type, status, attempts, window_started_at, created_at, last_attempt_at, response_status, response_ms, response_body, error, next_attempt_at, delivered_at)
+    select r.id, r."endpointId", ${event.id}::uuid, ${event.type}, r.status, 1, ${start}::timestamptz, ${start}::timestamptz, r.at, r.code, r.ms, r.body, r.error, r.next,
+           case when r.status = 'delivered' then r.at end
+    from jsonb_to_recordset(${json}::jsonb) as r(id uuid, "endpointId" uuid, status text, at timestamptz, code int, ms int, body text, error text, next timestamptz)
+    join ${webhookEndpoints} e on e.id = r."endpointId"
+    on conflict (endpoint_id, event_id) do update set
+      status = excluded.status, locked_by = null, locked_until = null, last_attempt_at = excluded.last_attempt_at,
+      response_status = excluded.response_status, response_ms = excluded.response_ms, response_body = excluded.response_body,
+      error = excluded.error, next_attempt_at = excluded.next_attempt_at, delivered_at = excluded.delivered_at
+      where d.status in ('pending', 'retrying') and (d.locked_by = ${owner} or d.locked_by is null)
+    returning d.id, d.endpoint_id`);
+  return (result as { rows: { id: string; endpoint_id: string }[] }).rows.map((r) => ({ id: String(r.id), endpointId: String(r.endpoint_id) }));
 }
 
 export interface ClaimedDelivery {

@@ -200,6 +200,64 @@ describe('deliveries', () => {
     expect(last.headers['x-envios-event-id']).toBe(d!.event_id);
   });
 
+  it('one event fans out to every endpoint at once: one down is retried alone, the others get it once, one row each', async () => {
+    const user = await createSignedInUser(t.app, admin);
+    const paths = ['/fan-1', '/fan-2', '/fan-3', '/fan-4', '/fan-caido'];
+    const endpoints = [];
+    for (const p of paths) endpoints.push((await addEndpoint(user, { url: url(p), events: ['wallet.credited'] })).endpoint);
+    receiver.answer = (d) => (d.path === '/fan-caido' ? 503 : 200);
+    await credit(user, 10);
+    await t.app.jobs.drain();
+    for (const p of paths) expect(forPath(p), p).toHaveLength(1);
+    const eventId = forPath('/fan-1')[0]!.headers['x-envios-event-id'];
+    for (const p of paths) expect(forPath(p)[0]!.headers['x-envios-event-id']).toBe(eventId);
+    const [rows] = await t.database.query<{ n: number }>('select count(*)::int as n from webhook_deliveries where event_id = $1', [eventId]);
+    expect(rows!.n).toBe(paths.length);
+    for (const [i, e] of endpoints.entries()) {
+      const log = await deliveries(user, e._id);
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatchObject(i < 4 ? { status: 'delivered', attempts: 1, response_status: 200 } : { status: 'retrying', attempts: 1, response_status: 503 });
+    }
+    // The retry goes to the one that failed, and only to it.
+    receiver.answer = 200;
+    clock.advance(30_000);
+    await t.app.jobs.drain();
+    for (const p of paths) expect(forPath(p), p).toHaveLength(p === '/fan-caido' ? 2 : 1);
+    expect((await deliveries(user, endpoints[4]!._id))[0]).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
+  it('a first attempt whose answers were not recorded (its worker lost the job after sending) is sent again under the same event id, and written once', async () => {
+    const user = await createSignedInUser(t.app, admin);
+    const { endpoint } = await addEndpoint(user, { url: url('/sin-registro'), events: ['wallet.credited'] });
+    await credit(user, 10);
+    const [event] = await t.database.query<{ id: string }>("select id from domain_events where user_id = $1 and type = 'wallet.credited'", [user.id]);
+    const key = `event:webhooks:${event!.id}`;
+    // While the first attempt is being answered, another worker takes the job over: its answers are not written.
+    let taken = false;
+    receiver.answer = (d) => {
+      if (d.path === '/sin-registro' && !taken) {
+        taken = true;
+        void t.database.exec(`update jobs set locked_by = 'otro' where key = '${key}'`);
+      }
+      return 200;
+    };
+    await t.app.jobs.drain();
+    expect(forPath('/sin-registro')).toHaveLength(1);
+    expect(await deliveries(user, endpoint._id)).toHaveLength(0);
+    // That worker died: the lease runs out and the job runs again.
+    await t.database.exec(`update jobs set locked_until = now() - interval '1 minute' where key = '${key}'`);
+    receiver.answer = 200;
+    await t.app.jobs.drain();
+    const got = forPath('/sin-registro');
+    expect(got).toHaveLength(2);
+    expect(got.map((r) => r.headers['x-envios-event-id'])).toEqual([event!.id, event!.id]);
+    const log = await deliveries(user, endpoint._id);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ status: 'delivered', event_id: event!.id });
+    await t.app.jobs.drain();
+    expect(forPath('/sin-registro')).toHaveLength(2);
+  });
+
   it('«Reenviar» sends a delivered event again with the same id (the receiver deduplicates by it)', async () => {
     const user = await createSignedInUser(t.app, admin);
     const { endpoint } = await addEndpoint(user, { url: url('/repetir'), events: ['wallet.credited'] });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_TYPES, TEST_EVENT_TYPE, type EventType } from '@envios/contracts/events';
 import {
@@ -134,19 +134,31 @@ function failureText(error: unknown): string {
 export function createWebhooks(deps: WebhooksDeps) {
   const { db, clock } = deps;
   const box = createSecretBox(deps.secret, 'webhook-endpoint-secret');
-  const wantedCache = new Map<string, Set<string>>();
+  // The embedded database: each account's active endpoints, kept until anything here changes
+  // them. A read that raced a change (the version moved meanwhile) is used but not kept.
+  const endpointCache = new Map<string, repo.SendingEndpoint[]>();
+  let cacheVersion = 0;
 
+  async function endpointsOf(ex: Executor, userId: string): Promise<repo.SendingEndpoint[]> {
+    if (!deps.cacheWanted) return repo.activeEndpointsOf(ex, userId);
+    const cached = endpointCache.get(userId);
+    if (cached) return cached;
+    const version = cacheVersion;
+    const read = await repo.activeEndpointsOf(ex, userId);
+    if (version === cacheVersion) {
+      if (endpointCache.size > 50_000) endpointCache.clear();
+      endpointCache.set(userId, read);
+    }
+    return read;
+  }
   async function wantedTypes(ex: Executor, userId: string): Promise<Set<string>> {
     if (!deps.cacheWanted) return repo.wantedTypesOf(ex, userId);
-    let types = wantedCache.get(userId);
-    if (!types) {
-      types = await repo.wantedTypesOf(ex, userId);
-      if (wantedCache.size > 50_000) wantedCache.clear();
-      wantedCache.set(userId, types);
-    }
-    return types;
+    return new Set((await endpointsOf(ex, userId)).flatMap((e) => e.events));
   }
-  const forget = (userId: string) => wantedCache.delete(userId);
+  const forget = (userId: string) => {
+    cacheVersion++;
+    endpointCache.delete(userId);
+  };
 
   async function checkUrl(url: string): Promise<void> {
     try {
@@ -159,6 +171,18 @@ export function createWebhooks(deps: WebhooksDeps) {
       }
       throw error;
     }
+  }
+
+  // Opened secrets by their sealed text (a changed secret is another text): one decryption per endpoint, not per delivery.
+  const opened = new Map<string, string>();
+  function openSecret(sealed: string): string {
+    let plain = opened.get(sealed);
+    if (plain === undefined) {
+      plain = box.open(sealed);
+      if (opened.size > 10_000) opened.clear();
+      opened.set(sealed, plain);
+    }
+    return plain;
   }
 
   /** One attempt at one delivery: never throws; answers what to record. */
@@ -175,7 +199,7 @@ export function createWebhooks(deps: WebhooksDeps) {
         headers: {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
-          [SIGNATURE_HEADER.toLowerCase()]: signatureFor(box.open(d.secretSealed), t, body),
+          [SIGNATURE_HEADER.toLowerCase()]: signatureFor(openSecret(d.secretSealed), t, body),
           'x-envios-event-id': d.eventId,
           'x-envios-event-type': d.eventType,
           'x-envios-delivery-id': d.id,
@@ -279,14 +303,53 @@ export function createWebhooks(deps: WebhooksDeps) {
     },
     async handle(event: DomainEvent, ctx: JobContext) {
       if (!event.userId) return;
-      const owner = `job:${ctx.id}`;
-      const now = clock.now();
-      await repo.fanOut(db, { id: event.id, type: event.type, userId: event.userId }, now);
-      const claimed = await repo.claim(db, { eventId: event.id }, owner, now, new Date(now.getTime() + LOCK_MS));
-      const body = envelopeBody(event);
-      await deliver(claimed, owner, async () => body, (effect) => ctx.commit(effect));
+      await sendFirst(event as DomainEvent & { userId: string }, ctx);
     },
   };
+
+  /**
+   * An event's first attempt at every endpoint that wants it: sent at once, then each delivery
+   * written once, with its answer, in the job's completion (one statement for all of them, and
+   * the retry jobs of those that failed). A crash before that commit sends again on the job's
+   * next attempt (same event id: the receiver deduplicates).
+   */
+  async function sendFirst(event: DomainEvent & { userId: string }, ctx: JobContext): Promise<void> {
+    const owner = `job:${ctx.id}`;
+    const started = clock.now();
+    const endpoints = (await endpointsOf(db, event.userId)).filter((e) => e.events.includes(event.type));
+    if (endpoints.length === 0) return;
+    const body = envelopeBody(event);
+    const outcomes = await Promise.all(
+      endpoints.map(async (e) => {
+        const d: repo.ClaimedDelivery = {
+          id: randomUUID(),
+          endpointId: e.id,
+          eventId: event.id,
+          eventType: event.type,
+          attempts: 1,
+          windowStartedAt: started,
+          userId: e.userId,
+          url: e.url,
+          secretSealed: e.secretSealed,
+        };
+        return { d, result: await send(d, body) };
+      }),
+    );
+    const now = clock.now();
+    const results = outcomes.map(({ d, result }) => {
+      const next = result.ok ? null : new Date(now.getTime() + retryWaitMs(1));
+      if (!result.ok) deps.log?.info({ endpointId: d.endpointId, eventId: d.eventId, attempt: 1, code: result.code, retryAt: next }, 'aviso no entregado');
+      return { id: d.id, endpointId: d.endpointId, status: result.ok ? ('delivered' as const) : ('retrying' as const), at: now, code: result.code, ms: result.ms, body: result.body, error: result.error, next };
+    });
+    await ctx.commit(async (tx) => {
+      const written = await repo.insertFirstResults(tx, event, owner, started, results);
+      const failed = new Map(results.filter((r) => r.next).map((r) => [r.endpointId, r.next!]));
+      for (const w of written) {
+        const at = failed.get(w.endpointId);
+        if (at) await deps.jobs.enqueue({ type: WEBHOOK_RETRY_JOB, key: `${WEBHOOK_RETRY_JOB}:${w.id}:1`, payload: { deliveryId: w.id }, runAt: at }, tx);
+      }
+    });
+  }
 
   async function owned(caller: Caller, id: string) {
     const row = await repo.findEndpoint(db, caller.id, id);

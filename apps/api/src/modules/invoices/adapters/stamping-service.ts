@@ -109,13 +109,19 @@ export class StampUnavailableError extends Error {
 export function createRateLimiter(perSecond: number): { acquire(): Promise<void> } {
   // A hair under the limit: requests leave evenly spaced but may arrive a few milliseconds closer.
   const interval = (1000 / perSecond) * 1.02;
-  let nextFree = 0;
+  // Callers go one after another, each at least `interval` after the previous one actually left:
+  // on a busy process a timer fires late, and slots planned ahead would then leave together.
+  let turn: Promise<void> = Promise.resolve();
+  let lastLeft = -Infinity;
   return {
-    async acquire() {
-      const now = performance.now();
-      const slot = Math.max(now, nextFree);
-      nextFree = slot + interval;
-      if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+    acquire() {
+      const mine = turn.then(async () => {
+        const wait = lastLeft + interval - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        lastLeft = performance.now();
+      });
+      turn = mine;
+      return mine;
     },
   };
 }

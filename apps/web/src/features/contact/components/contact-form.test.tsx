@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { renderWithApp } from '@/testing/render';
+import { renderAsServer, renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
 import { ContactForm } from './contact-form';
 
@@ -19,6 +19,16 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('ContactForm', () => {
+  it('is prerendered with its button off, so a send before the code runs never puts what was typed in the address', async () => {
+    const html = renderAsServer(<ContactForm onSent={() => undefined} />);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+    // Once the code runs, it is on.
+    const user = userEvent.setup();
+    renderWithApp(<ContactForm onSent={() => undefined} />);
+    await fillRequired(user);
+    expect(screen.getByRole('button', { name: 'Enviar mensaje' })).toBeEnabled();
+  });
+
   it('asks for the monthly shipments only when the person already ships', async () => {
     const user = userEvent.setup();
     renderWithApp(<ContactForm onSent={() => undefined} />);

@@ -10,6 +10,7 @@ import {
   contactMessages,
 } from '@envios/contracts/contact';
 import { ApiRequestError } from '@/lib/api-client';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 export interface ContactFormDefaults {
@@ -34,6 +35,7 @@ const offScreen = { position: 'absolute', left: '-10000px', width: 1, height: 1,
  * the person already ships. Checked with the same schema the server applies.
  */
 export function ContactForm({ defaults = {}, onSent }: ContactFormProps) {
+  const hydrated = useHydrated();
   const send = useSendContactMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useZodForm(contactFormSchema, {
@@ -146,7 +148,9 @@ export function ContactForm({ defaults = {}, onSent }: ContactFormProps) {
           </label>
         </div>
         <Group justify="flex-end">
-          <Button type="submit" size="md" loading={isSubmitting}>
+          {/* Prerendered: until the page's code runs, the browser would send the form itself, with
+              what was typed in the address (a GET); the button waits for the code instead. */}
+          <Button type="submit" size="md" loading={isSubmitting} disabled={!hydrated}>
             Enviar mensaje
           </Button>
         </Group>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import {
   PAYMENT_METHODS,
@@ -51,16 +51,21 @@ function isSandboxOxxoPending(p: Payment): boolean {
   return p.sandbox && p.method === 'oxxo' && p.status === 'pending';
 }
 
+// Shown under a «Sandbox» caption, one under the other, so the column stays narrow at 1366 px;
+// their accessible names say «(sandbox)» and the payment.
 const sandboxButtons: { event: SandboxEvent; label: string; color: string }[] = [
-  { event: 'paid', label: 'Marcar pagado (sandbox)', color: 'green' },
-  { event: 'expired', label: 'Marcar vencido (sandbox)', color: 'orange' },
+  { event: 'paid', label: 'Marcar pagado', color: 'green' },
+  { event: 'expired', label: 'Marcar vencido', color: 'orange' },
 ];
 
 function SandboxActions({ payment }: { payment: Payment }) {
   const event = useSandboxEvent();
   return (
     <Stack gap={4} align="flex-start">
-      <Group gap={6} wrap="wrap">
+      <Text size="xs" c="dimmed">
+        Sandbox:
+      </Text>
+      <Stack gap={4} align="stretch">
         {sandboxButtons.map(({ event: kind, label, color }) => (
           <Button
             key={kind}
@@ -70,12 +75,12 @@ function SandboxActions({ payment }: { payment: Payment }) {
             disabled={event.isPending}
             loading={event.isPending && event.variables?.event === kind}
             onClick={() => event.mutate({ id: payment._id, event: kind })}
-            aria-label={`${label} el pago ${payment.numberOfOrder}`}
+            aria-label={`${label} (sandbox) el pago ${payment.numberOfOrder}`}
           >
             {label}
           </Button>
         ))}
-      </Group>
+      </Stack>
       {event.error && (
         <Text size="xs" c="red" role="alert">
           {event.error.message}

@@ -9,11 +9,16 @@ import { createSmtpMailer, type Mailer } from './adapters/smtp-mailer.js';
 import { createWhatsAppCloudClient, toWhatsAppNumber, type WhatsAppMessage, type WhatsAppSender } from './adapters/whatsapp-cloud.js';
 import { notificationErrors } from './notifications.errors.js';
 import * as repo from './notifications.repository.js';
-import { paymentCreditedMail, type RenderedMail } from './templates/mail-templates.js';
+import type { RenderedMail } from './templates/mail-layout.js';
+import { paymentCreditedMail } from './templates/payment-mails.js';
 import { bindUseCases } from '../../shared/use-cases.js';
 
 /** The mail and WhatsApp texts other modules send through the notifier. */
-export * from './templates/mail-templates.js';
+export * from './templates/mail-layout.js';
+export * from './templates/account-mails.js';
+export * from './templates/payment-mails.js';
+export * from './templates/integration-mails.js';
+export * from './templates/contact-mails.js';
 
 export const EMAIL_JOB = 'notifications.email';
 export const WHATSAPP_JOB = 'notifications.whatsapp';

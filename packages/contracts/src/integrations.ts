@@ -10,6 +10,11 @@ import { PAGE_SIZE } from './pagination.js';
 export const ECOMMERCE_TYPES = ['woocommerce'] as const;
 export type EcommerceType = (typeof ECOMMERCE_TYPES)[number];
 
+/** Every store platform we connect (one folder each in the API's integrations/platforms). */
+export const PLATFORM_IDS = ['woocommerce', 'shopify', 'tiendanube'] as const;
+export type PlatformId = (typeof PLATFORM_IDS)[number];
+export const platformNames: Readonly<Record<PlatformId, string>> = { woocommerce: 'WooCommerce', shopify: 'Shopify', tiendanube: 'Tiendanube' };
+
 export const STORE_URL_MAX = 200;
 export const APP_NAME_MAX = 50;
 /** The E-Commerce tab filters by name once more than this many characters are typed. */

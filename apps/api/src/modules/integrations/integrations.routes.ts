@@ -235,20 +235,27 @@ export const integrationsWebhookRoutes: FastifyPluginAsyncZod<{ integrations: In
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(
-    '/api/v1/webhooks/woocommerce/:connectionId',
+    '/api/v1/webhooks/:platform/:connectionId',
     {
       config: { guard: 'public' },
       schema: {
         tags: ['webhooks'],
         summary:
-          'Avisos de pedidos de WooCommerce (order.created, order.updated): X-WC-Webhook-Signature (HMAC-SHA256 en base64 del cuerpo crudo) se verifica antes que nada; ' +
-          'el ping de creación (webhook_id=N) responde 200. Cada pedido se guarda una vez por tienda y número, y las actualizaciones se combinan.',
-        params: z.object({ connectionId: z.string().max(64) }),
-        response: { 200: z.object({ received: z.literal(true), action: z.enum(['ping', 'created', 'updated', 'unchanged', 'ignored']) }), 400: e, 401: e, 404: e },
+          'Avisos de pedidos de una tienda conectada, por plataforma: la firma de la plataforma (WooCommerce: X-WC-Webhook-Signature; Shopify: X-Shopify-Hmac-Sha256, ' +
+          'ambas HMAC-SHA256 en base64 del cuerpo crudo; Tiendanube: x-linkedstore-hmac-sha256 en hexadecimal) se verifica antes que nada; el ping de creación de ' +
+          'WooCommerce (webhook_id=N) responde 200. Cada pedido se guarda una vez por tienda y número, las actualizaciones se combinan y una entrega repetida no escribe nada.',
+        params: z.object({ platform: z.string().max(20), connectionId: z.string().max(64) }),
+        response: {
+          200: z.object({ received: z.literal(true), action: z.enum(['ping', 'created', 'updated', 'unchanged', 'ignored', 'queued', 'uninstalled', 'redacted']) }),
+          400: e,
+          401: e,
+          404: e,
+        },
       },
     },
     async (request) =>
       integrations.receiveWebhook({
+        platform: request.params.platform,
         connectionId: request.params.connectionId,
         headers: request.headers,
         raw: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),

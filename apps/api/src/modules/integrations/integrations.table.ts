@@ -28,11 +28,8 @@ export const storeHandshakes = pgTable(
   (t) => [index('store_handshakes_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** What the dashboard shows of one store's webhook set-up (ids on the store). */
-export interface StoreWebhookIds {
-  created: number | null;
-  updated: number | null;
-}
+/** Our webhooks on the store, by topic, as its platform names them (ids on the store). */
+export type StoreWebhookIds = Record<string, number | string | null>;
 
 /**
  * One connected store of an account (one row per store URL; connecting again or reconnecting
@@ -51,6 +48,7 @@ export const storeConnections = pgTable(
     sandbox: boolean('sandbox').notNull().default(false),
     state: text('state').$type<ConnectionState>().notNull(),
     keyId: integer('key_id'),
+    /** WooCommerce's consumer key, or the access token of the other platforms. */
     consumerKeySealed: text('consumer_key_sealed'),
     consumerSecretSealed: text('consumer_secret_sealed'),
     keyHint: text('key_hint'),
@@ -62,6 +60,8 @@ export const storeConnections = pgTable(
     pendingWebhookSecretSealed: text('pending_webhook_secret_sealed'),
     webhookIds: jsonb('webhook_ids').$type<StoreWebhookIds>(),
     weightUnit: text('weight_unit').notNull().default('kg'),
+    /** The platform's own id of the store (Tiendanube's user_id), when its API paths need it. */
+    externalStoreId: text('external_store_id'),
     completeOnDelivery: boolean('complete_on_delivery').notNull().default(true),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
@@ -198,6 +198,8 @@ export const storeWritebacks = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     noteId: bigint('note_id', { mode: 'number' }),
+    /** What the store kept of this event (WooCommerce's note id, Shopify's fulfillment id): later events build on it. */
+    ref: text('ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
@@ -208,11 +210,16 @@ export const storeWritebacks = pgTable(
   ],
 );
 
-/** The offline demo store of each account: the whole simulated store in one JSON document. */
-export const demoStores = pgTable('demo_stores', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  state: jsonb('state').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
+/** The offline demo stores of each account, one per platform: the whole simulated store in one JSON document. */
+export const demoStores = pgTable(
+  'demo_stores',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull().default('woocommerce'),
+    state: jsonb('state').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.platform] })],
+);

@@ -2,19 +2,20 @@ import type { z } from 'zod';
 import type { wooOauthInputSchema, wooStatusUpdateSchema, WooKeysCallback } from '@envios/contracts/integrations';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
-import { createDemoStore } from './demo-store.js';
-import { disconnect, listStores, receiveKeys, startHandshake, storeStatus, syncNow, updateStore } from './integrations.connect.js';
+import { disconnect, listStores, syncNow, updateStore } from './integrations.connect.js';
 import { integrationErrors } from './integrations.errors.js';
 import { createIntake, type IntakeOptions, type WebhookRequest } from './integrations.intake.js';
 import { registerIntegrationJobs, type IntegrationsJobOptions } from './integrations.jobs.js';
 import { getStoreOrder, listStoreOrders } from './integrations.orders.js';
 import { createCtx, type IntegrationsDeps } from './integrations.shared.js';
 import { onGuideIssued, onTrackingState, type GuideIssuedEvent, type TrackingStateEvent } from './integrations.writeback.js';
+import { receiveKeys, startHandshake, storeStatus } from './platforms/woocommerce/woocommerce.connect.js';
+import { createDemoStore } from './platforms/woocommerce/woocommerce-demo.js';
 
 /*
- * Online stores (issue 17): WooCommerce connected with its key handshake, orders in by signed
- * webhook and by a periodic sync, the E-Commerce tab's orders, tracking written back to each
- * order, the connection's health, and an offline demo store for trying all of it.
+ * Online stores: every platform of platforms/platform-list.ts behind one port (connect, orders in
+ * by signed webhook and by a periodic sync, the E-Commerce tab's orders, tracking written back to
+ * each order, the connection's health), and an offline demo store per platform to try it all.
  */
 
 export type { IntegrationsDeps, LocalRequest } from './integrations.shared.js';
@@ -27,9 +28,12 @@ export const HANDSHAKES_PER_HOUR = 10;
 export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: IntegrationsJobOptions; intake?: IntakeOptions } = {}) {
   const ctx = createCtx(deps);
   const demo = createDemoStore(ctx);
-  ctx.demoTransport = demo.transportFor;
+  ctx.demoTransports.woocommerce = demo.transportFor;
   const intake = createIntake(ctx, options.intake);
-  registerIntegrationJobs(deps.jobs, ctx, { intake, demo }, options.jobs);
+  const revokeDemoKey = async (platform: string, userId: string, keyId: number) => {
+    if (platform === demo.platform) await demo.revokeKey(userId, keyId);
+  };
+  registerIntegrationJobs(deps.jobs, ctx, { intake, demo, revokeDemoKey }, options.jobs);
 
   const owns = (caller: Caller, userId: string) => caller.rol === 'admin' || caller.id === userId;
 

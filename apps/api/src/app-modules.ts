@@ -146,8 +146,12 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
       lookupPostalCode: (country, code) => geography.lookupPostalCode({ country, code }).country_codes,
       appUrl: config.APP_URL,
       secret: config.SECRET_KEY,
-      outbound,
+      outbound: deps.integrations?.outbound ?? outbound,
       storeTimeoutMs: deps.integrations?.storeTimeoutMs,
+      storeApps: deps.integrations?.storeApps ?? {
+        ...(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET ? { shopify: { clientId: config.SHOPIFY_API_KEY, clientSecret: config.SHOPIFY_API_SECRET } } : {}),
+      },
+      sleep: deps.integrations?.sleep,
       findAccount: (id) =>
         accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, email: u.email })),
       // The demo store lives in this app: its key callback and webhooks reach our routes in-process.

@@ -11,9 +11,9 @@ export const ECOMMERCE_TYPES = ['woocommerce'] as const;
 export type EcommerceType = (typeof ECOMMERCE_TYPES)[number];
 
 /** Every store platform we connect (one folder each in the API's integrations/platforms). */
-export const PLATFORM_IDS = ['woocommerce', 'shopify', 'tiendanube'] as const;
+export const PLATFORM_IDS = ['woocommerce', 'shopify'] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
-export const platformNames: Readonly<Record<PlatformId, string>> = { woocommerce: 'WooCommerce', shopify: 'Shopify', tiendanube: 'Tiendanube' };
+export const platformNames: Readonly<Record<PlatformId, string>> = { woocommerce: 'WooCommerce', shopify: 'Shopify' };
 
 export const STORE_URL_MAX = 200;
 export const APP_NAME_MAX = 50;
@@ -343,6 +343,39 @@ export const demoAuthorizeInputSchema = z.object({
 });
 export const demoAuthorizeResponseSchema = z.object({ redirect: z.string() });
 
+// ---------------------------------------------------------------- installs by OAuth (Shopify) and pasted tokens
+
+/** The platforms installed by an authorization code grant (their folder's StorePlatform has `oauth`). */
+export const oauthPlatformParamsSchema = z.object({ platform: z.enum(['shopify'], { error: 'La plataforma debe ser shopify.' }) });
+export const storeAuthorizeInputSchema = z.object({
+  /** Shopify: the shop's .myshopify.com domain (not needed for a demo store). */
+  shop: z.string().trim().max(120, { error: 'El dominio de la tienda es demasiado largo.' }).optional(),
+  /** The platform's demo store (simulated, nothing is sold). */
+  sandbox: z.boolean().default(false),
+});
+export const storeAuthorizeResponseSchema = z.object({ url_auth: z.string() });
+export const storeCallbackQuerySchema = z.record(z.string().max(40), z.string().max(2000));
+
+/** A Shopify custom app created in the merchant's own admin: its Admin API token and API secret key. */
+export const shopifyTokenInputSchema = z.object({
+  shop: z.string().trim().min(1, { error: 'Escribe el dominio .myshopify.com de tu tienda.' }).max(120),
+  access_token: z
+    .string()
+    .trim()
+    .regex(/^shp(at|ca|ss)_[A-Za-z0-9]{16,120}$/, { error: 'El token de la API de administración empieza con shpat_ (cópialo completo).' }),
+  api_secret: z.string().trim().min(16, { error: 'La clave secreta de la API es más larga (cópiala completa).' }).max(200),
+});
+export type ShopifyTokenInput = z.input<typeof shopifyTokenInputSchema>;
+
+/** The Shopify demo store's consent page: the authorize parameters as the URL carried them, and the choice. */
+export const demoOAuthAuthorizeInputSchema = z.object({
+  client_id: z.string().max(200).optional(),
+  scope: z.string().max(500).optional(),
+  redirect_uri: z.string().max(2000).optional(),
+  state: z.string().max(300).optional(),
+  decision: z.enum(['approve', 'deny'], { error: 'Elige aprobar o denegar.' }),
+});
+
 export const integrationErrorCodes = {
   notFound: 'integrations.not_found',
   orderNotFound: 'integrations.order_not_found',
@@ -353,6 +386,8 @@ export const integrationErrorCodes = {
   handshakeExpired: 'integrations.handshake_expired',
   badSignature: 'integrations.bad_signature',
   accessDenied: 'integrations.access_denied',
+  appNotConfigured: 'integrations.app_not_configured',
+  tokenRefused: 'integrations.token_refused',
 } as const;
 
 /** What /integrations says when the seller comes back from the store's consent page. */

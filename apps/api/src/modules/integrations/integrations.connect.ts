@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import type { PlatformId } from '@envios/contracts/integrations';
+import type { Executor } from '../../db/client.js';
 import type { z } from 'zod';
 import type { StoreConnection, StoreList, wooStatusUpdateSchema } from '@envios/contracts/integrations';
 import type { Caller } from '../../plugins/auth.js';
@@ -42,6 +44,44 @@ export async function ownedConnection(ctx: Ctx, caller: Caller, id: string): Pro
   if (!conn || conn.state === 'disconnected') throw integrationErrors.notFound();
   if (!owns(caller, conn.userId)) throw integrationErrors.notYours();
   return conn;
+}
+
+/**
+ * A store whose platform gave us a token (OAuth or pasted): its row is created or taken again
+ * (same account, platform and address) with the token sealed and the secret its notices are
+ * signed with; the set-up job creates our notices, and tracking held while it was disconnected
+ * goes out again. In the caller's transaction.
+ */
+export async function establishConnection(
+  ctx: Ctx,
+  tx: Executor,
+  input: { userId: string; platform: PlatformId; storeUrl: string; appName: string; sandbox: boolean; token: string; signingSecret: string; externalStoreId: string | null },
+): Promise<string> {
+  const now = ctx.clock.now();
+  // A new generation of the credential: set-up jobs queued for an older one do nothing.
+  const keyId = randomInt(1, 2 ** 31 - 1);
+  const saved = await repo.upsertConnectionKeys(
+    tx,
+    {
+      userId: input.userId,
+      platform: input.platform,
+      storeUrl: input.storeUrl,
+      appName: input.appName.slice(0, 50),
+      sandbox: input.sandbox,
+      keyId,
+      consumerKeySealed: ctx.keys.seal(input.token),
+      consumerSecretSealed: null,
+      keyHint: `…${input.token.slice(-4)}`,
+      externalStoreId: input.externalStoreId,
+      pendingWebhookSecretSealed: ctx.webhookSecrets.seal(input.signingSecret),
+    },
+    now,
+  );
+  await ctx.jobs.enqueue<SetupPayload>({ type: JOB.setup, key: `woo.setup:${saved.id}:${keyId}`, payload: { connectionId: saved.id, keyId } }, tx);
+  for (const { id } of await repo.unblockWritebacks(tx, saved.id)) {
+    await ctx.jobs.enqueue({ type: JOB.writeback, key: `woo.writeback:${id}:${keyId}`, payload: { writebackId: id } }, tx);
+  }
+  return saved.id;
 }
 
 /**

@@ -5,6 +5,7 @@ import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';
 import { JOB, UUID, isUnauthorized, recordFailure, recordSuccess, type Ctx } from './integrations.shared.js';
 import { mapOrder, orderWeightAndBox, type MappedOrder, type PostalLookup, type ProductFacts, type StoreOrderInput } from './order-mapping.js';
+import { findPlatform } from './platforms/platform-list.js';
 import type { StorePlatform, WebhookNotice } from './platforms/store-platform.js';
 import { scrubText } from '../../plugins/input-guard.js';
 
@@ -329,6 +330,26 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     return answer;
   }
 
+  /**
+   * `POST /webhooks/{platform}/app`: notices the platform sends to the app rather than to one
+   * store (the mandatory privacy webhooks), signed with the app's secret and naming the store.
+   */
+  async function receiveAppWebhook(request: Omit<WebhookRequest, 'connectionId'>): Promise<WebhookAnswer> {
+    const platform = findPlatform(request.platform);
+    if (!platform?.webhook.storeOf) throw integrationErrors.notFound();
+    const get = (name: string) => header(request.headers, name);
+    const apps = [ctx.appFor(platform.id, false), ctx.appFor(platform.id, true)];
+    const signedBy = apps.findIndex((app) => app !== undefined && platform.webhook.verify(request.raw, get, app.clientSecret));
+    if (signedBy < 0) throw integrationErrors.badSignature();
+    const notice = platform.webhook.read(request.raw, get);
+    if (notice === 'bad_body') throw integrationErrors.badBody(`El aviso no trae datos de ${platform.name} en JSON.`);
+    const storeUrl = platform.webhook.storeOf(request.raw, get);
+    const targets = storeUrl ? (await repo.findConnectionsAt(ctx.db, platform.id, storeUrl)).filter((c) => c.sandbox === (signedBy === 1)) : [];
+    let answer: WebhookAnswer = { received: true, action: 'ignored' };
+    for (const conn of targets) answer = await act(platform, conn.id, conn.userId, notice, `app:${platform.webhook.deliveryId(request.raw, get) ?? ''}`);
+    return answer;
+  }
+
   async function act(platform: StorePlatform, connectionId: string, userId: string, notice: WebhookNotice, deliveryKey: string): Promise<WebhookAnswer> {
     switch (notice.kind) {
       case 'ping':
@@ -565,6 +586,7 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
 
   return {
     receiveWebhook,
+    receiveAppWebhook,
     fetchOrder,
     syncStore,
     computeWeights,

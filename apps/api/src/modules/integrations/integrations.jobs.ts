@@ -35,7 +35,13 @@ interface StorePayload {
 export function registerIntegrationJobs(
   jobs: JobQueue,
   ctx: Ctx,
-  parts: { intake: Intake; demo: DemoStoreService; revokeDemoKey: (platform: string, userId: string, keyId: number) => Promise<void> },
+  parts: {
+    intake: Intake;
+    demo: DemoStoreService;
+    revokeDemoKey: (platform: string, userId: string, keyId: number) => Promise<void>;
+    /** A demo store's queued notice sent to this app. */
+    demoSend: (payload: { url?: string; headers?: Record<string, string>; body?: string }) => Promise<void>;
+  },
   options: IntegrationsJobOptions = {},
 ): void {
   const intervalMs = options.syncIntervalMs ?? 10 * 60_000;
@@ -58,6 +64,10 @@ export function registerIntegrationJobs(
   });
   jobs.register<{ connectionId: string; externalId: number }>(JOB.fetchOrder, {
     run: (payload) => parts.intake.fetchOrder(payload.connectionId, payload.externalId),
+  });
+  jobs.register<{ url?: string; headers?: Record<string, string>; body?: string }>(JOB.demoSend, {
+    run: (payload) => parts.demoSend(payload),
+    scrub: (payload) => ({ url: payload.url }),
   });
   jobs.register<DemoDeliveryPayload>(JOB.demoDelivery, {
     run: (payload) => parts.demo.deliver(payload),

@@ -41,7 +41,8 @@ export async function deleteHandshakesBefore(ex: Executor, before: Date): Promis
 /** Creates the store's row or takes the existing one (same account, platform and URL) with the new keys. */
 export async function upsertConnectionKeys(
   ex: Executor,
-  row: Pick<ConnectionRow, 'userId' | 'platform' | 'storeUrl' | 'appName' | 'sandbox' | 'keyId' | 'consumerKeySealed' | 'consumerSecretSealed' | 'keyHint'>,
+  row: Pick<ConnectionRow, 'userId' | 'platform' | 'storeUrl' | 'appName' | 'sandbox' | 'keyId' | 'consumerKeySealed' | 'consumerSecretSealed' | 'keyHint'> &
+    Partial<Pick<ConnectionRow, 'externalStoreId' | 'pendingWebhookSecretSealed'>>,
   now: Date,
 ): Promise<{ id: string; created: boolean }> {
   const [saved] = await ex
@@ -57,6 +58,8 @@ export async function upsertConnectionKeys(
         consumerKeySealed: row.consumerKeySealed,
         consumerSecretSealed: row.consumerSecretSealed,
         keyHint: row.keyHint,
+        ...(row.externalStoreId !== undefined ? { externalStoreId: row.externalStoreId } : {}),
+        ...(row.pendingWebhookSecretSealed !== undefined ? { pendingWebhookSecretSealed: row.pendingWebhookSecretSealed } : {}),
         connectedAt: now,
         disconnectedAt: null,
         failingSince: null,
@@ -89,6 +92,14 @@ export function findLiveConnections(ex: Executor, userId: string, platform?: str
 
 export async function updateConnection(ex: Executor, id: string, patch: Partial<typeof storeConnections.$inferInsert>): Promise<void> {
   await ex.update(storeConnections).set(patch).where(eq(storeConnections.id, id));
+}
+
+/** The live connections of a platform at one store address (app-level notices name only the store). */
+export function findConnectionsAt(ex: Executor, platform: string, storeUrl: string): Promise<ConnectionRow[]> {
+  return ex
+    .select()
+    .from(storeConnections)
+    .where(and(eq(storeConnections.platform, platform), eq(storeConnections.storeUrl, storeUrl), ne(storeConnections.state, 'disconnected')));
 }
 
 /** What a webhook delivery needs, by the hottest path: one indexed row. */

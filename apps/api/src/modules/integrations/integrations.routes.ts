@@ -4,9 +4,15 @@ import { apiErrorSchema } from '@envios/contracts/errors';
 import {
   demoAuthorizeInputSchema,
   demoAuthorizeResponseSchema,
+  demoOAuthAuthorizeInputSchema,
   demoOrderInputSchema,
   demoOrderSchema,
   demoStoreSchema,
+  oauthPlatformParamsSchema,
+  shopifyTokenInputSchema,
+  storeAuthorizeInputSchema,
+  storeAuthorizeResponseSchema,
+  storeCallbackQuerySchema,
   storeConnectionSchema,
   storeIdParamsSchema,
   storeListSchema,
@@ -184,6 +190,101 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
     },
   );
 
+  app.get(
+    '/api/v1/demo-store/shopify',
+    {
+      config: { guard: 'user' },
+      schema: { tags, summary: 'La tienda demo de Shopify de la cuenta (simulada, sin ventas reales): pedidos con su envío y rastreo', response: { 200: demoStoreSchema, ...signedIn } },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return integrations.shopifyDemo.view(request.caller!);
+    },
+  );
+
+  app.post(
+    '/api/v1/demo-store/shopify/orders',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary: 'Un cliente ficticio paga un pedido en la tienda demo de Shopify; sus avisos firmados (orders/create, orders/paid) llegan a Envíos MX en segundos',
+        body: demoOrderInputSchema,
+        response: { 201: demoOrderSchema, ...signedIn, 429: e },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await integrations.shopifyDemo.placeOrder(request.caller!, request.body.kind)),
+  );
+
+  app.post(
+    '/api/v1/demo-store/shopify/authorize',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary: 'La página de consentimiento de la tienda demo de Shopify: aprobar regresa a nuestro callback con code y hmac (como Shopify); denegar no conecta nada',
+        body: demoOAuthAuthorizeInputSchema,
+        response: { 200: demoAuthorizeResponseSchema, ...signedIn },
+      },
+    },
+    async (request) => integrations.shopifyDemo.authorize(request.caller!, request.body),
+  );
+
+  // ------------------------------------------------------------ installs by OAuth, pasted tokens
+
+  app.post(
+    '/api/v1/stores/:platform/authorize',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Inicia la instalación de una tienda Shopify o Tiendanube (código de autorización): responde url_auth, la página de consentimiento de la plataforma con un state ' +
+          'firmado de un solo uso. Shopify pide shop (dominio .myshopify.com); sandbox=true usa la tienda demo de la plataforma. Como máximo 10 por cuenta y hora.',
+        params: oauthPlatformParamsSchema,
+        body: storeAuthorizeInputSchema,
+        response: { 200: storeAuthorizeResponseSchema, ...signedIn, 404: e, 429: e },
+      },
+    },
+    async (request) => integrations.startOAuth(request.caller!, request.params.platform, request.body),
+  );
+
+  app.get(
+    '/api/v1/stores/:platform/callback',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Regreso del navegador desde la plataforma: revisa la firma de la plataforma (Shopify: hmac) y el state (de esta cuenta, una vez, una hora) antes que nada, ' +
+          'canjea el código y guarda el token cifrado; redirige a /integrations?tienda=conectada|rechazada|invalida|error',
+        params: oauthPlatformParamsSchema,
+        querystring: storeCallbackQuerySchema,
+        response: { 302: z.null(), ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      const { redirect } = await integrations.finishOAuth(request.caller!, request.params.platform, request.query);
+      return reply.redirect(redirect, 302);
+    },
+  );
+
+  app.post(
+    '/api/v1/stores/shopify/token',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Conecta una tienda Shopify con una aplicación personalizada creada en su propio panel: dominio .myshopify.com, token de la API de administración (shpat_…) ' +
+          'y clave secreta de la API (firma sus avisos). El token se prueba con la tienda antes de guardarlo cifrado.',
+        body: shopifyTokenInputSchema,
+        response: { 200: z.object({ _id: z.uuid() }), ...signedIn, 429: e },
+      },
+    },
+    async (request) => integrations.pasteShopifyToken(request.caller!, request.body),
+  );
+
   // ------------------------------------------------------------ the demo store
 
   app.get(
@@ -234,6 +335,23 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
 export const integrationsWebhookRoutes: FastifyPluginAsyncZod<{ integrations: Integrations }> = async (app, { integrations }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/api/v1/webhooks/:platform/app',
+    {
+      config: { guard: 'public' },
+      schema: {
+        tags: ['webhooks'],
+        summary:
+          'Avisos que una plataforma manda a la aplicación y no a una tienda (Shopify: customers/data_request, customers/redact, shop/redact): firmados con el secreto ' +
+          'de la aplicación; borran los datos del cliente o de la tienda que nombran.',
+        params: z.object({ platform: z.string().max(20) }),
+        response: { 200: z.object({ received: z.literal(true), action: z.enum(['ping', 'created', 'updated', 'unchanged', 'ignored', 'queued', 'uninstalled', 'redacted']) }), 400: e, 401: e, 404: e },
+      },
+    },
+    async (request) =>
+      integrations.receiveAppWebhook({ platform: request.params.platform, headers: request.headers, raw: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0) }),
+  );
+
   app.post(
     '/api/v1/webhooks/:platform/:connectionId',
     {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_STORE_PATH, normalizeStoreUrl } from '@envios/contracts/integrations';
 import type { Database, Executor } from '../../db/client.js';
@@ -10,7 +11,7 @@ import type { PostalSuggestion } from '@envios/contracts/geography';
 import type { PlatformId } from '@envios/contracts/integrations';
 import * as repo from './integrations.repository.js';
 import { findPlatform } from './platforms/platform-list.js';
-import { StoreApiError, type PlatformApi, type PlatformConnection, type PlatformRuntime, type StorePlatform } from './platforms/store-platform.js';
+import { StoreApiError, type PlatformApi, type PlatformApp, type PlatformConnection, type PlatformRuntime, type StorePlatform } from './platforms/store-platform.js';
 
 /** A request this app sends to itself (the demo store's key callback and webhooks). */
 export interface LocalRequest {
@@ -39,6 +40,8 @@ export interface IntegrationsDeps {
   /** Counts a call against a per-account limit shared by every process (throws 429 past it). */
   limit(key: string, rule: { limit: number; windowMs: number; blockMs: number }): Promise<void>;
   log?: FastifyBaseLogger;
+  /** Our app on each platform with an OAuth install (client id and secret); without it only its demo store connects. */
+  storeApps?: Partial<Record<PlatformId, PlatformApp>>;
   /** How back-off waits (throttled stores); tests pass a fast one. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -53,6 +56,7 @@ export const JOB = {
   cleanup: 'woocommerce.cleanup',
   demoDelivery: 'demo-store.deliver',
   fetchOrder: 'stores.fetch-order',
+  demoSend: 'demo-store.send',
 } as const;
 
 /** What every part of the module shares: sealed secrets, the store clients, health records. */
@@ -72,6 +76,10 @@ export interface Ctx extends IntegrationsDeps {
   demoTransports: Partial<Record<PlatformId, (userId: string) => HttpTransport>>;
   /** Where each platform's demo store lives on this install. */
   demoStoreUrls: Record<PlatformId, string>;
+  /** Our app on a platform: the configured one, or the demo store's (its secret derived from SECRET_KEY). */
+  appFor(platform: PlatformId, sandbox: boolean): PlatformApp | undefined;
+  /** The transport that reaches a store of this platform: the outbound client, or the account's demo store. */
+  transportFor(platform: PlatformId, sandbox: boolean, userId: string): HttpTransport | undefined;
 }
 
 /** What a store's API client is built from (a row, or what a cleanup job kept of it). */
@@ -92,7 +100,14 @@ export function createCtx(deps: IntegrationsDeps): Ctx {
     returnUrl: `${base}/integrations`,
     deliveryUrl: (id, platform = 'woocommerce') => `${base}/api/v1/webhooks/${platform}/${id}`,
     demoTransports: {},
-    demoStoreUrls: { woocommerce: demoStoreUrl, shopify: `${base}${DEMO_STORE_PATH}/shopify`, tiendanube: `${base}${DEMO_STORE_PATH}/tiendanube` },
+    demoStoreUrls: { woocommerce: demoStoreUrl, shopify: `${base}${DEMO_STORE_PATH}/shopify` },
+    appFor(platform, sandbox) {
+      if (!sandbox) return deps.storeApps?.[platform];
+      return { clientId: `envios-demo-${platform}`, clientSecret: createHmac('sha256', deps.secret).update(`demo-app:${platform}`).digest('base64url') };
+    },
+    transportFor(platform, sandbox, userId) {
+      return sandbox ? ctx.demoTransports[platform]?.(userId) : deps.outbound;
+    },
     platform(id) {
       const platform = findPlatform(id);
       if (!platform) throw new StoreApiError(`Plataforma desconocida: ${id}`, 'invalid', 0, 'platform');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { wooOauthInputSchema, wooStatusUpdateSchema, WooKeysCallback } from '@envios/contracts/integrations';
+import type { PlatformId, shopifyTokenInputSchema, wooOauthInputSchema, wooStatusUpdateSchema, WooKeysCallback } from '@envios/contracts/integrations';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import { disconnect, listStores, syncNow, updateStore } from './integrations.connect.js';
@@ -9,6 +9,9 @@ import { registerIntegrationJobs, type IntegrationsJobOptions } from './integrat
 import { getStoreOrder, listStoreOrders } from './integrations.orders.js';
 import { createCtx, type IntegrationsDeps } from './integrations.shared.js';
 import { onGuideIssued, onTrackingState, type GuideIssuedEvent, type TrackingStateEvent } from './integrations.writeback.js';
+import { finishOAuth, startOAuth } from './integrations.oauth.js';
+import { pasteShopifyToken } from './platforms/shopify/shopify.connect.js';
+import { createShopifyDemo } from './platforms/shopify/shopify-demo.js';
 import { receiveKeys, startHandshake, storeStatus } from './platforms/woocommerce/woocommerce.connect.js';
 import { createDemoStore } from './platforms/woocommerce/woocommerce-demo.js';
 
@@ -29,11 +32,13 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
   const ctx = createCtx(deps);
   const demo = createDemoStore(ctx);
   ctx.demoTransports.woocommerce = demo.transportFor;
+  const shopifyDemo = createShopifyDemo(ctx);
+  ctx.demoTransports.shopify = shopifyDemo.transportFor;
   const intake = createIntake(ctx, options.intake);
   const revokeDemoKey = async (platform: string, userId: string, keyId: number) => {
     if (platform === demo.platform) await demo.revokeKey(userId, keyId);
   };
-  registerIntegrationJobs(deps.jobs, ctx, { intake, demo, revokeDemoKey }, options.jobs);
+  registerIntegrationJobs(deps.jobs, ctx, { intake, demo, revokeDemoKey, demoSend: (payload) => shopifyDemo.send(payload) }, options.jobs);
 
   const owns = (caller: Caller, userId: string) => caller.rol === 'admin' || caller.id === userId;
 
@@ -56,6 +61,17 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
     updateStore: (caller: Caller, id: string, patch: { complete_on_delivery: boolean }) => updateStore(ctx, caller, id, patch),
     syncNow: (caller: Caller, id: string) => syncNow(ctx, caller, id),
     receiveWebhook: (request: WebhookRequest) => intake.receiveWebhook(request),
+    receiveAppWebhook: (request: Omit<WebhookRequest, 'connectionId'>) => intake.receiveAppWebhook(request),
+    /** At most 10 installs started per account an hour, whatever the platform. */
+    async startOAuth(caller: Caller, platform: PlatformId, input: { shop?: string | undefined; sandbox: boolean }) {
+      await deps.limit(`store-oauth:${caller.id}`, { limit: HANDSHAKES_PER_HOUR, windowMs: 60 * 60_000, blockMs: 60 * 60_000 });
+      return startOAuth(ctx, caller, platform, input);
+    },
+    finishOAuth: (caller: Caller, platform: PlatformId, query: Record<string, string>) => finishOAuth(ctx, caller, platform, query),
+    async pasteShopifyToken(caller: Caller, input: z.output<typeof shopifyTokenInputSchema>) {
+      await deps.limit(`store-oauth:${caller.id}`, { limit: HANDSHAKES_PER_HOUR, windowMs: 60 * 60_000, blockMs: 60 * 60_000 });
+      return pasteShopifyToken(ctx, caller, input);
+    },
     listOrders: (userId: string, q: { filter?: string | undefined; page: number; limit: number }) => listStoreOrders(ctx, userId, q),
     getOrder: (caller: Caller, id: string) => getStoreOrder(ctx, caller, id, intake.weighSoon),
 
@@ -67,6 +83,15 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
         return demo.placeOrder(caller, kind);
       },
       authorize: (caller: Caller, input: Parameters<typeof demo.authorize>[1]) => demo.authorize(caller, input),
+    },
+    /** The Shopify demo store (simulated, labelled). */
+    shopifyDemo: {
+      view: (caller: Caller) => shopifyDemo.view(caller.id),
+      async placeOrder(caller: Caller, kind: 'normal' | 'unknown_postal_code') {
+        await deps.limit(`demo-order:${caller.id}`, { limit: 30, windowMs: 60_000, blockMs: 60_000 });
+        return shopifyDemo.placeOrder(caller, kind);
+      },
+      authorize: (caller: Caller, input: Parameters<typeof shopifyDemo.authorize>[1]) => shopifyDemo.authorize(caller, input),
     },
 
     /** For the guides job, in the transaction that records a guide. */

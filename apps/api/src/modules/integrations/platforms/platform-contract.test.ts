@@ -3,6 +3,7 @@ import type { SignedIn } from '../../../testing/accounts.js';
 import { buyGuideFor, listStores, newSeller, storeOrderCount, tabOrders } from '../integrations.testing.js';
 import type { ContractHarness, ContractWorld } from './contract.testing.js';
 import { PLATFORMS } from './platform-list.js';
+import { shopifyContract } from './shopify/shopify.testing.js';
 import { woocommerceContract } from './woocommerce/woocommerce.testing.js';
 
 /**
@@ -12,7 +13,7 @@ import { woocommerceContract } from './woocommerce/woocommerce.testing.js';
  * forgetting the credential.
  */
 
-const HARNESSES: ContractHarness[] = [woocommerceContract];
+const HARNESSES: ContractHarness[] = [woocommerceContract, shopifyContract];
 
 it('every registered platform runs the contract', () => {
   expect(HARNESSES.map((h) => h.platform).sort()).toEqual(PLATFORMS.map((p) => p.id).sort());

@@ -106,6 +106,26 @@ export type WebhookNotice =
   | { kind: 'redact'; scope: 'shop' | 'orders'; externalIds: number[] }
   | { kind: 'data_request'; externalIds: number[] };
 
+/** The app we are on a platform with an OAuth install (its client id and secret). */
+export interface PlatformApp {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** An install by the authorization code grant. */
+export interface PlatformOAuth {
+  /** The demo store's address, when the store is known before the consent (Shopify's shop). */
+  demoStore?: string;
+  /** The store address from what the seller typed (Shopify's shop domain); undefined when it is not valid. */
+  storeFromInput(shop: string | undefined): string | undefined;
+  /** The consent page on `base` (the store, the platform, or our demo store) for this install. */
+  authorizeUrl(input: { base: string; storeUrl: string | undefined; app: PlatformApp; state: string; redirectUri: string }): string;
+  /** The callback's query checked with the app's secret (its own signature, if any); the code and the store it names. */
+  readCallback(query: Record<string, string>, app: PlatformApp): { ok: true; code: string; state: string; storeUrl: string | undefined } | { ok: false; reason: 'denied' | 'forged' };
+  /** The code exchanged for a token (one use); where the token's API lives. */
+  exchange(input: { storeUrl: string | undefined; code: string; app: PlatformApp; http: HttpTransport; requireHttps: boolean; timeoutMs?: number }): Promise<{ accessToken: string; storeUrl: string; externalStoreId: string | null; storeName: string }>;
+}
+
 export interface StorePlatform {
   id: PlatformId;
   /** Its name as the seller knows it ('Shopify'). */
@@ -124,7 +144,11 @@ export interface StorePlatform {
     deliveryId(raw: Buffer, header: (name: string) => string | undefined): string | undefined;
     /** The verified delivery: what it asks of us ('bad_body' when it is not what the topic promises). */
     read(raw: Buffer, header: (name: string) => string | undefined): WebhookNotice | 'bad_body';
+    /** App-level notices (privacy) name their store: its address as we keep it. */
+    storeOf?(raw: Buffer, header: (name: string) => string | undefined): string | undefined;
   };
+  /** How a store is installed when the platform has an authorization code grant. */
+  oauth?: PlatformOAuth;
   /** The platform's order (webhook body or API answer) as our mapping reads it; undefined when it is not an order. */
   toOrderInput(raw: unknown): StoreOrderInput | undefined;
   /** Orders carry no weights: they are read from the store's products afterwards (`PlatformApi.productFacts`). */

@@ -150,6 +150,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
       storeTimeoutMs: deps.integrations?.storeTimeoutMs,
       storeApps: deps.integrations?.storeApps ?? {
         ...(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET ? { shopify: { clientId: config.SHOPIFY_API_KEY, clientSecret: config.SHOPIFY_API_SECRET } } : {}),
+        ...(config.TIENDANUBE_APP_ID && config.TIENDANUBE_CLIENT_SECRET ? { tiendanube: { clientId: config.TIENDANUBE_APP_ID, clientSecret: config.TIENDANUBE_CLIENT_SECRET } } : {}),
       },
       sleep: deps.integrations?.sleep,
       findAccount: (id) =>

@@ -11,9 +11,9 @@ export const ECOMMERCE_TYPES = ['woocommerce'] as const;
 export type EcommerceType = (typeof ECOMMERCE_TYPES)[number];
 
 /** Every store platform we connect (one folder each in the API's integrations/platforms). */
-export const PLATFORM_IDS = ['woocommerce', 'shopify'] as const;
+export const PLATFORM_IDS = ['woocommerce', 'shopify', 'tiendanube'] as const;
 export type PlatformId = (typeof PLATFORM_IDS)[number];
-export const platformNames: Readonly<Record<PlatformId, string>> = { woocommerce: 'WooCommerce', shopify: 'Shopify' };
+export const platformNames: Readonly<Record<PlatformId, string>> = { woocommerce: 'WooCommerce', shopify: 'Shopify', tiendanube: 'Tiendanube' };
 
 export const STORE_URL_MAX = 200;
 export const APP_NAME_MAX = 50;
@@ -346,7 +346,7 @@ export const demoAuthorizeResponseSchema = z.object({ redirect: z.string() });
 // ---------------------------------------------------------------- installs by OAuth (Shopify) and pasted tokens
 
 /** The platforms installed by an authorization code grant (their folder's StorePlatform has `oauth`). */
-export const oauthPlatformParamsSchema = z.object({ platform: z.enum(['shopify'], { error: 'La plataforma debe ser shopify.' }) });
+export const oauthPlatformParamsSchema = z.object({ platform: z.enum(['shopify', 'tiendanube'], { error: 'La plataforma debe ser shopify o tiendanube.' }) });
 export const storeAuthorizeInputSchema = z.object({
   /** Shopify: the shop's .myshopify.com domain (not needed for a demo store). */
   shop: z.string().trim().max(120, { error: 'El dominio de la tienda es demasiado largo.' }).optional(),

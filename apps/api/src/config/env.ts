@@ -117,6 +117,8 @@ const envSchema = z.object({
   FEDEX_CLIENT_ID: optional,
   SHOPIFY_API_KEY: optional,
   SHOPIFY_API_SECRET: optional,
+  TIENDANUBE_APP_ID: optional,
+  TIENDANUBE_CLIENT_SECRET: optional,
   FEDEX_CLIENT_SECRET: optional,
   FEDEX_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^\d{5,12}$/, { error: 'debe tener solo dígitos' }).optional()),
 });
@@ -165,6 +167,7 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
     ['DHL_API_KEY', 'DHL_API_SECRET', 'DHL_ACCOUNT_NUMBER'],
     ['FEDEX_CLIENT_ID', 'FEDEX_CLIENT_SECRET', 'FEDEX_ACCOUNT_NUMBER'],
     ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET'],
+    ['TIENDANUBE_APP_ID', 'TIENDANUBE_CLIENT_SECRET'],
   ] as const) {
     const set = group.filter((name) => env[name] !== undefined);
     if (set.length > 0 && set.length < group.length) {

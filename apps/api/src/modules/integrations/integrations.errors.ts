@@ -45,6 +45,8 @@ export const integrationErrors = {
       integrationErrorCodes.appNotConfigured,
       `Esta instalación aún no tiene su aplicación de ${platform} configurada; mientras tanto puedes probar con la tienda demo de ${platform}.`,
     ),
+  noDemoStore: (platform: string) =>
+    new AppError(400, errorCodes.validation, `${platform} aún no tiene tienda demo; conecta tu tienda real.`, [{ path: 'sandbox', message: `${platform} aún no tiene tienda demo.` }]),
   badShop: () =>
     new AppError(400, errorCodes.validation, 'Escribe el dominio .myshopify.com de tu tienda (por ejemplo mitienda.myshopify.com).', [
       { path: 'shop', message: 'Debe ser un dominio .myshopify.com (el dominio propio de la tienda no sirve para autorizar).' },

@@ -38,6 +38,7 @@ export async function startOAuth(ctx: Ctx, caller: Caller, platformId: PlatformI
   if (!platform.oauth) throw integrationErrors.notFound();
   const app = ctx.appFor(platform.id, input.sandbox);
   if (!app) throw integrationErrors.appNotConfigured(platform.name);
+  if (input.sandbox && !ctx.demoTransports[platform.id]) throw integrationErrors.noDemoStore(platform.name);
   const storeUrl = input.sandbox ? platform.oauth.demoStore : platform.oauth.storeFromInput(input.shop);
   if (input.shop !== undefined && !input.sandbox && !storeUrl) throw integrationErrors.badShop();
   const now = ctx.clock.now();
@@ -50,7 +51,7 @@ export async function startOAuth(ctx: Ctx, caller: Caller, platformId: PlatformI
     createdAt: now,
     expiresAt: new Date(now.getTime() + HANDSHAKE_TTL_MS),
   });
-  const base = input.sandbox ? ctx.demoStoreUrls[platform.id] : storeUrl ?? '';
+  const base = input.sandbox ? ctx.demoStoreUrls[platform.id] : (platform.oauth.consentBase ?? storeUrl ?? '');
   return { url_auth: platform.oauth.authorizeUrl({ base, storeUrl, app, state: `${id}.${stateSignature(ctx, id)}`, redirectUri: redirectUri(ctx, platform.id) }) };
 }
 

@@ -100,7 +100,7 @@ export function createCtx(deps: IntegrationsDeps): Ctx {
     returnUrl: `${base}/integrations`,
     deliveryUrl: (id, platform = 'woocommerce') => `${base}/api/v1/webhooks/${platform}/${id}`,
     demoTransports: {},
-    demoStoreUrls: { woocommerce: demoStoreUrl, shopify: `${base}${DEMO_STORE_PATH}/shopify` },
+    demoStoreUrls: { woocommerce: demoStoreUrl, shopify: `${base}${DEMO_STORE_PATH}/shopify`, tiendanube: `${base}${DEMO_STORE_PATH}/tiendanube` },
     appFor(platform, sandbox) {
       if (!sandbox) return deps.storeApps?.[platform];
       return { clientId: `envios-demo-${platform}`, clientSecret: createHmac('sha256', deps.secret).update(`demo-app:${platform}`).digest('base64url') };

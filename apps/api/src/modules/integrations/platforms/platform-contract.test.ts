@@ -4,6 +4,7 @@ import { buyGuideFor, listStores, newSeller, storeOrderCount, tabOrders } from '
 import type { ContractHarness, ContractWorld } from './contract.testing.js';
 import { PLATFORMS } from './platform-list.js';
 import { shopifyContract } from './shopify/shopify.testing.js';
+import { tiendanubeContract } from './tiendanube/tiendanube.testing.js';
 import { woocommerceContract } from './woocommerce/woocommerce.testing.js';
 
 /**
@@ -13,7 +14,7 @@ import { woocommerceContract } from './woocommerce/woocommerce.testing.js';
  * forgetting the credential.
  */
 
-const HARNESSES: ContractHarness[] = [woocommerceContract, shopifyContract];
+const HARNESSES: ContractHarness[] = [woocommerceContract, shopifyContract, tiendanubeContract];
 
 it('every registered platform runs the contract', () => {
   expect(HARNESSES.map((h) => h.platform).sort()).toEqual(PLATFORMS.map((p) => p.id).sort());

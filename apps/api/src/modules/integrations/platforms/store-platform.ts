@@ -116,6 +116,8 @@ export interface PlatformApp {
 export interface PlatformOAuth {
   /** The demo store's address, when the store is known before the consent (Shopify's shop). */
   demoStore?: string;
+  /** Where the consent page is when it is the platform's and not the store's (Tiendanube). */
+  consentBase?: string;
   /** The store address from what the seller typed (Shopify's shop domain); undefined when it is not valid. */
   storeFromInput(shop: string | undefined): string | undefined;
   /** The consent page on `base` (the store, the platform, or our demo store) for this install. */

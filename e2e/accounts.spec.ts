@@ -158,13 +158,17 @@ test('settings: account, tax information, automatic invoice and password', async
   await tax.getByRole('textbox', { name: 'RFC', exact: true }).fill('XYZ');
   await tax.getByRole('textbox', { name: 'Calle y número', exact: true }).fill('Av. Vallarta 1000');
   await tax.getByRole('button', { name: 'Guardar' }).click();
-  await expect(tax.getByText('El RFC debe tener 4 letras, 6 dígitos y 3 caracteres')).toBeVisible();
-  await tax.getByRole('textbox', { name: 'RFC', exact: true }).fill('HELU900101AB1');
+  await expect(tax.getByText(/El RFC debe tener 12 caracteres si es de una empresa/)).toBeVisible();
+  await tax.getByRole('textbox', { name: 'Nombre o razón social', exact: true }).fill('Lucía María Hernández');
+  await tax.getByRole('textbox', { name: 'RFC', exact: true }).fill('HELU900101AB5');
+  await tax.getByRole('combobox', { name: 'Régimen fiscal' }).click();
+  await page.getByRole('option', { name: '612 Personas Físicas con Actividades Empresariales y Profesionales' }).click();
   await tax.getByRole('textbox', { name: 'Colonia', exact: true }).fill('Americana');
-  await tax.getByRole('combobox', { name: 'Código postal' }).fill('44100');
+  await tax.getByRole('combobox', { name: 'Código postal fiscal' }).fill('44100');
   await expect(tax.getByRole('textbox', { name: 'Estado y ciudad', exact: true })).toHaveValue(/Jalisco, Guadalajara/, { timeout: 10_000 });
   await tax.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('HELU900101AB1')).toBeVisible();
+  await expect(page.getByText('HELU900101AB5')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Información fiscal' }).getByText('612 Personas Físicas con Actividades Empresariales y Profesionales')).toBeVisible();
 
   const invoice = page.getByRole('checkbox', { name: /Facturación automática/ });
   await invoice.check();

@@ -121,8 +121,27 @@ test("the dashboard's top bar and Mis Envíos lead to the guide's tracking", asy
 test('the shareable page reads well on a phone, for anyone with the link', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
+  // The page arrives drawn with the guide's answer (a recipient on a slow phone reads it at the
+  // first paint), and the browser takes it over without asking the API again or moving anything.
+  const tracking: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/tracking')) tracking.push(r.url());
+  });
+  await page.addInitScript(() => {
+    (window as unknown as { shifted: number }).shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) (window as unknown as { shifted: number }).shifted += (e as unknown as { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // (The first visit after the rendering thread stopped may get the app shell while it starts.)
+  await expect
+    .poll(async () => (await page.request.get(`/rastreo/${guide}`)).text(), { timeout: 30_000, intervals: [500, 1_000, 2_000] })
+    .toContain(`data-testid="tracking-headline">${tracked.headline}<`);
   await page.goto(`/rastreo/${guide}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Rastreo de envío' })).toBeVisible();
+  await page.getByRole('button', { name: 'Compartir seguimiento' }).hover();
+  expect(tracking).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0);
   await expect(page.getByTestId('tracking-headline')).toHaveText(tracked.headline);
   const steps = page.getByRole('list', { name: 'Progreso del envío' }).getByRole('listitem');
   await expect(steps).toHaveText(['Guía creada', 'Recolectado', 'En tránsito', 'En reparto', 'Entregado']);

@@ -1,6 +1,6 @@
 /** What the bench suites share: the request and context shapes, the home quote, API calls, one bought shipment, a hanging DHL, the database opened while the server is stopped. */
 import { createDatabase, type DatabaseHandle } from '../../apps/api/src/db/client.js';
-import { DHL_FAKE_CREDENTIALS, startDhlFake } from '../../apps/api/src/modules/carriers/adapters/fakes/dhl-express.fake.js';
+import { DHL_FAKE_CREDENTIALS, startDhlFake } from '../../apps/api/src/modules/carriers/dhl/dhl-express.fake.js';
 
 export interface BenchRequest {
   name: string;

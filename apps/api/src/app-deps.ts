@@ -15,6 +15,7 @@ import type { TrackingJobOptions } from './modules/tracking/tracking.job.js';
 import type { Metrics } from './modules/metrics/metrics.usecases.js';
 import type { OutboundHttp, OutboundPolicy } from './shared/outbound-http.js';
 import type { IntakeOptions, IntegrationsDeps, IntegrationsJobOptions } from './modules/integrations/integrations.usecases.js';
+import type { StampingService } from './modules/invoices/invoices.usecases.js';
 
 
 /* What buildApp is given (app.ts) and hands on to the modules (app-modules.ts). */
@@ -41,6 +42,8 @@ export interface AppDeps {
   tracking?: Partial<Pick<TrackingDeps, 'inlineTimeoutMs' | 'freshForMs' | 'cacheTtlMs' | 'limiter' | 'limitLookup'>> & { job?: TrackingJobOptions };
   /** Replace PayPal (tests: the real client against the local PayPal fake); by default from PAYPAL_*. */
   paypal?: PaymentProvider;
+  /** Replace the stamping service (tests: Facturapi's real client against the local fake); by default from FACTURAPI_*. */
+  stampingService?: StampingService;
   /** How a slowed-down sign-in waits (tests record the waits instead of sleeping). */
   signInSleep?: (ms: number) => Promise<void>;
   /** Per-account hourly limits (tests lower them). */

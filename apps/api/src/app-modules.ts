@@ -6,18 +6,20 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createHealth } from './modules/health/health.usecases.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { createSite, siteInfoFromConfig } from './modules/site/site.usecases.js';
+import { launchChecklist } from './config/launch-checklist.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { CONTACT_ACKS_PER_ADDRESS_PER_DAY, createContact } from './modules/contact/contact.usecases.js';
 import { AppError } from './shared/errors.js';
 import { geographyRoutes } from './modules/geography/geography.routes.js';
 import type { Clock } from './shared/clock.js';
 import type { JobQueue } from './modules/jobs/jobs.usecases.js';
-import { createOutbox, type Notifier } from './modules/notifications/notifications.usecases.js';
+import type { Events } from './modules/events/events.usecases.js';
+import { createOutbox, creditMailOnPayment, type Notifier } from './modules/notifications/notifications.usecases.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { activeAdminEmails, guardRate, userSummaries } from './modules/accounts/accounts.usecases.js';
+import { activeAdminEmails, findContact, guardRate, userSummaries } from './modules/accounts/accounts.usecases.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createGeography } from './modules/geography/geography.usecases.js';
-import { carrierApisFromConfig, createCarriers } from './modules/carriers/carriers.usecases.js';
+import { carrierApisFromConfig, createCarriers, guideIssuersFromConfig, trackingAdaptersFromConfig } from './modules/carriers/carriers.usecases.js';
 import { carriersRoutes } from './modules/carriers/carriers.routes.js';
 import { createQuoting } from './modules/quotes/quotes.usecases.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
@@ -28,23 +30,23 @@ import { createAddresses } from './modules/addresses/addresses.usecases.js';
 import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
 import { createParcels } from './modules/parcels/parcels.usecases.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, isSandboxMode, paymentModes } from './modules/payments/payments.usecases.js';
+import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, findPaymentForInvoice, isSandboxMode, paidPaymentIdsBetween, paymentModes } from './modules/payments/payments.usecases.js';
+import { createInvoices, invoicesOnPayment, invoiceSettingsFromConfig, stampingServiceFromConfig } from './modules/invoices/invoices.usecases.js';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { oxxoRoutes } from './modules/payments/payments.oxxo.routes.js';
 import { webhooksRoutes } from './modules/payments/payments.webhooks.routes.js';
 import { paymentsAdminRoutes } from './modules/payments/payments.admin.routes.js';
 import { guidesRoutes } from './modules/guides/guides.routes.js';
-import { createGuides } from './modules/guides/guides.usecases.js';
+import { createGuides, guidesOnPayment } from './modules/guides/guides.usecases.js';
 import { pickupsRoutes } from './modules/pickups/pickups.routes.js';
-import { createPickups } from './modules/pickups/pickups.usecases.js';
+import { createPickups, pickupsOnPayment } from './modules/pickups/pickups.usecases.js';
 import { registerGuidesJob } from './modules/guides/guides.job.js';
-import { guideIssuersFromConfig } from './modules/carriers/adapters/guide-issuers.js';
-import { trackingAdaptersFromConfig } from './modules/carriers/adapters/tracking-adapters.js';
 import { createCarrierLimiter, createTracking } from './modules/tracking/tracking.usecases.js';
 import { registerTrackingRefresh } from './modules/tracking/tracking.job.js';
 import { trackingRoutes } from './modules/tracking/tracking.routes.js';
-import { createOverweight, noteOverweightPaidByPurchase, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
+import { createOverweight, overweightOnPayment, statusOf, type Overweight } from './modules/overweight/overweight.usecases.js';
 import { overweightRoutes } from './modules/overweight/overweight.routes.js';
 import { createReports } from './modules/reports/reports.usecases.js';
 import { localChangeFeed, noChangeFeed, postgresChangeFeed } from './modules/reports/reports.changes.js';
@@ -60,6 +62,10 @@ import { bulkRoutes } from './modules/bulk/bulk.routes.js';
 import { createBulk, registerBulkJob, type BulkDeps } from './modules/bulk/bulk.usecases.js';
 import type { AppDeps, defaultRateLimits } from './app-deps.js';
 import type { Accounts } from './modules/accounts/accounts.usecases.js';
+import type { Developers } from './modules/developers/developers.usecases.js';
+import { developersRoutes } from './modules/developers/developers.routes.js';
+import { createWebhooks } from './modules/webhooks/webhooks.usecases.js';
+import { outgoingWebhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import type { OutboundHttp } from './shared/outbound-http.js';
 
 /** What the app's plugins built before the modules: the collaborators every module may need. */
@@ -68,8 +74,12 @@ export interface ModuleContext {
   clock: Clock;
   metrics: Metrics;
   jobs: JobQueue;
+  /** The domain events: each module publishes its changes; the subscribers are registered below. */
+  events: Events;
   notifier: Notifier;
   accounts: Accounts;
+  /** API keys (built with the auth hook, which uses them); the developer page's routes. */
+  developers: Developers;
   rateLimits: typeof defaultRateLimits;
   /** The HTTP client for every call made on a user's behalf: public internet only (shared/outbound-http.ts). */
   outbound: OutboundHttp;
@@ -80,7 +90,7 @@ export interface ModuleContext {
  * configuration and the other modules they need, and handed to its routes. Answers what the
  * start-up work and the close need (the catalogues, tracking, the payment modes, the site's facts).
  */
-export async function registerModules(app: FastifyInstance, { deps, clock, metrics, jobs, notifier, accounts, rateLimits, outbound }: ModuleContext) {
+export async function registerModules(app: FastifyInstance, { deps, clock, metrics, jobs, events, notifier, accounts, developers, outbound, rateLimits }: ModuleContext) {
   const { config, database } = deps;
   const readiness = {
     pendingMigrations: () => pendingMigrations(database),
@@ -96,10 +106,11 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   }
   await app.register(metricsRoutes, { metrics: createMetricsScrape({ metrics, access: metricsAccessRule }) });
   await app.register(accountsRoutes, { accounts });
+  await app.register(developersRoutes, { developers });
   await app.register(notificationsRoutes, { outbox: createOutbox({ db: database.db, notifier }) });
   await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
   await app.register(parcelsRoutes, { parcels: createParcels({ db: database.db, clock }) });
-  await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock }) });
+  await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock, events }) });
   const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log, compress: config.COMPRESSION_MIN_BYTES > 0 });
   await app.register(geographyRoutes, { geography });
   const carriers = createCarriers({
@@ -127,6 +138,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   const shipments = createShipments({
     recordOverweight: (caller, id, input) => later.overweight!.record(caller, id, input),
     db: database.db,
+    events,
     listVersions: createChangeVersions(database, SHIPMENT_LIST_CHANNEL),
     openPaymentFor: findOpenAttempt,
     limitCreation: (userId, count) => accounts.guardRate(`shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
@@ -177,7 +189,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     appUrl: config.APP_URL,
     secret: config.SECRET_KEY,
     log: app.log,
-    onGuideIssued: integrations.onGuideIssued,
+    events,
   });
   const bulkDeps: BulkDeps = {
     db: database.db,
@@ -213,7 +225,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     wake: () => jobs.wake(),
     // Lookups that reach the database (not a freshly built answer): 60 a minute per address.
     limitLookup: (clientKey) => accounts.guardRate(`tracking:${clientKey}`, { limit: 60, windowMs: 60_000, blockMs: 60_000 }),
-    onStateChange: integrations.onTrackingState,
+    events,
     log: app.log,
     ...trackingTuning,
   });
@@ -230,7 +242,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     appUrl: config.APP_URL.replace(/\/+$/, ''),
     guideHoldsPerUser: config.GUIDE_HOLDS_PER_USER,
     limitAttempts: (ex, userId) => guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: rateLimits.paymentAttemptsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
-    onOverweightPaid: noteOverweightPaidByPurchase,
+    events,
   };
   const modes = paymentModes(config);
   const cashProvider = deps.cashProvider ?? cashProviderFromConfig(config, { clock });
@@ -239,6 +251,47 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(oxxoRoutes, { payments });
   await app.register(webhooksRoutes, { payments });
   await app.register(paymentsAdminRoutes, { payments });
+  // What follows a confirmed payment, a guide or a tracking state, each one subscriber of the events
+  // (in this order, in the transaction of the change): payments, guides and tracking name none of them.
+  events.subscribe(guidesOnPayment(jobs));
+  events.subscribe(pickupsOnPayment());
+  events.subscribe(overweightOnPayment());
+  events.subscribe(creditMailOnPayment({ notifier, appUrl: paymentsCore.appUrl, findContact }));
+  events.subscribe(integrations.storeWriteback);
+  // Outgoing webhooks: durable (a job per event for accounts whose endpoints want it), through the guarded client.
+  const webhooks = createWebhooks({
+    db: database.db,
+    clock,
+    jobs,
+    notifier,
+    outbound,
+    secret: config.SECRET_KEY,
+    appUrl: paymentsCore.appUrl,
+    findContact,
+    cacheWanted: database.kind === 'pglite',
+    log: app.log,
+  });
+  events.subscribe(webhooks.subscriber);
+  await app.register(outgoingWebhooksRoutes, { webhooks });
+  // Money received is invoiced: payment.confirmed enqueues the job these use cases run.
+  events.subscribe(invoicesOnPayment(jobs));
+  // Money received is invoiced: the payments' confirmation enqueues the job these use cases run.
+  const invoices = createInvoices({
+    db: database.db,
+    clock,
+    jobs,
+    notifier,
+    service: deps.stampingService ?? stampingServiceFromConfig(config, clock),
+    settings: invoiceSettingsFromConfig(config),
+    appUrl: config.APP_URL,
+    secret: config.SECRET_KEY,
+    payments: { find: findPaymentForInvoice, paidBetween: paidPaymentIdsBetween },
+    findAccount: (id) =>
+      accounts.findUser(id).then((u) => u && { firstName: u.firstName, lastName: u.lastName, email: u.email, invoice: u.invoice, taxInformation: u.taxInformation }),
+    limit: (key, rule) => accounts.guardRate(key, rule),
+    log: app.log,
+  });
+  await app.register(invoicesRoutes, { invoices });
   // Report answers are kept while nothing changed: the database's notices say when something did.
   const postgresUrl = database.raw.kind === 'postgres' ? (database.raw.pool.options as { connectionString?: string }).connectionString : undefined;
   const changes = database.listen ? localChangeFeed(database.listen, app.log) : postgresUrl ? postgresChangeFeed(postgresUrl, app.log) : noChangeFeed();
@@ -246,6 +299,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   const overweight = createOverweight({
     onChange: () => changes.touch(),
     db: database.db,
+    events,
     clock,
     notifier,
     appUrl: config.APP_URL,
@@ -266,8 +320,12 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(overweightRoutes, { overweight });
   const reports = createReports({ database, clock, changes, statusOf, log: app.log, exportMaxRows: deps.reports?.exportMaxRows });
   await app.register(reportsRoutes, { reports });
-  const siteInfo = siteInfoFromConfig(config, { paymentsSandbox: isSandboxMode(modes) });
-  await app.register(siteRoutes, { site: createSite({ info: siteInfo, appUrl: config.APP_URL }) });
+  const paypalOn = modes.paypal !== 'disabled';
+  const siteInfo = siteInfoFromConfig(config, {
+    paymentsSandbox: isSandboxMode(modes),
+    paymentMethods: { paypal: paypalOn, card: paypalOn && config.PAYPAL_CARD, oxxo: modes.oxxo !== 'disabled' },
+  });
+  await app.register(siteRoutes, { site: createSite({ info: siteInfo, appUrl: config.APP_URL, launch: launchChecklist(config) }) });
   await app.register(contactRoutes, {
     contact: createContact({
       db: database.db,

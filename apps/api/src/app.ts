@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { applySpanishValidationMessages } from '@envios/contracts/messages';
+import { apiErrorSchema } from '@envios/contracts/errors';
+import { idempotencyKeySchema } from '@envios/contracts/shipments';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerClosingGuard, serverErrorOptions } from './plugins/server-errors.js';
@@ -9,14 +12,20 @@ import { registerSecurity } from './plugins/security.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSpa } from './plugins/spa.js';
 import { registerCompression } from './plugins/compression.js';
+import { registerIdempotency } from './plugins/idempotency.js';
+import { createIdempotency, registerIdempotencyCleanup } from './modules/idempotency/idempotency.usecases.js';
 import { registerStartup } from './plugins/startup.js';
 import './shared/route-guard.js';
 import { registerAuth } from './plugins/auth.js';
 import { systemClock } from './shared/clock.js';
 import { createJobQueue, type JobQueue } from './modules/jobs/jobs.usecases.js';
+import { createEvents, registerEventsCleanup, type Events } from './modules/events/events.usecases.js';
 import { createNotifier, type Notifier } from './modules/notifications/notifications.usecases.js';
 import { createAccounts } from './modules/accounts/accounts.usecases.js';
 import { accountErrors } from './modules/accounts/accounts.errors.js';
+import { createDevelopers, looksLikeApiKey } from './modules/developers/developers.usecases.js';
+import { developersErrors } from './modules/developers/developers.errors.js';
+import { TEST_TLS } from './testing/test-tls.js';
 import { registerAccountsCleanup } from './modules/accounts/accounts.cleanup.js';
 import { registerTopUpExpiry } from './modules/wallet/wallet.expiry.js';
 import { registerDbMaintenance } from './modules/jobs/db-maintenance.js';
@@ -40,6 +49,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue; `app.jobs.start()` runs the worker, closing the app stops it. */
     jobs: JobQueue;
+    /** The domain events: publish in a transaction, subscribe (app-modules.ts). */
+    events: Events;
     /** The counters and gauges `GET /metrics` shows. */
     metrics: Metrics;
     notifier: Notifier;
@@ -50,6 +61,8 @@ declare module 'fastify' {
 
 export { logSerializers, redactedLogPaths } from './shared/log-safety.js';
 export { logMixin } from './shared/request-context.js';
+
+const idempotencyHeaders = z.looseObject({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 /** Builds the whole application without listening: plugins first, then one visible module list. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -82,6 +95,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.guard) {
       throw new Error(`La ruta ${String(route.method)} ${route.url} no declara config.guard`);
     }
+    // A POST that takes Idempotency-Key says so in its schema: the header (checked, 400 naming it) and the 409/422 it may answer.
+    if (route.config?.idempotent && route.schema) {
+      route.schema.headers ??= idempotencyHeaders;
+      const response = (route.schema.response ??= {}) as Record<number, unknown>;
+      response[409] ??= apiErrorSchema;
+      response[422] ??= apiErrorSchema;
+    }
     if (route.config?.guard === 'self' && !route.config.ownerParam && !route.url.includes(':userId')) {
       throw new Error(`La ruta ${String(route.method)} ${route.url} es 'self' pero no dice en qué parámetro está el dueño (config.ownerParam)`);
     }
@@ -113,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameOrigins: [...chatOrigin, ...pixel.report],
   });
   await registerOpenApi(app);
+  // Idempotency-Key for the POSTs that opt in: before compression, so answers are kept as written.
+  registerIdempotency(app, createIdempotency({ db: database.db, clock }));
   await registerCompression(app, { minBytes: config.COMPRESSION_MIN_BYTES });
 
   // Background work and notices: the queue lives with the app; server.ts starts it.
@@ -132,16 +154,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     ...deps.notifications,
   });
+  // One event stream: changes publish their domain events in their transaction; subscribers are registered with the modules.
+  const events = createEvents({ jobs, clock, log: app.log });
   app.decorate('jobs', jobs);
+  app.decorate('events', events);
   app.decorate('notifier', notifier);
   registerAccountsCleanup(jobs, clock, app.log);
   registerDbMaintenance(jobs, database, clock, app.log);
   registerTopUpExpiry(jobs, clock, app.log);
+  registerIdempotencyCleanup(jobs, clock);
+  registerEventsCleanup(jobs, database.db, clock);
   app.addHook('onClose', async () => {
     await jobs.stop();
     notifier.close();
   });
+  // Tax data must name a postal code of the catalogue, which the modules below load.
+  const late: { postalCodeKnown?: (code: string) => boolean } = {};
   const accounts = createAccounts({
+    postalCodeKnown: (code) => late.postalCodeKnown?.(code) ?? true,
     db: database.db,
     clock,
     notifier,
@@ -152,12 +182,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionCache: config.SESSION_CACHE_MS > 0 ? createSessionCache({ ttlMs: config.SESSION_CACHE_MS }) : undefined,
     sleep: deps.signInSleep,
   });
-  registerAuth(app, { authenticate: (token) => accounts.authenticate(token), purchasesBlocked: accountErrors.purchasesBlocked, secureCookie: accounts.secureCookie });
+  // API keys («Desarrolladores») authenticate like sessions, from the Authorization header only.
+  const developers = createDevelopers({
+    db: database.db,
+    clock,
+    rate: { perSecond: config.API_KEY_RATE_PER_SECOND, burst: config.API_KEY_BURST },
+    listen: database.listen,
+    log: app.log,
+  });
+  registerAuth(app, {
+    authenticate: (token, { fromCookie }) => (!fromCookie && looksLikeApiKey(token) ? developers.authenticateKey(token) : accounts.authenticate(token)),
+    purchasesBlocked: accountErrors.purchasesBlocked,
+    sessionOnly: developersErrors.sessionOnly,
+    readOnlyKey: developersErrors.readOnlyKey,
+    secureCookie: accounts.secureCookie,
+  });
 
+  // The outbound client reaches the public internet only; a test server may name local receivers (TEST_OUTBOUND_ALLOW, refused in production).
+  const outboundPolicy = deps.outbound ?? (config.TEST_OUTBOUND_ALLOW ? { allow: config.TEST_OUTBOUND_ALLOW, ca: TEST_TLS.cert } : undefined);
   // Modules, in one visible list (app-modules.ts).
-  const { geography, carriers, tracking, modes, siteInfo } = await registerModules(app, { deps, clock, metrics, jobs, notifier, accounts, rateLimits, outbound: createOutboundHttp(deps.outbound) });
+  const { geography, carriers, tracking, modes, siteInfo } = await registerModules(app, { deps, clock, metrics, jobs, events, notifier, accounts, developers, rateLimits, outbound: createOutboundHttp(outboundPolicy) });
+  late.postalCodeKnown = (code) => geography.lookupPostalCode({ country: 'MX', code }).country_codes.length > 0;
 
-  const spa = await registerSpa(app, config.WEB_DIST_DIR, { site: siteInfo, appUrl: config.APP_URL }, config.COMPRESSION_MIN_BYTES > 0);
+  const spa = await registerSpa(
+    app,
+    config.WEB_DIST_DIR,
+    { site: siteInfo, appUrl: config.APP_URL, track: (guide, clientKey) => tracking.lookup(guide, undefined, clientKey) },
+    config.COMPRESSION_MIN_BYTES > 0,
+  );
 
   // The start-up work, once the app is ready: independent steps side by side (on PostgreSQL they
   // truly overlap; on PGlite the hashing of the first admin's password overlaps the seeding).

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { apiRoot } from './api-root.js';
-import { ConfigError, legacySecretKeyFile, loadConfig, withSecretKey, type StartConfig } from './config/env.js';
+import { ConfigError, isProduction, legacySecretKeyFile, loadConfig, withSecretKey, type StartConfig } from './config/env.js';
 
 const startedAt = performance.now();
 /** How long a stopping process keeps serving, with every answer closing its connection, before it stops listening. */
@@ -56,13 +56,19 @@ async function serve(config: StartConfig): Promise<void> {
     import('./modules/settings/secret-key.js'),
     import('./app.js'),
   ]);
-  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
+  const [{ scheduleEventsCleanup }, { scheduleIdempotencyCleanup }, { reclaimJobsOfDeadProcess }] = await Promise.all([
+    import('./modules/events/events.usecases.js'),
+    import('./modules/idempotency/idempotency.usecases.js'),
+    import('./modules/jobs/jobs.usecases.js'),
+  ]);
+  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { scheduleGlobalInvoices }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
     import('./modules/accounts/accounts.cleanup.js'),
     import('./modules/jobs/db-maintenance.js'),
     import('./modules/tracking/tracking.job.js'),
     import('./modules/payments/payments.oxxo-settle.js'),
     import('./modules/wallet/wallet.expiry.js'),
     import('./modules/integrations/integrations.usecases.js'),
+    import('./modules/invoices/invoices.usecases.js'),
     import('./shared/clock.js'),
     import('./modules/metrics/metrics.cluster.js'),
   ]);
@@ -95,6 +101,13 @@ async function serve(config: StartConfig): Promise<void> {
       `Pagos deshabilitados: ${[modes.paypal === 'disabled' ? 'PayPal (faltan PAYPAL_CLIENT_ID y PAYPAL_SECRET)' : '', modes.oxxo === 'disabled' ? 'OXXO (faltan CONEKTA_API_KEY y CONEKTA_WEBHOOK_KEY)' : ''].filter(Boolean).join(' y ')}. ` +
         'En producción un proveedor sin llaves no cobra; para una demostración sin dinero real define PAYMENTS_SANDBOX=1.',
     );
+  }
+
+  // In production the owner reads, once per start, what still runs on demonstration values.
+  if ((!cluster.isWorker || cluster.worker?.id === 1) && isProduction(config)) {
+    const { launchChecklist, launchChecklistText } = await import('./config/launch-checklist.js');
+    const list = launchChecklist(config);
+    if (list.items.length > 0) console.warn(launchChecklistText(list));
   }
 
   const app = await buildApp({ config: { ...withSecretKey(config, secret), WEB_DIST_DIR: webDist }, database, logger, startInBackground: true });
@@ -156,6 +169,16 @@ async function serve(config: StartConfig): Promise<void> {
   await scheduleTopUpExpiry(app.jobs, systemClock);
   // Online stores: a sync of every connected store every 10 minutes, and the failing-store notices.
   await scheduleIntegrationsTick(app.jobs, systemClock);
+  // Events older than 30 days (with their webhook deliveries) daily; Idempotency-Keys past 24 h hourly.
+  await scheduleEventsCleanup(app.jobs, systemClock);
+  await scheduleIdempotencyCleanup(app.jobs, systemClock);
+  // The embedded database belongs to this process alone: a job left running by the previous one died with it.
+  if (database.kind === 'pglite') {
+    const resumed = await reclaimJobsOfDeadProcess(database.db, systemClock.now());
+    if (resumed > 0) app.log.warn({ resumed }, 'trabajos interrumpidos por el cierre anterior: se retoman ahora');
+  }
+  // The month's global invoice to the general public, at 01:00 of the next month's first day.
+  await scheduleGlobalInvoices(app.jobs, systemClock);
   // The background worker (mail, guides, tracking); closing the app stops it before the database closes.
   app.jobs.start();
   app.log.info(

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPgliteDatabase, createPostgresDatabase, type DatabaseHandle } from './db/client.js';
-import { DHL_FAKE_CREDENTIALS, startDhlFake, type DhlFake } from './modules/carriers/adapters/fakes/dhl-express.fake.js';
+import { DHL_FAKE_CREDENTIALS, startDhlFake, type DhlFake } from './modules/carriers/dhl/dhl-express.fake.js';
 import { baseBody, optionNamed, quoteFor } from './modules/shipments/shipments.fixtures.js';
 import { adminEnv, createSignedInUser, signInAdmin } from './testing/accounts.js';
 import { httpApp } from './testing/http-app.js';

@@ -6,6 +6,7 @@ import { publicPages } from '@envios/contracts/site-pages';
 import { AppProvider, createQueryClient } from './app/provider';
 import { routes } from './app/router';
 import { getSiteInfoQueryOptions } from './features/site/api/get-site-info';
+import { seedPageData, type PageData } from './app/page-data';
 
 /**
  * The server's side of prerendering (built with `vite build --ssr`, imported by the API): renders
@@ -25,12 +26,14 @@ export const routeSources: Record<string, string> = {
   '/contactanos': 'src/app/routes/public/contact.tsx',
   '/thank-page': 'src/app/routes/public/thank-you.tsx',
   '/blog': 'src/app/routes/public/blog.tsx',
+  '/signin': 'src/app/routes/public/sign-in.tsx',
+  '/rastreo/:guide': 'src/app/routes/public/tracking.tsx',
   '*': 'src/app/routes/not-found.tsx',
 };
 
 /**
- * Lazily loaded modules a page renders as a snapshot (see StaticSnapshot): the server links their
- * styles so the snapshot looks right at first paint, but not their code.
+ * Lazily loaded modules a page renders as server HTML that hydrates late (the home's quote form):
+ * the server links their styles so the form looks right at first paint, but not their code.
  */
 export const routeSnapshotSources: Record<string, string[]> = {
   '/': ['src/features/quotes/components/quote-form.tsx', 'src/features/geography/components/postal-code-autocomplete.tsx', 'src/features/geography/components/country-select.tsx'],
@@ -64,15 +67,17 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 
 /**
  * The HTML inside #root for `pathname`, as a signed-out visitor sees it first. Waits for every
- * lazy part to load (the route's module), so nothing renders as a fallback.
+ * lazy part to load (the route's module), so nothing renders as a fallback. `data` holds answers
+ * the page renders with instead of asking the API (the browser gets the same, to hydrate).
  */
-export async function renderPage(pathname: string, site: SiteInfo): Promise<string> {
+export async function renderPage(pathname: string, site: SiteInfo, data: PageData = {}): Promise<string> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`La ruta ${pathname} redirige; no se prerenderiza.`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   queryClient.setQueryData(getSiteInfoQueryOptions().queryKey, site);
+  seedPageData(queryClient, data);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider queryClient={queryClient}>

@@ -7,6 +7,7 @@ import { AppProvider, createQueryClient } from './app/provider';
 import { routes } from './app/router';
 import { getSiteInfoQueryOptions } from './features/site/api/get-site-info';
 import { mayHaveSession, meQueryKey } from './features/accounts/api/get-me';
+import { PAGE_DATA_ELEMENT_ID, seedPageData, type PageData } from './app/page-data';
 
 // Zod's Spanish fallback messages load beside the first page instead of inside the shell: no form
 // validates before this small chunk (already requested here) has run. Same for the CSP-friendly
@@ -24,6 +25,9 @@ const queryClient = createQueryClient();
 // A prerendered page carries the site facts it was rendered with: the first render uses the same.
 const seeded = document.getElementById('datos-del-sitio');
 if (seeded?.textContent) queryClient.setQueryData(getSiteInfoQueryOptions().queryKey, JSON.parse(seeded.textContent) as SiteInfo);
+// …and the answers it was rendered with (a guide's tracking): seeded too, so nothing is asked again at once.
+const pageData = document.getElementById(PAGE_DATA_ELEMENT_ID);
+if (pageData?.textContent) seedPageData(queryClient, JSON.parse(pageData.textContent) as PageData);
 // Without the session cookie nobody is signed in: known now, so no answer arrives mid-hydration
 // (an update there would make React finish hydrating in one long blocking task).
 if (!mayHaveSession()) queryClient.setQueryData(meQueryKey, null);

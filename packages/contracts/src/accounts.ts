@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { specMessages } from './messages.js';
 import { pagedSchema, PAGE_SIZE } from './pagination.js';
+import { DEFAULT_USO_CFDI, REGIMEN_FISCAL_KEYS, regimenAppliesTo, regimenLabel, USO_CFDI_KEYS, usoAllowedFor, usoLabel } from './sat/catalogs.js';
+import { capitalRegimeIn, normalizeLegalName } from './sat/legal-name.js';
+import { checkRfc, normalizeRfc, rfcKindOf, rfcMessages, type RfcKind } from './sat/rfc.js';
 
 /**
  * Accounts: sign-up, sign-in, password recovery, profile and the users admin. The product's
@@ -121,58 +124,123 @@ export const websiteUpdateSchema = z
 export const rolSchema = z.enum(['user', 'admin']);
 export type Rol = z.infer<typeof rolSchema>;
 
-/** RFC: 4 letters (3 for companies), 6 digits of the date, 3 characters of homoclave. */
-export const RFC_PATTERN = /^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/;
-export const rfcHint = 'El RFC debe tener 4 letras, 6 dígitos y 3 caracteres (por ejemplo GODE561231GR8).';
+/** The RFC's shape, check digit and kind (12 characters a company, 13 a person): sat/rfc.ts. */
+export const rfcHint = rfcMessages.format;
 
-export const taxInformationSchema = z.object({
-  name: z
-    .string({ error: 'El titular es obligatorio.' })
-    .trim()
-    .min(1, { error: 'El titular es obligatorio.' })
-    .max(120, { error: 'El titular debe tener como máximo 120 caracteres.' })
-    .regex(noControlChars, { error: 'El titular contiene caracteres no válidos.' }),
-  rfc: z
-    .string({ error: 'El RFC es obligatorio.' })
-    .trim()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.string().min(1, { error: 'El RFC es obligatorio.' }).regex(RFC_PATTERN, { error: rfcHint })),
-  phone: z
-    .string({ error: 'El teléfono es obligatorio.' })
-    .trim()
-    .regex(/^\d{7,10}$/, { error: specMessages.invalidPhone }),
-  address: z
-    .string({ error: 'La calle y el número son obligatorios.' })
-    .trim()
-    .min(1, { error: 'La calle y el número son obligatorios.' })
-    .max(120, { error: 'La calle y el número deben tener como máximo 120 caracteres.' }),
-  colony: z
-    .string({ error: 'La colonia es obligatoria.' })
-    .trim()
-    .min(1, { error: 'La colonia es obligatoria.' })
-    .max(120, { error: 'La colonia debe tener como máximo 120 caracteres.' }),
-  postal_code: z
-    .string({ error: 'El código postal es obligatorio.' })
-    .trim()
-    .regex(/^\d{5}$/, { error: 'El código postal debe tener 5 dígitos.' }),
-  state_city: z
-    .string({ error: 'El estado y la ciudad son obligatorios.' })
-    .trim()
-    .min(1, { error: 'El estado y la ciudad son obligatorios: búscalos por código postal.' })
-    .max(120, { error: 'El estado y la ciudad deben tener como máximo 120 caracteres.' }),
-});
+export const taxDataMessages = {
+  nameRequired: 'La razón social es obligatoria.',
+  nameWithRegime: (regime: string) =>
+    `Escribe la razón social sin el régimen capital («${regime}»), tal como aparece en tu Constancia de Situación Fiscal: por ejemplo «EMPRESA EJEMPLO» y no «EMPRESA EJEMPLO S.A. DE C.V.».`,
+  publicoGeneral:
+    'XAXX010101000 es el RFC genérico de público en general: no sirve para deducir. Escribe tu propio RFC; sin datos fiscales, tus pagos entran en la factura global del mes.',
+  extranjero: 'XEXX010101000 es el RFC genérico de extranjeros, que aquí no facturamos: escribe un RFC mexicano o escríbenos.',
+  taxSystemRequired: 'Elige tu régimen fiscal, como aparece en tu Constancia de Situación Fiscal.',
+  taxSystemKind: (regimen: string, kind: RfcKind) =>
+    kind === 'fisica'
+      ? `El régimen ${regimen} es de empresas (personas morales) y tu RFC de 13 caracteres es de una persona física: elige un régimen de persona física.`
+      : `El régimen ${regimen} es de personas físicas y tu RFC de 12 caracteres es de una empresa: elige un régimen de persona moral.`,
+  useRequired: 'Elige el uso CFDI.',
+  useNotAllowed: (uso: string, regimen: string) => `El SAT no permite el uso ${uso} con el régimen ${regimen}: elige uno de la lista.`,
+  emailInvalid: 'Escribe el correo donde quieres recibir tus facturas.',
+} as const;
+
+export const taxInformationSchema = z
+  .object({
+    /** Razón social or the person's name, as on the Constancia de Situación Fiscal. */
+    name: z
+      .string({ error: taxDataMessages.nameRequired })
+      .transform(normalizeLegalName)
+      .pipe(
+        z
+          .string()
+          .min(1, { error: taxDataMessages.nameRequired })
+          .max(254, { error: 'La razón social debe tener como máximo 254 caracteres.' })
+          .regex(noControlChars, { error: 'La razón social contiene caracteres no válidos.' }),
+      )
+      .superRefine((name, ctx) => {
+        const regime = capitalRegimeIn(name);
+        if (regime) ctx.addIssue({ code: 'custom', message: taxDataMessages.nameWithRegime(regime) });
+      }),
+    rfc: z
+      .string({ error: 'El RFC es obligatorio.' })
+      .transform(normalizeRfc)
+      .pipe(z.string().min(1, { error: 'El RFC es obligatorio.' }))
+      .superRefine((rfc, ctx) => {
+        const check = checkRfc(rfc);
+        if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
+        else if (check.generic === 'publico_general') ctx.addIssue({ code: 'custom', message: taxDataMessages.publicoGeneral });
+        else if (check.generic === 'extranjero') ctx.addIssue({ code: 'custom', message: taxDataMessages.extranjero });
+      }),
+    /** c_RegimenFiscal key. */
+    tax_system: z.enum(REGIMEN_FISCAL_KEYS, { error: taxDataMessages.taxSystemRequired }),
+    /** c_UsoCFDI key; G03 «Gastos en general» unless the person chooses another. */
+    cfdi_use: z.enum(USO_CFDI_KEYS, { error: taxDataMessages.useRequired }).default(DEFAULT_USO_CFDI),
+    /** Where the invoices are sent. */
+    email: z
+      .string({ error: taxDataMessages.emailInvalid })
+      .trim()
+      .max(120, { error: 'El correo debe tener como máximo 120 caracteres.' })
+      .pipe(z.email({ error: taxDataMessages.emailInvalid }))
+      .transform((v) => v.toLowerCase()),
+    phone: z
+      .string({ error: 'El teléfono es obligatorio.' })
+      .trim()
+      .regex(/^\d{7,10}$/, { error: specMessages.invalidPhone }),
+    address: z
+      .string({ error: 'La calle y el número son obligatorios.' })
+      .trim()
+      .min(1, { error: 'La calle y el número son obligatorios.' })
+      .max(120, { error: 'La calle y el número deben tener como máximo 120 caracteres.' }),
+    colony: z
+      .string({ error: 'La colonia es obligatoria.' })
+      .trim()
+      .min(1, { error: 'La colonia es obligatoria.' })
+      .max(120, { error: 'La colonia debe tener como máximo 120 caracteres.' }),
+    /** The domicilio fiscal's postal code (the API also checks it is in the catalogue). */
+    postal_code: z
+      .string({ error: 'El código postal es obligatorio.' })
+      .trim()
+      .regex(/^\d{5}$/, { error: 'El código postal debe tener 5 dígitos.' }),
+    state_city: z
+      .string({ error: 'El estado y la ciudad son obligatorios.' })
+      .trim()
+      .min(1, { error: 'El estado y la ciudad son obligatorios: búscalos por código postal.' })
+      .max(120, { error: 'El estado y la ciudad deben tener como máximo 120 caracteres.' }),
+  })
+  // The SAT checks the régimen against the kind of RFC and the use against the régimen.
+  .superRefine((tax, ctx) => {
+    const kind = rfcKindOf(tax.rfc);
+    if (!kind) return;
+    if (!regimenAppliesTo(tax.tax_system, kind)) {
+      ctx.addIssue({ code: 'custom', path: ['tax_system'], message: taxDataMessages.taxSystemKind(regimenLabel(tax.tax_system), kind) });
+    } else if (!usoAllowedFor(tax.cfdi_use, tax.tax_system, kind)) {
+      ctx.addIssue({ code: 'custom', path: ['cfdi_use'], message: taxDataMessages.useNotAllowed(usoLabel(tax.cfdi_use), regimenLabel(tax.tax_system)) });
+    }
+  });
 export type TaxInformation = z.infer<typeof taxInformationSchema>;
+export type TaxInformationInput = z.input<typeof taxInformationSchema>;
 
-/** The stored tax information as answers carry it (no transforms: response schemas only encode). */
+/**
+ * The stored tax information as answers carry it (no transforms: response schemas only encode).
+ * Régimen, use and e-mail are absent from data saved before invoicing existed.
+ */
 export const taxInformationOutputSchema = z.object({
   name: z.string(),
   rfc: z.string(),
+  tax_system: z.string().optional(),
+  cfdi_use: z.string().optional(),
+  email: z.string().optional(),
   phone: z.string(),
   address: z.string(),
   colony: z.string(),
   postal_code: z.string(),
   state_city: z.string(),
 });
+
+/** Tax data that can be stamped as is (what automatic invoicing needs). */
+export function isTaxDataComplete(tax: unknown): boolean {
+  return taxInformationSchema.safeParse(tax).success;
+}
 
 // ---------------------------------------------------------------- sign-up and sign-in
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from './carrier-codes.js';
 
 /**
  * The five carriers by code, name and logo, their services' names and transit texts, and the
@@ -7,17 +8,7 @@ import { z } from 'zod';
 
 // ---------------------------------------------------------------- carriers
 
-/** The five carriers, in the order the provider filter lists them. */
-export const CARRIER_CODES = ['dhl', 'redpack', 'fedex', 'ampm', 'estafeta'] as const;
-export type CarrierCode = (typeof CARRIER_CODES)[number];
-
-export const CARRIER_NAMES: Readonly<Record<CarrierCode, string>> = {
-  dhl: 'DHL',
-  redpack: 'Redpack',
-  fedex: 'FedEx',
-  ampm: 'AM/PM',
-  estafeta: 'Estafeta',
-};
+export { CARRIER_CODES, CARRIER_NAMES, type CarrierCode } from './carrier-codes.js';
 
 export const carrierCodeSchema = z.enum(CARRIER_CODES, {
   error: 'La paquetería debe ser una de: dhl, redpack, fedex, ampm, estafeta.',

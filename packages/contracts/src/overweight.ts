@@ -154,12 +154,13 @@ export const overweightFileSchema = z.object({
 });
 export type OverweightFile = z.infer<typeof overweightFileSchema>;
 
-export const OVERWEIGHT_EVENT_KINDS = ['recorded', 'updated', 'charged', 'pending', 'disputed', 'accepted', 'rejected', 'refunded', 'removed'] as const;
+export const OVERWEIGHT_EVENT_KINDS = ['recorded', 'updated', 'charged', 'paid_with_purchase', 'pending', 'disputed', 'accepted', 'rejected', 'refunded', 'removed'] as const;
 export type OverweightEventKind = (typeof OVERWEIGHT_EVENT_KINDS)[number];
 export const overweightEventLabels: Readonly<Record<OverweightEventKind, string>> = {
   recorded: 'Sobrepeso registrado',
   updated: 'Sobrepeso corregido',
-  charged: 'Cobrado de tu monedero',
+  charged: 'Cobrado de tu Monedero',
+  paid_with_purchase: 'Pagado con tu compra',
   pending: 'Pendiente de pago',
   disputed: 'Aclaración enviada',
   accepted: 'Aclaración aceptada: sobrepeso cancelado',
@@ -177,6 +178,11 @@ export const overweightRecordSchema = z.object({
   overweight: z.number(),
   cost_overweight: z.number(),
   paid: z.boolean(),
+  /** How it was paid: from the wallet (at once, or with 'Pagar con mi Monedero') or with a later purchase; null while unpaid. */
+  paid_via: z.enum(['wallet', 'purchase']).nullable(),
+  paid_at: z.iso.datetime().nullable(),
+  /** What happened and what the customer can do, in one sentence: the same words as the e-mails (`overweightStateText`). */
+  explanation: z.string(),
   declared: overweightDeclaredSchema,
   measured: z
     .object({ weight: z.number(), height: z.number().nullable(), width: z.number().nullable(), depth: z.number().nullable(), billable_weight: z.number() })
@@ -204,6 +210,60 @@ export const overweightRecordSchema = z.object({
   updated_at: z.iso.datetime(),
 });
 export type OverweightRecord = z.infer<typeof overweightRecordSchema>;
+
+/** The one invitation to contest a charged overweight, in every screen and e-mail. */
+export const OVERWEIGHT_CONTEST_TEXT = 'si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos';
+
+export interface OverweightState {
+  status: OverweightStatus;
+  /** The overweight's amount, already written as money (MX$50.00). */
+  amount: string;
+  paidVia: 'wallet' | 'purchase' | null;
+  dispute: DisputeStatus;
+  /** What an accepted dispute gave back to the wallet, as money; null when nothing was charged. */
+  refund: string | null;
+  /** The customer reads «tu Monedero»; an admin reads «el Monedero del cliente». */
+  audience?: 'customer' | 'admin';
+}
+
+/**
+ * What happened to an overweight and what the customer can do, in one sentence. The charge comes
+ * right after the admin records it (the specification's order), so each state says so plainly:
+ * «Se cobró MX$… de tu Monedero por sobrepeso; si no estás de acuerdo, pide una aclaración y, si
+ * la aceptamos, te lo devolvemos», or «queda pendiente para tu siguiente compra» when the wallet
+ * did not cover it. Screens and e-mails use these words.
+ */
+export function overweightStateText(s: OverweightState): string {
+  const admin = s.audience === 'admin';
+  const wallet = admin ? 'del Monedero del cliente' : 'de tu Monedero';
+  const contest = admin ? 'si el cliente no está de acuerdo, puede pedir una aclaración y, si se acepta, se le devuelve' : OVERWEIGHT_CONTEST_TEXT;
+  switch (s.status) {
+    case 'paid': {
+      const charged = s.paidVia === 'purchase' ? `Se cobró ${s.amount} por sobrepeso junto con ${admin ? 'una compra del cliente' : 'tu compra'}` : `Se cobró ${s.amount} ${wallet} por sobrepeso`;
+      if (s.dispute === 'rejected') return `${charged}. ${admin ? 'La aclaración del cliente se rechazó' : 'Revisamos tu aclaración y el sobrepeso se mantiene'}.`;
+      return `${charged}; ${contest}${s.paidVia === 'purchase' ? (admin ? ' en su Monedero' : ' en tu Monedero') : ''}.`;
+    }
+    case 'pending': {
+      const pending = admin
+        ? `El Monedero del cliente no alcanzaba para cubrir el sobrepeso de ${s.amount}: queda pendiente para su siguiente compra (o lo paga desde su Monedero).`
+        : `Tu Monedero no alcanzaba para cubrir el sobrepeso de ${s.amount}: queda pendiente para tu siguiente compra, o págalo ahora con tu Monedero.`;
+      if (s.dispute !== 'none') return pending;
+      return `${pending} ${admin ? 'Si no está de acuerdo, puede pedir una aclaración; mientras se revisa no se cobra.' : 'Si no estás de acuerdo, pide una aclaración; mientras la revisamos no se cobra.'}`;
+    }
+    case 'disputed':
+      if (s.paidVia) {
+        return admin
+          ? `El cliente pidió una aclaración; el sobrepeso de ${s.amount} ya se cobró: si se acepta, se le devuelve a su Monedero.`
+          : `Estamos revisando tu aclaración; si la aceptamos, te devolvemos ${s.amount} a tu Monedero.`;
+      }
+      return admin
+        ? `El cliente pidió una aclaración: mientras se revisa, el sobrepeso de ${s.amount} no se cobra.`
+        : `Estamos revisando tu aclaración; mientras tanto el sobrepeso de ${s.amount} no se cobra ni se suma a tus compras.`;
+    case 'cancelled':
+      if (s.refund) return admin ? `La aclaración se aceptó: el sobrepeso se canceló y se devolvieron ${s.refund} al Monedero del cliente.` : `Aceptamos tu aclaración: el sobrepeso se canceló y te devolvimos ${s.refund} a tu Monedero.`;
+      return admin ? 'El sobrepeso se canceló; no se cobró nada.' : 'El sobrepeso se canceló; no se te cobró nada.';
+  }
+}
 
 /** `GET /api/v1/overweight/shipment/{shipmentId}`: the shipment's overweight, or null when it has none. */
 export const shipmentOverweightSchema = z.object({ record: overweightRecordSchema.nullable() });
@@ -317,4 +377,6 @@ export const overweightMessages = {
   noOpenDispute: 'Este sobrepeso no tiene una aclaración abierta.',
   charged: 'Sobrepeso guardado y cobrado del monedero del cliente.',
   pending: 'Sobrepeso guardado. El monedero del cliente no alcanza: queda pendiente y se sumará a su siguiente compra.',
+  chargeRule:
+    'Al guardar, el sobrepeso se cobra en ese momento del Monedero del cliente si alcanza; si no, queda pendiente para su siguiente compra. El cliente recibe un correo que lo explica y puede pedir una aclaración.',
 } as const;

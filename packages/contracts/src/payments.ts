@@ -44,6 +44,9 @@ export const paymentMethodLabels: Readonly<Record<PaymentMethod, string>> = {
   monedero: 'Monedero electrónico',
 };
 
+/** The method as a sentence names it («Pagado con la compra del pago 1001 (tarjeta).»). */
+export const paymentMethodShortNames: Readonly<Record<PaymentMethod, string>> = { paypal: 'PayPal', 'paypal-plus': 'tarjeta', oxxo: 'OXXO', monedero: 'Monedero' };
+
 /** How many shipments one payment may cover. */
 export const PAY_MANY_MAX = 5_000;
 /** Days an OXXO reference stays payable. */
@@ -176,6 +179,18 @@ export const walletPaymentResultSchema = z.object({
 });
 export type WalletPaymentResult = z.infer<typeof walletPaymentResultSchema>;
 
+/**
+ * `POST /prepaid/payOverWeight/{shipmentId}`: the wallet payment's answer and the overweight's
+ * state. One already paid (a client following the specification calls it right after recording
+ * it, which already charged the wallet) answers 200 with the payment that paid it and
+ * `already_paid: true`: nothing is charged twice.
+ */
+export const overweightPaymentResultSchema = walletPaymentResultSchema.extend({
+  overweight_status: z.literal('paid'),
+  already_paid: z.boolean(),
+});
+export type OverweightPaymentResult = z.infer<typeof overweightPaymentResultSchema>;
+
 /** `/generate-guides-after-pay/{id}` and `/many`: guides are issued by a durable job; this answers where each stands. */
 export const generateGuidesInputSchema = z.object({
   email: emailField,
@@ -188,6 +203,47 @@ export const generateGuidesResultSchema = z.object({
   shipments: z.array(z.object({ _id: z.uuid(), status: z.boolean(), number_guide: z.string().nullable(), guide: z.string().nullable() })),
 });
 export type GenerateGuidesResult = z.infer<typeof generateGuidesResultSchema>;
+
+/**
+ * `GET /api/v1/payments/open[?shipments=a,b]`: the payments still open (an OXXO reference that can
+ * still be paid at the store, a PayPal order waiting for approval) for the caller's shipments, or
+ * for the shipments named (their owner or an admin). Mis Envíos, the detail and the payment page
+ * show them, so an open reference is never invisible and paying twice is a deliberate choice.
+ */
+export const openPaymentsQuerySchema = z.object({
+  shipments: z
+    .string({ error: 'Los envíos deben ser una lista separada por comas.' })
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(paidShipmentsSchema)
+    .optional(),
+});
+export const openPaymentSchema = z.object({
+  payment_id: z.uuid(),
+  numberOfOrder: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  /** 'OXXO', 'PayPal', 'tarjeta'. */
+  method_label: z.string(),
+  amount: z.number(),
+  /** The OXXO reference the buyer dictates at the store. */
+  reference: z.string().nullable(),
+  /** The PayPal order waiting for approval. */
+  order_id: z.string().nullable(),
+  /** When the reference expires, or when PayPal stops accepting the approval. */
+  expires_at: z.iso.datetime().nullable(),
+  /** The printable slip of an OXXO reference (`/shipping/cash_barcode?references=`). */
+  slip_url: z.string().nullable(),
+  /** Where the buyer approves a PayPal order. */
+  approve_url: z.string().nullable(),
+  sandbox: z.boolean(),
+  created_at: z.iso.datetime(),
+  /** The shipments it pays, by folio. */
+  shipments: z.array(z.object({ _id: z.uuid(), numberOfOrder: z.number().int() })),
+});
+export type OpenPayment = z.infer<typeof openPaymentSchema>;
+export const openPaymentsSchema = z.object({ docs: z.array(openPaymentSchema) });
+export type OpenPayments = z.infer<typeof openPaymentsSchema>;
+/** At most this many open payments are listed (the newest). */
+export const OPEN_PAYMENTS_MAX = 50;
 
 /** `GET /payments/guides-availability?shipments=a,b`: the warning of `/payments/{id}` before paying. */
 export const guidesAvailabilityQuerySchema = z.object({

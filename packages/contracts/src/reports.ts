@@ -49,7 +49,7 @@ export const paymentFilterSchema = z
 export const periodFilterShape = {
   /** First day of the period (Mexico City), inclusive. */
   date_ini: reportDaySchema('La fecha inicial').optional(),
-  /** Last day of the period (Mexico City), inclusive. */
+  /** Last day of the period (Mexico City), inclusive; a day after today means "until now". */
   date_fin: reportDaySchema('La fecha final').optional(),
   /** A catalogue service id ('Servicios' = all: leave it out). */
   service: z.uuid({ error: 'El servicio no es válido.' }).optional(),
@@ -133,7 +133,6 @@ export const reportErrorCodes = {
 export const reportMessages = {
   title: 'Reporte General',
   iniInFuture: 'La fecha inicial no puede ser posterior a hoy.',
-  finInFuture: 'La fecha final no puede ser posterior a hoy.',
   reversed: 'La fecha final debe ser igual o posterior a la fecha inicial.',
   exportTooLarge: (rows: number, max: number = EXPORT_MAX_ROWS) =>
     `La exportación admite hasta ${max.toLocaleString('en-US')} filas y esta selección tiene ${rows.toLocaleString('en-US')}. ` +

@@ -139,7 +139,10 @@ export const lastShipmentsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(5),
 });
 
-/** The account's shipment summaries, computed in SQL. Amounts MXN. */
+/**
+ * The account's shipment summaries, computed in SQL. Amounts MXN. `per_carrier` and `totals` count
+ * guides, that is paid shipments only (the unpaid ones are in `payment_status`).
+ */
 export const shipmentStatsSchema = z.object({
   payment_status: z.object({
     unpaid_guide: z.number().int(),

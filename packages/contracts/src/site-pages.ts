@@ -11,6 +11,8 @@ export interface PublicPage {
   indexable: boolean;
   /** Served as prerendered HTML (readable without JavaScript, hydrated after). */
   prerender: boolean;
+  /** What it shows depends on the query string (/signin?newUser): prerendered at its bare address only. */
+  bareOnly?: boolean;
   /** Sitemap hint: how often the page changes. */
   changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly';
   priority: number;
@@ -106,6 +108,16 @@ export const publicPages: readonly PublicPage[] = [
     prerender: true,
     changefreq: 'monthly',
     priority: 0.5,
+  },
+  {
+    path: '/signin',
+    title: 'Iniciar sesión · Envíos MX',
+    description: 'Entra a tu cuenta de Envíos MX para cotizar, comprar y rastrear tus guías.',
+    indexable: true,
+    prerender: true,
+    bareOnly: true,
+    changefreq: 'yearly',
+    priority: 0.3,
   },
   {
     path: '/thank-page',

@@ -44,6 +44,13 @@ export const siteInfoSchema = z.object({
   howItWorksVideoId: z.string().nullable(),
   /** Some payment method is a sandbox (no real money): every page shows a "modo de pruebas" banner. */
   paymentsSandbox: z.boolean(),
+  /**
+   * The ways a customer can pay today (a method without keys is off in production): the footer
+   * lists only these, so no page promises a method the site does not take.
+   */
+  paymentMethods: z.object({ paypal: z.boolean(), card: z.boolean(), oxxo: z.boolean() }),
+  /** When the owner last updated the terms of service (TERMS_DATE, YYYY-MM-DD); null: not set yet. */
+  termsDate: z.string().nullable(),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { REGIMEN_FISCAL_KEYS } from '@envios/contracts/sat/catalogs';
 
 /**
  * The only reader of process.env (lint forbids it elsewhere). Parsed once at start; a bad value
@@ -44,6 +45,30 @@ const envSchema = z.object({
       .pipe(z.string().regex(/^[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}$/, { error: 'debe ser un RFC válido (12 o 13 caracteres)' }))
       .optional(),
   ),
+  /** When the terms of service were last updated (YYYY-MM-DD); the terms page shows it. */
+  TERMS_DATE: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'debe ser una fecha AAAA-MM-DD' })
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'debe ser una fecha válida AAAA-MM-DD' })
+      .optional(),
+  ),
+  /** Our company as CFDI issuer: régimen fiscal (c_RegimenFiscal) and código postal de expedición (the RFC and razón social are COMPANY_RFC and COMPANY_LEGAL_NAME). */
+  COMPANY_TAX_SYSTEM: optional.pipe(z.enum(REGIMEN_FISCAL_KEYS, { error: 'debe ser una clave del catálogo c_RegimenFiscal del SAT (601, 612, 626…)' }).optional()),
+  COMPANY_TAX_ZIP: optional.pipe(z.string().regex(/^\d{5}$/, { error: 'debe ser un código postal de 5 dígitos' }).optional()),
+  /** Facturapi (CFDI 4.0 stamping); unset: the offline sandbox issues test invoices «sin validez fiscal». */
+  FACTURAPI_KEY: optional.pipe(z.string().regex(/^sk_(test|live)_\w+$/, { error: 'debe ser una llave secreta de Facturapi (sk_test_… o sk_live_…)' }).optional()),
+  /** Overrides Facturapi's API base (tests point it at a local fake). */
+  FACTURAPI_API_URL: optional.pipe(z.url().optional()),
+  /** Calls per second to the stamping service from each process (Facturapi does not publish its limits). */
+  FACTURAPI_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100).default(30),
+  /** c_ClaveProdServ and c_ClaveUnidad of our concepts (the accountant confirms them), and the invoices' series. */
+  INVOICE_PRODUCT_KEY: z.string().regex(/^\d{8}$/, { error: 'debe ser una clave de producto o servicio del SAT de 8 dígitos' }).default('78102200'),
+  INVOICE_UNIT_KEY: z.string().regex(/^[A-Z0-9]{2,3}$/, { error: 'debe ser una clave de unidad del SAT (E48…)' }).default('E48'),
+  INVOICE_SERIES: z.string().regex(/^[A-Za-z0-9]{1,25}$/, { error: 'debe tener de 1 a 25 letras o dígitos' }).default('ENV'),
+  /** c_FormaPago of PayPal payments (31 intermediario de pagos, or the card's 04/28: the accountant decides) and of cards through PayPal. */
+  INVOICE_PAYPAL_PAYMENT_FORM: z.enum(['31', '04', '28', '06', '03'], { error: 'debe ser 31, 04, 28, 06 o 03 (c_FormaPago)' }).default('31'),
+  INVOICE_CARD_PAYMENT_FORM: z.enum(['04', '28', '31'], { error: 'debe ser 04 (crédito), 28 (débito) o 31 (c_FormaPago)' }).default('04'),
   /** Comma-separated https addresses of the company's social profiles (Facebook, Instagram, X, TikTok, YouTube, LinkedIn…). */
   SOCIAL_LINKS: optional.pipe(
     z
@@ -87,6 +112,20 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Quotes that ask a live carrier API (paid calls) per visitor address or account per minute. */
   LIVE_QUOTES_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Requests a second each API key may make, and how many in a row (its token bucket); past them, 429 with Retry-After. */
+  API_KEY_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1_000_000).default(10),
+  API_KEY_BURST: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Tests only (browser tests, benches): local https receivers (`127.0.0.1:PORT`, comma separated)
+   * the outbound client may reach, trusting the repository's test certificate. Refused in production.
+   */
+  TEST_OUTBOUND_ALLOW: optional.pipe(
+    z
+      .string()
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]):\d{1,5}$/, { error: 'cada entrada debe ser 127.0.0.1:PUERTO o [::1]:PUERTO' })))
+      .optional(),
+  ),
   /** PayPal Orders v2; unset: the offline sandbox provider with its local approval page. */
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_SECRET: optional,
@@ -145,6 +184,11 @@ export function withSecretKey(config: StartConfig, secret: string): Config {
   return { ...config, SECRET_KEY: secret };
 }
 
+/** Production: NODE_ENV=production or an https APP_URL (real customers may be reached). */
+export function isProduction(config: Pick<RawEnv, 'NODE_ENV' | 'APP_URL'>): boolean {
+  return config.NODE_ENV === 'production' || config.APP_URL.startsWith('https://');
+}
+
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -179,6 +223,9 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
       `WEB_CONCURRENCY: ${env.WEB_CONCURRENCY} procesos necesitan PostgreSQL (DATABASE_URL). La base embebida (PGlite) pertenece a un solo proceso; ` +
         'usa WEB_CONCURRENCY=1, o pasa tus datos a PostgreSQL con npm run db:move -- --to postgres://… y define DATABASE_URL.',
     ]);
+  }
+  if (env.TEST_OUTBOUND_ALLOW && (env.NODE_ENV === 'production' || env.APP_URL.startsWith('https://'))) {
+    throw new ConfigError(['TEST_OUTBOUND_ALLOW: es solo para pruebas locales; en producción (NODE_ENV=production o APP_URL https) no se admite']);
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new ConfigError(['ADMIN_PASSWORD: es obligatorio cuando ADMIN_EMAIL está definido']);

@@ -40,6 +40,44 @@ describe('the lint boundaries between API modules', () => {
     expect(joined).toEqual([expect.stringMatching(/La tabla 'carrier_services' es del módulo carriers/)]);
   });
 
+  it("refuses another module's table in an SQL fragment without a verb", async () => {
+    const fragment = await boundaryErrors('reports/probe.repository.ts', "export const withRecord = 'left join overweight_records o on o.shipment_id = s.id';\n");
+    expect(fragment).toEqual([expect.stringMatching(/no-foreign-table-in-sql: La tabla 'overweight_records' es del módulo overweight/)]);
+    const from = await boundaryErrors('reports/probe.ts', "export const rows = ' from shipments s where s.paid';\n");
+    expect(from).toEqual([expect.stringMatching(/La tabla 'shipments' es del módulo shipments/)]);
+  });
+
+  it("refuses another module's table in a comma join, after the module's own table or a table object", async () => {
+    const written = await boundaryErrors('guides/probe.repository.ts', "export const q = 'select 1 from guide_inventory gi, shipments as s where s.id = gi.shipment_id';\n");
+    expect(written).toEqual([expect.stringMatching(/La tabla 'shipments' es del módulo shipments/)]);
+    const afterObject = await boundaryErrors(
+      'reports/probe.repository.ts',
+      "import { sql } from 'drizzle-orm';\nimport { shipments } from '../shipments/shipments.table.js';\nexport const q = sql`select 1 from ${shipments} s, \"overweight_records\" o where o.shipment_id = s.id`;\n",
+    );
+    expect(afterObject).toEqual([expect.stringMatching(/La tabla 'overweight_records' es del módulo overweight/)]);
+  });
+
+  it("refuses another module's table name put together from pieces: concatenated, a constant, a literal in a template", async () => {
+    const pieces = await boundaryErrors('reports/probe.ts', "export const q = 'select * from ' + 'over' + 'weight_records';\n");
+    expect(pieces).toEqual([expect.stringMatching(/La tabla 'overweight_records' es del módulo overweight y su nombre se arma al concatenar/)]);
+    const constant = await boundaryErrors('reports/probe.ts', "const TABLE = 'shipments';\nexport const q = 'select count(*) from ' + TABLE;\n");
+    expect(constant).toEqual([expect.stringMatching(/La tabla 'shipments' es del módulo shipments y su nombre se arma/)]);
+    const template = await boundaryErrors('reports/probe.ts', "const TABLE = 'shipments';\nexport const q = `select count(*) from ${TABLE} s join ${'overweight_' + 'records'} o on o.shipment_id = s.id`;\n");
+    expect(template).toHaveLength(2);
+    expect(template.join('\n')).toMatch(/'shipments'.*se arma[\s\S]*'overweight_records'.*se arma|'overweight_records'.*se arma[\s\S]*'shipments'.*se arma/);
+  });
+
+  it('accepts text that names no foreign table, however it is put together', async () => {
+    const code = [
+      "const OWN = 'guide_inventory';",
+      "export const a = 'select 1 from ' + OWN + ' gi, guide_inventory other';",
+      "export const b = `from ${OWN} gi where gi.id = ${'x'}`;",
+      "export const d = 'order by created_at desc, shipments_count';",
+      '',
+    ].join('\n');
+    expect(await boundaryErrors('guides/probe.repository.ts', code)).toEqual([]);
+  });
+
   it("accepts the module's own tables in SQL and another module's table object interpolated", async () => {
     expect(
       await boundaryErrors(

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { commonErrors } from '../shared/errors.js';
+import { boundToRequest, logContext } from '../shared/request-context.js';
 
 /** The signed-in caller of a request (set for every route whose guard is not `public`). */
 export interface Caller {
@@ -8,6 +9,8 @@ export interface Caller {
   sessionId: string;
   /** 'Bloquear compras': the account may look and quote but not buy (routes guarded `buyer`). */
   purchasesBlocked?: boolean;
+  /** Set when the request came with an API key instead of a session (modules/developers). */
+  apiKey?: { id: string; prefix: string; scope: 'read' | 'write'; mode: 'live' | 'test' };
 }
 
 /** The httpOnly cookie that carries the session token for the web app. */
@@ -28,8 +31,15 @@ declare module 'fastify' {
 }
 
 export interface AuthOptions {
-  /** Resolves a token to its caller, or throws 401/403 (accounts use case). */
-  authenticate(token: string): Promise<Caller>;
+  /**
+   * Resolves a token to its caller, or throws 401/403 (accounts use case), or 429 (an API key past
+   * its rate). `fromCookie`: it came in the session cookie (API keys only count in the header).
+   */
+  authenticate(token: string, from: { fromCookie: boolean }): Promise<Caller>;
+  /** The 403 of a route an API key may not use (the account's credentials, the keys themselves); default: forbidden. */
+  sessionOnly?: () => Error;
+  /** The 403 of a change made with a read-only key; default: forbidden. */
+  readOnlyKey?: () => Error;
   /** The 403 a `buyer` route answers to an account whose purchases are blocked. */
   purchasesBlocked(): Error;
   /** Send the cookie only over HTTPS (APP_URL is https). */
@@ -106,11 +116,21 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
     const found = readToken(this);
     if (!found) return null;
     try {
-      this.caller = await opts.authenticate(found.token);
+      this.caller = await opts.authenticate(found.token, { fromCookie: found.fromCookie });
+      if (this.caller.apiKey) attributeToKey(this, this.caller.apiKey);
       return this.caller;
-    } catch {
+    } catch (error) {
+      // A public route answers a visitor without the session; a key past its rate hears so.
+      if ((error as { statusCode?: number }).statusCode === 429) throw error;
       return null;
     }
+  });
+
+  // Each use of a key is one line in the log, naming the key (never its value) and the answer.
+  app.addHook('onResponse', (request, reply, done) => {
+    const key = request.caller?.apiKey;
+    if (key) request.log.info({ apiKeyId: key.id, apiKeyPrefix: key.prefix, route: request.routeOptions.url, statusCode: reply.statusCode }, 'uso de llave de API');
+    done();
   });
 
   // A plain callback: public routes (most of the traffic) pass without a promise; guarded ones
@@ -144,9 +164,14 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
         return done(error as Error);
       }
     }
-    opts.authenticate(found.token).then(
+    opts.authenticate(found.token, { fromCookie: found.fromCookie }).then(
       (caller) => {
         request.caller = caller;
+        if (caller.apiKey) {
+          attributeToKey(request, caller.apiKey);
+          const refused = keyRefused(request, config, caller.apiKey, opts);
+          if (refused) return done(refused);
+        }
         done(admitted(request, guard, config, caller, () => opts.purchasesBlocked()));
       },
       (error: unknown) => {
@@ -155,6 +180,32 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
       },
     );
   });
+}
+
+const READING_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * What an API key may not do whatever the guard: the routes marked `sessionOnly` (the account's
+ * credentials, the keys and webhooks themselves), and any change with a read-only key (a POST
+ * that only reads is marked `readOnly`).
+ */
+function keyRefused(request: FastifyRequest, config: FastifyRequest['routeOptions']['config'], key: NonNullable<Caller['apiKey']>, opts: AuthOptions): Error | undefined {
+  if (config.sessionOnly) return (opts.sessionOnly ?? commonErrors.forbidden)();
+  if (key.scope === 'read' && !READING_METHODS.has(request.method) && !config.readOnly) return (opts.readOnlyKey ?? commonErrors.forbidden)();
+  return undefined;
+}
+
+/**
+ * Every log line of a request made with a key names the key (its id and visible prefix, never the
+ * key): the request's own logger, and the use cases' through the log context.
+ */
+function attributeToKey(request: FastifyRequest, key: NonNullable<Caller['apiKey']>): void {
+  const bindings = { apiKeyId: key.id, apiKeyPrefix: key.prefix };
+  const child = request.log.child(bindings);
+  (child as unknown as Record<symbol, boolean>)[boundToRequest] = true;
+  request.log = child;
+  const context = logContext.getStore();
+  if (context) Object.assign(context, bindings);
 }
 
 /** Whether a signed-in caller may use a route with this guard: undefined when yes, else the error. */

@@ -75,9 +75,18 @@ const FIELD_NAMES: Record<string, string> = {
   reason: 'motivo',
   decision: 'decisión',
   format: 'formato',
+  // Developers (contracts/developers).
+  scope: 'alcance',
+  mode: 'tipo de llave',
+  url: 'URL',
+  events: 'eventos',
+  description: 'descripción',
 };
 
+/** An item of a list is named by its list (`events.0` → «eventos»), never by its index. */
 export function fieldLabel(path: string): string {
-  const last = path.split('.').pop() ?? path;
+  const parts = path.split('.');
+  while (parts.length > 1 && /^\d+$/.test(parts.at(-1)!)) parts.pop();
+  const last = parts.at(-1) ?? path;
   return FIELD_NAMES[last] ?? last;
 }

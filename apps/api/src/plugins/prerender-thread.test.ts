@@ -48,6 +48,21 @@ describe('the prerendering thread', () => {
     }
   });
 
+  it('stays while a page rendered on every visit asked it to (keepAliveMs), then stops', async () => {
+    const ssr = createSsrThread(entry, 50);
+    try {
+      const thread = (html: string) => /hilo (\d+)/.exec(html)![1];
+      const first = await ssr.render('/rastreo/1234567', site, undefined, 3_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const kept = await ssr.render('/', site);
+      expect(thread(kept)).toBe(thread(first));
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      expect(thread(await ssr.render('/', site))).not.toBe(thread(first));
+    } finally {
+      await ssr.close();
+    }
+  });
+
   it('fails clearly when the bundle cannot be loaded', async () => {
     const ssr = createSsrThread(path.join(dir, 'no-existe.js'));
     await expect(ssr.facts()).rejects.toThrow(/no-existe\.js/);

@@ -15,8 +15,12 @@ export interface SsrFacts {
 export interface SsrThread {
   /** The bundle's facts (starts the thread if needed). */
   facts(): Promise<SsrFacts>;
-  /** The HTML inside #root for `pathname`. */
-  render(pathname: string, site: SiteInfo): Promise<string>;
+  /**
+   * The HTML inside #root for `pathname`; `data`: answers the page renders with instead of asking
+   * the API; `keepAliveMs`: how long the thread stays after this page without work, if longer than
+   * its usual idle time (pages rendered on every visit keep it warm while they are visited).
+   */
+  render(pathname: string, site: SiteInfo, data?: unknown, keepAliveMs?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -29,7 +33,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 import(workerData.entry).then(
   (ssr) => {
     parentPort.on('message', (m) => {
-      ssr.renderPage(m.pathname, m.site).then(
+      ssr.renderPage(m.pathname, m.site, m.data).then(
         (html) => parentPort.postMessage({ id: m.id, html }),
         (e) => parentPort.postMessage({ id: m.id, error: (e && e.stack) || String(e) }),
       );
@@ -52,10 +56,22 @@ interface Running {
  * Pages are rendered a few times per process and then kept as HTML, so the server does not carry
  * that memory for the rest of its life: it is given back when the thread ends.
  */
+/** A render cut short because the server is closing (the browser draws that page instead). */
+export class PrerenderClosedError extends Error {
+  constructor() {
+    super('El servidor se está cerrando: la página no se prerenderizó.');
+    this.name = 'PrerenderClosedError';
+  }
+}
+
 export function createSsrThread(entryFile: string, idleMs = 15_000): SsrThread {
   let running: Running | undefined;
+  /** Set by close(): a page still rendering then ends with PrerenderClosedError, which is no failure. */
+  let closing = false;
   let nextId = 0;
   let idleTimer: NodeJS.Timeout | undefined;
+  /** Until when a page rendered on every visit asked the thread to stay (epoch ms). */
+  let keepUntil = 0;
 
   function start(): Running {
     if (running) return running;
@@ -75,7 +91,7 @@ export function createSsrThread(entryFile: string, idleMs = 15_000): SsrThread {
       });
       worker.on('error', reject);
       worker.on('exit', (code) => {
-        const error = new Error(`El hilo de prerenderizado terminó (código ${code}).`);
+        const error = closing ? new PrerenderClosedError() : new Error(`El hilo de prerenderizado terminó (código ${code}).`);
         reject(error);
         for (const job of pending.values()) job.reject(error);
         pending.clear();
@@ -90,11 +106,12 @@ export function createSsrThread(entryFile: string, idleMs = 15_000): SsrThread {
   function stopWhenIdle(): void {
     clearTimeout(idleTimer);
     idleTimer = setTimeout(() => {
+      if (Date.now() < keepUntil) return stopWhenIdle();
       const idle = running;
       if (!idle || idle.pending.size > 0) return;
       running = undefined;
       void idle.worker.terminate();
-    }, idleMs);
+    }, Math.max(idleMs, keepUntil - Date.now()));
     idleTimer.unref();
   }
 
@@ -104,17 +121,19 @@ export function createSsrThread(entryFile: string, idleMs = 15_000): SsrThread {
       if (thread.pending.size === 0) stopWhenIdle();
       return thread.facts;
     },
-    async render(pathname, site) {
+    async render(pathname, site, data, keepAliveMs = 0) {
       const thread = start();
       clearTimeout(idleTimer);
+      keepUntil = Math.max(keepUntil, Date.now() + keepAliveMs);
       await thread.facts;
       const id = ++nextId;
       return new Promise<string>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject });
-        thread.worker.postMessage({ id, pathname, site });
+        thread.worker.postMessage({ id, pathname, site, data });
       });
     },
     async close() {
+      closing = true;
       clearTimeout(idleTimer);
       const thread = running;
       running = undefined;

@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackingResult } from '@envios/contracts/tracking';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { adminEnv, createSignedInUser, signInAdmin } from '../testing/accounts.js';
+import { createOne } from '../modules/shipments/shipments.fixtures.js';
+import { startTracking } from '../modules/tracking/tracking.usecases.js';
 
 /**
  * The server's prerendering with a stand-in bundle (the real one is exercised by the browser
@@ -32,13 +36,16 @@ describe('prerendered public pages', () => {
     );
     writeFileSync(
       path.join(root, 'dist-ssr', 'entry-server.js'),
-      `export const routeSources = { '/preguntas-frecuentes': 'src/app/routes/public/faq.tsx', '/': 'src/app/routes/public/home.tsx' };
+      `export const routeSources = { '/preguntas-frecuentes': 'src/app/routes/public/faq.tsx', '/': 'src/app/routes/public/home.tsx', '/signin': 'src/app/routes/public/sign-in.tsx', '/rastreo/:guide': 'src/app/routes/public/tracking.tsx' };
 export const routeSnapshotSources = { '/': ['src/features/form.tsx'] };
-export const knownPaths = ['/', '/dashboard', '/preguntas-frecuentes', '/shipments/:id'];
-export async function renderPage(p, site) { return '<main><h1>' + (p.startsWith('/404') ? 'Página no encontrada' : 'Página ' + p) + '</h1><p>' + site.supportPhone + '</p></main>'; }
+export const knownPaths = ['/', '/dashboard', '/preguntas-frecuentes', '/shipments/:id', '/signin', '/rastreo/:guide'];
+export async function renderPage(p, site, data) {
+  const tracked = data && data.tracking ? '<p>Guía ' + data.tracking.guide + ': ' + data.tracking.result.headline + '</p>' : '';
+  return '<main><h1>' + (p.startsWith('/404') ? 'Página no encontrada' : 'Página ' + p) + '</h1><p>' + site.supportPhone + '</p>' + tracked + '</main>';
+}
 `,
     );
-    t = await createTestApp({ env: { WEB_DIST_DIR: dist, APP_URL: 'https://envios.example.mx', COMPANY_LEGAL_NAME: 'Ejemplo </script><script>alert(1)</script>' } });
+    t = await createTestApp({ env: { ...adminEnv, WEB_DIST_DIR: dist, APP_URL: 'https://envios.example.mx', COMPANY_LEGAL_NAME: 'Ejemplo </script><script>alert(1)</script>' } });
   });
   afterAll(() => t.close());
 
@@ -100,6 +107,54 @@ export async function renderPage(p, site) { return '<main><h1>' + (p.startsWith(
     expect(r.statusCode).toBe(200);
     expect(r.body).toContain('<div id="root"></div>');
     expect(r.body).toContain('<title>Genérico</title>');
+  });
+
+  it('renders /signin on the server at its bare address; with a query (?newUser) the browser renders it', async () => {
+    const bare = await t.app.inject({ method: 'GET', url: '/signin' });
+    expect(bare.body).toContain('<div id="root"><main><h1>Página /signin</h1>');
+    expect(bare.body).toContain('<title>Iniciar sesión · Envíos MX</title>');
+    expect(bare.body).toContain('<link rel="canonical" href="https://envios.example.mx/signin" />');
+    const withQuery = await t.app.inject({ method: 'GET', url: '/signin?newUser=true' });
+    expect(withQuery.statusCode).toBe(200);
+    expect(withQuery.body).toContain('<div id="root"></div>');
+  });
+
+  it('renders /rastreo/{guide} with its tracking answer and hands the same answer to the browser; an unknown guide gets the app shell', async () => {
+    const user = await createSignedInUser(t.app, await signInAdmin(t.app));
+    const shipment = await createOne(t, user);
+    const guide = `40${String(Date.now() % 1e8).padStart(8, '0')}`;
+    await t.database.query('update shipments set paid = true, number_guide = $2 where id = $1', [shipment._id, guide]);
+    await startTracking(t.database.db, {
+      shipmentId: shipment._id,
+      guideNumber: guide,
+      carrierCode: 'dhl',
+      serviceName: 'EXPRESS DOMESTIC',
+      sandbox: true,
+      issuedAt: new Date(),
+      shipperCity: 'Jalisco, Guadalajara',
+      consigneeCity: 'Ciudad de México, Cuauhtémoc',
+      pieces: 1,
+    });
+    const api = await t.app.inject({ method: 'POST', url: '/api/v1/tracking', payload: { guide_number: guide } });
+    expect(api.statusCode, api.body).toBe(200);
+    const answer = api.json<TrackingResult>();
+
+    const r = await t.app.inject({ method: 'GET', url: `/rastreo/${guide}` });
+    expect(r.statusCode).toBe(200);
+    expect(r.body).toContain(`<p>Guía ${guide}: ${answer.headline}</p>`);
+    expect(r.body).toContain(`<title>Rastreo ${guide} · Envíos MX</title>`);
+    expect(r.body).toContain('<meta name="robots" content="noindex" />');
+    const data = /<script type="application\/json" id="datos-de-la-pagina">(.*?)<\/script>/.exec(r.body)?.[1];
+    const handed = JSON.parse(data!) as { tracking: { guide: string; result: TrackingResult } };
+    expect(handed.tracking.guide).toBe(guide);
+    expect(handed.tracking.result).toMatchObject({ guide: answer.guide, headline: answer.headline, state: answer.state });
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/rastreo/ZZ99999999' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<div id="root"></div>');
+    expect(unknown.body).not.toContain('datos-de-la-pagina');
+    const malformed = await t.app.inject({ method: 'GET', url: '/rastreo/%3Cscript%3E' });
+    expect(malformed.body).toContain('<div id="root"></div>');
   });
 
   it('compresses the pages for browsers that accept it', async () => {

@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SiteInfo } from '@envios/contracts/site';
+import type { TrackingResult } from '@envios/contracts/tracking';
 import { findPublicPage, publicPages, SITE_NAME, type PublicPage } from '@envios/contracts/site-pages';
-import { createSsrThread, pathMatcher } from './prerender-thread.js';
+import { createSsrThread, pathMatcher, PrerenderClosedError } from './prerender-thread.js';
 
 interface ManifestChunk {
   file: string;
@@ -12,13 +13,30 @@ interface ManifestChunk {
 }
 
 export interface Prerenderer {
-  /** The full HTML of a prerendered public page, or undefined when the path is not one. */
-  page(pathname: string): Promise<string | undefined>;
+  /**
+   * The full HTML of a prerendered public page, or undefined when the path is not one (or is one
+   * whose content depends on the query string and `withQuery` says there is one).
+   */
+  page(pathname: string, withQuery?: boolean): Promise<string | undefined>;
+  /**
+   * /rastreo/{guide} rendered with the guide's tracking answer (the browser hydrates it with the
+   * same answer, written beside it, and asks nothing at first); undefined if the bundle has no
+   * tracking page.
+   */
+  tracking(guide: string, result: TrackingResult): Promise<string | undefined>;
   /** The 404 page's HTML when the app has no such path; undefined for the app's own paths. */
   notFound(pathname: string): Promise<string | undefined>;
   /** Stops the rendering thread, if one runs. */
   close(): Promise<void>;
 }
+
+/** The tracking page's route pattern, as the bundle's `routeSources` names it. */
+const TRACKING_ROUTE = '/rastreo/:guide';
+/**
+ * Tracking pages are rendered on every visit: while they are visited the rendering thread stays
+ * (its ~50 MB) instead of starting cold for each; ten minutes without one and it goes.
+ */
+const TRACKING_KEEP_ALIVE_MS = 10 * 60_000;
 
 function attr(value: string): string {
   return value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -108,14 +126,15 @@ export async function createPrerenderer(opts: {
 
   const siteData = `<script type="application/json" id="datos-del-sitio">${scriptJson(opts.site)}</script>`;
 
-  async function build(pathname: string, page: Pick<PublicPage, 'path' | 'title' | 'description' | 'indexable'>, key: string) {
-    const body = await ssr.render(pathname, opts.site);
+  async function build(pathname: string, page: Pick<PublicPage, 'path' | 'title' | 'description' | 'indexable'>, key: string, data?: unknown, keepAliveMs?: number) {
+    const body = await ssr.render(pathname, opts.site, data, keepAliveMs);
     const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(facts.routeSources[key], facts.routeSnapshotSources[key])}`;
+    const pageData = data === undefined ? '' : `\n    <script type="application/json" id="datos-de-la-pagina">${scriptJson(data)}</script>`;
     return opts.template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       .replace('</head>', `    ${head}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root">${body}</div>\n    ${siteData}`);
+      .replace('<div id="root"></div>', `<div id="root">${body}</div>\n    ${siteData}${pageData}`);
   }
 
   const cache = new Map<string, { year: string; html: Promise<string> }>();
@@ -127,6 +146,8 @@ export async function createPrerenderer(opts: {
     cache.set(key, { year, html });
     html.catch((error: unknown) => {
       cache.delete(key);
+      // Cut short by the server's own close: nothing failed.
+      if (error instanceof PrerenderClosedError) return;
       opts.log.error({ err: error, page: key }, 'no se pudo prerenderizar la página');
     });
     return html;
@@ -134,10 +155,21 @@ export async function createPrerenderer(opts: {
 
   const notFoundPage = { path: '/404', title: `Página no encontrada · ${SITE_NAME}`, description: 'La página que buscas no existe o cambió de dirección.', indexable: false };
   const prerenderer: Prerenderer = {
-    page(pathname) {
+    page(pathname, withQuery = false) {
       const page = findPublicPage(pathname);
-      if (!page?.prerender) return Promise.resolve(undefined);
+      if (!page?.prerender || (withQuery && page.bareOnly)) return Promise.resolve(undefined);
       return cached(page.path, () => build(page.path, page, page.path));
+    },
+    async tracking(guide, result) {
+      if (!facts.routeSources[TRACKING_ROUTE]) return undefined;
+      const pathname = `/rastreo/${encodeURIComponent(guide)}`;
+      const page = {
+        path: pathname,
+        title: `Rastreo ${guide} · ${SITE_NAME}`,
+        description: `Dónde va el envío con guía ${guide}: su estatus y cada movimiento.`,
+        indexable: false,
+      };
+      return build(pathname, page, TRACKING_ROUTE, { tracking: { guide, result } }, TRACKING_KEEP_ALIVE_MS);
     },
     notFound(pathname) {
       if (isKnownPath(pathname)) return Promise.resolve(undefined);

@@ -4,9 +4,39 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@envios/contracts/errors';
 import type { SiteInfo } from '@envios/contracts/site';
+import { trackingInputSchema, type TrackingResult } from '@envios/contracts/tracking';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createPrerenderer, type Prerenderer } from './prerender.js';
 import { acceptedEncoding } from './compression.js';
+
+/** How long /rastreo/{guide} waits for its answer and its render before the app shell goes instead. */
+const TRACKING_RENDER_BUDGET_MS = 1_500;
+
+/** The guide of a /rastreo/{guide} address, if it is a valid one. */
+function trackedGuide(pathname: string): string | undefined {
+  const match = /^\/rastreo\/([^/]+)\/?$/i.exec(pathname);
+  if (!match) return undefined;
+  let guide: string;
+  try {
+    guide = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  return trackingInputSchema.safeParse({ guide_number: guide }).success ? guide : undefined;
+}
+
+/** The value, or undefined if it fails or takes longer than `ms`. */
+async function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work.catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export interface Spa {
   /**
@@ -24,8 +54,11 @@ export interface Spa {
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string | undefined,
-  /** The site facts and public address the prerendered pages are rendered with. */
-  prerender?: { site: SiteInfo; appUrl: string },
+  /**
+   * The site facts and public address the prerendered pages are rendered with; `track` answers a
+   * guide's tracking as `POST /api/v1/tracking` does, for /rastreo/{guide} rendered on the server.
+   */
+  prerender?: { site: SiteInfo; appUrl: string; track?: (guide: string, clientKey: string) => Promise<TrackingResult> },
   /** Send HTML compressed to browsers that accept it (off with COMPRESSION_MIN_BYTES=0). */
   compressHtml = true,
 ): Promise<Spa> {
@@ -89,8 +122,19 @@ export async function registerSpa(
     }
     const pages = await prerendered();
     if (pages) {
+      // /rastreo/{guide}: rendered with its answer, so a recipient on a slow phone reads it at the
+      // first paint; a guide that cannot be answered at once (unknown, slow) gets the app shell.
+      const guide = trackedGuide(pathname);
+      if (guide && prerender?.track) {
+        const html = await withinBudget(
+          prerender.track(guide, request.ip).then((result) => pages.tracking(guide, result)),
+          TRACKING_RENDER_BUDGET_MS,
+        );
+        if (html) return sendHtml(request, reply, html);
+        return sendHtml(request, reply, indexHtml);
+      }
       // Public content pages and the home: their HTML; a path the app does not have: the 404 page, as a 404.
-      const page = await pages.page(pathname).catch(() => undefined);
+      const page = await pages.page(pathname, request.url.includes('?')).catch(() => undefined);
       if (page) return sendHtml(request, reply, page);
       const missing = await pages.notFound(pathname).catch(() => undefined);
       if (missing) return sendHtml(request, reply, missing, 404);

@@ -9,6 +9,9 @@ export interface LogContext {
   reqId?: string;
   jobId?: string;
   jobType?: string;
+  /** The API key a request came with (id and visible prefix; never the key). */
+  apiKeyId?: string;
+  apiKeyPrefix?: string;
 }
 
 export const logContext = new AsyncLocalStorage<LogContext>();

@@ -24,5 +24,17 @@ declare module 'fastify' {
     sameOriginGet?: boolean;
     /** A public write that acts on the session (sign-out): the cookie's Origin check applies too. */
     sessionWrite?: boolean;
+    /**
+     * Not with an API key, only with a session: the account's credentials and the developer
+     * page's own calls (a leaked key must not mint keys, add webhooks or change the password).
+     */
+    sessionOnly?: boolean;
+    /** A POST that only reads (a search, a quote): a read-only API key may call it. */
+    readOnly?: boolean;
+    /**
+     * Accepts `Idempotency-Key` (plugins/idempotency.ts): the same key and body within 24 hours
+     * answers the first answer again, another body 422, and concurrent ones run once.
+     */
+    idempotent?: boolean;
   }
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
+import { csvCell, csvLine } from './csv.js';
 import { exportHeap } from './export-heap.js';
-import { formatMexicoCityDateTime, mexicoCityWallClock } from './mexico-city-time.js';
+import { mexicoCityWallClock } from './mexico-city-time.js';
 import { zipStream } from './zip-stream.js';
 
 /**
@@ -206,20 +207,13 @@ export async function xlsxWorkbook<Row>(sheets: readonly Sheet<Row>[], created =
 
 /** A small CSV (UTF-8 with BOM, comma-separated), whole in memory. */
 export function csvText<Row>(columns: readonly SheetColumn<Row>[], rows: readonly Row[]): string {
-  let text = `\ufeff${columns.map((c) => csvCell(c.header, 'text')).join(',')}\r\n`;
-  for (const row of rows) text += `${columns.map((c) => csvCell(c.value(row), c.type)).join(',')}\r\n`;
+  let text = `\ufeff${csvLine(columns.map((c) => cell(c.header, 'text')))}`;
+  for (const row of rows) text += csvLine(columns.map((c) => cell(c.value(row), c.type)));
   return text;
 }
 
-/** Spreadsheet programs run a cell starting with these as a formula: such text is written quoted with a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvCell(value: CellValue, type: CellType): string {
-  if (value === null) return '';
-  if (value instanceof Date) return formatMexicoCityDateTime(value);
-  if (typeof value === 'number') return type === 'money' ? value.toFixed(2) : String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(text) || text !== value ? `"${text.replace(/"/g, '""')}"` : text;
+function cell(value: CellValue, type: CellType): string {
+  return csvCell(value, type === 'money' ? 'money' : 'other');
 }
 
 /**
@@ -229,10 +223,10 @@ function csvCell(value: CellValue, type: CellType): string {
 export function csvStream<Row>(opts: { columns: readonly SheetColumn<Row>[]; rows: AsyncIterable<readonly Row[]> }): Readable {
   const { columns } = opts;
   async function* lines(): AsyncGenerator<string> {
-    yield `\ufeff${columns.map((c) => csvCell(c.header, 'text')).join(',')}\r\n`;
+    yield `\ufeff${csvLine(columns.map((c) => cell(c.header, 'text')))}`;
     for await (const chunk of opts.rows) {
       let text = '';
-      for (const row of chunk) text += `${columns.map((c) => csvCell(c.value(row), c.type)).join(',')}\r\n`;
+      for (const row of chunk) text += csvLine(columns.map((c) => cell(c.value(row), c.type)));
       yield text;
     }
   }

@@ -43,6 +43,10 @@ export const paths = {
   prepaids: '/prepaids',
   newTopUp: '/prepaid/new',
   settings: '/configuracion',
+  /** 'Desarrolladores': API keys, webhooks, quick start. */
+  developers: '/desarrolladores',
+  /** The OpenAPI page served by the API. */
+  apiDocs: '/api/docs',
   /** 'Integraciones': online stores (WooCommerce). */
   integrations: '/integrations',
   /** Several store orders into guides at once. */
@@ -54,6 +58,8 @@ export const paths = {
   pickupsAdmin: '/recoleccion',
   guidesAdmin: '/admin/guias',
   paymentsAdmin: '/admin/pagos',
+  /** Admin: invoices (refused ones, cancellations, the month's global invoice). */
+  invoicesAdmin: '/admin/facturas',
   outbox: '/outbox',
   /** The admin's general report and overweight report; the customer's overweight. */
   generalReport: '/general_report',
@@ -74,6 +80,8 @@ export const paths = {
   billing: '/facturacion',
   /** Admin: contact-form messages ('Mensajes'). */
   messagesAdmin: '/admin/mensajes',
+  /** Admin: the settings still on demonstration values ('Lanzamiento'). */
+  launchChecklist: '/admin/lanzamiento',
   blog: '/blog',
   tracking: (guide: string) => `/rastreo/${encodeURIComponent(guide)}`,
 } as const;

@@ -27,4 +27,9 @@ export function formatDateTime(value: string | Date): string {
   return dayjs(value).tz(MX_TIMEZONE).format('DD/MM/YYYY HH:mm:ss');
 }
 
+/** "2 de diciembre de 2026 a las 22:20" in Mexico City time (when a reference or an order expires). */
+export function formatDeadline(value: string | Date): string {
+  return dayjs(value).tz(MX_TIMEZONE).format('D [de] MMMM [de] YYYY [a las] HH:mm');
+}
+
 export { dayjs };

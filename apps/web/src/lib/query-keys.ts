@@ -13,6 +13,8 @@ export const queryRoots = {
   integrations: ['integrations'],
   /** The E-Commerce tab: an order paid for becomes a shipment with its guide. */
   storeOrders: ['integrations', 'orders'],
+  /** A payment received is invoiced (Facturación, and the invoice links of Monedero and Pagos). */
+  invoices: ['invoices'],
 } as const;
 
 /** What a payment (or a wallet charge) may have changed. */
@@ -22,6 +24,7 @@ export const moneyQueryRoots: readonly (readonly string[])[] = [
   queryRoots.payments,
   queryRoots.overweight,
   queryRoots.storeOrders,
+  queryRoots.invoices,
 ];
 
 /**

@@ -37,7 +37,9 @@ export const demoSite: SiteInfo = {
   chatWidgetSrc: null,
   metaPixelId: null,
   howItWorksVideoId: 'dQw4w9WgXcQ',
+  termsDate: null,
   paymentsSandbox: false,
+  paymentMethods: { paypal: true, card: true, oxxo: true },
 };
 
 export interface PostalRequest {

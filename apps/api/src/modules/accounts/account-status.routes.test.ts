@@ -108,7 +108,18 @@ describe('account status', () => {
 });
 
 describe('automatic invoicing', () => {
-  const tax = { name: 'Tienda Ana SA de CV', rfc: 'TAN010101AB1', phone: '3312345678', address: 'Av. Juárez 100', colony: 'Centro', postal_code: '44100', state_city: 'Jalisco, Guadalajara' };
+  const tax = {
+    name: 'TIENDA ANA',
+    rfc: 'TAN010101AB3',
+    tax_system: '601',
+    cfdi_use: 'G03',
+    email: 'facturas@tienda-ana.test',
+    phone: '3312345678',
+    address: 'Av. Juárez 100',
+    colony: 'Centro',
+    postal_code: '44100',
+    state_city: 'Jalisco, Guadalajara',
+  };
 
   it('cannot be switched on without complete tax data (409 naming invoice); with it, it can', async () => {
     const ana = await createSignedInUser(t.app, admin);

@@ -16,6 +16,8 @@ export interface AccountsDeps {
   log?: FastifyBaseLogger;
   /** Recent session answers of this process (session-cache.ts); none: every request asks the database. */
   sessionCache?: SessionCache | undefined;
+  /** Whether a Mexican postal code is in the catalogue (tax data must name one); unset: not checked. */
+  postalCodeKnown?: ((postalCode: string) => boolean) | undefined;
   /** How sign-in waits when slowed down (tests record it instead). */
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }

@@ -12,6 +12,10 @@ function retryIn(until: Date, now: Date): { text: string; seconds: number } {
 }
 
 export const accountErrors = {
+  unknownTaxPostalCode: (code: string) => {
+    const message = `El código postal ${code} no está en nuestro catálogo de códigos postales: escribe el de tu domicilio fiscal, como aparece en tu Constancia de Situación Fiscal.`;
+    return new AppError(400, errorCodes.validation, message, [{ path: 'taxInformation.postal_code', message }]);
+  },
   emailTaken: () => new AppError(409, accountErrorCodes.emailTaken, 'Ya existe una cuenta con este correo electrónico. Inicia sesión o recupera tu contraseña.'),
   /** A wrong e-mail or password answers 404 with this exact text. */
   invalidCredentials: () => new AppError(404, accountErrorCodes.invalidCredentials, accountMessages.invalidCredentials),

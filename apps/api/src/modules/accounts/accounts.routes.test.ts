@@ -441,8 +441,11 @@ describe('PUT /api/v1/users/{id}', () => {
 
   it('saves tax information with a valid RFC and refuses a bad one naming the field', async () => {
     const taxInformation = {
-      name: 'Ana López SA de CV',
-      rfc: 'lopa800101ab1',
+      name: 'Ana López',
+      rfc: 'lopa800101ab7',
+      tax_system: '612',
+      cfdi_use: 'G03',
+      email: 'Facturas@Correo.test',
       phone: '3312345678',
       address: 'Av. Juárez 100',
       colony: 'Centro',
@@ -451,10 +454,11 @@ describe('PUT /api/v1/users/{id}', () => {
     };
     const ok = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${ana.id}`, headers: ana.headers, payload: { taxInformation } });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ taxInformation: { ...taxInformation, rfc: 'LOPA800101AB1' } });
+    // Stored as the SAT writes them: the RFC and the name in upper case.
+    expect(ok.json()).toMatchObject({ taxInformation: { ...taxInformation, name: 'ANA LÓPEZ', rfc: 'LOPA800101AB7', email: 'facturas@correo.test' } });
     const bad = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${ana.id}`, headers: ana.headers, payload: { taxInformation: { ...taxInformation, rfc: 'ABC' } } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ errors: [{ path: 'taxInformation.rfc', message: expect.stringContaining('El RFC debe tener 4 letras, 6 dígitos y 3 caracteres') }] });
+    expect(bad.json()).toMatchObject({ errors: [{ path: 'taxInformation.rfc', message: expect.stringContaining('El RFC debe tener 12 caracteres si es de una empresa') }] });
   });
 
   it('toggles the automatic invoice', async () => {

@@ -178,7 +178,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: Accounts }> = asy
   app.put(
     '/api/v1/users/:id',
     {
-      config: { guard: 'self', ownerParam: 'id' },
+      config: { guard: 'self', ownerParam: 'id', sessionOnly: true },
       schema: {
         tags,
         summary:

@@ -74,6 +74,10 @@ export async function updateUser(deps: AccountsDeps, caller: Caller, id: string,
   if (input.invoice === true && !taxInformationSchema.safeParse(input.taxInformation ?? before.taxInformation).success) {
     throw accountErrors.taxDataIncomplete();
   }
+  // CFDI 4.0 checks the domicilio fiscal's postal code: it must exist.
+  if (input.taxInformation && deps.postalCodeKnown && !deps.postalCodeKnown(input.taxInformation.postal_code)) {
+    throw accountErrors.unknownTaxPostalCode(input.taxInformation.postal_code);
+  }
 
   const now = deps.clock.now();
   const patch: Parameters<typeof repo.updateUser>[2] = {};

@@ -54,7 +54,7 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: Addresses }> = 
   app.post(
     '/api/v1/locations-user',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', idempotent: true },
       schema: {
         tags,
         summary: `Guarda una dirección para el usuario (un admin puede indicar otro usuario en user); máximo ${SAVED_LOCATIONS_MAX} por usuario`,

@@ -1,5 +1,5 @@
 import { BULK_COLUMNS, BULK_ROWS_MAX, columnForHeader, type BulkColumnKey, type BulkRowValues } from '@envios/contracts/bulk';
-import { decodeCsvBytes, detectCsvDelimiter, splitCsv } from '../../shared/csv.js';
+import { decodeCsvBytes, readCsv } from '../../shared/csv.js';
 import { readXlsxRows, SpreadsheetError, type SheetRow } from '../../shared/xlsx-reader.js';
 import { bulkErrors } from './bulk.errors.js';
 
@@ -58,7 +58,6 @@ export function readBulkFile(bytes: Buffer): ReadRows {
     }
   }
   if (bytes.subarray(0, 8).includes(0)) throw bulkErrors.badFile('El archivo no es una hoja de cálculo: sube la plantilla en Excel (.xlsx) o CSV.');
-  const text = decodeCsvBytes(bytes);
-  const records = splitCsv(text, detectCsvDelimiter(text));
+  const records = readCsv(decodeCsvBytes(bytes));
   return rowsFromSheet(records.map((r) => ({ line: r.line, cells: r.fields })));
 }

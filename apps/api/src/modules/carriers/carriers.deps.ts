@@ -2,8 +2,7 @@ import type { AuditEntry, CarrierAdmin, CarrierCode, CarrierServiceAdmin } from 
 import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import type { CarrierAdapter } from './adapters/carrier-adapter.js';
-import type { DhlExpressConfig } from './adapters/dhl-express.js';
-import type { FedexConfig } from './adapters/fedex.js';
+import type { CarrierApis } from './carrier-adapters.js';
 import type { CarrierEntry, CatalogueSnapshot } from './catalogue-snapshot.js';
 import type { ServiceRow } from './carriers.repository.js';
 
@@ -24,8 +23,8 @@ export interface CarriersDeps {
   /** How often each process asks whether another one changed the catalogue; 0 never asks. */
   refreshIntervalMs?: number | undefined;
   logger?: Logger | undefined;
-  /** Live rating APIs; a carrier without credentials is priced from our tariffs. */
-  apis?: { dhl?: DhlExpressConfig | undefined; fedex?: FedexConfig | undefined } | undefined;
+  /** Live rating APIs by carrier (carrierApisFromConfig); a carrier without credentials is priced from our tariffs. */
+  apis?: CarrierApis | undefined;
   /** Whether an account exists (a customer markup must name one); accounts' use case. */
   userExists?: ((id: string) => Promise<boolean>) | undefined;
 }

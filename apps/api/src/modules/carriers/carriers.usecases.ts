@@ -8,7 +8,7 @@ import {
 import { fromCentavos } from '@envios/contracts/money';
 import type { Executor } from '../../db/client.js';
 import { createTariffAdapter } from './adapters/tariff-adapter.js';
-import { createApiAdapters } from './carrier-apis.js';
+import { createApiAdapters } from './carrier-adapters.js';
 import { createCatalogueAdmin } from './carriers.admin.js';
 import { buildSnapshot, EMPTY_SNAPSHOT, type CarrierEntry, type CatalogueSnapshot, type ServiceEntry } from './catalogue-snapshot.js';
 import type { Actor, AuditInput, CarrierSources, CarriersDeps, CatalogueContext } from './carriers.deps.js';
@@ -29,7 +29,10 @@ export { freightCost, type Bracket } from './tariff-rules.js';
 export const DEFAULT_REFRESH_INTERVAL_MS = 5_000;
 
 export type { Actor, CarrierSources, CarriersDeps, CatalogueContext } from './carriers.deps.js';
-export { carrierApisFromConfig } from './carrier-apis.js';
+// What app-modules.ts wires from the carrier list: live APIs for quoting, guide issuers, trackers.
+export { carrierApisFromConfig, guideIssuersFromConfig, trackingAdaptersFromConfig, type CarrierApis } from './carrier-adapters.js';
+// What the guides module seeds its demo inventory with: each carrier's guide number format.
+export { sandboxGuideFormat } from './sandbox/sandbox-guide-issuer.js';
 
 export type Carriers = ReturnType<typeof createCarriers>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatTariffCsv, parseMxnToCentavos, parseTariffCsv, splitCsv } from './tariff-csv.js';
+import { splitCsv } from '../../shared/csv.js';
+import { formatTariffCsv, parseMxnToCentavos, parseTariffCsv } from './tariff-csv.js';
 
 const HEADER = 'zona,peso_desde_kg,peso_hasta_kg,precio_base,precio_kg_adicional';
 

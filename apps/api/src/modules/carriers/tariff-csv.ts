@@ -1,9 +1,7 @@
 import { MAX_TARIFF_ROWS, TARIFF_CSV_COLUMNS, TARIFF_ZONES, type TariffZone } from '@envios/contracts/carriers';
 import type { FieldError } from '../../shared/errors.js';
-import { detectCsvDelimiter, splitCsv } from '../../shared/csv.js';
+import { csvLine, readCsv } from '../../shared/csv.js';
 import type { Bracket } from './tariff-rules.js';
-
-export { splitCsv };
 
 /**
  * CSV of one service's tariff table: `zona,peso_desde_kg,peso_hasta_kg,precio_base,precio_kg_adicional`,
@@ -55,8 +53,7 @@ function parseWholeKg(value: string): number | undefined {
 }
 
 export function parseTariffCsv(text: string): ParsedTariffCsv {
-  const clean = text.replace(/^\uFEFF/, '');
-  const records = splitCsv(clean, detectCsvDelimiter(clean));
+  const records = readCsv(text);
   const errors: FieldError[] = [];
   const header = records[0];
   if (!header) {
@@ -118,7 +115,7 @@ function money(centavos: number): string {
 export function formatTariffCsv(rows: readonly Bracket[]): string {
   const order = new Map<string, number>(TARIFF_ZONES.map((z, i) => [z, i]));
   const sorted = [...rows].sort((a, b) => order.get(a.zone)! - order.get(b.zone)! || a.minKg - b.minKg);
-  const lines = [TARIFF_CSV_COLUMNS.join(',')];
-  for (const r of sorted) lines.push([r.zone, r.minKg, r.maxKg, money(r.baseCentavos), money(r.extraKgCentavos)].join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  let text = csvLine(TARIFF_CSV_COLUMNS);
+  for (const r of sorted) text += csvLine([r.zone, String(r.minKg), String(r.maxKg), money(r.baseCentavos), money(r.extraKgCentavos)]);
+  return text;
 }

@@ -86,7 +86,7 @@ describe('demo catalogue', () => {
   });
 
   it('offers pallets only on services that carry them, and a flat sobre price where set', () => {
-    expect(seed.services.filter((s) => s.packageTypes.includes('pallet')).map((s) => s.name)).toEqual(['TERRESTRE', 'FEDEX 2DAY FREIGHT']);
+    expect(seed.services.filter((s) => s.packageTypes.includes('pallet')).map((s) => s.name).sort()).toEqual(['FEDEX 2DAY FREIGHT', 'TERRESTRE']);
     for (const s of seed.services) if (s.documentPriceCentavos !== null) expect(s.packageTypes).toContain('document');
   });
 });

@@ -5,6 +5,7 @@ import { toCentavos } from '@envios/contracts/money';
 import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import type { GuideIssueRequest, GuideIssuer, IssuedGuide, ShipParty } from '../carriers/adapters/guide-issuer.js';
+import type { EventPublisher } from '../events/events.usecases.js';
 import type { JobContext, JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import { guideReadyMail } from '../notifications/notifications.usecases.js';
@@ -25,8 +26,8 @@ export interface GuidesJobDeps {
   secret: string;
   /** How long one carrier call may take before it is abandoned (the job retries). */
   issueTimeoutMs?: number;
-  /** Told in the transaction that records a guide (a store order gets its tracking written back). */
-  onGuideIssued?: (tx: Executor, event: { shipmentId: string; guideNumber: string; carrierCode: CarrierCode }) => Promise<void>;
+  /** Where `guide.issued` is published, in the transaction that records the guide (store write-back, webhooks…). */
+  events: EventPublisher;
   log?: FastifyBaseLogger;
 }
 
@@ -183,7 +184,22 @@ async function recordGuide(deps: GuidesJobDeps, tx: Executor, s: ShipmentForGuid
     consigneeCity: s.destination.city,
     pieces: s.parcels.length,
   });
-  await deps.onGuideIssued?.(tx, { shipmentId: s.id, guideNumber: issued.guideNumber, carrierCode: s.carrierCode });
+  const appUrl = deps.appUrl.replace(/\/+$/, '');
+  await deps.events.publish(tx, {
+    type: 'guide.issued',
+    userId: s.userId,
+    subjectId: s.id,
+    data: {
+      shipment_id: s.id,
+      folio: s.numberOfOrder,
+      guide_number: issued.guideNumber,
+      carrier: s.carrierCode,
+      service: s.serviceName,
+      sandbox: issued.sandbox,
+      label_url: `${appUrl}${labelPath(s.id)}`,
+      tracking_url: `${appUrl}/rastreo/${encodeURIComponent(issued.guideNumber)}`,
+    },
+  });
   const d = s.destination;
   await deps.notifier.sendEmail(
     {

@@ -11,11 +11,14 @@ import { paymentMessages, type GuidesAvailability } from '@envios/contracts/paym
 import type { Database, Executor } from '../../db/client.js';
 import { bindUseCases } from '../../shared/use-cases.js';
 import { commonErrors } from '../../shared/errors.js';
+import type { InlineSubscriber } from '../events/events.usecases.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { findShipmentForGuide, markLabelsPrinted } from '../shipments/shipments.usecases.js';
+import { sandboxGuideFormat } from '../carriers/carriers.usecases.js';
 import { LabelInputError, renderLabelPdf } from './label-pdf.js';
 import type { GuidesDeps } from './guides.deps.js';
 import { labelInputOf, verifyLabelToken } from './guides.label-input.js';
+import { readCsv } from '../../shared/csv.js';
 import { labelUseCases } from './guides.labels.js';
 import { guidesErrors } from './guides.errors.js';
 import * as repo from './guides.repository.js';
@@ -85,6 +88,24 @@ export async function enqueueGuideIssue(jobs: JobQueue, tx: Executor, shipmentId
   for (const shipmentId of new Set(shipmentIds)) {
     await jobs.enqueue<GuideIssuePayload>({ type: GUIDE_ISSUE_JOB, key: guideIssueJobKey(shipmentId), payload: { shipmentId }, maxAttempts: GUIDE_JOB_MAX_ATTEMPTS }, tx);
   }
+}
+
+/**
+ * The guides' part of a confirmed purchase (`payment.confirmed`, in its transaction): guides the
+ * attempt held for shipments it did not pay go back to the stock, and every paid shipment gets
+ * its durable `guides.issue` job.
+ */
+export function guidesOnPayment(jobs: JobQueue): InlineSubscriber<'payment.confirmed'> {
+  return {
+    name: 'guides',
+    mode: 'inline',
+    types: ['payment.confirmed'],
+    async handle(tx, event) {
+      if (event.data.purpose !== 'shipments') return;
+      await releaseGuides(tx, event.data.payment_id);
+      await enqueueGuideIssue(jobs, tx, event.data.shipments);
+    },
+  };
 }
 
 /** Whether the prepaid inventory covers these shipments now (the warning before paying). */
@@ -172,13 +193,12 @@ const HEADER = /^gu[ií]as?$/i;
 
 /** One guide number per line (first column of a CSV; quotes and a `guia` header line are ignored). */
 export function parseInventoryCsv(csv: string): { numbers: string[]; invalid: InventoryUploadResult['invalid'] } {
-  const lines = csv.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   const numbers: string[] = [];
   const invalid: InventoryUploadResult['invalid'] = [];
   let seenContent = false;
   let count = 0;
-  for (const [i, line] of lines.entries()) {
-    const value = (line.split(/[,;\t]/)[0] ?? '').trim().replace(/^"(.*)"$/, '$1').trim();
+  for (const record of readCsv(csv)) {
+    const value = (record.fields[0] ?? '').trim();
     if (value === '') continue;
     if (!seenContent) {
       seenContent = true;
@@ -191,7 +211,7 @@ export function parseInventoryCsv(csv: string): { numbers: string[]; invalid: In
     if (GUIDE_NUMBER_PATTERN.test(value)) numbers.push(value);
     else
       invalid.push({
-        line: i + 1,
+        line: record.line,
         value: value.length > 60 ? `${value.slice(0, 60)}…` : value,
         message: 'El número de guía debe tener de 6 a 40 letras, dígitos o guiones.',
       });
@@ -228,19 +248,11 @@ export type Guides = ReturnType<typeof createGuides>;
 
 // ---------------------------------------------------------------- demo seed
 
-/** Each carrier's guide length, as the sandbox issuer numbers them. */
-const DEMO_FORMATS: Readonly<Record<CarrierCode, { prefix: string; length: number }>> = {
-  dhl: { prefix: '', length: 10 },
-  fedex: { prefix: '', length: 12 },
-  estafeta: { prefix: '', length: 22 },
-  redpack: { prefix: '', length: 9 },
-  ampm: { prefix: 'AM', length: 12 },
-};
 export const DEMO_GUIDES_PER_SERVICE = 100;
 
 /** Demo number `index` of a service: the carrier's length, marked `SBX` (sandbox), unique per service. */
 export function demoGuideNumber(carrierCode: CarrierCode, serviceId: string, index: number): string {
-  const format = DEMO_FORMATS[carrierCode];
+  const format = sandboxGuideFormat(carrierCode);
   const free = format.length - format.prefix.length - 3 - 3;
   const hash = BigInt(`0x${createHash('sha256').update(`demo-guides:${serviceId}`).digest('hex')}`);
   const base = (hash % 10n ** BigInt(free)).toString().padStart(free, '0');

@@ -58,7 +58,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
   app.post(
     '/api/v1/status/woocommerce',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', readOnly: true },
       schema: {
         tags,
         summary: 'Si la cuenta tiene una tienda conectada (el interruptor) y su nombre; user_id debe ser quien llama (admin: cualquiera)',

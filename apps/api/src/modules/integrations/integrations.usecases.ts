@@ -8,7 +8,8 @@ import { createIntake, type IntakeOptions, type WebhookRequest } from './integra
 import { registerIntegrationJobs, type IntegrationsJobOptions } from './integrations.jobs.js';
 import { getStoreOrder, listStoreOrders } from './integrations.orders.js';
 import { createCtx, type IntegrationsDeps } from './integrations.shared.js';
-import { onGuideIssued, onTrackingState, type GuideIssuedEvent, type TrackingStateEvent } from './integrations.writeback.js';
+import { onGuideIssued, onTrackingState } from './integrations.writeback.js';
+import type { DomainEvent, InlineSubscriber } from '../events/events.usecases.js';
 import { finishOAuth, startOAuth } from './integrations.oauth.js';
 import { pasteShopifyToken } from './platforms/shopify/shopify.connect.js';
 import { createShopifyDemo } from './platforms/shopify/shopify-demo.js';
@@ -94,10 +95,20 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
       authorize: (caller: Caller, input: Parameters<typeof shopifyDemo.authorize>[1]) => shopifyDemo.authorize(caller, input),
     },
 
-    /** For the guides job, in the transaction that records a guide. */
-    onGuideIssued: (tx: Executor, event: GuideIssuedEvent) => onGuideIssued(ctx, tx, event),
-    /** For tracking, in the transaction that records a new state. */
-    onTrackingState: (tx: Executor, event: TrackingStateEvent) => onTrackingState(ctx, tx, event),
+    /**
+     * The store write-back's subscriber: `guide.issued` and `tracking.updated`, in the transaction
+     * that records them, put the note for the store order in line (a durable job per event).
+     */
+    storeWriteback: {
+      name: 'store-writeback',
+      mode: 'inline',
+      types: ['guide.issued', 'tracking.updated'],
+      async handle(tx: Executor, event: DomainEvent<'guide.issued' | 'tracking.updated'>) {
+        const base = { shipmentId: event.data.shipment_id, guideNumber: event.data.guide_number, carrierCode: event.data.carrier };
+        if (event.type === 'guide.issued') await onGuideIssued(ctx, tx, base);
+        else await onTrackingState(ctx, tx, { ...base, state: (event as DomainEvent<'tracking.updated'>).data.state });
+      },
+    } satisfies InlineSubscriber<'guide.issued' | 'tracking.updated'>,
 
     /** Tests and tools: a store's sync and weights right now. */
     syncStore: (connectionId: string) => intake.syncStore(connectionId),

@@ -170,3 +170,20 @@ export async function jobStats(db: Executor, now: Date): Promise<{ type: string;
     .groupBy(jobs.type, jobs.status);
   return rows.map((r) => ({ ...r, count: Number(r.count), oldestDueAt: r.oldestDueAt === null ? null : new Date(r.oldestDueAt) }));
 }
+
+/**
+ * Every running job back to pending, due now (their worker is known to be gone); one that used its
+ * last attempt has its lease ended instead, so the next claim gives it up (failAbandonedJobs).
+ */
+export async function releaseRunningJobs(db: Executor, now: Date): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'pending', lockedBy: null, lockedUntil: null, runAt: now, updatedAt: now })
+    .where(and(eq(jobs.status, 'running'), lt(jobs.attempts, jobs.maxAttempts)))
+    .returning({ id: jobs.id });
+  await db
+    .update(jobs)
+    .set({ lockedUntil: new Date(now.getTime() - 1) })
+    .where(eq(jobs.status, 'running'));
+  return rows.length;
+}

@@ -248,3 +248,13 @@ export const jobsQueries = {
   /** Counts by type and status, with the oldest due job of each type (metrics). */
   stats: (db: Executor, now: Date) => repo.jobStats(db, now),
 };
+
+/**
+ * The embedded database belongs to one process: at its start, every job still marked running was
+ * held by the process before it, which is gone (killed, or cut at its shutdown limit). They become
+ * claimable now instead of when their lease runs out; their attempt still counts. Never call this
+ * where several processes share the database.
+ */
+export async function reclaimJobsOfDeadProcess(db: Database, now: Date): Promise<number> {
+  return repo.releaseRunningJobs(db, now);
+}

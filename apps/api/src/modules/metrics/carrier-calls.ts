@@ -1,5 +1,5 @@
 import type { CarrierCode } from '@envios/contracts/carriers';
-import type { CarriersDeps } from '../carriers/carriers.usecases.js';
+import type { CarrierApis } from '../carriers/carriers.usecases.js';
 import type { GuideIssuer } from '../carriers/adapters/guide-issuer.js';
 import type { TrackingAdapter } from '../carriers/adapters/tracking-adapter.js';
 import { carrierFetch, timedCarrierCall, type Metrics } from './metrics.usecases.js';
@@ -9,11 +9,12 @@ import { carrierFetch, timedCarrierCall, type Metrics } from './metrics.usecases
  * through the live APIs' HTTP clients (tariff quotes are answered from memory and are no call),
  * guide issuing and tracking through their adapters, sandbox ones labelled as such.
  */
-export function instrumentCarrierApis(apis: NonNullable<CarriersDeps['apis']>, metrics: Metrics): NonNullable<CarriersDeps['apis']> {
-  return {
-    dhl: apis.dhl ? { ...apis.dhl, fetch: apis.dhl.fetch ?? carrierFetch(metrics, 'dhl', 'rate') } : undefined,
-    fedex: apis.fedex ? { ...apis.fedex, fetch: apis.fedex.fetch ?? carrierFetch(metrics, 'fedex', 'rate') } : undefined,
-  };
+export function instrumentCarrierApis(apis: CarrierApis, metrics: Metrics): CarrierApis {
+  const out: CarrierApis = {};
+  for (const [code, api] of Object.entries(apis) as [CarrierCode, CarrierApis[CarrierCode]][]) {
+    out[code] = api ? { ...api, fetch: api.fetch ?? carrierFetch(metrics, code, 'rate') } : undefined;
+  }
+  return out;
 }
 
 export function instrumentGuideIssuers<T extends Partial<Record<CarrierCode, GuideIssuer>>>(issuers: T, metrics: Metrics): T {

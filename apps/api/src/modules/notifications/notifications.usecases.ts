@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 import { toPage } from '../../shared/pagination.js';
+import { formatMXN, toCentavos } from '@envios/contracts/money';
+import type { InlineSubscriber } from '../events/events.usecases.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { createSmtpMailer, type Mailer } from './adapters/smtp-mailer.js';
 import { createWhatsAppCloudClient, toWhatsAppNumber, type WhatsAppMessage, type WhatsAppSender } from './adapters/whatsapp-cloud.js';
 import { notificationErrors } from './notifications.errors.js';
 import * as repo from './notifications.repository.js';
-import type { RenderedMail } from './templates/mail-templates.js';
+import { paymentCreditedMail, type RenderedMail } from './templates/mail-templates.js';
 import { bindUseCases } from '../../shared/use-cases.js';
 
 /** The mail and WhatsApp texts other modules send through the notifier. */
@@ -140,3 +142,37 @@ export function createOutbox(deps: OutboxDeps) {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
+
+/**
+ * `payment.credited` (in its transaction): the payer hears how much went to the wallet and why,
+ * once per payment, always at the account's own address (never one a request named).
+ */
+export function creditMailOnPayment(deps: {
+  notifier: Pick<Notifier, 'sendEmail'>;
+  /** Without a trailing slash. */
+  appUrl: string;
+  findContact(ex: Executor, userId: string): Promise<{ email: string; firstName: string } | undefined>;
+}): InlineSubscriber<'payment.credited'> {
+  return {
+    name: 'payment-credit-mail',
+    mode: 'inline',
+    types: ['payment.credited'],
+    async handle(tx, event) {
+      const account = event.userId ? await deps.findContact(tx, event.userId) : undefined;
+      if (!account) return;
+      await deps.notifier.sendEmail(
+        {
+          key: `mail:payment-credit:${event.data.payment_id}`,
+          to: account.email,
+          mail: paymentCreditedMail({
+            firstName: account.firstName,
+            amount: formatMXN(toCentavos(event.data.amount)),
+            reasons: event.data.credits.map((c) => c.description),
+            walletUrl: `${deps.appUrl}/prepaids`,
+          }),
+        },
+        tx,
+      );
+    },
+  };
+}

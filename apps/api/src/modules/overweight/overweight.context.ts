@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type TariffZone } from '@envios/contracts/carriers';
-import { fromCentavos } from '@envios/contracts/money';
-import { overweightEventLabels, overweightStatusLabels, type OverweightMeasured, type OverweightRecord } from '@envios/contracts/overweight';
+import { formatMXN, fromCentavos } from '@envios/contracts/money';
+import { overweightEventLabels, overweightStateText, overweightStatusLabels, type OverweightMeasured, type OverweightRecord } from '@envios/contracts/overweight';
 import { billableWeightKg } from '@envios/contracts/quotes';
 import { walletErrorCodes } from '@envios/contracts/wallet';
 import type { Executor } from '../../db/client.js';
@@ -113,6 +113,7 @@ export function createOverweightContext(deps: OverweightDeps) {
     const [files, events] = await Promise.all([repo.listFiles(db, rec.id), repo.listEvents(db, rec.id)]);
     const status = statusOf(rec, paid);
     const owner = rec.userId === caller.id;
+    const payment = paid ? paymentOf(events) : null;
     return {
       _id: rec.id,
       shipment_id: rec.shipmentId,
@@ -121,6 +122,16 @@ export function createOverweightContext(deps: OverweightDeps) {
       overweight: rec.overweightKg,
       cost_overweight: fromCentavos(rec.costCentavos),
       paid,
+      paid_via: payment?.via ?? null,
+      paid_at: payment?.at.toISOString() ?? null,
+      explanation: overweightStateText({
+        status,
+        amount: formatMXN(rec.costCentavos),
+        paidVia: payment?.via ?? null,
+        dispute: rec.disputeStatus,
+        refund: rec.refundCentavos === null ? null : formatMXN(rec.refundCentavos),
+        audience: owner ? 'customer' : 'admin',
+      }),
       declared: { weight: rec.declaredWeightKg, billable_weight: rec.declaredBillableKg, parcels: rec.declaredParcels },
       measured:
         rec.measuredWeightKg === null
@@ -161,6 +172,19 @@ export function createOverweightContext(deps: OverweightDeps) {
   }
 
   return { zoneOf, pricing, change, tryCharge, ownerOf, mailTo, common, requireVisibleShipment, recordDto };
+}
+
+/**
+ * How and when the overweight was paid: its latest payment line. Before purchases had their own
+ * line, a purchase was written as a charge whose note names the purchase.
+ */
+export function paymentOf(events: readonly { kind: string; note: string | null; createdAt: Date }[]): { via: 'wallet' | 'purchase'; at: Date } | null {
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const e = events[i]!;
+    if (e.kind === 'paid_with_purchase' || (e.kind === 'charged' && e.note?.startsWith('Pagado con la compra'))) return { via: 'purchase', at: e.createdAt };
+    if (e.kind === 'charged') return { via: 'wallet', at: e.createdAt };
+  }
+  return null;
 }
 
 export type OverweightContext = ReturnType<typeof createOverweightContext>;

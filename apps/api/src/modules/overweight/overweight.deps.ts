@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Carriers } from '../carriers/carriers.usecases.js';
+import type { EventPublisher } from '../events/events.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import type { Payments } from '../payments/payments.usecases.js';
 
@@ -18,6 +19,8 @@ export interface OverweightDeps {
   stateOf(postalCode: string): string | undefined;
   findAccount(id: string): Promise<{ firstName: string; email: string } | undefined>;
   log?: FastifyBaseLogger | undefined;
+  /** Where `overweight.recorded`, `overweight.resolved` and a refund's `wallet.credited` are published, in their transaction. */
+  events: EventPublisher;
   /** Called after each committed change (the reports' change feed moves at once in this process). */
   onChange?: (() => void) | undefined;
 }

@@ -1,8 +1,10 @@
 import { DISPUTE_ATTACHMENTS_MAX, OVERWEIGHT_EVIDENCE_MAX, type ResolveDispute, type ShipmentOverweight } from '@envios/contracts/overweight';
 import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
-import { clearShipmentOverweight, lockShipmentForOverweight, setShipmentOverweight } from '../shipments/shipments.usecases.js';
-import { creditIn } from '../wallet/wallet.usecases.js';
+import { fromCentavos } from '@envios/contracts/money';
+import type { NewEvent } from '../events/events.usecases.js';
+import { clearShipmentOverweight, lockShipmentForOverweight, setShipmentOverweight, type OverweightShipment } from '../shipments/shipments.usecases.js';
+import { creditIn, walletCreditedEvent } from '../wallet/wallet.usecases.js';
 import { overweightErrors } from './overweight.errors.js';
 import type { UploadedFile } from './overweight.files.js';
 import { disputeAcceptedMail, disputeReceivedMail, disputeRejectedMail } from './overweight.mails.js';
@@ -10,6 +12,16 @@ import * as repo from './overweight.repository.js';
 import type { OverweightDeps } from './overweight.deps.js';
 import type { OverweightContext } from './overweight.context.js';
 import { isAdmin, statusOf } from './overweight.dto.js';
+
+/** `overweight.resolved` of an admin's decision on a dispute. */
+function resolvedEvent(s: OverweightShipment, decision: 'accepted' | 'rejected', refundCentavos: number | null): NewEvent {
+  return {
+    type: 'overweight.resolved',
+    userId: s.userId,
+    subjectId: s.id,
+    data: { shipment_id: s.id, folio: s.numberOfOrder, decision, refunded: refundCentavos === null ? null : fromCentavos(refundCentavos) },
+  };
+}
 
 /** One shipment's overweight: its detail, paying it, the dispute and its resolution, the evidence files. */
 export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightContext) {
@@ -24,7 +36,10 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
       return { record: rec ? await recordDto(caller, rec, s.overweightPaid) : null };
     },
 
-    /** The owner pays a pending overweight from the wallet (the same payment as `payOverWeight`). */
+    /**
+     * The owner pays a pending overweight from the wallet (the same payment as `payOverWeight`). One
+     * already paid (a second click, or the charge at recording) answers its paid state.
+     */
     async pay(caller: Caller, shipmentId: string): Promise<ShipmentOverweight> {
       await change(async (tx) => {
         const s = await lockShipmentForOverweight(tx, shipmentId);
@@ -35,10 +50,9 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
         const status = statusOf(rec, s.overweightPaid);
         if (status === 'disputed') throw overweightErrors.notPayable('Este sobrepeso está en aclaración: no se cobra hasta que se resuelva.');
         if (status === 'cancelled') throw overweightErrors.notPayable('Este sobrepeso se canceló; no hay nada que pagar.');
-        if (status === 'paid') throw overweightErrors.alreadyPaid();
-        const now = clock.now();
+        if (status === 'paid') return;
+        // The payment writes its line in the story ('Cobrado de tu Monedero').
         await deps.payments.payOverweightIn(tx, caller, shipmentId);
-        await repo.insertEvent(tx, { recordId: rec.id, kind: 'charged', amountCentavos: rec.costCentavos, actorId: caller.id, createdAt: now });
       });
       return this.detail(caller, shipmentId);
     },
@@ -95,12 +109,16 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
         const reason = input.reason || null;
         if (input.decision === 'accept') {
           const refund = s.overweightPaid && rec.costCentavos > 0 ? rec.costCentavos : null;
-          if (refund) await creditIn(tx, { userId: s.userId, amountCentavos: refund, provider: 'wallet', reference: `sobrepeso:${rec.id}`, now });
+          if (refund) {
+            const entry = await creditIn(tx, { userId: s.userId, amountCentavos: refund, provider: 'wallet', reference: `sobrepeso:${rec.id}`, now });
+            await deps.events.publish(tx, walletCreditedEvent(entry));
+          }
           await clearShipmentOverweight(tx, s.id, now);
           await repo.updateRecord(tx, rec.id, { disputeStatus: 'accepted', resolutionReason: reason, resolvedAt: now, resolvedBy: caller.id, refundCentavos: refund, updatedAt: now });
           await repo.insertEvent(tx, { recordId: rec.id, kind: 'accepted', note: reason, actorId: caller.id, createdAt: now });
           if (refund) await repo.insertEvent(tx, { recordId: rec.id, kind: 'refunded', amountCentavos: refund, createdAt: now });
           await mailTo(owner, `overweight:${rec.id}:accepted`, (firstName) => disputeAcceptedMail({ ...common(s, firstName), costCentavos: rec.costCentavos, refundCentavos: refund }), tx);
+          await deps.events.publish(tx, resolvedEvent(s, 'accepted', refund));
         } else {
           await repo.updateRecord(tx, rec.id, { disputeStatus: 'rejected', resolutionReason: reason, resolvedAt: now, resolvedBy: caller.id, updatedAt: now });
           await repo.insertEvent(tx, { recordId: rec.id, kind: 'rejected', note: reason, actorId: caller.id, createdAt: now });
@@ -108,7 +126,7 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
           if (!s.overweightPaid) {
             await setShipmentOverweight(tx, s.id, { kg: rec.overweightKg, centavos: rec.costCentavos }, now);
             charged = await tryCharge(tx, caller, s.id);
-            await repo.insertEvent(tx, { recordId: rec.id, kind: charged ? 'charged' : 'pending', amountCentavos: rec.costCentavos, createdAt: now });
+            if (!charged) await repo.insertEvent(tx, { recordId: rec.id, kind: 'pending', amountCentavos: rec.costCentavos, createdAt: now });
           }
           await mailTo(
             owner,
@@ -116,6 +134,7 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
             (firstName) => disputeRejectedMail({ ...common(s, firstName), costCentavos: rec.costCentavos, reason: reason ?? '', paid: s.overweightPaid, charged }),
             tx,
           );
+          await deps.events.publish(tx, resolvedEvent(s, 'rejected', null));
         }
       });
       return this.detail(caller, shipmentId);

@@ -1,4 +1,5 @@
 import { formatMXN } from '@envios/contracts/money';
+import { overweightStateText } from '@envios/contracts/overweight';
 import { clean, escapeHtml, layout, textLayout, type RenderedMail } from '../notifications/notifications.usecases.js';
 
 /**
@@ -37,10 +38,10 @@ export function overweightRecordedMail(
     ...(d.measured ? [`Lo que midió la paquetería: ${d.measured}.`] : []),
     ...(d.rule ? [`Cómo se calculó: ${d.rule}`] : []),
     ...(d.note ? [`Nota del equipo: ${clean(d.note)}`] : []),
+    overweightStateText({ status: d.charged ? 'paid' : 'pending', amount: money, paidVia: d.charged ? 'wallet' : null, dispute: 'none', refund: null }),
     d.charged
-      ? `Lo cobramos de tu monedero (movimiento «Pago sobrepeso»).`
-      : `Tu monedero no alcanzaba para cubrirlo: queda pendiente y se sumará a tu siguiente compra, o puedes pagarlo desde tu monedero en la página de sobrepesos.`,
-    'Si no estás de acuerdo, puedes pedir una aclaración una vez desde la página de sobrepesos, con un mensaje y fotos. Mientras la revisamos no se cobra.',
+      ? 'Lo ves en tu Monedero como «Pago sobrepeso». La aclaración se pide una vez, desde la página de sobrepesos, con un mensaje y fotos.'
+      : 'La aclaración se pide una vez, desde la página de sobrepesos, con un mensaje y fotos.',
   ];
   return mail({
     subject: d.charged ? `Cobramos un sobrepeso de ${money} de tu envío ${d.numberOfOrder}` : `Tienes un sobrepeso pendiente de ${money} en tu envío ${d.numberOfOrder}`,
@@ -93,8 +94,8 @@ export function disputeRejectedMail(d: Common & { costCentavos: number; reason: 
       d.paid
         ? 'El sobrepeso ya estaba cobrado; no hay más cargos.'
         : d.charged
-          ? 'Lo cobramos de tu monedero (movimiento «Pago sobrepeso»).'
-          : 'Tu monedero no alcanza para cubrirlo: queda pendiente y se sumará a tu siguiente compra, o puedes pagarlo desde tu monedero.',
+          ? `Se cobró ${money} de tu Monedero por sobrepeso (movimiento «Pago sobrepeso»).`
+          : `Tu Monedero no alcanza para cubrir el sobrepeso de ${money}: queda pendiente para tu siguiente compra, o págalo desde tu Monedero.`,
     ],
     action: { label: 'Ver el sobrepeso', url: d.url },
     footnote: 'Si tienes más información, responde desde la página de contacto y la revisaremos.',

@@ -87,8 +87,9 @@ export function createOverweightRecording(deps: OverweightDeps, ctx: OverweightC
           await repo.insertEvent(tx, { recordId: rec.id, kind: 'removed', actorId: caller.id, createdAt: now });
         } else {
           await setShipmentOverweight(tx, s.id, { kg, centavos: costCentavos }, now);
+          // A charge writes its own line ('Cobrado de tu Monedero') through the payment.
           charged = await tryCharge(tx, caller, s.id);
-          await repo.insertEvent(tx, { recordId: rec.id, kind: charged ? 'charged' : 'pending', amountCentavos: costCentavos, createdAt: now });
+          if (!charged) await repo.insertEvent(tx, { recordId: rec.id, kind: 'pending', amountCentavos: costCentavos, createdAt: now });
           await mailTo(
             owner,
             `overweight:${rec.id}:recorded:${now.getTime()}`,
@@ -106,6 +107,12 @@ export function createOverweightRecording(deps: OverweightDeps, ctx: OverweightC
             tx,
           );
         }
+        await deps.events.publish(tx, {
+          type: 'overweight.recorded',
+          userId: s.userId,
+          subjectId: s.id,
+          data: { shipment_id: s.id, folio: s.numberOfOrder, guide_number: s.numberGuide, overweight_kg: kg, amount: fromCentavos(costCentavos), charged },
+        });
         return { charged, status: statusOf(rec, charged), changed: true };
       });
       deps.log?.info({ shipmentId, charged: outcome.charged, changed: outcome.changed }, 'sobrepeso registrado');

@@ -82,8 +82,20 @@ describe("'Editar sobrepeso' through PUT /api/v1/shipments/{id}", () => {
     const wallet = (await call(t, 'GET', `/api/v1/prepaid?user=${user.id}&limit=100`, user)).json<WalletList>();
     expect(wallet.docs.filter((e) => e.movement === 'Pago sobrepeso').map((e) => e.amount)).toEqual([-123.45]);
     const rec = await detail(s, user);
-    expect(rec).toMatchObject({ status: 'paid', paid: true, can_pay: false, can_dispute: true });
-    expect(rec.events.map((e) => e.kind)).toEqual(['recorded', 'charged']);
+    expect(rec).toMatchObject({ status: 'paid', paid: true, paid_via: 'wallet', can_pay: false, can_dispute: true });
+    expect(rec.explanation).toBe('Se cobró MX$123.45 de tu Monedero por sobrepeso; si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos.');
+    expect(rec.events.map((e) => [e.kind, e.label])).toEqual([
+      ['recorded', 'Sobrepeso registrado'],
+      ['charged', 'Cobrado de tu Monedero'],
+    ]);
+    // The admin reads the same story about the customer's wallet.
+    expect((await detail(s, admin)).explanation).toMatch(/^Se cobró MX\$123\.45 del Monedero del cliente por sobrepeso; si el cliente no está de acuerdo/);
+    // The specification's client pays it right after recording it: already paid, 200 and nothing more is charged.
+    const spec = await call(t, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`, user);
+    expect(spec.statusCode, spec.body).toBe(200);
+    expect(spec.json()).toMatchObject({ already_paid: true, overweight_status: 'paid', amount: 123.45 });
+    expect((await call(t, 'POST', `/api/v1/overweight/shipment/${s._id}/pay`, user)).json<ShipmentOverweight>().record).toMatchObject({ status: 'paid' });
+    expect(await balance(t, user, user.id)).toBe(376.55);
     // Once paid it is no longer editable (the same values again change nothing).
     const again = await put(s, admin, { overweight: 3, cost_overweight: 150 });
     expect(again.statusCode).toBe(409);
@@ -109,7 +121,8 @@ describe("'Editar sobrepeso' through PUT /api/v1/shipments/{id}", () => {
     expect(rec.declared).toMatchObject({ weight: 3, billable_weight: 3 });
     expect(rec.note).toBe('Báscula de la paquetería.');
     expect(rec.rule?.text).toMatch(/por kg adicional/);
-    expect(rec).toMatchObject({ status: 'pending', can_pay: true, can_dispute: true });
+    expect(rec).toMatchObject({ status: 'pending', can_pay: true, can_dispute: true, paid_via: null });
+    expect(rec.explanation).toMatch(/^Tu Monedero no alcanzaba para cubrir el sobrepeso de MX\$85\.40: queda pendiente para tu siguiente compra/);
     expect(await outboxSubjects(user.email)).toContain(`Tienes un sobrepeso pendiente de MX$85.40 en tu envío ${s.numberOfOrder}`);
 
     // The owner pays it once the wallet has enough.
@@ -117,7 +130,12 @@ describe("'Editar sobrepeso' through PUT /api/v1/shipments/{id}", () => {
     await credit(t, admin, user.id, 100);
     const paid = await call(t, 'POST', `/api/v1/overweight/shipment/${s._id}/pay`, user);
     expect(paid.statusCode, paid.body).toBe(200);
-    expect(paid.json<ShipmentOverweight>().record).toMatchObject({ status: 'paid', can_pay: false });
+    expect(paid.json<ShipmentOverweight>().record).toMatchObject({ status: 'paid', can_pay: false, paid_via: 'wallet' });
+    expect(paid.json<ShipmentOverweight>().record!.events.map((e) => e.kind)).toEqual(['recorded', 'pending', 'charged']);
+    expect(await balance(t, user, user.id)).toBe(24.6);
+    // A second click answers the paid state and charges nothing.
+    const twice = await call(t, 'POST', `/api/v1/overweight/shipment/${s._id}/pay`, user);
+    expect(twice.statusCode, twice.body).toBe(200);
     expect(await balance(t, user, user.id)).toBe(24.6);
     expect((await call(t, 'POST', `/api/v1/overweight/shipment/${s._id}/pay`, beto)).statusCode).toBe(403);
   });
@@ -252,13 +270,18 @@ describe('lists and exports', () => {
     expect(cancelled.docs.length).toBeGreaterThan(0);
   });
 
-  it('GET /api/v1/overweight/all: admin only; the period is checked', async () => {
+  it('GET /api/v1/overweight/all: admin only; the period is checked, and may end after today', async () => {
     const page = await call(t, 'GET', '/api/v1/overweight/all', admin);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json<OverweightPage>().count).toBeGreaterThan(2);
     expect((await call(t, 'GET', '/api/v1/overweight/all', ana)).statusCode).toBe(403);
     expectField(await call(t, 'GET', '/api/v1/overweight/all?date_ini=2026-03-10&date_fin=2026-03-01', admin), 400, 'date_fin');
     expectField(await call(t, 'GET', '/api/v1/overweight/all?date_ini=2999-01-01', admin), 400, 'date_ini');
+    // An end after today (a client ahead of Mexico City's calendar) means until now.
+    const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(d);
+    const untilTomorrow = await call(t, 'GET', `/api/v1/overweight/all?date_ini=2020-01-01&date_fin=${day(new Date(Date.now() + 86_400_000))}`, admin);
+    expect(untilTomorrow.statusCode, untilTomorrow.body).toBe(200);
+    expect(untilTomorrow.json<OverweightPage>().count).toBe(page.json<OverweightPage>().count);
     expectField(await call(t, 'GET', '/api/v1/overweight/all?date_ini=2026-02-30', admin), 400, 'date_ini');
     const byEmail = (await call(t, 'GET', `/api/v1/overweight/all?filter=${encodeURIComponent(ana.email)}`, admin)).json<OverweightPage>();
     expect(byEmail.docs.every((d) => d.customer_email === ana.email)).toBe(true);

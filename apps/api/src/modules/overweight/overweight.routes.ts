@@ -187,7 +187,7 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }>
   app.post(
     '/api/v1/overweight/shipment/:shipmentId/pay',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', idempotent: true },
       schema: {
         tags,
         summary: "El dueño paga un sobrepeso pendiente con su monedero ('Pago sobrepeso'); uno en aclaración no se cobra",

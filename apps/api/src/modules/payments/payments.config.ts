@@ -1,5 +1,5 @@
 import type { PaymentConfig } from '@envios/contracts/payments';
-import type { Config } from '../../config/env.js';
+import { isProduction, type Config } from '../../config/env.js';
 import type { Database } from '../../db/client.js';
 import type { CashProvider } from './adapters/conekta-types.js';
 import type { PaymentProvider } from './adapters/payment-provider.js';
@@ -23,7 +23,7 @@ const PAYPAL_BASE_URLS = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'h
  * PAYMENTS_SANDBOX=1 says so on purpose. Otherwise free sandbox top-ups would buy real guides.
  */
 export function paymentModes(config: Pick<Config, 'NODE_ENV' | 'APP_URL' | 'PAYMENTS_SANDBOX' | 'PAYPAL_CLIENT_ID' | 'CONEKTA_API_KEY'>): PaymentModes {
-  const production = config.NODE_ENV === 'production' || config.APP_URL.startsWith('https://');
+  const production = isProduction(config);
   const flag = config.PAYMENTS_SANDBOX;
   const sandboxAllowed = flag === undefined ? !production : flag === '1' || flag === 'true';
   const without: ProviderMode = sandboxAllowed ? 'sandbox' : 'disabled';

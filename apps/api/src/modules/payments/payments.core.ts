@@ -5,10 +5,11 @@ import type { WalletProvider } from '@envios/contracts/wallet';
 import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import { commonErrors } from '../../shared/errors.js';
+import type { EventPublisher } from '../events/events.usecases.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { countHeldGuides, releaseGuides, reserveGuides } from '../guides/guides.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
-import { lockShipmentsForPayment, readOwedOverweight } from '../shipments/shipments.usecases.js';
+import { clearShipmentsReference, lockShipmentsForPayment, readOwedOverweight } from '../shipments/shipments.usecases.js';
 import { lockWalletEntry } from '../wallet/wallet.usecases.js';
 import { paymentErrors } from './payments.errors.js';
 import * as repo from './payments.repository.js';
@@ -39,8 +40,8 @@ export interface PaymentsCoreDeps {
   guideHoldsPerUser: number;
   /** Counts one attempt opened by the user (inside the opening transaction); throws 429 past the per-user rate. */
   limitAttempts?: ((ex: Executor, userId: string) => Promise<void>) | undefined;
-  /** Writes, in the confirming transaction, that a purchase paid an earlier shipment's overweight (its story). */
-  onOverweightPaid?: ((tx: Executor, shipmentId: string, paid: { amountCentavos: number; note: string; now: Date }) => Promise<void>) | undefined;
+  /** Where a confirmation publishes `payment.confirmed` (and `payment.credited`, `wallet.credited`), in its transaction. */
+  events: EventPublisher;
 }
 
 export interface OpenShipmentsInput {
@@ -202,6 +203,8 @@ export async function closePayment(
     if (!repo.OPEN_STATUSES.includes(payment.status)) return { changed: false };
     await repo.updatePayment(tx, paymentId, { status, failureCode: failure.code, failureMessage: failure.message, updatedAt: deps.clock.now() });
     await releaseGuides(tx, paymentId);
+    // A reference the store no longer takes stops naming its shipments in the report.
+    if (payment.oxxoReference) await clearShipmentsReference(tx, payment.oxxoReference);
     return { changed: true };
   });
 }

@@ -30,3 +30,6 @@ export interface PaymentsDeps extends PaymentsCoreDeps {
   /** The payer's name and phone for Conekta's customer_info. */
   findAccount: (userId: string) => Promise<{ firstName: string; lastName: string; email: string; phone: string } | undefined>;
 }
+
+/** What invoicing reads of a payment (a type only: the invoices module imports it from here, never from the façade, which imports invoicing back). */
+export type { PaymentForInvoice } from './payments.invoicing.repository.js';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError } from '@envios/contracts/errors';
 import type { Payment, PaymentList } from '@envios/contracts/payments';
 import type { Shipment } from '@envios/contracts/shipments';
+import type { SiteInfo } from '@envios/contracts/site';
 import { buildApp } from '../../app.js';
 import { manualClock } from '../../shared/clock.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -386,7 +387,10 @@ describe('no free money in production', () => {
         card: { enabled: false },
         sandbox_mode: false,
       });
-      expect(ok<{ paymentsSandbox: boolean }>(await prod.app.inject({ method: 'GET', url: '/api/v1/site' })).paymentsSandbox).toBe(false);
+      expect(ok<SiteInfo>(await prod.app.inject({ method: 'GET', url: '/api/v1/site' }))).toMatchObject({
+        paymentsSandbox: false,
+        paymentMethods: { paypal: false, card: false, oxxo: false },
+      });
       const boss = await signInAdmin(prod.app);
       const ana = await createSignedInUser(prod.app, boss);
       const s = await createOne(prod, ana);
@@ -409,7 +413,10 @@ describe('no free money in production', () => {
     const demo = await createTestApp({ env: { ...adminEnv, NODE_ENV: 'production', PAYMENTS_SANDBOX: '1' } });
     try {
       expect(ok<{ sandbox_mode: boolean }>(await demo.app.inject({ method: 'GET', url: '/api/v1/payments/config' })).sandbox_mode).toBe(true);
-      expect(ok<{ paymentsSandbox: boolean }>(await demo.app.inject({ method: 'GET', url: '/api/v1/site' })).paymentsSandbox).toBe(true);
+      expect(ok<SiteInfo>(await demo.app.inject({ method: 'GET', url: '/api/v1/site' }))).toMatchObject({
+        paymentsSandbox: true,
+        paymentMethods: { paypal: true, card: true, oxxo: true },
+      });
     } finally {
       await demo.close();
     }

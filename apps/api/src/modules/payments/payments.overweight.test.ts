@@ -73,9 +73,14 @@ describe('owed overweight is collected with the next purchase', () => {
         ['pago_sobrepeso', -8550, earlier._id],
       ]),
     );
-    const story = ok<{ record: { events: { kind: string; note: string | null }[]; status: string } }>(await call(t, 'GET', `/api/v1/overweight/shipment/${earlier._id}`, who));
-    expect(story.record.status).toBe('paid');
-    expect(story.record.events.at(-1)).toMatchObject({ kind: 'charged', note: expect.stringMatching(/^Pagado con la compra del pago \d+ \(Monedero\)\.$/) });
+    const story = ok<{ record: { events: { kind: string; label: string; note: string | null }[]; status: string; paid_via: string; explanation: string } }>(
+      await call(t, 'GET', `/api/v1/overweight/shipment/${earlier._id}`, who),
+    );
+    expect(story.record).toMatchObject({ status: 'paid', paid_via: 'purchase' });
+    expect(story.record.events.at(-1)).toMatchObject({ kind: 'paid_with_purchase', label: 'Pagado con tu compra', note: expect.stringMatching(/^Pagado con la compra del pago \d+ \(Monedero\)\.$/) });
+    expect(story.record.explanation).toBe(
+      'Se cobró MX$85.50 por sobrepeso junto con tu compra; si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos en tu Monedero.',
+    );
 
     // Paid once: the next purchase carries nothing, and the quote no longer adds it.
     const owed = ok<{ total_cost_overweight: number }>(await call(t, 'GET', `/api/v1/shipments/all/${who.id}/overweight`, who));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes, type ApiError } from '@envios/contracts/errors';
-import type { OxxoResult, OxxoSlip, Payment, PaymentList, WalletReconciliation } from '@envios/contracts/payments';
+import type { OpenPayments, OxxoResult, OxxoSlip, Payment, PaymentList, WalletReconciliation } from '@envios/contracts/payments';
+import type { ReportPage } from '@envios/contracts/reports';
 import type { Shipment } from '@envios/contracts/shipments';
 import type { UserListResponse } from '@envios/contracts/accounts';
 import { manualClock } from '../../shared/clock.js';
@@ -148,6 +149,63 @@ describe('POST /payments/many/conekta/oxxo/', () => {
     const again = await call('POST', '/api/v1/payments/many/conekta/oxxo/', ana, { shipments: [paid._id] });
     expect(again.statusCode).toBe(409);
     expect(again.json<ApiError>().code).toBe('payments.already_paid');
+  });
+});
+
+describe('GET /payments/open and the reference in the general report', () => {
+  const open = (who: SignedIn, query = '') => call('GET', `/api/v1/payments/open${query}`, who);
+
+  it('lists an open reference with its amount, expiry and slip for its owner and an admin; the report finds the shipment by it', async () => {
+    const s = await createOne(t, ana);
+    const ref = await oxxo(ana, s._id);
+    const mine = await open(ana);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const listed = mine.json<OpenPayments>().docs.find((d) => d.payment_id === ref.payment_id);
+    expect(listed).toMatchObject({
+      method: 'oxxo',
+      method_label: 'OXXO',
+      reference: ref.reference,
+      order_id: null,
+      amount: ref.amount,
+      expires_at: ref.expires_at,
+      slip_url: `/shipping/cash_barcode?references=${ref.reference}`,
+      approve_url: null,
+      sandbox: true,
+      shipments: [{ _id: s._id, numberOfOrder: s.numberOfOrder }],
+    });
+    // For one shipment: its owner or an admin; another customer neither sees it in their own list nor asks for it.
+    expect((await open(admin, `?shipments=${s._id}`)).json<OpenPayments>().docs.map((d) => d.payment_id)).toEqual([ref.payment_id]);
+    expect((await open(beto)).json<OpenPayments>().docs.some((d) => d.payment_id === ref.payment_id)).toBe(false);
+    expect((await open(beto, `?shipments=${s._id}`)).statusCode).toBe(403);
+    expect((await call('GET', '/api/v1/payments/open')).statusCode).toBe(401);
+    expectFieldError(await open(ana, '?shipments=no-es-un-id'), 'shipments.0');
+
+    // The general report's «Referencia» and its search.
+    const report = await call('GET', `/api/v1/shipments/period?filter=${ref.reference}`, admin);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json<ReportPage>().docs.map((d) => [d._id, d.reference])).toEqual([[s._id, ref.reference]]);
+    expect((await shipment(ana, s._id)).reference).toBe(ref.reference);
+
+    // Cancelled: no longer open, and the report no longer names it.
+    expect((await call('POST', `/api/v1/payments/shipments/${s._id}/cancel`, ana)).json()).toEqual({ cancelled: 1 });
+    expect((await open(ana, `?shipments=${s._id}`)).json<OpenPayments>().docs).toEqual([]);
+    expect((await call('GET', `/api/v1/shipments/period?filter=${ref.reference}`, admin)).json<ReportPage>().count).toBe(0);
+  });
+
+  it('a reference paid at the store after the shipment was paid another way still names it, and its money goes to the wallet', async () => {
+    const s = await createOne(t, ana);
+    const ref = await oxxo(ana, s._id);
+    await call('POST', '/api/v1/prepaid/createPrepaid', admin, { userId: ana.id, cantidadAbonar: 1000 });
+    const before = await balance(ana);
+    const wallet = await call('POST', '/api/v1/payments/many/monedero', ana, { shipments: [s._id] });
+    expect(wallet.statusCode, wallet.body).toBe(200);
+    // Paid, and the reference is still open: it stays listed, so the seller can cancel it.
+    expect((await open(ana, `?shipments=${s._id}`)).json<OpenPayments>().docs.map((d) => d.reference)).toEqual([ref.reference]);
+    const paid = await call('POST', `/api/v1/admin/payments/${ref.payment_id}/sandbox/paid`, admin);
+    expect(paid.json<Payment>().credited).toEqual([expect.objectContaining({ shipment: s._id, reason: 'already_paid' })]);
+    expect(await balance(ana)).toBe(before);
+    expect((await call('GET', `/api/v1/shipments/period?filter=${ref.reference}`, admin)).json<ReportPage>().docs.map((d) => d._id)).toEqual([s._id]);
+    expect((await open(ana, `?shipments=${s._id}`)).json<OpenPayments>().docs).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (
   app.post(
     '/api/v1/payments/conekta/oxxo/:id',
     {
-      config: { guard: 'buyer' },
+      config: { guard: 'buyer', idempotent: true },
       schema: {
         tags,
         summary:
@@ -31,7 +31,7 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (
     app.post(
       url,
       {
-        config: { guard: 'buyer' },
+        config: { guard: 'buyer', idempotent: true },
         schema: {
           tags,
           summary: 'Referencia OXXO para varios envíos propios (admin: de cualquiera); la misma selección repetida responde la misma referencia',

@@ -7,6 +7,7 @@ import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError, commonErrors } from '../../shared/errors.js';
 import { oxxoReferenceMail } from '../notifications/notifications.usecases.js';
+import { setShipmentsReference } from '../shipments/shipments.usecases.js';
 import { lockWalletEntry } from '../wallet/wallet.usecases.js';
 import { createConektaClient } from './adapters/conekta-client.js';
 import { createConektaSandbox, type ConektaSandbox } from './adapters/conekta-sandbox.js';
@@ -183,6 +184,11 @@ export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: 
   });
 }
 
+/** The shipments an attempt pays (not the earlier overweight it carries). */
+async function shipmentsOf(tx: Executor, paymentId: string): Promise<string[]> {
+  return (await repo.sharesOf(tx, paymentId)).filter((s) => s.kind === 'shipment').map((s) => s.shipmentId);
+}
+
 /** The line items of an attempt opened earlier (its shares), to ask Conekta again. */
 async function reopened(tx: Executor, row: PaymentRow): Promise<Opened> {
   const shares = await repo.sharesOf(tx, row.id);
@@ -244,6 +250,8 @@ async function createOrder(
       providerData: { conekta_order_id: order.orderId, conekta_status: order.status },
     });
     await deps.jobs.enqueue<ExpirePayload>({ type: OXXO_EXPIRE_JOB, key: `${OXXO_EXPIRE_JOB}:${opened.paymentId}`, payload: { paymentId: opened.paymentId }, runAt: order.expiresAt }, tx);
+    // The general report finds the shipments by this reference, and shows it in «Referencia».
+    if (opened.purpose === 'shipments') await setShipmentsReference(tx, await shipmentsOf(tx, opened.paymentId), order.reference);
     const to = account.email;
     await deps.notifier.sendEmail(
       {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQ
 import type { PaymentMethod, PaymentStatus } from '@envios/contracts/payments';
 import type { Executor } from '../../db/client.js';
 import { escapeLike } from '../../shared/pagination.js';
+import { shipments } from '../shipments/shipments.table.js';
 import { payments, paymentShipments, paypalSandboxOrders } from './payments.table.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -84,6 +85,60 @@ export async function openAttemptsFor(ex: Executor, shipmentId: string): Promise
     .where(and(eq(paymentShipments.shipmentId, shipmentId), inArray(payments.status, [...OPEN_STATUSES])))
     .orderBy(sql`${payments.createdAt} desc`);
   return rows.map((r) => r.payment);
+}
+
+/**
+ * The shipment payments still open that a buyer could still pay (an OXXO reference, a PayPal order
+ * with its approval link): the user's own, or those covering the shipments named; newest first.
+ */
+export async function openShipmentPayments(ex: Executor, scope: { userId: string } | { shipmentIds: string[] }, limit: number): Promise<PaymentRow[]> {
+  const covering =
+    'userId' in scope
+      ? eq(payments.userId, scope.userId)
+      : inArray(
+          payments.id,
+          ex
+            .select({ id: paymentShipments.paymentId })
+            .from(paymentShipments)
+            .where(and(inArray(paymentShipments.shipmentId, scope.shipmentIds), eq(paymentShipments.kind, 'shipment'))),
+        );
+  return ex
+    .select()
+    .from(payments)
+    .where(
+      and(
+        covering,
+        inArray(payments.status, [...OPEN_STATUSES]),
+        eq(payments.purpose, 'shipments'),
+        inArray(payments.method, ['oxxo', 'paypal', 'paypal-plus']),
+        sql`${payments.providerOrderId} is not null`,
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
+}
+
+/** The shipments each payment pays (not the earlier overweight it carries), with their folios. */
+export async function shipmentsPaidBy(ex: Executor, paymentIds: string[]): Promise<{ paymentId: string; shipmentId: string; numberOfOrder: number }[]> {
+  if (paymentIds.length === 0) return [];
+  return ex
+    .select({ paymentId: paymentShipments.paymentId, shipmentId: paymentShipments.shipmentId, numberOfOrder: shipments.numberOfOrder })
+    .from(paymentShipments)
+    .innerJoin(shipments, eq(shipments.id, paymentShipments.shipmentId))
+    .where(and(inArray(paymentShipments.paymentId, paymentIds), eq(paymentShipments.kind, 'shipment')))
+    .orderBy(asc(shipments.numberOfOrder));
+}
+
+/** The newest paid payment that paid a shipment's overweight (on its own or within a purchase). */
+export async function lastOverweightPayment(ex: Executor, shipmentId: string): Promise<{ id: string } | undefined> {
+  const [row] = await ex
+    .select({ id: payments.id })
+    .from(paymentShipments)
+    .innerJoin(payments, eq(payments.id, paymentShipments.paymentId))
+    .where(and(eq(paymentShipments.shipmentId, shipmentId), eq(paymentShipments.kind, 'overweight'), eq(payments.status, 'paid')))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return row;
 }
 
 // ---------------------------------------------------------------- sandbox PayPal orders

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentMessages } from '@envios/contracts/payments';
+import { paymentMessages, type OpenPayments } from '@envios/contracts/payments';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
 import { createOne } from '../shipments/shipments.fixtures.js';
@@ -175,11 +175,18 @@ describe('PayPal for shipments (sandbox provider)', () => {
     const order = link.json<{ id: string; approve_url: string; payment_id: string }>();
     const [reserved] = await t.database.query<{ status: string }>('select status from guide_inventory where shipment_id = $1', [inv._id]);
     expect(reserved!.status).toBe('reserved');
+    // While it waits for approval, the order is listed as an open payment with its approval link.
+    const open = await call(t, user, 'GET', `/api/v1/payments/open?shipments=${inv._id}`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect(open.json<OpenPayments>().docs).toEqual([
+      expect.objectContaining({ payment_id: order.payment_id, method: 'paypal', method_label: 'PayPal', order_id: order.id, approve_url: order.approve_url, reference: null, slip_url: null }),
+    ]);
     const cancelled = await sandboxDo(user, order.approve_url, 'cancel');
     expect(cancelled.redirect).toContain('cancel=1');
     expect((await paymentRow(t, order.payment_id)).status).toBe('cancelled');
     const rows = await t.database.query<{ status: string }>('select status from guide_inventory where service_id = $1', [inv.selected_service.service_id]);
     expect(rows).toEqual([{ status: 'available' }]);
+    expect((await call(t, user, 'GET', `/api/v1/payments/open?shipments=${inv._id}`)).json<OpenPayments>().docs).toEqual([]);
   });
 
   it('money captured for a shipment paid meanwhile goes to the payer’s wallet as a PayPal abono', async () => {
@@ -333,7 +340,7 @@ describe('top-ups through PayPal', () => {
 });
 
 describe('POST /prepaid/payOverWeight/:shipmentId', () => {
-  it('charges the owner’s wallet a pago_sobrepeso and marks the overweight paid, once', async () => {
+  it('charges the owner’s wallet a pago_sobrepeso and marks the overweight paid, once; asked again it answers 200 with the paid state', async () => {
     const someone = await createSignedInUser(t.app, admin);
     const s = await createOne(t, someone);
     expect((await call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`)).json()).toMatchObject({ code: 'payments.not_payable' });
@@ -344,9 +351,16 @@ describe('POST /prepaid/payOverWeight/:shipmentId', () => {
     expectField(await call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${BAD_ID}`), 'shipmentId');
     const ok = await call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ message: 'ok', amount: 150, balance: 50 });
+    expect(ok.json()).toMatchObject({ message: 'ok', amount: 150, balance: 50, overweight_status: 'paid', already_paid: false });
+    // A client following the specification calls it again: the paid state, nothing charged twice.
     const again = await call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`);
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual({ ...ok.json<object>(), already_paid: true });
+    const [a, b] = await Promise.all([0, 1].map(() => call(t, someone, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`)));
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    expect(await balanceOf(t, someone)).toBe(50);
+    // Still only the owner (or an admin) learns about it.
+    expect((await call(t, other, 'POST', `/api/v1/prepaid/payOverWeight/${s._id}`)).statusCode).toBe(403);
     const [row] = await t.database.query<{ overweight_paid: boolean }>('select overweight_paid from shipments where id = $1', [s._id]);
     expect(row!.overweight_paid).toBe(true);
     const [entry] = await t.database.query<{ type: string; amount: string | number; shipment_id: string }>(

@@ -24,6 +24,9 @@ import {
   sandboxActionParamsSchema,
   sandboxActionResultSchema,
   sandboxOrderSchema,
+  openPaymentsQuerySchema,
+  openPaymentsSchema,
+  overweightPaymentResultSchema,
   walletPaymentResultSchema,
 } from '@envios/contracts/payments';
 import { AppError } from '../../shared/errors.js';
@@ -76,7 +79,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/payments/:id',
     {
-      config: { guard: 'buyer' },
+      config: { guard: 'buyer', idempotent: true },
       schema: {
         tags,
         summary: 'Liga de PayPal para pagar un envío; 204 cuando no hay guías disponibles para su servicio',
@@ -99,7 +102,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/payments/many/paypal',
     {
-      config: { guard: 'buyer' },
+      config: { guard: 'buyer', idempotent: true },
       schema: { tags, summary: 'Liga de PayPal para pagar varios envíos', body: payManyInputSchema, response: { 200: paymentUrlSchema, ...paying } },
     },
     async (request) => asUrl(await payments.startShipmentsOrder(request.caller!, { shipmentIds: request.body.shipments, method: 'paypal' })),
@@ -108,7 +111,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/paypal/v2/link/many',
     {
-      config: { guard: 'buyer' },
+      config: { guard: 'buyer', idempotent: true },
       schema: {
         tags,
         summary: 'Crea la orden de PayPal (Orders v2) de varios envíos: su id y la página de aprobación',
@@ -141,7 +144,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/paypal/plus/many/link',
     {
-      config: { guard: 'buyer' },
+      config: { guard: 'buyer', idempotent: true },
       schema: { tags, summary: 'Liga para pagar varios envíos con tarjeta (PayPal sin cuenta)', body: payManyInputSchema, response: { 200: paypalLinkSchema, ...paying } },
     },
     async (request) => asLink(await payments.startShipmentsOrder(request.caller!, { shipmentIds: request.body.shipments, method: 'paypal-plus' })),
@@ -162,7 +165,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/paypal/payment/many/execute',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', idempotent: true },
       schema: { tags, summary: 'Cobra el pago con tarjeta de varios envíos (payment_id de la liga)', body: paypalExecuteManyInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
     },
     async (request) => payments.executeById(request.caller!, request.body.payment_id, { purpose: 'shipments' }),
@@ -171,7 +174,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/paypal/payment/execute',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', idempotent: true },
       schema: { tags, summary: 'Cobra el pago con tarjeta de un envío (payment_id de la liga)', body: paypalExecuteInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
     },
     async (request) => payments.executeById(request.caller!, request.body.payment_id, { purpose: 'shipments' }),
@@ -191,12 +194,30 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     async (request) => payments.cancelOpenAttempts(request.caller!, request.params.shipmentId),
   );
 
+  app.get(
+    '/api/v1/payments/open',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Pagos abiertos que aún pueden completarse (referencia OXXO vigente, orden de PayPal por aprobar) de los envíos de quien llama, o de los envíos nombrados en shipments=a,b (su dueño o un admin); los más nuevos primero',
+        querystring: openPaymentsQuerySchema,
+        response: { 200: openPaymentsSchema, ...paying },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return payments.listOpenPayments(request.caller!, request.query);
+    },
+  );
+
   // ------------------------------------------------------------ wallet
 
   app.post(
     '/api/v1/payments/many/monedero',
     {
-      config: { guard: 'buyer' },
+      config: { guard: 'buyer', idempotent: true },
       schema: {
         tags,
         summary: 'Paga envíos con el monedero (user: el dueño del monedero, otro solo para admin); 409 sin saldo suficiente o sin guías',
@@ -210,12 +231,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/prepaid/payOverWeight/:shipmentId',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', idempotent: true },
       schema: {
         tags,
-        summary: 'Paga el sobrepeso de un envío con el monedero de su dueño (pago_sobrepeso)',
+        summary: 'Paga el sobrepeso de un envío con el monedero de su dueño (pago_sobrepeso); uno ya pagado responde 200 con already_paid: true y el pago que lo cubrió',
         params: shipmentParams,
-        response: { 200: walletPaymentResultSchema, ...paying },
+        response: { 200: overweightPaymentResultSchema, ...paying },
       },
     },
     async (request) => payments.payOverweight(request.caller!, request.params.shipmentId),
@@ -226,7 +247,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/prepaid/getLinkpaypal/:prepaidId',
     {
-      config: { guard: 'buyer' },
+      config: { guard: 'buyer', idempotent: true },
       schema: {
         tags,
         summary: 'Liga de PayPal para pagar un abono pendiente',
@@ -282,7 +303,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/prepaid/paypalPaymentExecute',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', idempotent: true },
       schema: { tags, summary: 'Cobra el pago con tarjeta de un abono', body: prepaidExecuteInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
     },
     async (request) => payments.executeById(request.caller!, request.body.payment_id, { purpose: 'topup', walletEntryId: request.body.prepaid_id }),
@@ -305,7 +326,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.route({
     method: ['GET', 'POST'],
     url: '/api/v1/generate-guides-after-pay/:id',
-    config: { guard: 'user', sameOriginGet: true },
+    config: { guard: 'user', sameOriginGet: true, readOnly: true, idempotent: true },
     schema: { tags, summary: 'Estado de la guía de un envío pagado (se genera en segundo plano)', params: paymentIdParamsSchema, response: { 200: generateGuidesResultSchema, ...signedIn } },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -316,7 +337,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
   app.post(
     '/api/v1/generate-guides-after-pay/many',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', readOnly: true, idempotent: true },
       schema: { tags, summary: 'Estado de las guías de varios envíos pagados', body: generateGuidesInputSchema, response: { 200: generateGuidesResultSchema, ...signedIn } },
     },
     async (request) => payments.generateGuidesAfterPay(request.caller!, request.body),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromCentavos } from '@envios/contracts/money';
-import type { GenerateGuidesResult, GuidesAvailability, WalletPaymentResult } from '@envios/contracts/payments';
+import type { GenerateGuidesResult, GuidesAvailability, OverweightPaymentResult, WalletPaymentResult } from '@envios/contracts/payments';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import { commonErrors } from '../../shared/errors.js';
@@ -56,10 +56,30 @@ export async function payWithWallet(
   return { message: 'ok', error: null, payment_id: result.paymentId, amount: fromCentavos(result.amountCentavos), balance: fromCentavos(result.balance) };
 }
 
-/** `POST /prepaid/payOverWeight/{shipmentId}`: the shipment owner's wallet pays its overweight ('pago_sobrepeso'). */
-export async function payOverweight(deps: PaymentsDeps, caller: Caller, shipmentId: string): Promise<WalletPaymentResult> {
-  const result = await deps.db.transaction((tx) => payOverweightIn(deps, tx, caller, shipmentId));
-  return { message: 'ok', error: null, payment_id: result.paymentId, amount: fromCentavos(result.amountCentavos), balance: fromCentavos(result.balance) };
+/**
+ * `POST /prepaid/payOverWeight/{shipmentId}`: the shipment owner's wallet pays its overweight
+ * ('pago_sobrepeso'). Recording an overweight already charges a wallet that covers it, and a client
+ * following the specification calls this right after: an overweight already paid answers its paid
+ * state (the payment that paid it, `already_paid: true`) and charges nothing.
+ */
+export async function payOverweight(deps: PaymentsDeps, caller: Caller, shipmentId: string): Promise<OverweightPaymentResult> {
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await lockShipmentsForPayment(tx, [shipmentId]);
+    if (row && !row.deleted && (row.userId === caller.id || isAdmin(caller)) && row.overweightPaid && (row.overweightCentavos ?? 0) > 0) {
+      const paidBy = await repo.lastOverweightPayment(tx, shipmentId);
+      if (paidBy) return { paymentId: paidBy.id, amountCentavos: row.overweightCentavos!, balance: await walletBalance(tx, row.userId), alreadyPaid: true };
+    }
+    return { ...(await payOverweightIn(deps, tx, caller, shipmentId)), alreadyPaid: false };
+  });
+  return {
+    message: 'ok',
+    error: null,
+    payment_id: result.paymentId,
+    amount: fromCentavos(result.amountCentavos),
+    balance: fromCentavos(result.balance),
+    overweight_status: 'paid',
+    already_paid: result.alreadyPaid,
+  };
 }
 
 /**

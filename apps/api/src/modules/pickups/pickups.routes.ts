@@ -19,7 +19,7 @@ export const pickupsRoutes: FastifyPluginAsyncZod<{ pickups: Pickups }> = async 
   app.post(
     '/api/v1/recolecciones/create',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', idempotent: true },
       schema: {
         tags,
         summary:

@@ -3,6 +3,7 @@ import type { createPickupSchema, Pickup, PickupList, pickupListQuerySchema, Pic
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
+import type { InlineSubscriber } from '../events/events.usecases.js';
 import { pickupErrors } from './pickups.errors.js';
 import * as repo from './pickups.repository.js';
 import { bindUseCases } from '../../shared/use-cases.js';
@@ -18,12 +19,24 @@ export interface PickupsDeps {
 }
 
 /**
- * Called by payments inside the transaction that marks shipments paid (INTERFACES7): one
+ * In the transaction that marks shipments paid (through `pickupsOnPayment`): one
  * 'Pendiente' pickup per shipment that asked for a local pickup; a shipment that already has one
  * keeps it. Returns how many pickups were created.
  */
 export async function createPickupsForPaidShipments(tx: Executor, shipmentIds: string[], now: Date): Promise<number> {
   return repo.insertPickupsForShipments(tx, [...new Set(shipmentIds)], now);
+}
+
+/** `payment.confirmed` (in its transaction): the paid shipments that asked for a local pickup get theirs. */
+export function pickupsOnPayment(): InlineSubscriber<'payment.confirmed'> {
+  return {
+    name: 'pickups',
+    mode: 'inline',
+    types: ['payment.confirmed'],
+    async handle(tx, event) {
+      if (event.data.shipments.length > 0) await createPickupsForPaidShipments(tx, event.data.shipments, event.createdAt);
+    },
+  };
 }
 
 /** Called by the guide job once the carrier's number exists: the pickup shows the guide, not the folio. */

@@ -3,8 +3,8 @@ import type { CarrierAdmin } from '@envios/contracts/carriers';
 import { quoteResponseSchema, type QuoteResponse } from '@envios/contracts/quotes';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
-import { DHL_FAKE_CREDENTIALS, dhlFakePrice, startDhlFake, type DhlFake } from '../carriers/adapters/fakes/dhl-express.fake.js';
-import { FEDEX_FAKE_CREDENTIALS, startFedexFake, type FedexFake } from '../carriers/adapters/fakes/fedex.fake.js';
+import { DHL_FAKE_CREDENTIALS, dhlFakePrice, startDhlFake, type DhlFake } from '../carriers/dhl/dhl-express.fake.js';
+import { FEDEX_FAKE_CREDENTIALS, startFedexFake, type FedexFake } from '../carriers/fedex/fedex.fake.js';
 
 const body = {
   origin_direction: { country_code: 'MX', postal_code: '44100', city: 'Jalisco, Guadalajara', suburb: 'Guadalajara Centro' },

@@ -16,7 +16,7 @@ import { toPage } from '../../shared/pagination.js';
 import { RecentKeys } from '../../shared/recent-keys.js';
 import { resolvePeriod } from '../../shared/report-period.js';
 import { csvStream, ESTIMATED_BYTES_PER_ROW, xlsxStream, type SheetColumn } from '../../shared/spreadsheet.js';
-import { countPeriod, periodFolios, periodPage, periodRowsByFolios, streamPeriodRows, type PeriodFilter, type ReportOverweightRecord, type ReportShipmentRow } from '../shipments/shipments.reports.js';
+import { countPeriod, periodFolios, periodPage, periodRowsByFolios, streamPeriodRows, type PeriodFilter, type ReportOverweightRecord, type ReportShipmentRow } from './reports.repository.js';
 import type { ChangeFeed } from './reports.changes.js';
 
 export interface ReportsDeps {
@@ -236,7 +236,7 @@ export function createReports(deps: ReportsDeps) {
       if (offset >= kept.length) return toPage([], kept.length, page, limit);
       return toPage(toRows(await rowsOfFolios(kept.subarray(offset, offset + limit))), kept.length, page, limit);
     }
-    const rows = await periodPage(query, filter, { limit, offset });
+    const rows = await periodPage(database, filter, { limit, offset });
     const total = offset === 0 && rows.length < limit ? rows.length : await countPeriod(query, filter, Number.MAX_SAFE_INTEGER - 1);
     return toPage(toRows(rows), total, page, limit);
   }

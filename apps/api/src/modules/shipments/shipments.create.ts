@@ -22,7 +22,7 @@ import {
 import { toShipmentDto } from './shipments.dto.js';
 import { shipmentErrors } from './shipments.errors.js';
 import * as repo from './shipments.repository.js';
-import { customerColumns, insuredValueOf, withInsuranceCost, type ShipmentChecks } from './shipments.shared.js';
+import { customerColumns, insuredValueOf, shipmentCreatedEvents, withInsuranceCost, type ShipmentChecks } from './shipments.shared.js';
 import type { AddressColumn } from './shipments.table.js';
 import type { AccountInfo, ShipmentsDeps } from './shipments.deps.js';
 
@@ -185,6 +185,7 @@ export function createShipmentCreation(deps: ShipmentsDeps, checks: ShipmentChec
       try {
         const created = await db.transaction(async (tx) => {
           const rows = await repo.insertShipments(tx, plans.flatMap((p) => p.rows), now);
+          await deps.events.publish(tx, shipmentCreatedEvents(rows));
           for (const location of plans.flatMap((p) => p.saved)) await keepLocationInBook(tx, location, now);
           if (opts.inTransaction) {
             let at = 0;

@@ -4,6 +4,7 @@ import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import type { Carriers } from '../carriers/carriers.usecases.js';
+import type { EventPublisher } from '../events/events.usecases.js';
 import type { Quoting } from '../quotes/quotes.usecases.js';
 
 /*
@@ -28,6 +29,8 @@ export interface ShipmentsDeps {
   db: Database;
   clock: Clock;
   quoting: Pick<Quoting, 'quote'>;
+  /** Where `shipment.created` is published, in the transaction that creates the shipments. */
+  events: EventPublisher;
   carriers: Pick<Carriers, 'catalogue' | 'snapshot'>;
   findAccount(id: string): Promise<AccountInfo | undefined>;
   /**

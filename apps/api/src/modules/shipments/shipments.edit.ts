@@ -16,7 +16,7 @@ import {
 import { toShipmentDto } from './shipments.dto.js';
 import { shipmentErrors } from './shipments.errors.js';
 import * as repo from './shipments.repository.js';
-import { customerColumns, insuredValueOf, withInsuranceCost, type ShipmentChecks } from './shipments.shared.js';
+import { customerColumns, insuredValueOf, shipmentCreatedEvents, withInsuranceCost, type ShipmentChecks } from './shipments.shared.js';
 import type { ShipmentsDeps } from './shipments.deps.js';
 
 export type UpdateShipment = z.output<typeof updateShipmentSchema>;
@@ -180,7 +180,11 @@ export function createShipmentEdits(deps: ShipmentsDeps, checks: ShipmentChecks)
           };
         }),
       );
-      const created = await db.transaction((tx) => repo.insertShipments(tx, rows, clock.now()));
+      const created = await db.transaction(async (tx) => {
+        const inserted = await repo.insertShipments(tx, rows, clock.now());
+        await deps.events.publish(tx, shipmentCreatedEvents(inserted));
+        return inserted;
+      });
       return { count: created.length, shipments: created.map((r) => r.id) };
     },
   };

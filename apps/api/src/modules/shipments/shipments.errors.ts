@@ -21,7 +21,7 @@ export const shipmentErrors = {
   serviceUnavailable: (path: string) => field(409, shipmentErrorCodes.serviceUnavailable, shipmentMessages.serviceUnavailable, path),
   accountInactive: () => new AppError(403, shipmentErrorCodes.accountInactive, shipmentMessages.accountInactive),
   accountLocked: () => new AppError(403, shipmentErrorCodes.accountLocked, shipmentMessages.accountLocked),
-  idempotencyConflict: () => field(409, shipmentErrorCodes.idempotencyConflict, shipmentMessages.idempotencyConflict, 'Idempotency-Key'),
+  idempotencyConflict: () => field(422, shipmentErrorCodes.idempotencyConflict, shipmentMessages.idempotencyConflict, 'Idempotency-Key'),
   /** Another request with the key won and its purchase is already gone: a retry settles it. */
   idempotencyBusy: () =>
     field(409, shipmentErrorCodes.idempotencyConflict, 'Otra solicitud con la misma clave de idempotencia cambió mientras tanto. Intenta de nuevo.', 'Idempotency-Key'),

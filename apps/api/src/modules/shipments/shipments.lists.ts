@@ -206,7 +206,10 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     return toPage(rows.map(frozenRow), total, query.page, query.limit);
   }
 
-  /** Every carrier in filter order, zero when the user has none with it; sums in centavos. */
+  /**
+   * Every carrier in filter order, zero when the user has none with it; sums in centavos. 'Envíos
+   * por paquetería' counts guides, that is paid shipments: an unpaid one is only a quote kept.
+   */
   async function computeStats(userId: string): Promise<ShipmentStats> {
     const groups = await repo.sumByCarrierAndPaid(db, userId);
     const catalogue = deps.carriers.snapshot();
@@ -218,7 +221,6 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     };
     const unpaid = sum((g) => !g.paid);
     const paid = sum((g) => g.paid);
-    const all = sum(() => true);
     return {
       payment_status: {
         unpaid_guide: unpaid.guides,
@@ -227,10 +229,10 @@ export function createShipmentLists(deps: ShipmentsDeps) {
         paid_amount: fromCentavos(paid.centavos),
       },
       per_carrier: codes.map((code) => {
-        const s = sum((g) => g.carrierCode === code);
+        const s = sum((g) => g.paid && g.carrierCode === code);
         return { carrier_code: code, carrier: catalogue.carrierByCode.get(code)?.name ?? CARRIER_NAMES[code], guides: s.guides, cost: fromCentavos(s.centavos) };
       }),
-      totals: { guides: all.guides, cost: fromCentavos(all.centavos) },
+      totals: { guides: paid.guides, cost: fromCentavos(paid.centavos) },
     };
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { overweightOwedBy } from './shipments.repository.js';
 import { shipments } from './shipments.table.js';
@@ -102,4 +102,18 @@ export async function markOverweightPaid(tx: Executor, id: string, now: Date): P
     .where(and(eq(shipments.id, id), eq(shipments.overweightPaid, false)))
     .returning({ id: shipments.id });
   return rows.length > 0;
+}
+
+/**
+ * The OXXO reference that pays these shipments (the general report's «Referencia», and its search):
+ * written when the reference is created and when its money pays them.
+ */
+export async function setShipmentsReference(tx: Executor, ids: readonly string[], reference: string): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(shipments).set({ reference }).where(and(inArray(shipments.id, [...ids]), or(isNull(shipments.reference), ne(shipments.reference, reference))));
+}
+
+/** A reference cancelled or expired no longer names the shipments it was for. */
+export async function clearShipmentsReference(tx: Executor, reference: string): Promise<void> {
+  await tx.update(shipments).set({ reference: null }).where(eq(shipments.reference, reference));
 }

@@ -249,7 +249,7 @@ describe('POST /api/v1/shipments: creation with a server-side re-quote', () => {
       const key = `clave-${randomUUID()}`;
       await createShipments(t, user, body, { 'idempotency-key': key });
       const other = await inject('POST', '/api/v1/shipments', user, { ...body, description_of_the_content: 'Libros' }, { 'idempotency-key': key });
-      expect(expectFieldError(other, 409, 'Idempotency-Key').code).toBe('shipments.idempotency_conflict');
+      expect(expectFieldError(other, 422, 'Idempotency-Key').code).toBe('shipments.idempotency_conflict');
       const { body: betoBody } = await pricedBody(t, beto);
       await createShipments(t, beto, betoBody, { 'idempotency-key': key });
     });
@@ -655,7 +655,7 @@ describe('lists, statistics and overweight', () => {
     expectFieldError(await inject('GET', `/api/v1/last/shipment/${user.id}?limit=0`, user), 400, 'limit');
   });
 
-  it('statistics are exact to the centavo', async () => {
+  it('statistics are exact to the centavo; «Envíos por paquetería» counts paid guides only', async () => {
     const res = await inject('GET', `/api/v1/shipments/stats/${user.id}`, user);
     expect(res.statusCode, res.body).toBe(200);
     const stats = res.json<ShipmentStats>();
@@ -663,9 +663,10 @@ describe('lists, statistics and overweight', () => {
     const paid = [made[0]!, made[2]!];
     const unpaid = [made[1]!, made[3]!];
     expect(stats.payment_status).toEqual({ unpaid_guide: 2, paid_guide: 2, unpaid_amount: total(unpaid), paid_amount: total(paid) });
-    expect(stats.totals).toEqual({ guides: 4, cost: total(made) });
+    expect(stats.totals).toEqual({ guides: 2, cost: total(paid) });
     const byCode = Object.fromEntries(stats.per_carrier.map((c) => [c.carrier_code, c]));
-    expect(byCode.dhl).toEqual({ carrier_code: 'dhl', carrier: 'DHL', guides: 2, cost: total([made[0]!, made[3]!]) });
+    // made[3] is DHL too, but unpaid: not a guide yet.
+    expect(byCode.dhl).toEqual({ carrier_code: 'dhl', carrier: 'DHL', guides: 1, cost: total([made[0]!]) });
     expect(byCode.fedex).toEqual({ carrier_code: 'fedex', carrier: 'FedEx', guides: 1, cost: total([made[2]!]) });
     expect(byCode.redpack).toEqual({ carrier_code: 'redpack', carrier: 'Redpack', guides: 0, cost: 0 });
     expect((await inject('GET', `/api/v1/shipments/stats/${user.id}`, admin)).json()).toEqual(stats);

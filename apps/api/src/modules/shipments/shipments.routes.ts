@@ -64,7 +64,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
           summary: url.endsWith('/home') ? `${createSummary} (Variante pública, desde la cotización de inicio.)` : createSummary,
           headers: creationHeaders,
           body: createShipmentSchema,
-          response: { 200: createShipmentResponseSchema, 201: createShipmentResponseSchema, 400: e, ...signedIn, 409: e },
+          response: { 200: createShipmentResponseSchema, 201: createShipmentResponseSchema, 400: e, ...signedIn, 409: e, 422: e },
         },
       },
       async (request, reply) => {
@@ -84,7 +84,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
         summary: 'Crea varias compras a la vez (máximo 100 cuerpos), todas en una transacción; mismas reglas que POST /api/v1/shipments',
         headers: creationHeaders,
         body: createManyShipmentsSchema,
-        response: { 200: createShipmentResponseSchema, 201: createShipmentResponseSchema, 400: e, ...signedIn, 409: e },
+        response: { 200: createShipmentResponseSchema, 201: createShipmentResponseSchema, 400: e, ...signedIn, 409: e, 422: e },
       },
     },
     async (request, reply) => {
@@ -106,7 +106,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
   app.post(
     '/api/v1/shipments/all',
     {
-      config: { guard: 'user' },
+      config: { guard: 'user', idempotent: true },
       schema: {
         tags,
         summary: 'Duplica envíos propios a los precios de hoy: sin pago, sin guía ni referencia, a nombre de quien llama; todo o nada',

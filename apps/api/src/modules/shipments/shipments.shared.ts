@@ -1,10 +1,13 @@
 import type { QuoteResponse, ShippingOption } from '@envios/contracts/quotes';
 import type { InsuranceInformation } from '@envios/contracts/shipments';
+import { fromCentavos } from '@envios/contracts/money';
 import type { Caller } from '../../plugins/auth.js';
+import type { NewEvent } from '../events/events.usecases.js';
 import { commonErrors } from '../../shared/errors.js';
 import { insuranceCostOf, type ShipmentPrice } from './shipment-pricing.js';
 import { shipmentErrors } from './shipments.errors.js';
 import * as repo from './shipments.repository.js';
+import type { ShipmentRecord } from './shipments.repository.js';
 import type { AccountInfo, ShipmentsDeps } from './shipments.deps.js';
 
 /** `customer_info` of a new shipment: the account it is bought for, as it is now. */
@@ -56,3 +59,21 @@ export function createShipmentChecks(deps: ShipmentsDeps) {
 }
 
 export type ShipmentChecks = ReturnType<typeof createShipmentChecks>;
+
+/** `shipment.created`, one per new shipment (one statement for the whole call). */
+export function shipmentCreatedEvents(rows: readonly ShipmentRecord[]): NewEvent[] {
+  return rows.map((r) => ({
+    type: 'shipment.created',
+    userId: r.userId,
+    subjectId: r.id,
+    data: {
+      shipment_id: r.id,
+      folio: r.numberOfOrder,
+      total: fromCentavos(r.totalCentavos),
+      carrier: r.carrierCode,
+      service: r.serviceName,
+      origin_postal_code: r.origin.postal_code,
+      destination_postal_code: r.destination.postal_code,
+    },
+  }));
+}

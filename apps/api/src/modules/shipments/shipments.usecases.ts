@@ -25,14 +25,17 @@ export type { AccountInfo, ShipmentsDeps } from './shipments.deps.js';
  * shipments repositories; payments, guides and tracking reach it only through these names.
  */
 export {
+  clearShipmentsReference,
   lockShipmentsForPayment,
   markOverweightPaid,
   markShipmentsPaid,
   readOwedOverweight,
   readShipmentsForPayment,
+  setShipmentsReference,
   type OwedOverweight,
   type PayableShipment,
 } from './shipments.payments.repository.js';
+export { settlePaidShares, type RefusedShare, type SettledShares, type ShareToSettle } from './shipments.paid.js';
 export {
   findShipmentForGuide,
   findShipmentsForGuides,

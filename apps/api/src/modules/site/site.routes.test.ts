@@ -1,14 +1,32 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from '../../config/env.js';
+import type { LaunchChecklist } from '@envios/contracts/launch';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { adminEnv, createSignedInUser, signInAdmin } from '../../testing/accounts.js';
 
 describe('site facts with nothing configured', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { APP_URL: 'https://envios.example.mx/' } });
+    t = await createTestApp({ env: { APP_URL: 'https://envios.example.mx/', ...adminEnv } });
   });
   afterAll(() => t.close());
+
+  it('the launch checklist names every demonstration value and missing setting, for admins only', async () => {
+    const admin = await signInAdmin(t.app);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/admin/launch-checklist', headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json<LaunchChecklist>();
+    expect(list.production).toBe(true);
+    expect(list.items.map((i) => i.id)).toEqual(['support-phone', 'whatsapp', 'legal-name', 'company-address', 'company-rfc', 'terms-date', 'paypal', 'conekta', 'smtp', 'metrics-token', 'dhl', 'fedex']);
+    expect(list.items.find((i) => i.id === 'support-phone')).toMatchObject({ setting: 'SUPPORT_PHONE', state: 'demo' });
+    // In production without keys, PayPal is off (not a sandbox), and the checklist says so.
+    expect(list.items.find((i) => i.id === 'paypal')?.affects).toMatch(/está apagado/);
+    expect(list.items.find((i) => i.id === 'conekta')?.how).toContain('https://envios.example.mx/api/v1/webhooks/conekta');
+    const seller = await createSignedInUser(t.app, admin);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/launch-checklist', headers: seller.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/launch-checklist' })).statusCode).toBe(401);
+  });
 
   it('answers the demonstration contacts flagged as such, and no invented company facts', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/v1/site' });
@@ -23,8 +41,11 @@ describe('site facts with nothing configured', () => {
       chatWidgetSrc: null,
       metaPixelId: null,
       howItWorksVideoId: null,
-      // An https APP_URL means production: no sandbox payments unless PAYMENTS_SANDBOX=1.
+      termsDate: null,
+      // An https APP_URL means production: no sandbox payments unless PAYMENTS_SANDBOX=1, so
+      // without keys no method is on and the footer promises none.
       paymentsSandbox: false,
+      paymentMethods: { paypal: false, card: false, oxxo: false },
     });
   });
 
@@ -103,6 +124,9 @@ describe('site facts configured by the operator', () => {
         META_PIXEL_ID: '123456789012345',
         CHAT_WIDGET_SRC: 'https://chat.proveedor.test/widget.js',
         COMPRESSION_MIN_BYTES: '0',
+        TERMS_DATE: '2026-03-15',
+        METRICS_TOKEN: 'un-token-de-metricas-largo',
+        ...adminEnv,
       },
     });
   });
@@ -128,7 +152,14 @@ describe('site facts configured by the operator', () => {
         { network: 'web', label: 'blog.ejemplo.mx', url: 'https://blog.ejemplo.mx' },
       ],
       metaPixelId: '123456789012345',
+      termsDate: '2026-03-15',
     });
+  });
+
+  it('the launch checklist leaves out what the owner set', async () => {
+    const admin = await signInAdmin(t.app);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/launch-checklist', headers: admin.headers })).json<LaunchChecklist>();
+    expect(list.items.map((i) => i.id)).toEqual(['paypal', 'conekta', 'smtp', 'dhl', 'fedex']);
   });
 
   it('lets the CSP load the pixel and report to it, and the chat widget from its own origin only', async () => {
@@ -151,6 +182,8 @@ describe('site configuration is checked at start', () => {
     ['SOCIAL_LINKS', 'http://facebook.com/inseguro'],
     ['SUPPORT_EMAIL', 'no-es-correo'],
     ['SUPPORT_PHONE', 'llámenos'],
+    ['TERMS_DATE', '15/03/2026'],
+    ['TERMS_DATE', '2026-02-30'],
   ])('refuses a bad %s, naming it', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(name);

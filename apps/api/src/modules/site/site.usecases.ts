@@ -1,3 +1,4 @@
+import type { LaunchChecklist } from '@envios/contracts/launch';
 import type { SiteInfo, SocialLink } from '@envios/contracts/site';
 import { publicPages } from '@envios/contracts/site-pages';
 import type { Config } from '../../config/env.js';
@@ -22,10 +23,11 @@ export function socialLink(url: string): SocialLink {
   return known ? { network: known.network, label: known.label, url } : { network: 'web', label: host.replace(/^www\./, ''), url };
 }
 
-/** The public facts of the site, from configuration only (and whether payments run as sandboxes). */
-export function siteInfoFromConfig(config: Config, state: { paymentsSandbox: boolean }): SiteInfo {
+/** The public facts of the site, from configuration only (and which payments are on, and whether they run as sandboxes). */
+export function siteInfoFromConfig(config: Config, state: { paymentsSandbox: boolean; paymentMethods: SiteInfo['paymentMethods'] }): SiteInfo {
   return {
     paymentsSandbox: state.paymentsSandbox,
+    paymentMethods: state.paymentMethods,
     supportPhone: config.SUPPORT_PHONE ?? DEMO_SUPPORT_PHONE,
     whatsappNumber: config.WHATSAPP_NUMBER ?? DEMO_WHATSAPP_NUMBER,
     demoContacts: !config.SUPPORT_PHONE || !config.WHATSAPP_NUMBER,
@@ -41,6 +43,7 @@ export function siteInfoFromConfig(config: Config, state: { paymentsSandbox: boo
     chatWidgetSrc: config.CHAT_WIDGET_SRC ?? null,
     metaPixelId: config.META_PIXEL_ID ?? null,
     howItWorksVideoId: config.HOW_IT_WORKS_VIDEO_ID ?? null,
+    termsDate: config.TERMS_DATE ?? null,
   };
 }
 
@@ -69,11 +72,15 @@ export function sitemapXml(appUrl: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
-/** What the site routes answer, prepared once: the public facts, robots.txt and the sitemap (they depend only on APP_URL). */
-export function createSite(deps: { info: SiteInfo; appUrl: string }) {
+/**
+ * What the site routes answer, prepared once: the public facts, robots.txt and the sitemap (they
+ * depend only on APP_URL), and the owner's launch checklist (the configuration does not change
+ * while the process runs).
+ */
+export function createSite(deps: { info: SiteInfo; appUrl: string; launch: LaunchChecklist }) {
   const robots = robotsTxt(deps.appUrl);
   const sitemap = sitemapXml(deps.appUrl);
-  return { info: () => deps.info, robotsTxt: () => robots, sitemapXml: () => sitemap };
+  return { info: () => deps.info, robotsTxt: () => robots, sitemapXml: () => sitemap, launchChecklist: () => deps.launch };
 }
 
 export type Site = ReturnType<typeof createSite>;

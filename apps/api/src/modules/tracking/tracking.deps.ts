@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CarrierCode } from '@envios/contracts/carriers';
-import type { TrackingResult, TrackingRoute, TrackingState } from '@envios/contracts/tracking';
-import type { Database, Executor } from '../../db/client.js';
+import type { TrackingResult, TrackingRoute } from '@envios/contracts/tracking';
+import type { Database } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
 import type { TrackingAdapter } from '../carriers/adapters/tracking-adapter.js';
+import type { EventPublisher } from '../events/events.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import type { TrackingStateRow } from './tracking.repository.js';
 
@@ -35,8 +36,8 @@ export interface TrackingDeps {
   whatsapp: boolean;
   /** Wakes the job worker after notices were queued. */
   wake?: () => void;
-  /** Told in the transaction that records a guide's new state (a store order gets it written back). */
-  onStateChange?: (tx: Executor, event: { shipmentId: string; guideNumber: string; carrierCode: CarrierCode; state: TrackingState }) => Promise<void>;
+  /** Where `tracking.updated` is published, in the transaction that records a guide's new state (store write-back, webhooks…); the app always passes it. */
+  events?: EventPublisher | undefined;
   /** Counts a lookup that reaches the database against the caller's limit (throws 429). */
   limitLookup?: (clientKey: string) => Promise<void>;
   /** Inline refresh budget of a lookup, limiter wait included (default 2.5 s). */

@@ -75,9 +75,9 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
   const inFlight = new Map<string, Promise<CheckOutcome>>();
 
   /** `headline` is the guide's one headline, the same text the modal, the page and the list show. */
-  async function notifyOwner(tx: Executor, row: repo.TrackingStateRow, state: TrackingState, headline: string, detail: string): Promise<void> {
+  async function notifyOwner(tx: Executor, row: repo.TrackingStateRow, state: TrackingState, headline: string, detail: string): Promise<repo.TrackingRecipient | undefined> {
     const owner = await repo.findTrackingRecipient(tx, row.shipmentId);
-    if (!owner) return;
+    if (!owner) return undefined;
     const trackUrl = `${deps.appUrl.replace(/\/+$/, '')}/rastreo/${encodeURIComponent(row.guideNumber)}`;
     const carrier = CARRIER_NAMES[row.carrierCode];
     const stateLabel = headline;
@@ -106,6 +106,7 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
         tx,
       );
     }
+    return owner;
   }
 
   /** Records one check's outcome in one transaction: events once, state, headline, next check, notice. */
@@ -169,8 +170,20 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
       // The lists show a status only once the carrier reported something ('Guía creada' before).
       await setShipmentTrackingStatus(tx, shipmentId, last ? headline : null, now);
       if (state !== row.state && NOTIFIED_STATES.has(state)) {
-        await notifyOwner(tx, row, state, headline, last?.description ?? headline);
-        await deps.onStateChange?.(tx, { shipmentId, guideNumber: row.guideNumber, carrierCode: row.carrierCode, state });
+        const owner = await notifyOwner(tx, row, state, headline, last?.description ?? headline);
+        await deps.events?.publish(tx, {
+          type: 'tracking.updated',
+          userId: owner?.userId ?? null,
+          subjectId: shipmentId,
+          data: {
+            shipment_id: shipmentId,
+            guide_number: row.guideNumber,
+            carrier: row.carrierCode,
+            state,
+            headline,
+            last_event: last ? { description: last.description, location: last.location, occurred_at: last.occurredAt.toISOString() } : null,
+          },
+        });
         notified = true;
       }
       return row.guideNumber;

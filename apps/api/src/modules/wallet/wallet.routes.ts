@@ -58,7 +58,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: Wallet }> = async (ap
   app.post(
     '/api/v1/prepaid',
     {
-      config: { guard: 'buyer' },
+      config: { guard: 'buyer', idempotent: true },
       schema: {
         tags,
         summary: `Crea un abono pendiente de pago ('Nuevo abono'); monto mayor que cero y hasta ${TOP_UP_MAX_MXN} MXN, dos decimales`,
@@ -72,7 +72,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: Wallet }> = async (ap
   app.post(
     '/api/v1/prepaid/createPrepaid',
     {
-      config: { guard: 'admin' },
+      config: { guard: 'admin', idempotent: true },
       schema: {
         tags,
         summary: "Abono de un admin al monedero de un usuario ('Abonar'), pagado de inmediato",

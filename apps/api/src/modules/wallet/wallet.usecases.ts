@@ -4,6 +4,7 @@ import { TOP_UP_ABANDONED_AFTER_HOURS, walletFolio, walletMovement, type WalletE
 import type { Database, Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import type { Clock } from '../../shared/clock.js';
+import type { EventPublisher, NewEvent } from '../events/events.usecases.js';
 import { commonErrors } from '../../shared/errors.js';
 import { walletErrors } from './wallet.errors.js';
 import * as repo from './wallet.repository.js';
@@ -14,6 +15,8 @@ export type { WalletEntryRow } from './wallet.repository.js';
 export interface WalletDeps {
   db: Database;
   clock: Clock;
+  /** Where money entering a wallet is told (`wallet.credited`), in the transaction that moves it (the app always passes it). */
+  events?: EventPublisher | undefined;
 }
 
 /** `shipmentFolio` comes with the list (the folio of the shipment a charge paid). */
@@ -95,6 +98,7 @@ async function markTopUpPaid(
     const paid = await repo.markTopUpPaid(tx, entryId, { provider, reference, now });
     if (paid) {
       await repo.creditBalance(tx, paid.userId, paid.amountCentavos, now);
+      await deps.events?.publish(tx, walletCreditedEvent(paid));
       return { entry: toWalletEntryDto(paid), changed: true };
     }
     const existing = await repo.findEntry(tx, entryId);
@@ -115,6 +119,7 @@ async function adminCredit(deps: WalletDeps, admin: Caller, input: { userId: str
       () => walletErrors.unknownUser('userId'),
     );
     await repo.creditBalance(tx, input.userId, amountCentavos, now);
+    await deps.events?.publish(tx, walletCreditedEvent(row));
     return toWalletEntryDto(row);
   });
 }
@@ -229,6 +234,16 @@ export async function creditIn(
   ]);
   await repo.creditBalance(tx, input.userId, input.amountCentavos, input.now);
   return row!;
+}
+
+/** `wallet.credited` for a paid credit entry (a top-up paid, an admin's credit, money given back). */
+export function walletCreditedEvent(entry: Pick<repo.WalletEntryRow, 'id' | 'userId' | 'amountCentavos' | 'provider' | 'note'>): NewEvent {
+  return {
+    type: 'wallet.credited',
+    userId: entry.userId,
+    subjectId: entry.id,
+    data: { entry_id: entry.id, amount: fromCentavos(entry.amountCentavos), provider: entry.provider ?? 'admin', note: entry.note ?? null },
+  };
 }
 
 /** A top-up locked for a payment opening for it; undefined when it does not exist. */

@@ -25,6 +25,8 @@ export interface DashboardLayoutProps {
   onTrack?: (guide: string) => void;
   /** A notice at the top of every page (the sandbox payments banner). */
   notice?: ReactNode;
+  /** Help one tap away on every page: the floating WhatsApp and phone buttons. */
+  floating?: ReactNode;
   children?: ReactNode;
 }
 
@@ -53,7 +55,7 @@ function SideLink({ item, onNavigate }: { item: DashboardNavItem; onNavigate: ()
  * Signed-in screens: a top bar with the Rastrear toggle ('N° de guía')
  * and the full-name menu, and a sidebar with the entries given.
  */
-export function DashboardLayout({ nav, adminNav = [], account, onTrack, notice, children }: DashboardLayoutProps) {
+export function DashboardLayout({ nav, adminNav = [], account, onTrack, notice, floating, children }: DashboardLayoutProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [tracking, setTracking] = useState(false);
 
@@ -106,7 +108,11 @@ export function DashboardLayout({ nav, adminNav = [], account, onTrack, notice, 
         <div id="panel-rastreo" hidden={!tracking} style={{ marginBottom: 16 }}>
           {tracking && <TrackSearch autoFocus onTrack={onTrack} onSearched={() => setTracking(false)} />}
         </div>
-        <div id="contenido">{children ?? <Outlet />}</div>
+        {/* Room under the last line of a page, so the floating buttons never sit on its last button. */}
+        <div id="contenido" style={floating ? { paddingBottom: 128 } : undefined}>
+          {children ?? <Outlet />}
+        </div>
+        {floating}
       </AppShell.Main>
       <ScrollRestoration />
     </AppShell>

@@ -20,14 +20,15 @@ function useScrolledPast(px: number): boolean {
 }
 
 /**
- * Round WhatsApp and phone buttons in the corner; they appear once the contacts are known (on
- * small screens, once the visitor scrolls).
+ * Round WhatsApp and phone buttons in the corner; they appear once the contacts are known. On the
+ * public pages of a phone they wait until the visitor scrolls (the home's quote form comes first);
+ * on the signed-in pages, where sellers get stuck, they are there at once.
  */
-export function FloatingContact({ contact }: { contact: SupportContact | undefined }) {
+export function FloatingContact({ contact, waitForScroll = true }: { contact: SupportContact | undefined; waitForScroll?: boolean }) {
   const scrolled = useScrolledPast(MOBILE_REVEAL_SCROLL_PX);
   if (!contact) return null;
   return (
-    <div className={classes.floating} data-waiting={scrolled ? undefined : true}>
+    <div className={classes.floating} data-waiting={scrolled || !waitForScroll ? undefined : true}>
       <a
         className={`${classes.floatingButton} ${classes.floatingWhatsapp}`}
         href={whatsappHref(contact.whatsappNumber, 'Hola, quiero información sobre un envío.')}

@@ -93,6 +93,17 @@ describe('PublicLayout', () => {
     expect(within(payments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['PayPal', 'Tarjeta vía PayPal', 'OXXOefectivo', 'Monedero']);
   });
 
+  it('the footer lists only the payments the site takes today, and says when none is on yet', () => {
+    const { unmount } = renderLayout({ contact: { ...contact, paymentMethods: { paypal: false, card: false, oxxo: true } } });
+    const payments = within(screen.getByRole('contentinfo')).getByRole('list', { name: 'Formas de pago aceptadas' });
+    expect(within(payments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['OXXOefectivo', 'Monedero']);
+    unmount();
+    renderLayout({ contact: { ...contact, paymentMethods: { paypal: false, card: false, oxxo: false } } });
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).queryByRole('list', { name: 'Formas de pago aceptadas' })).not.toBeInTheDocument();
+    expect(within(footer).getByText('Los pagos en línea aún no están disponibles.')).toBeInTheDocument();
+  });
+
   it('shows floating WhatsApp and phone buttons once the contacts are known', () => {
     renderLayout();
     expect(screen.getByRole('link', { name: /Escríbenos por WhatsApp/ })).toHaveAttribute(

@@ -11,6 +11,8 @@ export interface PublicLayoutProps {
   contactLoading?: boolean;
   /** A signed-in user's menu, in place of Iniciar sesión / Regístrate. */
   account?: ReactNode;
+  /** The same menu as the mobile drawer shows it (with the person's name); `account` when absent. */
+  drawerAccount?: ReactNode;
   /** Shows a guide searched with Rastrear (the tracking modal). */
   onTrack?: (guide: string) => void;
   /** A notice above the header on every page (the sandbox payments banner). */
@@ -23,14 +25,14 @@ export interface PublicLayoutProps {
 }
 
 /** Public pages: skip link, navbar, page, footer, and the floating WhatsApp and phone buttons. */
-export function PublicLayout({ contact, contactLoading = false, account, onTrack, notice, children, footerExtra, overlay }: PublicLayoutProps) {
+export function PublicLayout({ contact, contactLoading = false, account, drawerAccount, onTrack, notice, children, footerExtra, overlay }: PublicLayoutProps) {
   return (
     <div className={classes.shell}>
       <a href="#contenido" className={classes.skipLink}>
         Saltar al contenido principal
       </a>
       {notice}
-      <SiteHeader account={account} onTrack={onTrack} />
+      <SiteHeader account={account} drawerAccount={drawerAccount} onTrack={onTrack} />
       <main id="contenido" tabIndex={-1} className={classes.main}>
         {children ?? <Outlet />}
       </main>

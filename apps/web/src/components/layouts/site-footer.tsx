@@ -8,8 +8,9 @@ import { paths } from '@/config/paths';
 import { telHref, whatsappDisplay, whatsappHref } from '@/lib/contact-links';
 import classes from './public-layout.module.css';
 
-/** Support contacts; hours, the demo flag and social links are optional (tests pass the two numbers). */
-export type SupportContact = Pick<SiteInfo, 'supportPhone' | 'whatsappNumber'> & Partial<Pick<SiteInfo, 'demoContacts' | 'supportHours' | 'socialLinks'>>;
+/** Support contacts; hours, the demo flag, social links and the payments on are optional (tests pass the two numbers). */
+export type SupportContact = Pick<SiteInfo, 'supportPhone' | 'whatsappNumber'> &
+  Partial<Pick<SiteInfo, 'demoContacts' | 'supportHours' | 'socialLinks' | 'paymentMethods'>>;
 
 /** The published schedule, until the configured one arrives. */
 const DEFAULT_HOURS = 'de 9:00 a 18:00, de lunes a viernes';
@@ -36,25 +37,38 @@ const HELP_LINKS = [
   { to: paths.privacy, label: 'Políticas de privacidad' },
 ];
 
-/** Our own plain badges for the accepted payments: names only, no third-party artwork. */
-function PaymentBadges() {
+/**
+ * Our own plain badges for the accepted payments: names only, no third-party artwork. Only the
+ * methods the site takes today (a method without keys is off in production); all of them until
+ * the site facts say otherwise.
+ */
+function PaymentBadges({ methods = { paypal: true, card: true, oxxo: true } }: { methods?: SiteInfo['paymentMethods'] | undefined }) {
+  if (!methods.paypal && !methods.card && !methods.oxxo) {
+    return <p className={classes.paymentsOff}>Los pagos en línea aún no están disponibles.</p>;
+  }
   return (
     <ul className={classes.payments} aria-label="Formas de pago aceptadas">
-      <li className={classes.payment}>
-        <span className={classes.paymentPaypal}>PayPal</span>
-      </li>
-      <li className={classes.payment}>
-        <svg width="22" height="16" viewBox="0 0 22 16" aria-hidden="true" focusable="false">
-          <rect x="0.75" y="0.75" width="20.5" height="14.5" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-          <path d="M1 5h20" stroke="currentColor" strokeWidth="2.4" />
-          <path d="M4 11h6" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
-        </svg>
-        Tarjeta vía PayPal
-      </li>
-      <li className={classes.payment}>
-        <span className={classes.paymentOxxo}>OXXO</span>
-        <span className={classes.paymentNote}>efectivo</span>
-      </li>
+      {methods.paypal && (
+        <li className={classes.payment}>
+          <span className={classes.paymentPaypal}>PayPal</span>
+        </li>
+      )}
+      {methods.card && (
+        <li className={classes.payment}>
+          <svg width="22" height="16" viewBox="0 0 22 16" aria-hidden="true" focusable="false">
+            <rect x="0.75" y="0.75" width="20.5" height="14.5" rx="2.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path d="M1 5h20" stroke="currentColor" strokeWidth="2.4" />
+            <path d="M4 11h6" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+          </svg>
+          Tarjeta vía PayPal
+        </li>
+      )}
+      {methods.oxxo && (
+        <li className={classes.payment}>
+          <span className={classes.paymentOxxo}>OXXO</span>
+          <span className={classes.paymentNote}>efectivo</span>
+        </li>
+      )}
       <li className={classes.payment}>
         <IconWallet size={18} />
         Monedero
@@ -76,7 +90,7 @@ export function SiteFooter({ contact, contactLoading, extra }: SiteFooterProps) 
               ni envíos mínimos.
             </p>
             <h2 className={classes.footerHeading}>Formas de pago</h2>
-            <PaymentBadges />
+            <PaymentBadges methods={contact?.paymentMethods} />
           </div>
 
           <nav aria-labelledby="footer-empresa">

@@ -15,12 +15,14 @@ const TrackSearch = lazy(() => loadTrackSearch().then((m) => ({ default: m.Track
 export interface SiteHeaderProps {
   /** Replaces Iniciar sesión / Regístrate, e.g. with a signed-in user's menu. */
   account?: ReactNode;
+  /** The menu as the mobile drawer shows it (the person's name, not initials); `account` when absent. */
+  drawerAccount?: ReactNode;
   /** Shows a searched guide (the tracking modal); without it Rastrear opens /rastreo/{guide}. */
   onTrack?: (guide: string) => void;
 }
 
 /** Public navbar: Rastrear, Inicio, Blog, Iniciar sesión, Regístrate. */
-export function SiteHeader({ account, onTrack }: SiteHeaderProps) {
+export function SiteHeader({ account, drawerAccount, onTrack }: SiteHeaderProps) {
   const trackPanelId = useId();
   const menuId = useId();
   const [trackOpen, setTrackOpen] = useState(false);
@@ -116,7 +118,7 @@ export function SiteHeader({ account, onTrack }: SiteHeaderProps) {
               setMenuOpen(false);
               setTrackOpen(true);
             }}
-            account={account}
+            account={drawerAccount ?? account}
           />
         </Suspense>
       )}

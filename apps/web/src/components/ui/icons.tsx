@@ -209,3 +209,9 @@ export const IconAlertTriangle = (p: IconProps) => (
     <path d="M12 10v4M12 17h.01" />
   </Svg>
 );
+
+export const IconFilter = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 5h16l-6.5 7.5V19l-3 1.5v-8z" />
+  </Svg>
+);

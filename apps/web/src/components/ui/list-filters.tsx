@@ -1,6 +1,8 @@
 import '@mantine/dates/styles.css';
-import { useState, type ReactNode } from 'react';
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { useId, useState, type ReactNode } from 'react';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { IconFilter } from './icons';
+import classes from './list-filters.module.css';
 import { DatePickerInput } from '@mantine/dates';
 import { paymentStatusLabels } from '@envios/contracts/shipments';
 import { dayjs, MX_TIMEZONE } from '@/lib/dates';
@@ -15,6 +17,33 @@ export function ListFilters({ children, align = 'flex-end' }: { children: ReactN
     <Group align={align} gap="md" grow preventGrowOverflow={false} wrap="wrap" role="group" aria-label="Filtros">
       {children}
     </Group>
+  );
+}
+
+/**
+ * The same bar, folded on a phone behind one «Filtros» button that says how many are on
+ * («Filtros (2)»), so the list comes first; from 768 px up it is the plain bar.
+ */
+export function FoldingFilters({ active, children, align }: { active: number; children: ReactNode; align?: 'flex-end' | 'flex-start' }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <Button
+        hiddenFrom="sm"
+        variant="default"
+        leftSection={<IconFilter size={16} />}
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={id}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {active > 0 ? `Filtros (${active})` : 'Filtros'}
+      </Button>
+      <div id={id} className={classes.folding} data-open={open || undefined}>
+        <ListFilters {...(align ? { align } : {})}>{children}</ListFilters>
+      </div>
+    </>
   );
 }
 

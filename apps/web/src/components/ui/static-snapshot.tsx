@@ -1,25 +1,11 @@
-import type { ReactNode } from 'react';
 
-const onServer = typeof document === 'undefined';
-
-/**
- * Server-rendered markup that the browser keeps as it is, without running its code: on the server
- * the children render to HTML; in the browser the element adopts that HTML and React never looks
- * inside it (an empty `dangerouslySetInnerHTML` is left alone while hydrating). Use it for a heavy
- * widget whose live version replaces the snapshot on the visitor's first touch.
- *
- * Only for a page hydrated from prerendered HTML: rendered fresh in the browser it is empty.
+/*
+ * Server-rendered forms that go live later: what the visitor did to them before their code ran
+ * (typed text, ticked boxes, chosen options, the focused field) is carried to the live form. The
+ * home's quote form hydrates its own server HTML late (app/routes/public/home.tsx): `adoptTypedValues`
+ * tells React what was typed; if React had to replace the HTML instead, `applySnapshot` copies the
+ * state over to the new elements.
  */
-export function StaticSnapshot({ children, className }: { children: ReactNode; className?: string }) {
-  if (onServer) {
-    return (
-      <div className={className} data-static-snapshot="">
-        {children}
-      </div>
-    );
-  }
-  return <div className={className} data-static-snapshot="" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />;
-}
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -85,4 +71,38 @@ export function applySnapshot({ fields, focused }: SnapshotState, live: Element)
     const edited = old instanceof HTMLSelectElement ? old.value !== now.value : old.value !== old.defaultValue;
     if (edited && old.value !== now.value) setNativeValue(now, old.value);
   });
+}
+
+/**
+ * Server HTML hydrated late (a Suspense boundary left dehydrated until the visitor reached for it)
+ * keeps its elements: the field being typed into stays the same element, with the focus. React
+ * keeps what the visitor typed or ticked before hydration on screen but never heard of it; this
+ * tells it, as the keyboard would have, for each field that differs from how the server rendered it.
+ */
+export function adoptTypedValues(root: Element): void {
+  for (const field of fieldsOf(root)) {
+    if (field instanceof HTMLInputElement && (field.type === 'radio' || field.type === 'checkbox')) {
+      if (field.checked === field.defaultChecked) continue;
+      // React's own record of the box says the server's state; a real click brings the visitor's back.
+      const wanted = field.checked;
+      field.checked = !wanted;
+      if (field.type === 'checkbox' || wanted) field.click();
+      continue;
+    }
+    const typed = field.value;
+    const initial = field instanceof HTMLSelectElement ? [...field.options].find((o) => o.defaultSelected)?.value ?? field.options[0]?.value ?? '' : field.defaultValue;
+    if (typed === initial) continue;
+    const caret = field instanceof HTMLInputElement && document.activeElement === field ? field.selectionStart : null;
+    // Through the element's own setter React records the server's value; then the visitor's value
+    // arrives as an edit.
+    field.value = initial;
+    setNativeValue(field, typed);
+    if (caret !== null && field instanceof HTMLInputElement) {
+      try {
+        field.setSelectionRange(caret, caret);
+      } catch {
+        /* a number box has no caret */
+      }
+    }
+  }
 }

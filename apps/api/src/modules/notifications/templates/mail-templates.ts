@@ -463,3 +463,24 @@ export function contactReplyMail(data: { firstName: string; reply: string; origi
     ),
   };
 }
+
+/** Once per pause: a webhook endpoint failed for three days and no longer receives events. */
+export function webhookPausedMail(data: { firstName: string; endpointUrl: string; lastError: string; developersUrl: string }): RenderedMail {
+  const name = clean(data.firstName);
+  const url = clean(data.endpointUrl);
+  const error = clean(data.lastError);
+  const lines = [
+    `Durante tres días intentamos entregar los avisos (webhooks) de tu cuenta a ${url} y no respondió con éxito (un código 2xx). Lo pusimos en pausa: no recibirá avisos nuevos hasta que lo reanudes.`,
+    `Última respuesta: ${error}`,
+    'Revisa que el servidor esté en línea, que responda en menos de 10 segundos y que su certificado https sea válido. Luego, en Desarrolladores, pulsa «Reanudar» y usa «Reenviar» en el registro de entregas para los avisos que faltaron.',
+  ];
+  return {
+    subject: 'Pausamos un destino de tus webhooks',
+    html: layout({
+      title: 'Webhook en pausa',
+      paragraphs: [`Hola ${escapeHtml(name)}:`, ...lines.map(escapeHtml)],
+      action: { label: 'Ir a Desarrolladores', url: data.developersUrl },
+    }),
+    text: textLayout([`Hola ${name}:`, ...lines, `Ir a Desarrolladores: ${data.developersUrl}`]),
+  };
+}

@@ -1,4 +1,5 @@
 import { DashboardLayout, type DashboardNavItem } from '@/components/layouts/dashboard-layout';
+import { FloatingContact } from '@/components/layouts/floating-contact';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
 import { RequireUser } from '@/features/accounts/components/route-guards';
@@ -25,6 +26,7 @@ const userNav: DashboardNavItem[] = [
   { label: 'Sobrepesos', to: paths.overweight },
   { label: 'Métodos de pago', to: paths.paymentMethods },
   { label: 'Facturación', to: paths.billing },
+  { label: 'Desarrolladores', to: paths.developers },
 ];
 const adminNav: DashboardNavItem[] = [
   { label: 'Usuarios', to: paths.users },
@@ -32,10 +34,12 @@ const adminNav: DashboardNavItem[] = [
   { label: 'Reporte General', to: paths.generalReport },
   { label: 'Reporte Sobrepesos', to: paths.overweightReport },
   { label: 'Pagos', to: paths.paymentsAdmin },
+  { label: 'Facturas', to: paths.invoicesAdmin },
   { label: 'Inventario de guías', to: paths.guidesAdmin },
   { label: 'Paqueterías y tarifas', to: paths.carriersAdmin },
   { label: 'Bandeja de salida', to: paths.outbox },
   { label: 'Mensajes', to: paths.messagesAdmin },
+  { label: 'Lanzamiento', to: paths.launchChecklist },
 ];
 
 function DashboardShell() {
@@ -43,7 +47,8 @@ function DashboardShell() {
   // The top bar's Rastrear shows the 'Resultado del Envío' modal.
   const tracking = useTrackingModal();
   // The chat widget shows in the signed-in lists too, and the pixel's checkout events need consent here.
-  useSiteScripts(useSiteInfo());
+  const site = useSiteInfo();
+  useSiteScripts(site);
   if (!user) return null;
   return (
     <>
@@ -66,6 +71,7 @@ function DashboardShell() {
         }
         onTrack={tracking.open}
         notice={<SandboxBanner />}
+        floating={<FloatingContact contact={site.data} waitForScroll={false} />}
       />
       {tracking.modal}
       <ConsentBanner />

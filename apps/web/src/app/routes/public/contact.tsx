@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { usePublicPageMeta } from '@/lib/page-meta';
+import type { ShipmentsArrival } from '../dashboard/shipments';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/accounts/api/get-me';
 import { ContactForm } from '@/features/contact/components/contact-form';
@@ -7,6 +8,10 @@ import { useSiteInfo } from '@/features/site/api/get-site-info';
 import { ContentPage } from '@/features/site/components/content-page';
 import { SupportContacts } from '@/features/site/components/support-contacts';
 import classes from '@/features/site/components/content.module.css';
+
+function contactSentText(email: string, hours: string | undefined): string {
+  return `Recibimos tu mensaje. Un asesor te responderá por correo a ${email}${hours ? ` (atendemos ${hours})` : ''}.`;
+}
 
 /** '/contactanos': the form, prefilled for a signed-in person, beside the other ways to reach us. */
 export default function ContactRoute() {
@@ -32,7 +37,10 @@ export default function ContactRoute() {
             // Remount once the profile arrives, so its values fill the form.
             key={me ? me._id : 'visitante'}
             defaults={me ? { first_name: me.firstName, last_name: me.lastName, email: me.email, phone: me.phone, web: me.website ?? '' } : {}}
-            onSent={() => void navigate(me ? paths.shipments : paths.thankYou)}
+            // Signed in, the seller goes back to Mis Envíos, which confirms on screen that it was sent.
+            onSent={() =>
+              void navigate(me ? paths.shipments : paths.thankYou, me ? { state: { contactSent: contactSentText(me.email, site?.supportHours) } satisfies ShipmentsArrival } : undefined)
+            }
           />
         </div>
         {site && <SupportContacts site={site} />}

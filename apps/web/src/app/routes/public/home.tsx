@@ -1,5 +1,5 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { applySnapshot, readSnapshot, snapshotTouched, StaticSnapshot, type SnapshotState } from '@/components/ui/static-snapshot';
+import { lazy, Suspense, use, useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { adoptTypedValues, applySnapshot, readSnapshot, snapshotTouched, type SnapshotState } from '@/components/ui/static-snapshot';
 import { RenderWhenNear } from '@/components/ui/render-when-near';
 import { HomeHero, QuoteFormPlaceholder } from '@/features/site/components/home-hero';
 import { paths } from '@/config/paths';
@@ -25,32 +25,47 @@ const LazyHomeQuoteForm = lazy(async () => {
 });
 
 /**
- * The prerendered home carries the quote form as HTML (a snapshot: the same markup, styled, but
- * without its code), so the visitor sees the real form at once and the page's first seconds run
- * none of its code. The visitor's first touch of the page (a pointer over or on the form, a tap, a
- * key) loads the live form; it replaces the snapshot when it is ready, taking over what was typed,
- * ticked and focused. Moving to the home inside the app renders the live form at once.
+ * The prerendered home carries the quote form as HTML (the same markup, styled), and the page's
+ * first seconds run none of its code: while the page hydrates, the form's Suspense boundary waits
+ * on the visitor, so React leaves the server's HTML as it is (a dehydrated boundary). The visitor's
+ * first touch of the page (a pointer over or on the form, a tap, a key) opens the gate: the form's
+ * code loads and React hydrates that same HTML. The box being typed into stays the same element,
+ * with the focus, and what was typed or ticked meanwhile is handed to the live form. Moving to the
+ * home inside the app renders the live form at once.
  */
 const onServer = typeof document === 'undefined';
 // Whether this page load began on the prerendered home (this module loads with the first page).
 let hydratingHome = !onServer && Boolean(document.getElementById('datos-del-sitio')) && window.location.pathname === '/';
 
-type FormPhase = 'snapshot' | 'loading' | 'live';
+/** Resolved by the visitor's first touch; until then the form's boundary keeps the server's HTML. */
+let openGate: () => void = () => {};
+const gate: Promise<void> = onServer || !hydratingHome ? Promise.resolve() : new Promise<void>((resolve) => (openGate = resolve));
+let gateOpen = onServer || !hydratingHome;
+void gate.then(() => (gateOpen = true));
+
+function WaitForVisitor({ children }: { children: ReactNode }) {
+  if (!gateOpen) use(gate);
+  return children;
+}
 
 function HomeQuoteArea() {
   const area = useRef<HTMLDivElement>(null);
-  const liveBox = useRef<HTMLDivElement>(null);
+  // What the visitor did to the server's form before it went live, in case React had to replace it.
   const taken = useRef<SnapshotState | null>(null);
-  // Only the first render of a prerendered home starts from the snapshot (the server's HTML).
-  const [phase, setPhase] = useState<FormPhase>(() => (onServer || hydratingHome ? 'snapshot' : 'live'));
+  const live = useRef(false);
 
   useEffect(() => {
     hydratingHome = false;
-    if (phase !== 'snapshot') return;
+    if (gateOpen) return;
     const node = area.current;
-    const want = () => startTransition(() => setPhase('loading'));
-    // A snapshot cannot quote: its submit waits for the live form instead of reloading the page.
-    const holdSubmit = (event: Event) => event.preventDefault();
+    const want = () => {
+      if (node) taken.current = readSnapshot(node);
+      openGate();
+    };
+    // The server's form cannot quote: its submit waits for the live form instead of reloading the page.
+    const holdSubmit = (event: Event) => {
+      if (!gateOpen || !live.current) event.preventDefault();
+    };
     const onArea = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
     for (const e of onArea) node?.addEventListener(e, want, { capture: true, passive: true, once: true });
     node?.addEventListener('submit', holdSubmit, { capture: true });
@@ -63,37 +78,26 @@ function HomeQuoteArea() {
       node?.removeEventListener('submit', holdSubmit, { capture: true });
       document.removeEventListener('keydown', want, { capture: true });
     };
-  }, [phase]);
-
-  // The live form has mounted (hidden): note the snapshot's state, then swap them before painting.
-  const onLiveMounted = useCallback(() => {
-    const snapshot = area.current?.querySelector('[data-static-snapshot]');
-    if (snapshot) taken.current = readSnapshot(snapshot);
-    setPhase('live');
   }, []);
 
-  useLayoutEffect(() => {
-    if (phase !== 'live' || !taken.current || !liveBox.current) return;
-    applySnapshot(taken.current, liveBox.current);
+  // The form hydrated (or rendered fresh): React learns what was typed before.
+  const onLiveMounted = useCallback(() => {
+    live.current = true;
+    const node = area.current;
+    const before = taken.current;
     taken.current = null;
-  }, [phase]);
+    if (!node) return;
+    if (before && before.fields.length > 0 && !before.fields[0]!.isConnected) applySnapshot(before, node);
+    else adoptTypedValues(node);
+  }, []);
 
   return (
-    <div ref={area}>
-      {phase !== 'live' && (
-        <StaticSnapshot>
-          <Suspense fallback={<QuoteFormPlaceholder />}>
-            <LazyHomeQuoteForm />
-          </Suspense>
-        </StaticSnapshot>
-      )}
-      {phase !== 'snapshot' && (
-        <div ref={liveBox} hidden={phase !== 'live'}>
-          <Suspense fallback={phase === 'live' ? <QuoteFormPlaceholder /> : null}>
-            <LazyHomeQuoteForm onMounted={phase === 'loading' ? onLiveMounted : undefined} />
-          </Suspense>
-        </div>
-      )}
+    <div ref={area} data-quote-area="">
+      <Suspense fallback={<QuoteFormPlaceholder />}>
+        <WaitForVisitor>
+          <LazyHomeQuoteForm onMounted={onLiveMounted} />
+        </WaitForVisitor>
+      </Suspense>
     </div>
   );
 }

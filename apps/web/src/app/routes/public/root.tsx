@@ -19,36 +19,39 @@ export function PublicRoot() {
   const user = useUser().data;
   // Rastrear shows the 'Resultado del Envío' modal over the page.
   const tracking = useTrackingModal();
-  const account = user ? (
-    <Suspense fallback={null}>
-      <UserMenu
-        user={user}
-        links={[
-          { label: 'Configuración', to: paths.settings },
-          { label: 'Mis Envíos', to: paths.shipments },
-          { label: 'Integraciones', to: paths.integrations },
-          { label: 'Facturación', to: paths.billing },
-          { label: 'Direcciones', to: paths.addresses },
-          { label: 'Monedero', to: paths.prepaids },
-          { label: 'Métodos de pago', to: paths.paymentMethods },
-          { label: 'Usuarios', to: paths.users, adminOnly: true },
-          { label: 'Mensajes', to: paths.messagesAdmin, adminOnly: true },
-        ]}
-        helpLinks={[
-          { label: 'Guía de inicio', to: paths.gettingStarted },
-          { label: 'Contáctanos', to: paths.contact },
-        ]}
-        afterSignOut={paths.home}
-        signOutLabel="Cerrar Sesión"
-      />
-    </Suspense>
-  ) : undefined;
+  const menu = (placement: 'bar' | 'drawer') =>
+    user ? (
+      <Suspense fallback={null}>
+        <UserMenu
+          placement={placement}
+          user={user}
+          links={[
+            { label: 'Configuración', to: paths.settings },
+            { label: 'Mis Envíos', to: paths.shipments },
+            { label: 'Integraciones', to: paths.integrations },
+            { label: 'Facturación', to: paths.billing },
+            { label: 'Direcciones', to: paths.addresses },
+            { label: 'Monedero', to: paths.prepaids },
+            { label: 'Métodos de pago', to: paths.paymentMethods },
+            { label: 'Usuarios', to: paths.users, adminOnly: true },
+            { label: 'Mensajes', to: paths.messagesAdmin, adminOnly: true },
+          ]}
+          helpLinks={[
+            { label: 'Guía de inicio', to: paths.gettingStarted },
+            { label: 'Contáctanos', to: paths.contact },
+          ]}
+          afterSignOut={paths.home}
+          signOutLabel="Cerrar Sesión"
+        />
+      </Suspense>
+    ) : undefined;
   return (
     <>
       <PublicLayout
         contact={site.data}
         contactLoading={site.isPending}
-        account={account}
+        account={menu('bar')}
+        drawerAccount={menu('drawer')}
         onTrack={tracking.open}
         notice={<SandboxBanner />}
         footerExtra={<CookieSettingsLink />}

@@ -5,6 +5,7 @@ import { safeRedirectPath } from '@envios/contracts/accounts';
 import { paths } from '@/config/paths';
 import { RedirectIfSignedIn } from '@/features/accounts/components/route-guards';
 import { SignInForm } from '@/features/accounts/components/sign-in-form';
+import '@/styles/pages/sign-in.css';
 
 /** /signin: signed-in people go to /shipments; `?newUser` shows the pending notice. */
 export default function SignInRoute() {
@@ -13,7 +14,7 @@ export default function SignInRoute() {
   const [params] = useSearchParams();
   const redirectTo = safeRedirectPath(params.get('redirectTo')) ?? paths.shipments;
   return (
-    <RedirectIfSignedIn to={redirectTo}>
+    <RedirectIfSignedIn to={redirectTo} showWhileChecking>
       <Container size={440} py={48}>
         <Title order={1} ta="center" mb="lg">
           Iniciar sesión

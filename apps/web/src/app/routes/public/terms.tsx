@@ -9,5 +9,5 @@ export default function TermsRoute() {
   usePublicPageMeta(paths.terms);
   useAdEvent('ViewContent', { content_name: 'Términos de servicio' });
   const site = useSiteInfo().data;
-  return <TermsPage companyName={site?.company.name ?? SITE_NAME} />;
+  return <TermsPage companyName={site?.company.name ?? SITE_NAME} termsDate={site?.termsDate ?? null} />;
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useDocumentTitle } from '@mantine/hooks';
 import { TrackSearch } from '@/components/layouts/track-search';
 import { TrackingPage } from '@/features/tracking/components/tracking-page';
+import '@/styles/pages/tracking.css';
 
 /** /rastreo/{guide}: the shareable tracking page (beyond the spec), public. */
 export default function TrackingRoute() {

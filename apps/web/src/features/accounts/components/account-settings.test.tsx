@@ -38,7 +38,21 @@ describe('AccountSettings', () => {
 
   it("with tax data, saves the automatic invoice at once, with the box disabled while saving, then says 'Cambios guardados'", async () => {
     const bodies: unknown[] = [];
-    const withTax = { ...ana, taxInformation: { name: 'Ana López', rfc: 'LOAA800101AB1', phone: '3312345678', address: 'Av. Juárez 100', colony: 'Centro', postal_code: '44100', state_city: 'Jalisco, Guadalajara' } };
+    const withTax = {
+      ...ana,
+      taxInformation: {
+        name: 'ANA LÓPEZ',
+        rfc: 'LOPA800101AB7',
+        tax_system: '612',
+        cfdi_use: 'G03',
+        email: 'ana@correo.test',
+        phone: '3312345678',
+        address: 'Av. Juárez 100',
+        colony: 'Centro',
+        postal_code: '44100',
+        state_city: 'Jalisco, Guadalajara',
+      },
+    };
     server.use(
       http.put('/api/v1/users/:id', async ({ request }) => {
         bodies.push(await request.json());
@@ -92,7 +106,7 @@ describe('AccountSettings', () => {
     expect(body).toEqual({ password: 'nueva123', currentPassword: 'vieja1' });
   });
 
-  it("checks the RFC format and fills 'state, city' from the postal code", async () => {
+  it("checks the RFC (shape and check digit), offers the regímenes of its kind and the uses of the régimen, and fills 'state, city' from the postal code", async () => {
     let body: { taxInformation?: Record<string, string> } = {};
     server.use(
       http.get('/api/v1/postalcodes', ({ request }) => {
@@ -111,26 +125,67 @@ describe('AccountSettings', () => {
     renderWithApp(<AccountSettings user={ana} />);
     await user.click(screen.getByRole('button', { name: 'Editar información fiscal' }));
     const dialog = await screen.findByRole('dialog', { name: 'Información fiscal' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'RFC' }), 'ABC12');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Calle y número' }), 'Av. Juárez 100');
+    const fill = async (input: HTMLElement, text: string) => {
+      await user.clear(input);
+      await user.click(input);
+      await user.paste(text);
+    };
+    const rfc = within(dialog).getByRole('textbox', { name: 'RFC' });
+    await fill(rfc, 'ABC12');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await within(dialog).findByText('El RFC debe tener 4 letras, 6 dígitos y 3 caracteres (por ejemplo GODE561231GR8).')).toBeInTheDocument();
-
-    await user.clear(within(dialog).getByRole('textbox', { name: 'RFC' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'RFC' }), 'lopa800101ab1');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Colonia' }), 'Centro');
-    await user.type(within(dialog).getByRole('combobox', { name: 'Código postal' }), '44100');
+    expect(await within(dialog).findByText(/El RFC debe tener 12 caracteres si es de una empresa/)).toBeInTheDocument();
+    await fill(rfc, 'lopa800101ab1');
+    expect(await within(dialog).findByText(/dígito verificador/)).toBeInTheDocument();
+    await fill(rfc, 'lopa800101ab7');
+    // A person's RFC: only the regímenes of persons are offered.
+    await user.click(within(dialog).getByRole('combobox', { name: 'Régimen fiscal' }));
+    // (jsdom never ends the dropdown's transition: its options count as hidden.)
+    const offered = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(offered).toContain('612 Personas Físicas con Actividades Empresariales y Profesionales');
+    expect(offered).toContain('626 Régimen Simplificado de Confianza');
+    expect(offered).not.toContain('601 General de Ley Personas Morales');
+    // A salaried person (605) cannot use G03: the use is emptied; back on a business régimen, G03 again.
+    await user.click(screen.getByRole('option', { name: '605 Sueldos y Salarios e Ingresos Asimilados a Salarios', hidden: true }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Uso CFDI' })).toHaveValue(''));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Régimen fiscal' }));
+    await user.click(screen.getByRole('option', { name: '612 Personas Físicas con Actividades Empresariales y Profesionales', hidden: true }));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Uso CFDI' })).toHaveValue('G03 Gastos en general'));
+    await fill(within(dialog).getByRole('textbox', { name: 'Nombre o razón social' }), 'Ana López');
+    await fill(within(dialog).getByRole('textbox', { name: 'Calle y número' }), 'Av. Juárez 100');
+    await fill(within(dialog).getByRole('textbox', { name: 'Colonia' }), 'Centro');
+    await fill(within(dialog).getByRole('combobox', { name: 'Código postal fiscal' }), '44100');
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Estado y ciudad' })).toHaveValue('Jalisco, Guadalajara'));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Cambios guardados')).toBeInTheDocument();
     expect(body.taxInformation).toEqual({
-      name: 'Ana López',
-      rfc: 'LOPA800101AB1',
+      name: 'ANA LÓPEZ',
+      rfc: 'LOPA800101AB7',
+      tax_system: '612',
+      cfdi_use: 'G03',
+      email: 'ana@correo.test',
       phone: '3312345678',
       address: 'Av. Juárez 100',
       colony: 'Centro',
       postal_code: '44100',
       state_city: 'Jalisco, Guadalajara',
     });
-  });
+  }, 60_000);
+
+  it('puts the server’s refusal under its field (a postal code not in the catalogue)', async () => {
+    const message = 'El código postal 44100 no está en nuestro catálogo de códigos postales: escribe el de tu domicilio fiscal, como aparece en tu Constancia de Situación Fiscal.';
+    server.use(
+      http.put('/api/v1/users/:id', () => HttpResponse.json({ message: 'Revisa los datos enviados.', code: 'request.invalid', errors: [{ path: 'taxInformation.postal_code', message }] }, { status: 400 })),
+    );
+    const withTax = {
+      ...ana,
+      taxInformation: { name: 'ANA LÓPEZ', rfc: 'LOPA800101AB7', tax_system: '612', cfdi_use: 'G03', email: 'ana@correo.test', phone: '3312345678', address: 'Av. Juárez 100', colony: 'Centro', postal_code: '44100', state_city: 'Jalisco, Guadalajara' },
+    };
+    const user = userEvent.setup();
+    renderWithApp(<AccountSettings user={withTax} />);
+    await user.click(screen.getByRole('button', { name: 'Editar información fiscal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Información fiscal' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'Código postal fiscal' })).toHaveAccessibleDescription(expect.stringContaining(message));
+  }, 30_000);
 });

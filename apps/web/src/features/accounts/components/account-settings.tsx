@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { accountMessages, taxInformationSchema, type User } from '@envios/contracts/accounts';
-import { useUpdateUser } from '../api/update-user';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { accountMessages, type User } from '@envios/contracts/accounts';
 import { AccountModal } from './account-modal';
+import { AutomaticInvoiceToggle } from './automatic-invoice-toggle';
 import { PasswordModal } from './password-modal';
+import { TaxDataSummary } from './tax-data-summary';
 import { TaxModal } from './tax-modal';
 
 /** Alerts close by themselves after 5 seconds. */
@@ -42,9 +43,6 @@ function Section({ title, onEdit, editLabel, children }: { title: string; onEdit
 export function AccountSettings({ user }: { user: User }) {
   const [open, setOpen] = useState<'account' | 'password' | 'tax' | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
-  const [invoiceError, setInvoiceError] = useState<string | null>(null);
-  const [savingInvoice, setSavingInvoice] = useState<boolean | null>(null);
-  const update = useUpdateUser();
 
   useEffect(() => {
     if (savedAt === null) return;
@@ -57,9 +55,6 @@ export function AccountSettings({ user }: { user: User }) {
     setSavedAt(Date.now());
   };
   const tax = user.taxInformation;
-  // Automatic invoices need complete tax data; switching them off never does.
-  const taxComplete = taxInformationSchema.safeParse(tax).success;
-  const invoiceLocked = !user.invoice && !taxComplete;
 
   return (
     <Stack gap="lg">
@@ -84,50 +79,17 @@ export function AccountSettings({ user }: { user: User }) {
 
       <Section title="Información fiscal" editLabel="Editar información fiscal" onEdit={() => setOpen('tax')}>
         {tax ? (
-          <>
-            <Row label="Titular">{tax.name}</Row>
-            <Row label="RFC">{tax.rfc}</Row>
-            <Row label="Teléfono">{tax.phone}</Row>
-            <Row label="Calle y número">{tax.address}</Row>
-            <Row label="Colonia">{tax.colony}</Row>
-            <Row label="Código postal">{tax.postal_code}</Row>
-            <Row label="Estado y ciudad">{tax.state_city}</Row>
-          </>
+          <TaxDataSummary tax={tax} />
         ) : (
           <Text size="sm" c="dimmed">
             Aún no registras tu información fiscal.
           </Text>
         )}
-        <Checkbox
-          mt="sm"
-          label="Facturación automática"
-          description={
-            invoiceLocked
-              ? 'Completa tu información fiscal (botón «Editar» de esta sección) para activar la facturación automática.'
-              : 'Emitir la factura de cada compra con esta información fiscal.'
-          }
-          // While saving, the box shows the value being saved and cannot be clicked again.
-          checked={savingInvoice ?? user.invoice}
-          disabled={savingInvoice !== null || invoiceLocked}
-          onChange={(event) => {
-            const invoice = event.currentTarget.checked;
-            setInvoiceError(null);
-            setSavingInvoice(invoice);
-            update.mutate(
-              { id: user._id, data: { invoice } },
-              {
-                onSuccess: () => setSavedAt(Date.now()),
-                onError: (error) => setInvoiceError(error.message),
-                onSettled: () => setSavingInvoice(null),
-              },
-            );
-          }}
+        <AutomaticInvoiceToggle
+          user={user}
+          onSaved={() => setSavedAt(Date.now())}
+          lockedHint="Completa tu información fiscal (botón «Editar» de esta sección) para activar la facturación automática."
         />
-        {invoiceError && (
-          <Text size="sm" c="red" role="alert">
-            {invoiceError}
-          </Text>
-        )}
       </Section>
 
       <AccountModal user={user} opened={open === 'account'} onClose={() => setOpen(null)} onSaved={saved} />

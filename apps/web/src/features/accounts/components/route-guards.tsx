@@ -53,10 +53,13 @@ export function RequireAdmin({ signInHref, homeHref, children }: GuardProps & { 
   return <>{children ?? <Outlet />}</>;
 }
 
-/** Sign-in and sign-up are for visitors; a signed-in person is sent on. */
-export function RedirectIfSignedIn({ to, children }: { to: string; children: ReactNode }) {
+/**
+ * Sign-in and sign-up are for visitors; a signed-in person is sent on. `showWhileChecking`: the
+ * page shows while the session is checked (the prerendered /signin hydrates as the server drew it).
+ */
+export function RedirectIfSignedIn({ to, children, showWhileChecking = false }: { to: string; children: ReactNode; showWhileChecking?: boolean }) {
   const { data: user, isPending } = useUser();
-  if (isPending) return <Loading />;
+  if (isPending) return showWhileChecking ? <>{children}</> : <Loading />;
   if (user) return <Navigate to={to} replace />;
   return <>{children}</>;
 }

@@ -20,13 +20,16 @@ export interface UserMenuProps {
   afterSignOut: string;
   /** The navbar's menu says 'Cerrar Sesión', the top bar's 'Cerrar sesión'. */
   signOutLabel?: string;
+  /** Where it sits: the top bar folds the name into initials on a phone; the mobile drawer always shows the name. */
+  placement?: 'bar' | 'drawer';
 }
 
 /**
  * The signed-in person's dropdown: their full name, the entries given, and Cerrar sesión, which
  * revokes the session on the server before leaving.
  */
-export function UserMenu({ user, links, helpLinks = [], afterSignOut, signOutLabel = 'Cerrar sesión' }: UserMenuProps) {
+export function UserMenu({ user, links, helpLinks = [], afterSignOut, signOutLabel = 'Cerrar sesión', placement = 'bar' }: UserMenuProps) {
+  const drawer = placement === 'drawer';
   const navigate = useNavigate();
   const signOut = useSignOut();
   const visible = (l: UserMenuLink) => !l.adminOnly || user.rol === 'admin';
@@ -34,7 +37,7 @@ export function UserMenu({ user, links, helpLinks = [], afterSignOut, signOutLab
   const initials = [user.firstName, user.lastName].map((n) => n.trim().charAt(0).toUpperCase()).join('');
 
   return (
-    <Menu position="bottom-end" withinPortal shadow="md" width={230}>
+    <Menu position={drawer ? 'bottom-start' : 'bottom-end'} withinPortal shadow="md" width={230}>
       <Menu.Target>
         {/* On a phone the name folds into its initials; the menu and its accessible name stay the same. */}
         <UnstyledButton
@@ -45,10 +48,10 @@ export function UserMenu({ user, links, helpLinks = [], afterSignOut, signOutLab
           <Avatar size={30} radius="xl" color="brand" variant="light" aria-hidden>
             {initials}
           </Avatar>
-          <Box component="span" visibleFrom="sm" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 220 }}>
+          <Box component="span" {...(drawer ? {} : { visibleFrom: 'sm' })} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 220 }}>
             {fullName}
           </Box>
-          <Box component="span" visibleFrom="sm" aria-hidden>
+          <Box component="span" {...(drawer ? {} : { visibleFrom: 'sm' })} aria-hidden>
             ▾
           </Box>
         </UnstyledButton>

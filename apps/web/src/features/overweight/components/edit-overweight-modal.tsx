@@ -112,6 +112,11 @@ export function EditOverweightModal({ target, onClose, onSaved }: { target: Over
             {overweightMessages.disputeOpen}
           </Alert>
         )}
+        {!paid && !disputed && (
+          <Text size="sm" data-testid="overweight-charge-rule">
+            {overweightMessages.chargeRule}
+          </Text>
+        )}
 
         <Paper withBorder p="sm" radius="md">
           <Stack gap="xs">

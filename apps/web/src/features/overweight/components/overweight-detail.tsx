@@ -39,7 +39,8 @@ function FileLinks({ files }: { files: OverweightFile[] }) {
   );
 }
 
-function DisputeModal({ shipmentId, opened, onClose, onDone }: { shipmentId: string; opened: boolean; onClose: () => void; onDone: (text: string) => void }) {
+function DisputeModal({ record, opened, onClose, onDone }: { record: OverweightRecord; opened: boolean; onClose: () => void; onDone: (text: string) => void }) {
+  const shipmentId = record.shipment_id;
   const dispute = useDisputeOverweight();
   const [message, setMessage] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -53,7 +54,11 @@ function DisputeModal({ shipmentId, opened, onClose, onDone }: { shipmentId: str
     setProblem(null);
     try {
       await dispute.mutateAsync({ shipmentId, message: text, files });
-      onDone('Enviamos tu aclaración. Mientras la revisamos no se te cobra este sobrepeso; te avisaremos por correo.');
+      onDone(
+        record.paid
+          ? `Enviamos tu aclaración. Si la aceptamos, te devolvemos ${mxn(record.cost_overweight)} a tu Monedero; te avisaremos por correo.`
+          : 'Enviamos tu aclaración. Mientras la revisamos no se te cobra este sobrepeso; te avisaremos por correo.',
+      );
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'No pudimos enviar la aclaración.');
     }
@@ -118,7 +123,7 @@ function ResolveModal({ record, opened, onClose, onDone }: { record: OverweightR
       const refund = answer.record?.dispute.refund;
       onDone(
         decision === 'accept'
-          ? `Aclaración aceptada: el sobrepeso se canceló${refund ? ` y se devolvieron ${mxn(refund)} al monedero del cliente` : ''}.`
+          ? `Aclaración aceptada: el sobrepeso se canceló${refund ? ` y se devolvieron ${mxn(refund)} al Monedero del cliente` : ''}.`
           : `Aclaración rechazada: el sobrepeso se mantiene (${answer.record?.status_label ?? ''}).`,
       );
     } catch (error) {
@@ -146,11 +151,11 @@ function ResolveModal({ record, opened, onClose, onDone }: { record: OverweightR
         <Text size="sm">
           {decision === 'accept'
             ? record.paid
-              ? `Se cancela el sobrepeso y se devuelven ${mxn(record.cost_overweight)} al monedero del cliente.`
+              ? `Se cancela el sobrepeso y se devuelven ${mxn(record.cost_overweight)} al Monedero del cliente.`
               : 'Se cancela el sobrepeso; no se cobra.'
             : record.paid
               ? 'El sobrepeso se mantiene (ya está cobrado).'
-              : 'El sobrepeso se mantiene: se cobra del monedero si alcanza; si no, queda pendiente.'}
+              : 'El sobrepeso se mantiene: se cobra en ese momento del Monedero del cliente si alcanza; si no, queda pendiente para su siguiente compra.'}
         </Text>
         <Textarea
           label={decision === 'reject' ? 'Motivo para el cliente' : 'Nota para el cliente (opcional)'}
@@ -189,7 +194,7 @@ export function OverweightDetail({ record, admin = false, onNotice }: { record: 
     setError(null);
     try {
       await pay.mutateAsync(record.shipment_id);
-      notice(`Pagaste el sobrepeso de ${mxn(record.cost_overweight)} con tu monedero.`);
+      notice(`Pagaste el sobrepeso de ${mxn(record.cost_overweight)} con tu Monedero.`);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'No pudimos cobrar el sobrepeso.');
     }
@@ -215,20 +220,11 @@ export function OverweightDetail({ record, admin = false, onNotice }: { record: 
           {error}
         </Alert>
       )}
-      {record.status === 'pending' && !admin && (
-        <Alert color="orange" variant="light">
-          Está pendiente: se sumará a tu siguiente compra, o puedes pagarlo ahora con tu monedero.
-        </Alert>
-      )}
-      {record.status === 'disputed' && (
-        <Alert color="violet" variant="light">
-          {admin
-            ? 'El cliente pidió una aclaración: revísala y resuélvela.'
-            : record.paid
-              ? `Estamos revisando tu aclaración; si la aceptamos, te devolvemos ${mxn(record.cost_overweight)} a tu monedero.`
-              : 'Estamos revisando tu aclaración; mientras tanto no se cobra.'}
-        </Alert>
-      )}
+      {/* What happened and what the customer can do: the same sentence as the e-mails. */}
+      <Alert color={statusColors[record.status]} variant="light" data-testid="overweight-explanation">
+        {record.explanation}
+        {admin && record.status === 'disputed' && ' Revísala y resuélvela.'}
+      </Alert>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Paper withBorder p="sm" radius="md">
@@ -311,7 +307,7 @@ export function OverweightDetail({ record, admin = false, onNotice }: { record: 
           )}
           {record.dispute.refund !== null && (
             <Text size="sm" c="green.8" mt={4}>
-              {admin ? `Se devolvieron ${mxn(record.dispute.refund)} al monedero del cliente.` : `Devolvimos ${mxn(record.dispute.refund)} a tu monedero.`}
+              {admin ? `Se devolvieron ${mxn(record.dispute.refund)} al Monedero del cliente.` : `Devolvimos ${mxn(record.dispute.refund)} a tu Monedero.`}
             </Text>
           )}
         </Paper>
@@ -337,7 +333,7 @@ export function OverweightDetail({ record, admin = false, onNotice }: { record: 
       <Group gap="xs">
         {record.can_pay && (
           <Button onClick={() => void payNow()} loading={pay.isPending}>
-            Pagar con mi monedero
+            Pagar con mi Monedero
           </Button>
         )}
         {record.can_dispute && (
@@ -349,7 +345,7 @@ export function OverweightDetail({ record, admin = false, onNotice }: { record: 
       </Group>
 
       <DisputeModal
-        shipmentId={record.shipment_id}
+        record={record}
         opened={disputing}
         onClose={() => setDisputing(false)}
         onDone={(text) => {

@@ -50,13 +50,14 @@ export function OverweightPage({ userId }: { userId: string }) {
         <ExportButtons urlFor={(format) => userOverweightExportUrl(userId, filters, format)} baseName="overweight" what="sobrepesos" />
       </Group>
       <Text c="dimmed" maw={760}>
-        Cuando la paquetería mide tu paquete y pesa o mide más de lo que declaraste, cobra la diferencia por kilo adicional. Aquí ves cada sobrepeso con lo
-        declarado y lo medido, cómo se calculó y la evidencia. Si no estás de acuerdo, pide una aclaración: mientras la revisamos no se cobra.
+        Cuando la paquetería mide tu paquete y pesa o mide más de lo que declaraste, cobra la diferencia por kilo adicional. En cuanto la registramos, se
+        cobra de tu Monedero; si no alcanza, queda pendiente para tu siguiente compra. Aquí ves cada sobrepeso con lo declarado y lo medido, cómo se calculó
+        y la evidencia. Si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos.
       </Text>
       {data && data.total_pending > 0 && (
         <Paper withBorder p="md" radius="md" bg="orange.0">
           <Text fw={700}>Pendiente por pagar: {mxn(data.total_pending)}</Text>
-          <Text size="sm">Se sumará a tu siguiente compra, o ábrelo y págalo ahora con tu monedero.</Text>
+          <Text size="sm">Queda pendiente para tu siguiente compra, o ábrelo y págalo ahora con tu Monedero.</Text>
         </Paper>
       )}
       <ListFilters>

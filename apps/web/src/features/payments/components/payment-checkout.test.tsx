@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { paymentMessages } from '@envios/contracts/payments';
+import { paymentMessages, type OpenPayment } from '@envios/contracts/payments';
 import { landing, renderWithApp } from '@/testing/render';
 import { server, setupMockApi } from '@/testing/msw';
 import { buyerEmail, demoUserId, payable, paymentConfig, paymentId, shipmentId } from '@/testing/mock-payments';
@@ -12,9 +12,10 @@ import { PaymentCheckout, type PayableLoad } from './payment-checkout';
 setupMockApi();
 
 /** The read-only calls every checkout makes: config, guides availability and the wallet balance. */
-function baseApi({ balance = 1000, available = true, card = false }: { balance?: number; available?: boolean; card?: boolean } = {}) {
+function baseApi({ balance = 1000, available = true, card = false, open = [] }: { balance?: number; available?: boolean; card?: boolean; open?: OpenPayment[] } = {}) {
   const availability: string[] = [];
   server.use(
+    http.get('/api/v1/payments/open', () => HttpResponse.json({ docs: open })),
     http.get('/api/v1/payments/config', () => HttpResponse.json(paymentConfig({ card: { enabled: card } }))),
     http.get('/api/v1/payments/guides-availability', ({ request }) => {
       availability.push(new URL(request.url).searchParams.get('shipments') ?? '');
@@ -38,6 +39,75 @@ function renderCheckout(variant: 'one' | 'many', load: PayableLoad, at = variant
   });
   return { ...utils, redirect };
 }
+
+const openReference: OpenPayment = {
+  payment_id: paymentId,
+  numberOfOrder: 1040,
+  method: 'oxxo',
+  method_label: 'OXXO',
+  amount: 180.5,
+  reference: 'SBX12345678901234',
+  order_id: null,
+  expires_at: '2026-03-05T23:59:00.000Z',
+  slip_url: '/shipping/cash_barcode?references=SBX12345678901234',
+  approve_url: null,
+  sandbox: true,
+  created_at: '2026-03-02T16:00:00.000Z',
+  shipments: [{ _id: shipmentId(1), numberOfOrder: 1001 }],
+};
+
+describe('An OXXO reference still open for the shipment', () => {
+  it('shows first, with its amount, expiry and slip; another method warns and pays only once the buyer says so', async () => {
+    baseApi({ open: [openReference] });
+    const user = userEvent.setup();
+    renderCheckout('one', { status: 'ready', shipments: [payable(1)] });
+    const open = await screen.findByRole('region', { name: 'Pago abierto' });
+    expect(within(open).getByText('Referencia OXXO abierta')).toBeInTheDocument();
+    expect(within(open).getByText('SBX12345678901234')).toBeInTheDocument();
+    expect(within(open).getByText('Vence el 5 de marzo de 2026 a las 17:59.')).toBeInTheDocument();
+    expect(within(open).getByRole('link', { name: 'Ver ficha de pago' })).toHaveAttribute('href', '/shipping/cash_barcode?references=SBX12345678901234');
+
+    // Asking for OXXO again answers the same reference: nothing to warn about.
+    await user.click(await screen.findByRole('radio', { name: 'OXXO' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Generar referencia OXXO' })).toBeEnabled();
+
+    await user.click(screen.getByRole('radio', { name: 'Monedero electrónico' }));
+    const warning = screen.getByRole('alert');
+    expect(warning).toHaveTextContent('El envío 1001 tiene una referencia OXXO abierta (SBX12345678901234, MX$180.50');
+    expect(warning).toHaveTextContent('ese dinero se abona a tu Monedero');
+    expect(within(warning).getByRole('button', { name: 'Cancelar referencia' })).toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: 'Pagar con Monedero' });
+    expect(pay).toBeDisabled();
+    await user.click(within(warning).getByRole('checkbox', { name: 'Pagar de todos modos con Monedero' }));
+    expect(pay).toBeEnabled();
+  });
+
+  it('«Cancelar referencia» asks first, cancels it and says so', async () => {
+    let open = [openReference];
+    const cancelled: string[] = [];
+    baseApi();
+    server.use(
+      http.get('/api/v1/payments/open', () => HttpResponse.json({ docs: open })),
+      http.post(`/api/v1/payments/shipments/${shipmentId(1)}/cancel`, () => {
+        cancelled.push(shipmentId(1));
+        open = [];
+        return HttpResponse.json({ cancelled: 1 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderCheckout('one', { status: 'ready', shipments: [payable(1)] });
+    await user.click(await screen.findByRole('radio', { name: 'Monedero electrónico' }));
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Cancelar referencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar la referencia OXXO' });
+    expect(dialog).toHaveTextContent('La referencia SBX12345678901234 ya no se podrá pagar en OXXO.');
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, cancelar la referencia' }));
+    expect(await screen.findByText(/Cancelamos la referencia SBX12345678901234/)).toBeInTheDocument();
+    expect(cancelled).toEqual([shipmentId(1)]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Pago abierto' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Pagar con Monedero' })).toBeEnabled();
+  });
+});
 
 describe('Payment of one shipment (/payments/{id})', () => {
   it('shows the summary, Cancelar to /shipments, the methods and the wallet balance; card only when enabled', async () => {

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { NO_OVERWEIGHT, payableTotal, type OwedOverweight, type PayableShipment } from '../utils/payable';
 import { redirectBrowser, type Redirect } from '../utils/result-links';
 import { isPaypalCancelled } from '../utils/return-to';
+import { ShipmentOpenPayments } from './open-payment';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { ManyShipmentsSummary, SingleShipmentSummary } from './payment-summary';
 
@@ -70,6 +71,9 @@ export function PaymentCheckout({ variant, load, userId, email, redirect = redir
             ) : (
               <ManyShipmentsSummary shipments={shipments} totalCentavos={centavos} overweight={overweightShown} />
             )}
+
+            {/* An OXXO reference or a PayPal order still open for these shipments comes first. */}
+            <ShipmentOpenPayments shipmentIds={shipments.map((s) => s.id)} />
 
             {variant === 'many' && unpaid.length < shipments.length && (
               <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="note" title="Información Preventiva">

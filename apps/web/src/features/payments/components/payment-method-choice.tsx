@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Alert, Badge, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Checkbox, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { accountErrorCodes, accountMessages } from '@envios/contracts/accounts';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
-import { paymentErrorCodes, paymentMessages, paymentMethodLabels, type PaymentMethod } from '@envios/contracts/payments';
+import { paymentErrorCodes, paymentMessages, paymentMethodLabels, type OpenPayment, type PaymentMethod } from '@envios/contracts/payments';
 import { IconAlertTriangle } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { ApiRequestError } from '@/lib/api-client';
 import { useCreatePaypalOrderMany } from '../api/create-paypal-order-many';
 import { useCreatePaypalPayment } from '../api/create-paypal-payment';
 import { useGuidesAvailability } from '../api/get-guides-availability';
+import { useOpenPayments } from '../api/get-open-payments';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { useGetPaypalCardLink } from '../api/get-paypal-card-link';
 import { useWalletBalance } from '@/lib/wallet-balance';
@@ -20,6 +21,7 @@ import { errorCode, errorMessage, paypalErrorText } from '../utils/errors';
 import { NO_OVERWEIGHT, payableTotal, type OwedOverweight, type PayableShipment } from '../utils/payable';
 import { redirectBrowser, resultHref, type Redirect } from '../utils/result-links';
 import { rememberReturnTo } from '../utils/return-to';
+import { CancelOpenPaymentDialog, cancelLabel, cancelTarget, openPaymentPhrase } from './open-payment';
 
 export interface PaymentMethodChoiceProps {
   /** The shipments to pay, loaded (paid ones are shown elsewhere and left out of the total). */
@@ -43,6 +45,9 @@ export interface PaymentMethodChoiceProps {
   redirect?: Redirect;
   headingLevel?: 2 | 3;
 }
+
+/** The method as the warning names it («si pagas con Monedero…»). */
+const METHOD_WORDS: Record<PaymentMethod, string> = { paypal: 'PayPal', 'paypal-plus': 'tarjeta', oxxo: 'una nueva referencia OXXO', monedero: 'Monedero' };
 
 const PAY_LABELS: Record<PaymentMethod, string> = {
   paypal: 'Pagar con PayPal',
@@ -100,6 +105,12 @@ export function PaymentMethodChoice({
   const oxxoMany = usePayOxxoMany();
   const wallet = usePayWithWallet();
 
+  // A payment still open for these shipments (an OXXO reference): another method must be a choice.
+  const open = useOpenPayments(shipments.map((s) => s.id));
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [cancelling, setCancelling] = useState<OpenPayment | null>(null);
+  const [cancelledText, setCancelledText] = useState<string | null>(null);
+
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [blockedAnswer, setBlockedAnswer] = useState(false);
@@ -119,7 +130,20 @@ export function PaymentMethodChoice({
     variant === 'one' ? (['paypal', ...(cardEnabled ? (['paypal-plus'] as const) : []), 'oxxo', 'monedero'] as PaymentMethod[]) : (['oxxo', 'monedero', 'paypal'] as PaymentMethod[])
   ).filter(offered);
   const chosen = method !== null && methods.includes(method) ? method : null;
-  const canPay = chosen !== null && !busy && !disabled && !blocked && !noGuides && unpaidIds.length > 0 && !(chosen === 'monedero' && walletShort);
+  // Asking for the same OXXO reference again answers that reference: no second payment.
+  const sameReference = (p: OpenPayment) => p.method === 'oxxo' && p.shipments.length === unpaidIds.length && p.shipments.every((s) => unpaidIds.includes(s._id));
+  const conflicts = chosen === null ? [] : (open.data?.docs ?? []).filter((p) => p.shipments.some((s) => unpaidIds.includes(s._id)) && !(chosen === 'oxxo' && sameReference(p)));
+  const canPay =
+    chosen !== null &&
+    !busy &&
+    !disabled &&
+    !blocked &&
+    !noGuides &&
+    unpaidIds.length > 0 &&
+    !(chosen === 'monedero' && walletShort) &&
+    // Until the open payments are known, a click could pay twice without the warning.
+    !open.isLoading &&
+    (conflicts.length === 0 || acknowledged);
   const here = returnTo ?? `${location.pathname}${location.search}`;
   const headingId = 'payment-method-title';
 
@@ -244,7 +268,20 @@ export function PaymentMethodChoice({
           {paymentMessages.noGuidesScreen}
         </Alert>
       )}
-      <Radio.Group value={chosen} onChange={(value) => setMethod(value)} label="Elige cómo pagar" aria-describedby="payment-total">
+      {cancelledText && (
+        <Alert color="green" variant="light" role="status" mb="md" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setCancelledText(null)}>
+          {cancelledText}
+        </Alert>
+      )}
+      <Radio.Group
+        value={chosen}
+        onChange={(value) => {
+          setMethod(value);
+          setAcknowledged(false);
+        }}
+        label="Elige cómo pagar"
+        aria-describedby="payment-total"
+      >
         <Stack gap="sm" mt="xs">
           {methods.map((m) => (
             <Radio
@@ -257,6 +294,37 @@ export function PaymentMethodChoice({
           ))}
         </Stack>
       </Radio.Group>
+      {chosen && conflicts.length > 0 && (
+        <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" mt="md" title="Ya hay un pago abierto">
+          <Stack gap="xs">
+            {conflicts.map((p) => (
+              <Text key={p.payment_id} size="sm">
+                {unpaidIds.length === 1 ? `El envío ${p.shipments.find((x) => unpaidIds.includes(x._id))?.numberOfOrder ?? ''} tiene` : 'Estos envíos tienen'} {openPaymentPhrase(p)}. Si pagas
+                con {METHOD_WORDS[chosen]} y también {p.method === 'oxxo' ? 'pagas la referencia' : 'apruebas ese pago'}, ese dinero se abona a tu Monedero.
+              </Text>
+            ))}
+            <Group gap="sm">
+              {conflicts.map((p) => (
+                <Button key={p.payment_id} size="compact-sm" variant="light" color="red" onClick={() => setCancelling(p)}>
+                  {cancelLabel(p)}
+                </Button>
+              ))}
+            </Group>
+            <Checkbox
+              checked={acknowledged}
+              onChange={(event) => setAcknowledged(event.currentTarget.checked)}
+              label={`Pagar de todos modos con ${METHOD_WORDS[chosen]}`}
+              description="Si después también se paga lo que está abierto, ese dinero irá a tu Monedero."
+            />
+          </Stack>
+        </Alert>
+      )}
+      <CancelOpenPaymentDialog
+        payment={cancelling}
+        shipmentId={cancelling ? cancelTarget(cancelling, unpaidIds) : ''}
+        onClose={() => setCancelling(null)}
+        onCancelled={setCancelledText}
+      />
       <Group justify="space-between" mt="lg" gap="sm">
         <Text id="payment-total" fw={700}>
           Total a pagar: {formatMXN(centavos)}

@@ -71,6 +71,15 @@ describe('QuoteForm', () => {
     expect(cotizar()).toBeDisabled();
   });
 
+  it('the hint under Cotizar! names what is still missing', async () => {
+    const user = renderForm();
+    expect(screen.getByText('Para cotizar faltan los códigos postales de origen y destino y el peso.')).toBeInTheDocument();
+    await fillBox(user);
+    expect(await screen.findByText('Para cotizar faltan los códigos postales de origen y destino.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Código postal de origen'), '44130');
+    expect(await screen.findByText('Para cotizar falta el código postal de destino.')).toBeInTheDocument();
+  });
+
   it('keeps Cotizar! disabled until origin, destination and the parcel are all valid', async () => {
     const user = renderForm();
     await fillBox(user);
@@ -170,6 +179,9 @@ describe('QuoteForm', () => {
     await user.click(screen.getByRole('checkbox', { name: /Asegurar mi envío/ }));
     const value = await screen.findByRole('spinbutton', { name: 'Valor a asegurar (MXN)' });
     await waitFor(() => expect(cotizar()).toBeDisabled());
+    // Nothing is wrong yet: no message under the empty box, and the hint names the one field missing.
+    expect(value).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Para cotizar falta el valor a asegurar.')).toBeInTheDocument();
     await user.type(value, '2500');
     await waitFor(() => expect(cotizar()).toBeEnabled());
 

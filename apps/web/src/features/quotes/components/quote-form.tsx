@@ -62,6 +62,38 @@ export const quoteFormDefaults: DefaultValues<QuoteRequestInput> = {
 
 const kg = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 });
 
+/** What each field is called in the hint under 'Cotizar!'. */
+const FIELD_NAMES: [prefix: string, name: string][] = [
+  ['origin_direction', 'el código postal de origen'],
+  ['destination_direction', 'el código postal de destino'],
+  ['parcels.0.width', 'el largo'],
+  ['parcels.0.depth', 'el ancho'],
+  ['parcels.0.height', 'el alto'],
+  ['parcels.0.weight', 'el peso'],
+  ['insured_value', 'el valor a asegurar'],
+];
+
+/** The fields the contract still refuses, named as the person reads them, in the form's order. */
+export function missingFields(values: unknown): string[] {
+  const result = quoteRequestSchema.safeParse(values);
+  if (result.success) return [];
+  const paths = result.error.issues.map((i) => i.path.join('.'));
+  let names = FIELD_NAMES.filter(([prefix]) => paths.some((p) => p === prefix || p.startsWith(`${prefix}.`))).map(([, name]) => name);
+  const fold = (parts: string[], together: string) => {
+    if (parts.every((p) => names.includes(p))) names = [together, ...names.filter((n) => !parts.includes(n))];
+  };
+  fold(['el largo', 'el ancho', 'el alto'], 'las medidas');
+  fold(['el código postal de origen', 'el código postal de destino'], 'los códigos postales de origen y destino');
+  return names;
+}
+
+/** «Para cotizar falta el peso.» / «Para cotizar faltan el alto y el peso.» */
+export function missingHint(missing: string[]): string {
+  if (missing.length === 0) return 'Revisa los datos marcados para cotizar.';
+  if (missing.length === 1) return `Para cotizar ${/^l[ao]s /.test(missing[0]!) ? 'faltan' : 'falta'} ${missing[0]}.`;
+  return `Para cotizar faltan ${missing.slice(0, -1).join(', ')} y ${missing.at(-1)}.`;
+}
+
 /**
  * The home quote: origin and destination, package type, measures and insurance.
  * 'Cotizar!' stays disabled until the shared quote contract accepts the whole request.
@@ -116,14 +148,18 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
 
   function setInsured(checked: boolean) {
     if (checked) {
-      setValue('insured_value_currency', 'MXN');
-    } else {
-      setValue('insured_value', undefined);
-      setValue('insured_value_currency', undefined);
+      // The value box opens empty and quiet: it speaks once the seller types or leaves it.
+      setValue('insured_value_currency', 'MXN', { shouldValidate: false });
+      return;
     }
+    setValue('insured_value', undefined);
+    setValue('insured_value_currency', undefined);
+    form.clearErrors(['insured_value', 'insured_value_currency']);
     void form.trigger(['insured_value', 'insured_value_currency']);
   }
 
+  const everything = useWatch({ control });
+  const missing = formState.isValid ? [] : missingFields(everything);
   const measured = parcelSchema.safeParse(parcel);
   const volumetricHint =
     measured.success && !isDocument
@@ -262,7 +298,7 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
         </Button>
         {!formState.isValid && (
           <Text id={disabledHintId} size="xs" c="dimmed" ta="center" mt={-8}>
-            Elige origen y destino de las sugerencias y escribe el peso y las medidas para cotizar.
+            {missingHint(missing)}
           </Text>
         )}
       </Stack>

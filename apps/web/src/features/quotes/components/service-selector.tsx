@@ -12,7 +12,7 @@ import {
 } from '@envios/contracts/carriers';
 import { accountMessages } from '@envios/contracts/accounts';
 import { NO_SERVICE_MESSAGE, type QuoteRequest, type QuoteResponse, type ShippingOption, type UnavailableCarrier } from '@envios/contracts/quotes';
-import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconBan, IconBox } from '@/components/ui/icons';
+import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconBan, IconBox, IconFilter } from '@/components/ui/icons';
 import { telHref } from '@/lib/contact-links';
 import { useQuote } from '../api/create-quote';
 import { QuoteLoading } from './quote-loading';
@@ -168,6 +168,8 @@ export function ServiceSelector({
   const [carriers, setCarriers] = useState<CarrierCode[]>([]);
   const [speeds, setSpeeds] = useState<SpeedFilterId[]>([]);
   const [sendingId, setSendingId] = useState<string | null>(null);
+  // On a phone the filters fold behind a button, so the first price is in view after quoting.
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [problem, setProblem] = useState<SendProblem | null>(null);
 
   const options = useMemo(
@@ -272,7 +274,7 @@ export function ServiceSelector({
                 Elegiste {chosen.carrier} {chosen.carrier_service_name}. Revisa el precio y presiona «Enviar» para continuar.
               </Alert>
             )}
-            <div className={classes.filters} role="group" aria-label="Filtros">
+            <div className={classes.filters} role="group" aria-label="Filtros" id="filtros-de-opciones" data-open={filtersOpen || undefined}>
               <p className={classes.filterLabel} id="filtro-paqueteria">
                 Paquetería
               </p>
@@ -304,7 +306,19 @@ export function ServiceSelector({
                 </Group>
               </Chip.Group>
             </div>
-            <Group justify="space-between" gap="xs">
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Button
+                hiddenFrom="sm"
+                variant="default"
+                size="compact-md"
+                leftSection={<IconFilter size={16} />}
+                onClick={() => setFiltersOpen((o) => !o)}
+                aria-expanded={filtersOpen}
+                aria-controls="filtros-de-opciones"
+                style={{ flex: 'none' }}
+              >
+                {carriers.length + speeds.length > 0 ? `Filtros (${carriers.length + speeds.length})` : 'Filtros'}
+              </Button>
               <Text size="sm" c="dimmed" aria-live="polite">
                 {visible.length === options.length
                   ? `${options.length} ${options.length === 1 ? 'opción' : 'opciones'}, de la más barata a la más cara`

@@ -19,6 +19,11 @@ describe('the content pages', () => {
     expect(screen.getByText('Última actualización: 01/04/2017')).toBeInTheDocument();
   });
 
+  it('terms: the date the owner set (TERMS_DATE) replaces the example text’s', () => {
+    renderWithApp(<TermsPage companyName="Envíos MX" termsDate="2026-03-15" />);
+    expect(screen.getByText('Última actualización: 15/03/2026')).toBeInTheDocument();
+  });
+
   it('privacy: sections I to XIII in order, and the company facts never invented', () => {
     renderWithApp(<PrivacyPage site={demoSite} />);
     const numerals = screen.getAllByTestId('seccion-privacidad').map((s) => within(s).getByRole('heading', { level: 2 }).textContent?.split('.')[0]);

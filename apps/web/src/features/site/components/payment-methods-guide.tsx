@@ -14,18 +14,22 @@ function Sandbox({ on }: { on: boolean | undefined }) {
 }
 
 /**
- * 'Métodos de pago': the four ways to pay and how each one works; methods running as a sandbox
- * say so, and card payment appears only when it is offered.
+ * 'Métodos de pago': the ways to pay and how each one works; methods running as a sandbox say so,
+ * and a method switched off (production without its keys) or card payment not offered is left out.
  */
 export function PaymentMethodsGuide({ config }: { config: PaymentConfig | undefined }) {
   const methods = [
-    {
-      key: 'paypal',
-      title: 'PayPal',
-      sandbox: config?.paypal.sandbox,
-      text: 'Inicia sesión en PayPal y aprueba el pago. Tu guía se genera en cuanto PayPal confirma el cobro.',
-      when: 'Ideal si ya tienes saldo o tarjetas guardadas en PayPal.',
-    },
+    ...(config?.paypal.enabled === false
+      ? []
+      : [
+          {
+            key: 'paypal',
+            title: 'PayPal',
+            sandbox: config?.paypal.sandbox,
+            text: 'Inicia sesión en PayPal y aprueba el pago. Tu guía se genera en cuanto PayPal confirma el cobro.',
+            when: 'Ideal si ya tienes saldo o tarjetas guardadas en PayPal.',
+          },
+        ]),
     ...(config?.card.enabled === false
       ? []
       : [
@@ -37,13 +41,17 @@ export function PaymentMethodsGuide({ config }: { config: PaymentConfig | undefi
             when: 'Las tarjetas de crédito y débito que PayPal acepte.',
           },
         ]),
-    {
-      key: 'oxxo',
-      title: 'Efectivo en OXXO',
-      sandbox: config?.oxxo.sandbox,
-      text: 'Generamos una ficha con una referencia; págala en cualquier OXXO dictando la referencia y guarda tu ticket. La guía se genera cuando el pago se confirma.',
-      when: 'La tienda cobra una comisión adicional y la ficha tiene fecha de vencimiento.',
-    },
+    ...(config?.oxxo.enabled === false
+      ? []
+      : [
+          {
+            key: 'oxxo',
+            title: 'Efectivo en OXXO',
+            sandbox: config?.oxxo.sandbox,
+            text: 'Generamos una ficha con una referencia; págala en cualquier OXXO dictando la referencia y guarda tu ticket. La guía se genera cuando el pago se confirma.',
+            when: 'La tienda cobra una comisión adicional y la ficha tiene fecha de vencimiento.',
+          },
+        ]),
     {
       key: 'monedero',
       title: 'Monedero',

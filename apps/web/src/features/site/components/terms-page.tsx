@@ -4,15 +4,24 @@ import { TERMS_CLAUSES, TERMS_LAST_UPDATED } from '../content/terms';
 import { ContentPage } from './content-page';
 import classes from './content.module.css';
 
-/** '/terminos-de-servicio': 22 numbered clauses, each opened by its plain-language summary. */
-export function TermsPage({ companyName }: { companyName: string }) {
+/** YYYY-MM-DD (TERMS_DATE) as the page writes dates: DD/MM/YYYY. */
+function dayOf(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/**
+ * '/terminos-de-servicio': 22 numbered clauses, each opened by its plain-language summary. The date
+ * is the one the owner sets (TERMS_DATE); until then, the example text's own.
+ */
+export function TermsPage({ companyName, termsDate = null }: { companyName: string; termsDate?: string | null }) {
   return (
     <ContentPage
       id="terminos-titulo"
       kicker="Legal"
       title="Términos de servicio"
       lead={`Las reglas para usar ${companyName}, en 22 cláusulas. Cada una empieza con su resumen en pocas palabras; el texto completo es el que vale.`}
-      meta={`Última actualización: ${TERMS_LAST_UPDATED}`}
+      meta={`Última actualización: ${termsDate ? dayOf(termsDate) : TERMS_LAST_UPDATED}`}
     >
       <nav className={classes.toc} aria-labelledby="terminos-indice">
         <strong id="terminos-indice">Índice</strong>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { trackingMessages } from '@envios/contracts/tracking';
+import { trackingMessages } from '@envios/contracts/tracking-labels';
 import { paths } from '@/config/paths';
 import { isFinalTrackingError, isTrackingNotFound, useTracking } from '../api/track-guide';
 import { trackingUiMessages } from './tracking-messages';

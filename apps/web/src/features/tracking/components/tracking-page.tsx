@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { CARRIER_NAMES } from '@envios/contracts/carriers';
-import { trackingMessages, trackingStateLabels, type TrackingResult, type TrackingState } from '@envios/contracts/tracking';
+import { CARRIER_NAMES } from '@envios/contracts/carrier-codes';
+import type { TrackingResult } from '@envios/contracts/tracking';
+import { trackingMessages, trackingStateLabels, type TrackingState } from '@envios/contracts/tracking-labels';
 import { groupEventsByDate, NO_EVENTS_TEXT } from '@envios/contracts/tracking-rules';
 import { paths } from '@/config/paths';
 import { IconAlertTriangle, IconArrowRight, IconCheck } from '@/components/ui/icons';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
@@ -59,7 +59,7 @@ function isDeletable(entry: WalletEntry): boolean {
  * amount, status) with a delete button for the top-ups not paid. A movement's folio is its own
  * MON- number (never a shipment's); a charge also links the folio of the shipment it paid.
  */
-export function WalletPage({ userId }: { userId: string }) {
+export function WalletPage({ userId, invoiceFor }: { userId: string; /** What the page shows of a movement's invoice (a paid top-up's), composed by the route. */ invoiceFor?: (entry: WalletEntry) => ReactNode }) {
   const [page, setPage] = useState(1);
   const entries = useWalletEntries(page);
   const remove = useDeleteTopUp();
@@ -131,6 +131,7 @@ export function WalletPage({ userId }: { userId: string }) {
                       {entry.note}
                     </Text>
                   )}
+                  {invoiceFor?.(entry)}
                   {entry.shipment && (
                     <Text size="xs" c="dimmed">
                       {entry.shipment_folio !== null ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import {
@@ -96,7 +96,7 @@ function reference(p: Payment): string {
  * Payments admin (/admin/pagos): every payment attempt with filters, the sandbox OXXO actions
  * (they go through the real webhook path) and the wallets' reconciliation.
  */
-export function PaymentsAdmin() {
+export function PaymentsAdmin({ invoiceFor }: { /** What the table shows of each payment's invoice, composed by the route. */ invoiceFor?: (payment: Payment) => ReactNode } = {}) {
   const search = useSearchFilter(300);
   const { page, setPage } = search;
   const [status, setStatus] = useState<PaymentStatus | undefined>();
@@ -182,6 +182,7 @@ export function PaymentsAdmin() {
                       {p.failure}
                     </Text>
                   )}
+                  {invoiceFor?.(p)}
                   {p.credited.length > 0 && (
                     <Stack gap={2} mt={4}>
                       <Badge color="orange" variant="light" tt="none">

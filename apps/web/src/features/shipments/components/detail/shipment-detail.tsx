@@ -64,7 +64,7 @@ function AddressLines({ address }: { address: ShipmentAddressResponse }) {
 }
 
 /** Every block with 'Editar' (only while unpaid), parcels, charges, total and Pagar / Pagado. */
-export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
+export function ShipmentDetailView({ shipment, openPayment }: { shipment: Shipment; openPayment?: ReactNode }) {
   const editable = !shipment.status;
   const edit = (part: EditPart, label: string) => (editable ? { href: paths.shipmentEdit(shipment._id, part), label } : null);
   const service = shipment.selected_service;
@@ -88,6 +88,8 @@ export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
           {shipment.status ? paymentStatusLabels.paid : paymentStatusLabels.unpaid}
         </Badge>
       </Group>
+
+      {openPayment}
 
       {!editable && (
         <Alert color="blue" variant="light" role="note">
@@ -231,7 +233,7 @@ export function ShipmentDetailView({ shipment }: { shipment: Shipment }) {
 }
 
 /** /shipments/{id}: loads the shipment, then shows it. */
-export function ShipmentDetail({ shipmentId }: { shipmentId: string }) {
+export function ShipmentDetail({ shipmentId, openPayment }: { shipmentId: string; openPayment?: ReactNode }) {
   const shipment = useShipment(shipmentId);
   return (
     <Stack gap="lg">
@@ -250,7 +252,7 @@ export function ShipmentDetail({ shipmentId }: { shipmentId: string }) {
           {shipment.error.message}
         </Alert>
       ) : (
-        <ShipmentDetailView shipment={shipment.data} />
+        <ShipmentDetailView shipment={shipment.data} openPayment={openPayment} />
       )}
     </Stack>
   );

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
 import { printedFilterLabels, shipmentListQuerySchema, shipmentMessages, splitKeywords, type ShipmentRow } from '@envios/contracts/shipments';
 import { IconBox, IconStore } from '@/components/ui/icons';
-import { ListFilters, paymentStatusOptions, SelectFilter, serviceOptions } from '@/components/ui/list-filters';
+import { FoldingFilters, paymentStatusOptions, SelectFilter, serviceOptions } from '@/components/ui/list-filters';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import { paths } from '@/config/paths';
 import { readPage, writeListParams } from '@/lib/list-params';
@@ -74,10 +74,14 @@ export interface ShipmentsListProps {
   initialTab?: 'envios' | 'ecommerce';
   /** «Descargar etiquetas» (the guides feature's button, composed by the route) for these shipments or today's. */
   renderLabels?: ((slot: { selection: { ids: string[] } | { today: true }; label: string; disabled: boolean }) => ReactNode) | undefined;
+  /** Under a row's status: the payment still open for it (the payments feature's, composed by the route). */
+  paymentNote?: (row: ShipmentRow) => ReactNode;
+  /** A confirmation the page arrived with (a message sent from Contáctanos), shown above the list. */
+  arrivalNotice?: string | undefined;
 }
 
 /** Tabs, filters, the table, bulk Pagar / Duplicar / Eliminar and paging. */
-export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', renderLabels }: ShipmentsListProps) {
+export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', renderLabels, paymentNote, arrivalNotice }: ShipmentsListProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
@@ -91,7 +95,7 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', render
   const [selection, setSelection] = useState<{ key: string; paid: Map<string, boolean> }>({ key: queryKey, paid: new Map() });
   const selected = selection.key === queryKey ? selection.paid : new Map<string, boolean>();
   const selectedIds = [...selected.keys()];
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(() => (arrivalNotice ? { color: 'green', text: arrivalNotice } : null));
   const [warnPaid, setWarnPaid] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -191,12 +195,12 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', render
 
         <Tabs.Panel value="envios" pt="lg">
           <Stack gap="md">
-            <ListFilters align="flex-start">
+            <FoldingFilters align="flex-start" active={query.keywords.length + (query.service ? 1 : 0) + (query.status ? 1 : 0) + (query.printed ? 1 : 0)}>
               <KeywordFilter keywords={query.keywords} onChange={(keywords) => update({ keywords })} />
               <SelectFilter label="Servicio" allLabel="Servicios" options={serviceOptions(services.data)} value={query.service} onChange={(service) => update({ service })} />
               <SelectFilter label="Estatus de pago" allLabel="Todos" options={paymentStatusOptions} value={query.status} onChange={(status) => update({ status })} />
               <SelectFilter label="Etiqueta" allLabel="Todas" options={printedOptions} value={query.printed} onChange={(printed) => update({ printed })} />
-            </ListFilters>
+            </FoldingFilters>
 
             <Group justify="space-between" align="center">
               <Group gap="xs" role="group" aria-label="Acciones con los envíos seleccionados">
@@ -243,7 +247,7 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', render
             ) : (
               <>
                 {!shipments.isError && (
-                  <ShipmentsTable rows={data?.docs} selected={new Set(selectedIds)} onToggle={toggle} onToggleAll={toggleAll} busy={shipments.isPlaceholderData} />
+                  <ShipmentsTable rows={data?.docs} selected={new Set(selectedIds)} onToggle={toggle} onToggleAll={toggleAll} busy={shipments.isPlaceholderData} paymentNote={paymentNote} />
                 )}
                 {empty && (
                   <Stack align="center" gap="xs" py="md">

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Anchor, Badge, Checkbox, Group, Skeleton, Table, Text } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
@@ -16,6 +16,8 @@ export interface ShipmentsTableProps {
   onToggle: (row: ShipmentRow, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
   busy?: boolean;
+  /** Under the status: the payment still open for the row (an OXXO reference), if any. */
+  paymentNote?: ((row: ShipmentRow) => ReactNode) | undefined;
 }
 
 const COLUMNS = ['Destino', 'Servicio', 'N° de guía', 'Estatus guía', 'Seguimiento', 'Días en tránsito', 'Total', 'Guía'] as const;
@@ -58,7 +60,7 @@ function isOwnControl(event: MouseEvent): boolean {
 }
 
 /** Mis Envíos' columns; each row opens /shipments/{id} (its Destino is the keyboard link). */
-export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = false }: ShipmentsTableProps) {
+export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = false, paymentNote }: ShipmentsTableProps) {
   const navigate = useNavigate();
   const all = rows !== undefined && rows.length > 0 && rows.every((r) => selected.has(r._id));
   const some = rows !== undefined && rows.some((r) => selected.has(r._id));
@@ -129,6 +131,7 @@ export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = f
                 <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none">
                   {row.status ? paymentStatusLabels.paid : paymentStatusLabels.unpaid}
                 </Badge>
+                {paymentNote?.(row)}
               </Table.Td>
               <Table.Td>
                 <TrackingCell guide={row.number_guide} status={row.tracking_status} />

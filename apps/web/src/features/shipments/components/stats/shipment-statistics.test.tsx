@@ -43,18 +43,19 @@ describe('Mis estadísticas', () => {
     expect(within(paid).getByRole('link', { name: 'Descargar guía PDF del envío 1002' })).toBeInTheDocument();
   });
 
-  it('shows payment status and shipments per carrier, the cost total with 3 decimals', async () => {
+  it('shows payment status and the paid guides per carrier, every amount with 2 decimals', async () => {
     statsApi();
     renderWithApp(<ShipmentStatistics userId={demoUserId} name="Ana" />);
     const payment = screen.getByRole('table', { name: 'Estatus de pago' });
     expect(await within(payment).findByRole('row', { name: 'Guías sin pago 3' })).toBeInTheDocument();
     expect(within(payment).getByRole('row', { name: 'Guías pagadas 5' })).toBeInTheDocument();
     expect(within(payment).getByRole('row', { name: 'Total pagado MX$1,234.50' })).toBeInTheDocument();
+    expect(screen.getByText('Guías pagadas de cada paquetería.')).toBeInTheDocument();
     const carriers = screen.getByRole('table', { name: 'Envíos por paquetería' });
     expect(within(carriers).getByRole('row', { name: 'DHL 4 MX$800.25' })).toBeInTheDocument();
     expect(within(carriers).getByRole('row', { name: 'FedEx 1 MX$434.25' })).toBeInTheDocument();
     expect(within(carriers).getByRole('row', { name: 'Redpack 0 MX$0.00' })).toBeInTheDocument();
-    expect(within(carriers).getByRole('row', { name: 'Total 5 MX$1,234.500' })).toBeInTheDocument();
+    expect(within(carriers).getByRole('row', { name: 'Total 5 MX$1,234.50' })).toBeInTheDocument();
   });
 
   it('searches trimmed text with Buscar, and clearing the box reloads the last shipments', async () => {

@@ -15,13 +15,6 @@ function mxn(pesos: number): string {
   return formatMXN(toCentavos(pesos));
 }
 
-const threeDecimals = new Intl.NumberFormat('es-MX', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
-
-/** The carriers' cost total is shown with 3 decimals. */
-export function formatCostTotal(pesos: number): string {
-  return `MX$${threeDecimals.format(pesos)}`;
-}
-
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
@@ -193,6 +186,9 @@ export function ShipmentStatistics({ userId, name }: ShipmentStatisticsProps) {
         </Panel>
 
         <Panel title="Envíos por paquetería">
+          <Text size="sm" c="dimmed" mb="xs">
+            Guías pagadas de cada paquetería.
+          </Text>
           <Table aria-label="Envíos por paquetería">
             <Table.Thead>
               <Table.Tr>
@@ -222,7 +218,7 @@ export function ShipmentStatistics({ userId, name }: ShipmentStatisticsProps) {
                     {stats.data.totals.guides}
                   </Table.Td>
                   <Table.Td ta="right" fw={700}>
-                    {formatCostTotal(stats.data.totals.cost)}
+                    {mxn(stats.data.totals.cost)}
                   </Table.Td>
                 </Table.Tr>
               </Table.Tfoot>

@@ -390,6 +390,14 @@ export const integrationErrorCodes = {
   tokenRefused: 'integrations.token_refused',
 } as const;
 
+/** What /integrations says when an install by authorization (Shopify, Tiendanube) comes back: ?tienda=… */
+export const installReturnMessages = {
+  conectada: { ok: true, title: 'Tienda conectada', text: 'Tu tienda quedó conectada. En unos segundos verás sus pedidos en Mis Envíos › E-Commerce.' },
+  rechazada: { ok: false, title: 'No se conectó la tienda', text: 'La instalación fue rechazada en tu tienda. Puedes intentarlo de nuevo cuando quieras.' },
+  invalida: { ok: false, title: 'No se conectó la tienda', text: 'La autorización no era válida o ya se había usado (vence en una hora). Vuelve a empezar desde aquí.' },
+  error: { ok: false, title: 'No se conectó la tienda', text: 'La tienda no nos entregó el acceso. Inténtalo de nuevo en unos minutos.' },
+} as const;
+
 /** What /integrations says when the seller comes back from the store's consent page. */
 export const handshakeReturnMessages = {
   approved: 'Tu tienda quedó conectada. En unos segundos verás sus pedidos en Mis Envíos › E-Commerce.',

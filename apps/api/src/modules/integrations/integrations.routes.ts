@@ -191,43 +191,52 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
   );
 
   app.get(
-    '/api/v1/demo-store/shopify',
-    {
-      config: { guard: 'user' },
-      schema: { tags, summary: 'La tienda demo de Shopify de la cuenta (simulada, sin ventas reales): pedidos con su envío y rastreo', response: { 200: demoStoreSchema, ...signedIn } },
-    },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return integrations.shopifyDemo.view(request.caller!);
-    },
-  );
-
-  app.post(
-    '/api/v1/demo-store/shopify/orders',
+    '/api/v1/demo-store/:platform',
     {
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'Un cliente ficticio paga un pedido en la tienda demo de Shopify; sus avisos firmados (orders/create, orders/paid) llegan a Envíos MX en segundos',
+        summary: 'La tienda demo de Shopify o de Tiendanube de la cuenta (simulada, sin ventas reales): pedidos con su envío y rastreo',
+        params: oauthPlatformParamsSchema,
+        response: { 200: demoStoreSchema, ...signedIn },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return integrations.platformDemo.view(request.caller!, request.params.platform);
+    },
+  );
+
+  app.post(
+    '/api/v1/demo-store/:platform/orders',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary: 'Un cliente ficticio paga un pedido en la tienda demo de Shopify o de Tiendanube; sus avisos firmados llegan a Envíos MX en segundos',
+        params: oauthPlatformParamsSchema,
         body: demoOrderInputSchema,
         response: { 201: demoOrderSchema, ...signedIn, 429: e },
       },
     },
-    async (request, reply) => reply.status(201).send(await integrations.shopifyDemo.placeOrder(request.caller!, request.body.kind)),
+    async (request, reply) => reply.status(201).send(await integrations.platformDemo.placeOrder(request.caller!, request.params.platform, request.body.kind)),
   );
 
   app.post(
-    '/api/v1/demo-store/shopify/authorize',
+    '/api/v1/demo-store/:platform/authorize',
     {
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'La página de consentimiento de la tienda demo de Shopify: aprobar regresa a nuestro callback con code y hmac (como Shopify); denegar no conecta nada',
+        summary:
+          'La página de consentimiento de la tienda demo de Shopify o de Tiendanube: aprobar regresa a nuestro callback con el código (Shopify además con hmac), ' +
+          'como la plataforma; denegar no conecta nada',
+        params: oauthPlatformParamsSchema,
         body: demoOAuthAuthorizeInputSchema,
         response: { 200: demoAuthorizeResponseSchema, ...signedIn },
       },
     },
-    async (request) => integrations.shopifyDemo.authorize(request.caller!, request.body),
+    async (request) => integrations.platformDemo.authorize(request.caller!, request.params.platform, request.body),
   );
 
   // ------------------------------------------------------------ installs by OAuth, pasted tokens

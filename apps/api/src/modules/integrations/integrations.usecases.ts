@@ -13,6 +13,7 @@ import type { DomainEvent, InlineSubscriber } from '../events/events.usecases.js
 import { finishOAuth, startOAuth } from './integrations.oauth.js';
 import { pasteShopifyToken } from './platforms/shopify/shopify.connect.js';
 import { createShopifyDemo } from './platforms/shopify/shopify-demo.js';
+import { createTiendanubeDemo } from './platforms/tiendanube/tiendanube-demo.js';
 import { receiveKeys, startHandshake, storeStatus } from './platforms/woocommerce/woocommerce.connect.js';
 import { createDemoStore } from './platforms/woocommerce/woocommerce-demo.js';
 
@@ -35,6 +36,10 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
   ctx.demoTransports.woocommerce = demo.transportFor;
   const shopifyDemo = createShopifyDemo(ctx);
   ctx.demoTransports.shopify = shopifyDemo.transportFor;
+  const tiendanubeDemo = createTiendanubeDemo(ctx);
+  ctx.demoTransports.tiendanube = tiendanubeDemo.transportFor;
+  /** The demo stores installed by the authorization code grant, by platform. */
+  const oauthDemos = { shopify: shopifyDemo, tiendanube: tiendanubeDemo } as const;
   const intake = createIntake(ctx, options.intake);
   const revokeDemoKey = async (platform: string, userId: string, keyId: number) => {
     if (platform === demo.platform) await demo.revokeKey(userId, keyId);
@@ -85,14 +90,14 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
       },
       authorize: (caller: Caller, input: Parameters<typeof demo.authorize>[1]) => demo.authorize(caller, input),
     },
-    /** The Shopify demo store (simulated, labelled). */
-    shopifyDemo: {
-      view: (caller: Caller) => shopifyDemo.view(caller.id),
-      async placeOrder(caller: Caller, kind: 'normal' | 'unknown_postal_code') {
+    /** The Shopify and Tiendanube demo stores (simulated, labelled). */
+    platformDemo: {
+      view: (caller: Caller, platform: PlatformId & keyof typeof oauthDemos) => oauthDemos[platform].view(caller.id),
+      async placeOrder(caller: Caller, platform: PlatformId & keyof typeof oauthDemos, kind: 'normal' | 'unknown_postal_code') {
         await deps.limit(`demo-order:${caller.id}`, { limit: 30, windowMs: 60_000, blockMs: 60_000 });
-        return shopifyDemo.placeOrder(caller, kind);
+        return oauthDemos[platform].placeOrder(caller, kind);
       },
-      authorize: (caller: Caller, input: Parameters<typeof shopifyDemo.authorize>[1]) => shopifyDemo.authorize(caller, input),
+      authorize: (caller: Caller, platform: PlatformId & keyof typeof oauthDemos, input: Parameters<typeof shopifyDemo.authorize>[1]) => oauthDemos[platform].authorize(caller, input),
     },
 
     /**

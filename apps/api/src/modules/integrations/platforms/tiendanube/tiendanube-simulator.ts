@@ -22,6 +22,10 @@ export interface TiendanubeSimState {
   bucket: { level: number; at: number };
   /** Fulfilments notified to the buyer (order id → e-mails sent). */
   notified: Record<string, number>;
+  /** The demo store inside this app: its notices go to this app's own address, even over http. */
+  localHooks?: boolean;
+  /** Tracking events on each order's fulfillment order (order id → events), for stores that have them. */
+  trackingEvents?: Record<string, { status: string; description: string; happened_at: string }[]>;
 }
 
 export interface TnRequest {
@@ -193,11 +197,31 @@ export function handleTiendanube(state: TiendanubeSimState, req: TnRequest, now:
     if (body.notify_customer === true) state.notified[String(order.id)] = (state.notified[String(order.id)] ?? 0) + 1;
     return ok(200, order);
   }
+  const fos = /^\/orders\/(\d+)\/fulfillment-orders$/.exec(route);
+  if (req.method === 'GET' && fos) {
+    const order = state.orders.find((o) => o.id === Number(fos[1]));
+    if (!order) return { response: error(404, 'Not Found', 'Order not found'), deliveries: none };
+    const events = state.trackingEvents?.[String(order.id)] ?? [];
+    const shipped = order.shipping_status === 'fulfilled';
+    return ok(200, [
+      { id: `fo-${order.id}`, status: shipped ? 'DISPATCHED' : 'UNPACKED', tracking_info: shipped ? { code: order.shipping_tracking_number, url: order.shipping_tracking_url } : null, tracking_events: events },
+    ]);
+  }
+  const trackingEvent = /^\/orders\/(\d+)\/fulfillment-orders\/fo-(\d+)\/tracking-events$/.exec(route);
+  if (req.method === 'POST' && trackingEvent) {
+    const order = state.orders.find((o) => o.id === Number(trackingEvent[1]));
+    if (!order || trackingEvent[1] !== trackingEvent[2]) return { response: error(404, 'Not Found', 'Fulfillment order not found'), deliveries: none };
+    if (!body || typeof body.status !== 'string' || typeof body.description !== 'string') return { response: error(422, 'Unprocessable Entity', 'status and description are required'), deliveries: none };
+    const event = { status: body.status, description: body.description, happened_at: typeof body.happened_at === 'string' ? body.happened_at : now.toISOString() };
+    state.trackingEvents = { ...state.trackingEvents, [String(order.id)]: [...(state.trackingEvents?.[String(order.id)] ?? []), event] };
+    return ok(201, event);
+  }
   if (req.method === 'GET' && route === '/webhooks') return ok(200, state.webhooks.map((w) => ({ id: w.id, event: w.event, url: w.url })));
   if (req.method === 'POST' && route === '/webhooks') {
     const event = typeof body?.event === 'string' ? body.event : '';
     const hookUrl = typeof body?.url === 'string' ? body.url : '';
-    if (!event || !hookUrl.startsWith('https://') || /localhost|127\.0\.0\.1/.test(hookUrl)) return { response: error(422, 'Unprocessable Entity', 'url must be https and public'), deliveries: none };
+    const publicHttps = hookUrl.startsWith('https://') && !/localhost|127\.0\.0\.1/.test(hookUrl);
+    if (!event || !(publicHttps || (state.localHooks && /^https?:\/\//.test(hookUrl)))) return { response: error(422, 'Unprocessable Entity', 'url must be https and public'), deliveries: none };
     state.ids.webhook += 1;
     state.webhooks.push({ id: state.ids.webhook, event, url: hookUrl });
     return ok(201, { id: state.ids.webhook, event, url: hookUrl });

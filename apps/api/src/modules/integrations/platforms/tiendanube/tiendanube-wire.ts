@@ -54,3 +54,22 @@ export interface TiendanubeOrder {
   shipping_option: string;
   products: { product_id: number; variant_id: number; name: string; quantity: number; sku: string; weight: string; width: string; height: string; depth: string }[];
 }
+
+/** Our tracking states as Tiendanube's fulfillment-order tracking events name them. */
+export const TRACKING_EVENT_STATUS: Readonly<Record<string, string>> = {
+  picked_up: 'dispatched',
+  in_transit: 'in_transit',
+  out_for_delivery: 'out_for_delivery',
+  delivered: 'delivered',
+  delivery_failed: 'delivery_attempt_failed',
+  on_hold: 'delayed',
+  return_to_sender: 'returned_to_sender',
+};
+
+/** A fulfillment order of a store that has them (newer stores), with its tracking events. */
+export interface TiendanubeFulfillmentOrder {
+  id: string;
+  status: string;
+  tracking_info: { code: string | null; url: string | null } | null;
+  tracking_events: { status: string; description: string; happened_at: string }[];
+}

@@ -1,7 +1,7 @@
-import { StoreApiError, type PlatformApi, type PlatformConnection, type PlatformRuntime, type StorePlatform, type WebhookNotice } from '../store-platform.js';
+import { StoreApiError, type PlatformApi, type PlatformConnection, type PlatformRuntime, type StorePlatform, type TrackingWrite, type WebhookNotice } from '../store-platform.js';
 import { createTiendanubeClient, exchangeTiendanubeCode, type TiendanubeApi } from './tiendanube-client.js';
 import { tiendanubeToStoreOrder } from './tiendanube-mapping.js';
-import { TIENDANUBE_API, TIENDANUBE_AUTH, TIENDANUBE_EVENTS, tiendanubeBodyMatches, type TiendanubeOrder } from './tiendanube-wire.js';
+import { TIENDANUBE_API, TIENDANUBE_AUTH, TIENDANUBE_EVENTS, TRACKING_EVENT_STATUS, tiendanubeBodyMatches, type TiendanubeFulfillmentOrder, type TiendanubeOrder } from './tiendanube-wire.js';
 
 /*
  * Tiendanube on the store-platform port: the authorization code exchange (`user_id` is the store
@@ -15,6 +15,28 @@ function client(conn: PlatformConnection, runtime: PlatformRuntime): TiendanubeA
   if (conn.sandbox && !demo) throw new StoreApiError('La tienda demo no está disponible.', 'network', 0, 'demo');
   if (!conn.externalStoreId) throw new StoreApiError('La tienda no tiene su id de Tiendanube.', 'unauthorized', 401, 'no_store');
   return createTiendanubeClient({ storeId: conn.externalStoreId, accessToken: conn.credential.key, http: demo ?? runtime.outbound, requireHttps: !conn.sandbox, timeoutMs: runtime.timeoutMs, sleep: runtime.sleep });
+}
+
+/**
+ * A later state: a tracking event on the order's fulfillment order (newer stores have them). A
+ * store without them answers 404 and the buyer follows our link; an event already there (a retry
+ * after a lost answer) is not written twice.
+ */
+async function addTrackingEvent(tn: TiendanubeApi, externalId: number, write: TrackingWrite, now: Date): Promise<{ ref: string | null }> {
+  const status = TRACKING_EVENT_STATUS[write.event];
+  if (!status) return { ref: write.previous };
+  let orders: TiendanubeFulfillmentOrder[];
+  try {
+    orders = (await tn.call<TiendanubeFulfillmentOrder[]>('GET', `/orders/${externalId}/fulfillment-orders`)).body;
+  } catch (error) {
+    if (error instanceof StoreApiError && error.kind === 'not_found') return { ref: write.previous };
+    throw error;
+  }
+  const ours = (Array.isArray(orders) ? orders : []).find((fo) => fo.tracking_info?.code === write.guideNumber);
+  if (!ours) return { ref: write.previous };
+  if (ours.tracking_events.some((e) => e.status === status)) return { ref: ours.id };
+  await tn.call('POST', `/orders/${externalId}/fulfillment-orders/${encodeURIComponent(ours.id)}/tracking-events`, { status, description: write.stateLabel, happened_at: now.toISOString() });
+  return { ref: ours.id };
 }
 
 function api(conn: PlatformConnection, runtime: PlatformRuntime): PlatformApi {
@@ -48,8 +70,7 @@ function api(conn: PlatformConnection, runtime: PlatformRuntime): PlatformApi {
       }
     },
     async writeTracking(externalId, write) {
-      // Later states: Tiendanube's simple fulfilment has no events; the buyer follows our link.
-      if (write.event !== 'issued') return { ref: write.previous };
+      if (write.event !== 'issued') return addTrackingEvent(tn, externalId, write, runtime.now());
       const { body: order } = await tn.call<TiendanubeOrder>('GET', `/orders/${externalId}`);
       // Already ours (a retry after a lost answer): the buyer is not e-mailed twice.
       if (order.shipping_status === 'fulfilled' && order.shipping_tracking_number === write.guideNumber) return { ref: String(externalId) };

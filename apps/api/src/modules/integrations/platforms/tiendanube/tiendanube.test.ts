@@ -1,20 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignedIn } from '../../../../testing/accounts.js';
-import { APP_URL, newSeller, tabOrders } from '../../integrations.testing.js';
+import type { CarrierTracking, TrackingAdapter } from '../../../carriers/adapters/tracking-adapter.js';
+import { createCarrierLimiter } from '../../../tracking/tracking.usecases.js';
+import { someAddress, type SignedIn } from '../../../../testing/accounts.js';
+import { APP_URL, buyGuideFor, newSeller, tabOrders } from '../../integrations.testing.js';
 import { CALLBACK, browse, installTiendanube, startTiendanubeWorld, type TiendanubeWorld } from './tiendanube.testing.js';
 
 /**
  * Tiendanube with the real client against the local fake: the install (approve, deny, a forged
  * state), notices that carry only ids read back from the store once however often they come,
- * `locality` as the colony, the 40-request bucket answered by waiting, cancellation and uninstall.
+ * `locality` as the colony, the 40-request bucket answered by waiting, the fulfilment with our link
+ * and later states as tracking events once each, cancellation and uninstall.
  */
+
+const tracked = new Map<string, CarrierTracking>();
+const dhl: TrackingAdapter = { carrierCode: 'dhl', sandbox: false, track: (request) => Promise.resolve(tracked.get(request.guideNumber) ?? null) };
 
 let world: TiendanubeWorld;
 let seller: SignedIn;
 let connectionId: string;
 
 beforeAll(async () => {
-  world = await startTiendanubeWorld();
+  world = await startTiendanubeWorld({
+    deps: { trackingAdapters: { dhl }, tracking: { freshForMs: 0, cacheTtlMs: 0, limitLookup: async () => {}, limiter: createCarrierLimiter(10_000) } },
+  });
   seller = await newSeller(world);
   connectionId = await installTiendanube(world, seller);
 });
@@ -70,9 +78,39 @@ describe('orders', () => {
     expect((await tabOrders(world.t, seller)).data.some((o) => o.order_id === id)).toBe(false);
   });
 
+  it('fulfils the order once with the guide and our link, notifying the buyer; later states become tracking events once each', async () => {
+    const id = await world.fake.placeOrder();
+    await world.t.app.jobs.drain();
+    const row = (await tabOrders(world.t, seller)).data.find((o) => o.order_id === id)!;
+    const { guide } = await buyGuideFor(world.t, world.admin, seller, row._id);
+    const order = world.fake.state.orders.find((o) => o.id === id)!;
+    expect(order).toMatchObject({ shipping_status: 'fulfilled', shipping_tracking_number: guide, shipping_tracking_url: `${APP_URL}/rastreo/${guide}` });
+    expect(world.fake.state.notified[String(id)]).toBe(1);
+
+    await trackState(guide, ['picked_up']);
+    await trackState(guide, ['picked_up']);
+    await trackState(guide, ['picked_up', 'in_transit']);
+    await trackState(guide, ['picked_up', 'in_transit', 'delivered']);
+    expect(world.fake.state.trackingEvents?.[String(id)]?.map((e) => e.status)).toEqual(['dispatched', 'in_transit', 'delivered']);
+    expect(world.fake.state.notified[String(id)]).toBe(1);
+  });
+
   it('app/uninstalled forgets the token', async () => {
     await world.fake.uninstall();
     const [row] = await world.t.database.query<{ state: string; consumer_key_sealed: string | null }>('select state, consumer_key_sealed from store_connections where id = $1', [connectionId]);
     expect(row).toEqual({ state: 'disconnected', consumer_key_sealed: null });
   });
 });
+
+async function trackState(guide: string, states: CarrierTracking['events'][number]['state'][]) {
+  tracked.set(guide, {
+    events: states.map((state, i) => ({ occurredAt: new Date(Date.now() - (states.length - i) * 60_000), state, code: state.toUpperCase(), description: state, location: 'GUADALAJARA', piece: null })),
+    shipperCity: 'GUADALAJARA',
+    consigneeCity: 'GUADALAJARA',
+    pieces: 1,
+    publicUrl: null,
+  });
+  const res = await world.t.app.inject({ method: 'POST', url: '/api/v1/tracking', payload: { guide_number: guide }, remoteAddress: someAddress() });
+  expect(res.statusCode, res.body).toBe(200);
+  await world.t.app.jobs.drain();
+}

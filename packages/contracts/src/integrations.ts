@@ -222,6 +222,8 @@ export const storeOrderRowSchema = z.object({
   /** 'Sin guía', 'Guía sin pago', 'Pagado' or the latest tracking headline. */
   guide_status: z.string(),
   shipments: z.array(orderShipmentSchema),
+  /** The store's shipping rule on this order: queued, bought, or waiting with its reason in Spanish (null: the rule never took it). */
+  auto_ship: z.object({ status: z.enum(['queued', 'buying', 'bought', 'waiting']), reason: z.string().nullable() }).nullable(),
 });
 export type StoreOrderRow = z.infer<typeof storeOrderRowSchema>;
 
@@ -298,6 +300,64 @@ export const storeStatusLabels: Readonly<Record<string, string>> = {
   failed: 'Fallido',
   'checkout-draft': 'Borrador',
   trash: 'En la papelera',
+};
+
+// ---------------------------------------------------------------- rules that ship by themselves
+
+export const CARRIER_RULES = ['cheapest', 'fastest', 'service'] as const;
+export type CarrierRule = (typeof CARRIER_RULES)[number];
+export const carrierRuleLabels: Readonly<Record<CarrierRule, string>> = { cheapest: 'La más barata', fastest: 'La más rápida', service: 'Un servicio en particular' };
+export const AUTO_DAILY_LIMIT_MAX = 500;
+
+/** A store's shipping rule: origin, package, carrier rule and, opted in, automatic purchase with a daily limit. */
+export const storeRuleSchema = z.object({
+  connection_id: z.uuid(),
+  origin_address_id: z.uuid().nullable(),
+  /** A saved package; null: the weight from the products (with a standard box). */
+  package_template_id: z.uuid().nullable(),
+  carrier_rule: z.enum(CARRIER_RULES),
+  /** 'DHL EXPRESS DOMESTIC' when carrier_rule is 'service'. */
+  service_name: z.string().nullable(),
+  /** The most a guide may cost (MXN); null: no maximum. */
+  max_price: z.number().nullable(),
+  auto_purchase: z.boolean(),
+  daily_limit: z.number().int(),
+  /** Guides bought by the rule today (America/Mexico_City). */
+  bought_today: z.number().int(),
+});
+export type StoreRule = z.infer<typeof storeRuleSchema>;
+
+export const storeRuleInputSchema = z
+  .object({
+    origin_address_id: z.uuid({ error: 'Elige una dirección de origen guardada.' }).nullable(),
+    package_template_id: z.uuid({ error: 'Elige un paquete guardado.' }).nullable(),
+    carrier_rule: z.enum(CARRIER_RULES, { error: 'La paquetería debe ser la más barata, la más rápida o un servicio en particular.' }),
+    service_name: z.string().trim().max(120, { error: 'El nombre del servicio es demasiado largo.' }).nullable().default(null),
+    max_price: z
+      .number({ error: 'El precio máximo debe ser un número.' })
+      .positive({ error: 'El precio máximo debe ser mayor que 0.' })
+      .max(100_000, { error: 'El precio máximo debe ser como máximo MX$100,000.00.' })
+      .nullable()
+      .default(null),
+    auto_purchase: z.boolean({ error: 'Indica si las guías se compran solas (true o false).' }),
+    daily_limit: z
+      .number({ error: 'El límite diario debe ser un número.' })
+      .int({ error: 'El límite diario debe ser un número entero.' })
+      .min(1, { error: 'El límite diario debe ser al menos 1.' })
+      .max(AUTO_DAILY_LIMIT_MAX, { error: `El límite diario debe ser como máximo ${AUTO_DAILY_LIMIT_MAX}.` }),
+  })
+  .superRefine((r, ctx) => {
+    if (r.carrier_rule === 'service' && !r.service_name) ctx.addIssue({ code: 'custom', path: ['service_name'], message: 'Escribe el servicio que quieres usar (por ejemplo, DHL EXPRESS DOMESTIC).' });
+    if (r.auto_purchase && !r.origin_address_id) ctx.addIssue({ code: 'custom', path: ['origin_address_id'], message: 'Para comprar guías solas elige la dirección de origen.' });
+    if (r.max_price !== null && Math.round(r.max_price * 100) !== r.max_price * 100) ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'El precio máximo lleva como máximo dos decimales.' });
+  });
+export type StoreRuleInput = z.input<typeof storeRuleInputSchema>;
+
+export const autoShipStatusLabels: Readonly<Record<'queued' | 'buying' | 'bought' | 'waiting', string>> = {
+  queued: 'La regla comprará la guía en unos segundos',
+  buying: 'Comprando la guía…',
+  bought: 'Guía comprada por tu regla',
+  waiting: 'Espera tu revisión',
 };
 
 // ---------------------------------------------------------------- the demo store
@@ -388,6 +448,7 @@ export const integrationErrorCodes = {
   accessDenied: 'integrations.access_denied',
   appNotConfigured: 'integrations.app_not_configured',
   tokenRefused: 'integrations.token_refused',
+  ruleInvalid: 'integrations.rule_invalid',
 } as const;
 
 /** What /integrations says when an install by authorization (Shopify, Tiendanube) comes back: ?tienda=… */

@@ -57,4 +57,6 @@ export const integrationErrors = {
     ]),
   /** The demo consent page's "Access denied", in Spanish. */
   accessDenied: (detail: string) => new AppError(400, integrationErrorCodes.accessDenied, `Acceso denegado: ${detail}`),
+  /** A rule that names what is not the seller's (an address or package of another account, or gone). */
+  ruleInvalid: (path: string, message: string) => new AppError(400, integrationErrorCodes.ruleInvalid, message, [{ path, message }]),
 };

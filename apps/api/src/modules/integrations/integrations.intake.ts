@@ -8,6 +8,7 @@ import { mapOrder, orderWeightAndBox, type MappedOrder, type PostalLookup, type 
 import { findPlatform } from './platforms/platform-list.js';
 import type { StorePlatform, WebhookNotice } from './platforms/store-platform.js';
 import { scrubText } from '../../plugins/input-guard.js';
+import { queueAutoShip } from './integrations.autoship.js';
 
 /*
  * Orders coming in, for every platform: webhook deliveries (signature first, then one merge per
@@ -237,6 +238,8 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
         for (const connectionId of new Set(saved.filter((r) => r.weightSource === 'pending').map((r) => r.connectionId))) {
           queued.set(connectionId, await enqueueWeights(connectionId, now, tx));
         }
+        // Paid orders of stores that buy by themselves: taken once, in this commit (integrations.autoship.ts).
+        await queueAutoShip(ctx, tx, saved.filter((r) => r.weightSource !== 'pending').map((r) => r.id), now);
         return saved;
       });
       for (const id of touched) touchedAt.set(id, now.getTime());
@@ -563,13 +566,17 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
         });
         await repo.upsertProducts(ctx.db, rows);
       }
-      await repo.setOrderWeights(
-        ctx.db,
-        waiting.map((order) => {
-          const { weightKg, box } = orderWeightAndBox(order.items, facts);
-          return { id: order.id, weightKg, weightSource: weightKg === null ? ('unknown' as const) : ('products' as const), parcelCm: box };
-        }),
-      );
+      await ctx.db.transaction(async (tx) => {
+        await repo.setOrderWeights(
+          tx,
+          waiting.map((order) => {
+            const { weightKg, box } = orderWeightAndBox(order.items, facts);
+            return { id: order.id, weightKg, weightSource: weightKg === null ? ('unknown' as const) : ('products' as const), parcelCm: box };
+          }),
+        );
+        // Weighed now: the store's rule may buy their guides.
+        await queueAutoShip(ctx, tx, waiting.map((order) => order.id), ctx.clock.now());
+      });
       done += waiting.length;
       if (waiting.length < WEIGHTS_CHUNK) return done;
       await new Promise((resolve) => setImmediate(resolve));

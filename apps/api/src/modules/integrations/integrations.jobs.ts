@@ -9,6 +9,7 @@ import * as repo from './integrations.repository.js';
 import { JOB, reasonFor, type Ctx } from './integrations.shared.js';
 import { writeBack, type WritebackPayload } from './integrations.writeback.js';
 import type { DemoDeliveryPayload, DemoStoreService } from './platforms/woocommerce/woocommerce-demo.js';
+import { runAutoShip, type AutoShipPayload } from './integrations.autoship.js';
 
 /*
  * The module's durable work. `woocommerce.tick` is a chain, one link per slot (10 minutes by
@@ -61,6 +62,11 @@ export function registerIntegrationJobs(
     run: (payload) => cleanUpStore(ctx, payload, parts.revokeDemoKey),
     // The sealed keys leave the queue once the store is cleaned up.
     scrub: (payload) => ({ connectionId: payload.connectionId }),
+  });
+  jobs.register<AutoShipPayload>(JOB.autoShip, {
+    run: async (payload) => {
+      if (ctx.autoShip) await runAutoShip(ctx, ctx.autoShip, payload.orderId);
+    },
   });
   jobs.register<{ connectionId: string; externalId: number }>(JOB.fetchOrder, {
     run: (payload) => parts.intake.fetchOrder(payload.connectionId, payload.externalId),

@@ -20,6 +20,8 @@ import {
   storeOrderIdParamsSchema,
   storeOrderPageSchema,
   storeOrderQuerySchema,
+  storeRuleInputSchema,
+  storeRuleSchema,
   storeSyncResponseSchema,
   storeUserParamsSchema,
   updateStoreSchema,
@@ -237,6 +239,42 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
       },
     },
     async (request) => integrations.platformDemo.authorize(request.caller!, request.params.platform, request.body),
+  );
+
+  // ------------------------------------------------------------ the store's shipping rule
+
+  app.get(
+    '/api/v1/stores/:id/rule',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary: 'La regla de envío de una tienda propia (admin: cualquiera): origen, paquete, paquetería con precio máximo, compra automática con límite diario y guías compradas hoy',
+        params: storeIdParamsSchema,
+        response: { 200: storeRuleSchema, ...signedIn, 404: e },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return integrations.getRule(request.caller!, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/v1/stores/:id/rule',
+    {
+      config: { guard: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Guarda la regla de envío de una tienda propia: dirección de origen y paquete guardados de la cuenta, la más barata / la más rápida / un servicio, precio máximo; ' +
+          'con auto_purchase los pedidos pagados se vuelven guías pagadas del monedero solos (como máximo daily_limit al día); lo que la regla no puede decidir espera con su motivo',
+        params: storeIdParamsSchema,
+        body: storeRuleInputSchema,
+        response: { 200: storeRuleSchema, ...signedIn, 404: e },
+      },
+    },
+    async (request) => integrations.saveRule(request.caller!, request.params.id, request.body),
   );
 
   // ------------------------------------------------------------ installs by OAuth, pasted tokens

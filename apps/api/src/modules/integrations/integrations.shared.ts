@@ -9,6 +9,7 @@ import type { JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import type { PostalSuggestion } from '@envios/contracts/geography';
 import type { PlatformId } from '@envios/contracts/integrations';
+import type { AutoShipPorts } from './integrations.autoship.js';
 import * as repo from './integrations.repository.js';
 import { findPlatform } from './platforms/platform-list.js';
 import { StoreApiError, type PlatformApi, type PlatformApp, type PlatformConnection, type PlatformRuntime, type StorePlatform } from './platforms/store-platform.js';
@@ -44,6 +45,8 @@ export interface IntegrationsDeps {
   storeApps?: Partial<Record<PlatformId, PlatformApp>>;
   /** How back-off waits (throttled stores); tests pass a fast one. */
   sleep?: (ms: number) => Promise<void>;
+  /** The purchase use cases the store rules buy with (quote, create, pay from the wallet); without them nothing is bought by itself. */
+  autoShip?: AutoShipPorts;
 }
 
 /** Job types (the first names are kept from when WooCommerce was the only platform: stored jobs carry them). */
@@ -57,6 +60,7 @@ export const JOB = {
   demoDelivery: 'demo-store.deliver',
   fetchOrder: 'stores.fetch-order',
   demoSend: 'demo-store.send',
+  autoShip: 'stores.auto-ship',
 } as const;
 
 /** What every part of the module shares: sealed secrets, the store clients, health records. */

@@ -223,3 +223,57 @@ export const demoStores = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.platform] })],
 );
+
+/**
+ * The rule that ships a store's orders by itself: the origin (a saved address), the package (a
+ * saved package, or the weight from the products), the carrier rule (cheapest, fastest or a named
+ * service, with a maximum price) and, opted in, automatic purchase from the wallet with a daily limit.
+ */
+export const storeRules = pgTable(
+  'store_rules',
+  {
+    connectionId: uuid('connection_id')
+      .primaryKey()
+      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originAddressId: uuid('origin_address_id'),
+    packageTemplateId: uuid('package_template_id'),
+    carrierRule: text('carrier_rule').$type<'cheapest' | 'fastest' | 'service'>().notNull().default('cheapest'),
+    serviceName: text('service_name'),
+    maxPriceCentavos: bigint('max_price_centavos', { mode: 'number' }),
+    autoPurchase: boolean('auto_purchase').notNull().default(false),
+    dailyLimit: integer('daily_limit').notNull().default(20),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('store_rules_limits', sql`${t.dailyLimit} between 1 and 500 and (${t.maxPriceCentavos} is null or ${t.maxPriceCentavos} > 0)`)],
+);
+
+/**
+ * One automatic purchase per store order, whatever happens: the order id is the key, so a
+ * notice delivered twice or two processes at once buy one guide. `waiting` keeps the reason
+ * the rule could not decide, in Spanish, for the E-Commerce tab.
+ */
+export const storeAutoOrders = pgTable(
+  'store_auto_orders',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'queued' | 'buying' | 'bought' | 'waiting'>().notNull(),
+    reason: text('reason'),
+    shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+    /** The day of the purchase in America/Mexico_City (YYYY-MM-DD): what the daily limit counts. */
+    day: text('day'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('store_auto_orders_connection_day_idx').on(t.connectionId, t.day)],
+);

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { PlatformId, shopifyTokenInputSchema, wooOauthInputSchema, wooStatusUpdateSchema, WooKeysCallback } from '@envios/contracts/integrations';
+import type { PlatformId, shopifyTokenInputSchema, storeRuleInputSchema, wooOauthInputSchema, wooStatusUpdateSchema, WooKeysCallback } from '@envios/contracts/integrations';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
+import { getRule, saveRule } from './integrations.autoship.js';
 import { disconnect, listStores, syncNow, updateStore } from './integrations.connect.js';
 import { integrationErrors } from './integrations.errors.js';
 import { createIntake, type IntakeOptions, type WebhookRequest } from './integrations.intake.js';
@@ -27,6 +28,7 @@ export type { IntegrationsDeps, LocalRequest } from './integrations.shared.js';
 export type { GuideIssuedEvent, TrackingStateEvent } from './integrations.writeback.js';
 export { scheduleIntegrationsTick, type IntegrationsJobOptions } from './integrations.jobs.js';
 export type { IntakeOptions } from './integrations.intake.js';
+export type { AutoShipPorts } from './integrations.autoship.js';
 
 export const HANDSHAKES_PER_HOUR = 10;
 
@@ -78,6 +80,9 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
       await deps.limit(`store-oauth:${caller.id}`, { limit: HANDSHAKES_PER_HOUR, windowMs: 60 * 60_000, blockMs: 60 * 60_000 });
       return pasteShopifyToken(ctx, caller, input);
     },
+    /** The store's shipping rule (own stores only; admin: any). */
+    getRule: (caller: Caller, connectionId: string) => getRule(ctx, caller, connectionId),
+    saveRule: (caller: Caller, connectionId: string, input: z.output<typeof storeRuleInputSchema>) => saveRule(ctx, caller, connectionId, input),
     listOrders: (userId: string, q: { filter?: string | undefined; page: number; limit: number }) => listStoreOrders(ctx, userId, q),
     getOrder: (caller: Caller, id: string) => getStoreOrder(ctx, caller, id, intake.weighSoon),
 

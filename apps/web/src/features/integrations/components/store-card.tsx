@@ -7,6 +7,7 @@ import { useDisconnectStore } from '../api/disconnect-store';
 import { useSyncStore } from '../api/sync-store';
 import { useUpdateStore } from '../api/update-store';
 import { exactTime, timeAgo } from '../utils/time';
+import { StoreRuleModal } from './store-rule-modal';
 
 export interface StoreCardProps {
   store: StoreConnection;
@@ -36,6 +37,7 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
   const sync = useSyncStore();
   const update = useUpdateStore();
   const [confirm, setConfirm] = useState(false);
+  const [ruleOpen, setRuleOpen] = useState(false);
   const [synced, setSynced] = useState<string | null>(null);
   const health = store.health;
   const needsReconnect = store.state === 'needs_reconnect';
@@ -154,6 +156,9 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
           <Button variant={needsReconnect ? 'filled' : 'light'} color={needsReconnect ? 'red' : undefined} onClick={() => onReconnect(store)}>
             Reconectar
           </Button>
+          <Button variant="light" onClick={() => setRuleOpen(true)}>
+            Regla de envío
+          </Button>
           <Button variant="light" onClick={runSync} loading={sync.isPending} disabled={needsReconnect}>
             Sincronizar ahora
           </Button>
@@ -176,6 +181,8 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
           </Text>
         )}
       </Stack>
+
+      <StoreRuleModal store={store} opened={ruleOpen} onClose={() => setRuleOpen(false)} />
 
       <Modal opened={confirm} onClose={() => setConfirm(false)} title="¿Desconectar la tienda?" centered size="sm">
         <Stack>

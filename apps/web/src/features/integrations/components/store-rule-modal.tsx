@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { CARRIER_RULES, carrierRuleLabels, storeRuleInputSchema, type CarrierRule, type StoreConnection } from '@envios/contracts/integrations';
+import type { SavedLocation } from '@envios/contracts/addresses';
+import type { ParcelTemplate } from '@envios/contracts/parcels';
+import { CARRIER_RULES, carrierRuleLabels, storeRuleInputSchema, type CarrierRule, type StoreConnection, type StoreRule } from '@envios/contracts/integrations';
 import { ApiRequestError } from '@/lib/api-client';
 import { useRuleChoices } from '../api/get-rule-choices';
 import { useSaveStoreRule, useStoreRule } from '../api/store-rule';
@@ -31,19 +33,38 @@ export interface StoreRuleModalProps {
 export function StoreRuleModal({ store, opened, onClose }: StoreRuleModalProps) {
   const rule = useStoreRule(store._id, opened);
   const choices = useRuleChoices(opened);
+  const failure = rule.error ?? choices.error;
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Regla de envío · ${store.app_name}`} centered size="lg">
+      {failure ? (
+        <Alert color="red" variant="light" role="alert">
+          No pudimos cargar la regla: {failure.message}
+        </Alert>
+      ) : rule.data && choices.data ? (
+        <RuleForm key={`${rule.dataUpdatedAt}`} storeId={store._id} rule={rule.data} addresses={choices.data.addresses} packages={choices.data.packages} onClose={onClose} />
+      ) : (
+        <Group justify="center" py="md">
+          <Loader aria-label="Cargando la regla" />
+        </Group>
+      )}
+    </Modal>
+  );
+}
+
+function RuleForm({ storeId, rule, addresses, packages, onClose }: { storeId: string; rule: StoreRule; addresses: SavedLocation[]; packages: ParcelTemplate[]; onClose: () => void }) {
   const save = useSaveStoreRule();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<Draft>({
+    origin: rule.origin_address_id,
+    pack: rule.package_template_id ?? PRODUCTS_WEIGHT,
+    carrier: rule.carrier_rule,
+    service: rule.service_name ?? '',
+    maxPrice: rule.max_price ?? '',
+    auto: rule.auto_purchase,
+    limit: rule.daily_limit,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  useEffect(() => {
-    if (!opened || !rule.data) return;
-    const r = rule.data;
-    setDraft({ origin: r.origin_address_id, pack: r.package_template_id ?? PRODUCTS_WEIGHT, carrier: r.carrier_rule, service: r.service_name ?? '', maxPrice: r.max_price ?? '', auto: r.auto_purchase, limit: r.daily_limit });
-    setErrors({});
-  }, [opened, rule.data]);
-
   function submit() {
-    if (!draft) return;
     const input = {
       origin_address_id: draft.origin,
       package_template_id: draft.pack === PRODUCTS_WEIGHT ? null : draft.pack,
@@ -60,7 +81,7 @@ export function StoreRuleModal({ store, opened, onClose }: StoreRuleModalProps) 
     }
     setErrors({});
     save.mutate(
-      { id: store._id, rule: input },
+      { id: storeId, rule: input },
       {
         onSuccess: onClose,
         onError: (error) => {
@@ -70,88 +91,78 @@ export function StoreRuleModal({ store, opened, onClose }: StoreRuleModalProps) 
     );
   }
 
-  const loading = rule.isPending || choices.isPending || !draft;
   return (
-    <Modal opened={opened} onClose={onClose} title={`Regla de envío · ${store.app_name}`} centered size="lg">
-      {rule.isError || choices.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          No pudimos cargar la regla: {(rule.error ?? choices.error)?.message}
-        </Alert>
-      ) : loading ? (
-        <Group justify="center" py="md">
-          <Loader aria-label="Cargando la regla" />
-        </Group>
-      ) : (
-        <Stack>
-          <Text size="sm">Cómo se envían los pedidos de esta tienda. Con la compra automática, cada pedido pagado se vuelve una guía pagada con tu monedero sin que hagas clic; lo que la regla no pueda decidir te espera en Mis Envíos › E-Commerce con el motivo.</Text>
-          <Select
-            label="Dirección de origen"
-            placeholder={choices.data!.addresses.length === 0 ? 'Guarda una dirección en Direcciones' : 'Elige una dirección guardada'}
-            data={choices.data!.addresses.map((a) => ({ value: a._id, label: `${a.name} · C.P. ${a.postal_code}` }))}
-            value={draft.origin}
-            onChange={(v) => setDraft({ ...draft, origin: v })}
-            clearable
-            error={errors.origin_address_id}
-          />
-          <Select
-            label="Paquete"
-            data={[{ value: PRODUCTS_WEIGHT, label: 'El peso de los productos del pedido' }, ...choices.data!.packages.map((p) => ({ value: p._id, label: `${p.name} · ${p.width}×${p.depth}×${p.height} cm, ${p.weight} kg` }))]}
-            value={draft.pack}
-            onChange={(v) => setDraft({ ...draft, pack: v ?? PRODUCTS_WEIGHT })}
-            allowDeselect={false}
-            error={errors.package_template_id}
-          />
-          <Select
-            label="Paquetería"
-            data={CARRIER_RULES.map((c) => ({ value: c, label: carrierRuleLabels[c] }))}
-            value={draft.carrier}
-            onChange={(v) => setDraft({ ...draft, carrier: (v as CarrierRule | null) ?? 'cheapest' })}
-            allowDeselect={false}
-            error={errors.carrier_rule}
-          />
-          {draft.carrier === 'service' && (
-            <TextInput
-              label="Servicio"
-              description="Como aparece al cotizar, por ejemplo «DHL EXPRESS DOMESTIC»."
-              value={draft.service}
-              onChange={(e) => setDraft({ ...draft, service: e.currentTarget.value })}
-              maxLength={120}
-              error={errors.service_name}
-            />
-          )}
-          <NumberInput
-            label="Precio máximo por guía (MX$)"
-            description="Vacío: sin máximo. Un pedido sin servicio por debajo espera tu revisión."
-            value={draft.maxPrice}
-            onChange={(v) => setDraft({ ...draft, maxPrice: v })}
-            min={0}
-            decimalScale={2}
-            thousandSeparator=","
-            error={errors.max_price}
-          />
-          <Switch
-            label="Comprar las guías solas con mi monedero"
-            description={`Hoy se han comprado ${rule.data!.bought_today} con esta regla.`}
-            checked={draft.auto}
-            onChange={(e) => setDraft({ ...draft, auto: e.currentTarget.checked })}
-            error={errors.auto_purchase}
-          />
-          <NumberInput label="Límite diario de guías automáticas" value={draft.limit} onChange={(v) => setDraft({ ...draft, limit: v })} min={1} max={500} allowDecimal={false} error={errors.daily_limit} />
-          {save.isError && !(save.error instanceof ApiRequestError && save.error.body.errors?.length) && (
-            <Alert color="red" variant="light" role="alert">
-              {save.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <Button onClick={submit} loading={save.isPending}>
-              Guardar regla
-            </Button>
-          </Group>
-        </Stack>
+    <Stack>
+      <Text size="sm">
+        Cómo se envían los pedidos de esta tienda. Con la compra automática, cada pedido pagado se vuelve una guía pagada con tu monedero sin que hagas clic; lo
+        que la regla no pueda decidir te espera en Mis Envíos › E-Commerce con el motivo.
+      </Text>
+      <Select
+        label="Dirección de origen"
+        placeholder={addresses.length === 0 ? 'Guarda una dirección en Direcciones' : 'Elige una dirección guardada'}
+        data={addresses.map((a) => ({ value: a._id, label: `${a.name} · C.P. ${a.postal_code}` }))}
+        value={draft.origin}
+        onChange={(v) => setDraft({ ...draft, origin: v })}
+        clearable
+        error={errors.origin_address_id}
+      />
+      <Select
+        label="Paquete"
+        data={[{ value: PRODUCTS_WEIGHT, label: 'El peso de los productos del pedido' }, ...packages.map((p) => ({ value: p._id, label: `${p.name} · ${p.width}×${p.depth}×${p.height} cm, ${p.weight} kg` }))]}
+        value={draft.pack}
+        onChange={(v) => setDraft({ ...draft, pack: v ?? PRODUCTS_WEIGHT })}
+        allowDeselect={false}
+        error={errors.package_template_id}
+      />
+      <Select
+        label="Paquetería"
+        data={CARRIER_RULES.map((c) => ({ value: c, label: carrierRuleLabels[c] }))}
+        value={draft.carrier}
+        onChange={(v) => setDraft({ ...draft, carrier: CARRIER_RULES.find((c) => c === v) ?? 'cheapest' })}
+        allowDeselect={false}
+        error={errors.carrier_rule}
+      />
+      {draft.carrier === 'service' && (
+        <TextInput
+          label="Servicio"
+          description="Como aparece al cotizar, por ejemplo «DHL EXPRESS DOMESTIC»."
+          value={draft.service}
+          onChange={(e) => setDraft({ ...draft, service: e.currentTarget.value })}
+          maxLength={120}
+          error={errors.service_name}
+        />
       )}
-    </Modal>
+      <NumberInput
+        label="Precio máximo por guía (MX$)"
+        description="Vacío: sin máximo. Un pedido sin servicio por debajo espera tu revisión."
+        value={draft.maxPrice}
+        onChange={(v) => setDraft({ ...draft, maxPrice: v })}
+        min={0}
+        decimalScale={2}
+        thousandSeparator=","
+        error={errors.max_price}
+      />
+      <Switch
+        label="Comprar las guías solas con mi monedero"
+        description={`Hoy se han comprado ${rule.bought_today} con esta regla.`}
+        checked={draft.auto}
+        onChange={(e) => setDraft({ ...draft, auto: e.currentTarget.checked })}
+        error={errors.auto_purchase}
+      />
+      <NumberInput label="Límite diario de guías automáticas" value={draft.limit} onChange={(v) => setDraft({ ...draft, limit: v })} min={1} max={500} allowDecimal={false} error={errors.daily_limit} />
+      {save.isError && !(save.error instanceof ApiRequestError && save.error.body.errors?.length) && (
+        <Alert color="red" variant="light" role="alert">
+          {save.error.message}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button onClick={submit} loading={save.isPending}>
+          Guardar regla
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -99,7 +99,7 @@ export async function finishOAuth(ctx: Ctx, caller: Caller, platformId: Platform
       userId: row.userId,
       platform: platform.id,
       storeUrl: token.storeUrl,
-      appName: token.storeName,
+      appName: row.sandbox ? `Tienda demo de ${platform.name}` : token.storeName,
       sandbox: row.sandbox,
       token: token.accessToken,
       signingSecret: app.clientSecret,

@@ -15,6 +15,8 @@ import { ShopifyConnectModal } from './shopify-connect-modal';
 import { StoreCard } from './store-card';
 
 type InstallReturn = keyof typeof installReturnMessages;
+/** Long labels wrap on a phone instead of being cut. */
+const WRAP = { root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal' as const } };
 const isInstallReturn = (v: string | null): v is InstallReturn => v !== null && Object.hasOwn(installReturnMessages, v);
 
 export interface IntegrationsPageProps {
@@ -222,7 +224,7 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
             </Group>
             <Text size="sm">
               Tiendas WooCommerce, Shopify y Tiendanube simuladas dentro de Envíos MX: no son tiendas reales y nada se vende. Conéctalas igual que la tuya,
-              haz un pedido de prueba, deja que tu regla de envío compre la guía (o géneralas tú) y mira cómo el rastreo llega al pedido.
+              haz un pedido de prueba, deja que tu regla de envío compre la guía (o genéralas tú) y mira cómo el rastreo llega al pedido.
             </Text>
             {connectDemo.isError && (
               <Alert color="red" variant="light" role="alert">
@@ -231,17 +233,17 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
             )}
             <Group gap="xs">
               {demosLeft.includes('woocommerce') && (
-                <Button color="grape" variant="light" onClick={tryDemo} loading={connectDemo.isPending} disabled={!demoUrl}>
+                <Button color="grape" variant="light" styles={WRAP} onClick={tryDemo} loading={connectDemo.isPending} disabled={!demoUrl}>
                   Conectar la tienda demo de WooCommerce
                 </Button>
               )}
               {demosLeft.includes('shopify') && (
-                <Button color="grape" variant="light" onClick={() => startInstall('shopify', true)} loading={install.isPending && install.variables.platform === 'shopify' && install.variables.sandbox === true}>
+                <Button color="grape" variant="light" styles={WRAP} onClick={() => startInstall('shopify', true)} loading={install.isPending && install.variables.platform === 'shopify' && install.variables.sandbox === true}>
                   Conectar la tienda demo de Shopify
                 </Button>
               )}
               {demosLeft.includes('tiendanube') && (
-                <Button color="grape" variant="light" onClick={() => startInstall('tiendanube', true)} loading={install.isPending && install.variables.platform === 'tiendanube' && install.variables.sandbox === true}>
+                <Button color="grape" variant="light" styles={WRAP} onClick={() => startInstall('tiendanube', true)} loading={install.isPending && install.variables.platform === 'tiendanube' && install.variables.sandbox === true}>
                   Conectar la tienda demo de Tiendanube
                 </Button>
               )}

@@ -41,7 +41,7 @@ export function StoreRuleModal({ store, opened, onClose }: StoreRuleModalProps) 
           No pudimos cargar la regla: {failure.message}
         </Alert>
       ) : rule.data && choices.data ? (
-        <RuleForm key={`${rule.dataUpdatedAt}`} storeId={store._id} rule={rule.data} addresses={choices.data.addresses} packages={choices.data.packages} onClose={onClose} />
+        <RuleForm storeId={store._id} rule={rule.data} addresses={choices.data.addresses} packages={choices.data.packages} onClose={onClose} />
       ) : (
         <Group justify="center" py="md">
           <Loader aria-label="Cargando la regla" />

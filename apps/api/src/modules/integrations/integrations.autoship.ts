@@ -2,7 +2,7 @@ import { savedLocationsOf } from '../addresses/addresses.usecases.js';
 import { findAccountParcelTemplate } from '../parcels/parcels.usecases.js';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import type { StoreOrderDetail, StoreRule } from '@envios/contracts/integrations';
-import { quoteRequestSchema, type QuoteRequest, type QuoteResponse, type ShippingOption } from '@envios/contracts/quotes';
+import { quoteRequestSchema, type QuoteResponse, type ShippingOption } from '@envios/contracts/quotes';
 import { createShipmentSchema, type CreateShipment } from '@envios/contracts/shipments';
 import type { z } from 'zod';
 import type { storeRuleInputSchema } from '@envios/contracts/integrations';
@@ -14,6 +14,7 @@ import { integrationErrors } from './integrations.errors.js';
 import { getStoreOrder } from './integrations.orders.js';
 import * as repo from './integrations.repository.js';
 import * as rules from './integrations.rules.repository.js';
+import type { AutoShipPorts } from './integrations.deps.js';
 import { JOB, type Ctx } from './integrations.shared.js';
 
 /*
@@ -25,16 +26,6 @@ import { JOB, type Ctx } from './integrations.shared.js';
  * ledger, events and notification). Whoever moves the row from `queued` does the work, so a notice
  * delivered twice or two processes buy one guide; what the rule cannot decide waits with its reason.
  */
-
-/** What the automatic purchase needs of other modules (the same use cases as a person's click). */
-export interface AutoShipPorts {
-  quote(request: QuoteRequest, caller: Caller): Promise<QuoteResponse>;
-  /** Creates one shipment; `inTransaction` runs in its transaction with its id (throwing undoes it). */
-  createShipment(caller: Caller, body: CreateShipment, inTransaction: (tx: Executor, shipmentId: string) => Promise<void>): Promise<string>;
-  payWithWallet(caller: Caller, shipmentIds: string[]): Promise<void>;
-  /** 'Bloquear compras' on the account. */
-  purchasesBlocked(userId: string): Promise<boolean>;
-}
 
 export interface AutoShipPayload {
   orderId: string;

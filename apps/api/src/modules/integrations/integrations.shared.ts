@@ -9,7 +9,7 @@ import type { JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import type { PostalSuggestion } from '@envios/contracts/geography';
 import type { PlatformId } from '@envios/contracts/integrations';
-import type { AutoShipPorts } from './integrations.autoship.js';
+import type { AutoShipPorts } from './integrations.deps.js';
 import * as repo from './integrations.repository.js';
 import { findPlatform } from './platforms/platform-list.js';
 import { StoreApiError, type PlatformApi, type PlatformApp, type PlatformConnection, type PlatformRuntime, type StorePlatform } from './platforms/store-platform.js';

@@ -28,7 +28,7 @@ export type { IntegrationsDeps, LocalRequest } from './integrations.shared.js';
 export type { GuideIssuedEvent, TrackingStateEvent } from './integrations.writeback.js';
 export { scheduleIntegrationsTick, type IntegrationsJobOptions } from './integrations.jobs.js';
 export type { IntakeOptions } from './integrations.intake.js';
-export type { AutoShipPorts } from './integrations.autoship.js';
+export type { AutoShipPorts } from './integrations.deps.js';
 
 export const HANDSHAKES_PER_HOUR = 10;
 

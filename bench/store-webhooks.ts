@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, startThrowawayCluster } from '../apps/api/src/testing/pg-cluster.js';
 import { ensureWebBuild, root } from '../scripts/lib/build-web.mjs';
-import { mexicanAddress, startWooFake } from '../apps/api/src/modules/integrations/adapters/fakes/woocommerce.fake.js';
-import { signWebhookBody, wpJsonEncode } from '../apps/api/src/modules/integrations/adapters/woocommerce-wire.js';
+import { mexicanAddress, startWooFake } from '../apps/api/src/modules/integrations/platforms/woocommerce/fakes/woocommerce.fake.js';
+import { signWebhookBody, wpJsonEncode } from '../apps/api/src/modules/integrations/platforms/woocommerce/woocommerce-wire.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const COUNT = Number(process.env.BENCH_ORDERS ?? 1000);

@@ -45,8 +45,8 @@ test('a new seller connects the demo store from Integraciones', async ({ browser
   await page.getByRole('navigation', { name: 'Menú del panel' }).getByRole('link', { name: 'Integraciones' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Integraciones' })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Desconectada', exact: true })).not.toBeChecked();
-  await expect(page.getByText('no es una tienda real y nada se vende')).toBeVisible();
-  await page.getByRole('button', { name: 'Conectar la tienda demo' }).click();
+  await expect(page.getByText('no son tiendas reales y nada se vende')).toBeVisible();
+  await page.getByRole('button', { name: 'Conectar la tienda demo de WooCommerce' }).click();
 
   // The demo store's consent page, labelled as a simulation.
   await expect(page).toHaveURL(/\/tienda-demo\/wc-auth\/v1\/authorize\?/);
@@ -67,7 +67,7 @@ test('a new seller connects the demo store from Integraciones', async ({ browser
 test('an order placed in the demo store appears in Mis Envíos › E-Commerce within seconds', async ({ browser }) => {
   const page = await pageSignedInAs(browser, person);
   await page.goto('/tienda-demo');
-  await expect(page.getByText('Tienda de demostración')).toBeVisible();
+  await expect(page.getByText('Tienda de demostración (sandbox)')).toBeVisible();
   await page.getByRole('button', { name: 'Hacer un pedido de prueba' }).click();
   const receipt = page.getByRole('status').filter({ hasText: 'recibido en la tienda' });
   await expect(receipt).toBeVisible();

@@ -13,8 +13,8 @@ import type { TrackingAdapter } from './modules/carriers/adapters/tracking-adapt
 import type { TrackingDeps } from './modules/tracking/tracking.usecases.js';
 import type { TrackingJobOptions } from './modules/tracking/tracking.job.js';
 import type { Metrics } from './modules/metrics/metrics.usecases.js';
-import type { OutboundPolicy } from './shared/outbound-http.js';
-import type { IntakeOptions, IntegrationsJobOptions } from './modules/integrations/integrations.usecases.js';
+import type { OutboundHttp, OutboundPolicy } from './shared/outbound-http.js';
+import type { IntakeOptions, IntegrationsDeps, IntegrationsJobOptions } from './modules/integrations/integrations.usecases.js';
 import type { StampingService } from './modules/invoices/invoices.usecases.js';
 
 
@@ -56,7 +56,17 @@ export interface AppDeps {
    */
   outbound?: OutboundPolicy;
   /** Online stores (tests): call time limit, sync interval, order intake tuning. */
-  integrations?: { storeTimeoutMs?: number; jobs?: IntegrationsJobOptions; intake?: IntakeOptions };
+  integrations?: {
+    storeTimeoutMs?: number;
+    jobs?: IntegrationsJobOptions;
+    intake?: IntakeOptions;
+    /** Our app on each OAuth platform (tests: the fake's); default from SHOPIFY_* and TIENDANUBE_*. */
+    storeApps?: IntegrationsDeps['storeApps'];
+    /** The outbound client stores are reached with (tests: one that routes a shop domain to its local fake). */
+    outbound?: OutboundHttp;
+    /** How throttled calls wait (tests: at once). */
+    sleep?: (ms: number) => Promise<void>;
+  };
   /** The general report's export cap (tests lower it); by default the contract's 100,000 rows. */
   reports?: { exportMaxRows?: number };
   /**

@@ -165,8 +165,25 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
       lookupPostalCode: (country, code) => geography.lookupPostalCode({ country, code }).country_codes,
       appUrl: config.APP_URL,
       secret: config.SECRET_KEY,
-      outbound,
+      outbound: deps.integrations?.outbound ?? outbound,
       storeTimeoutMs: deps.integrations?.storeTimeoutMs,
+      storeApps: deps.integrations?.storeApps ?? {
+        ...(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET ? { shopify: { clientId: config.SHOPIFY_API_KEY, clientSecret: config.SHOPIFY_API_SECRET } } : {}),
+        ...(config.TIENDANUBE_APP_ID && config.TIENDANUBE_CLIENT_SECRET ? { tiendanube: { clientId: config.TIENDANUBE_APP_ID, clientSecret: config.TIENDANUBE_CLIENT_SECRET } } : {}),
+      },
+      sleep: deps.integrations?.sleep,
+      // The store rules buy with the same use cases as a click (payments is created below; jobs run after start).
+      autoShip: {
+        quote: (request, caller) => quoting.quote(request, caller),
+        async createShipment(caller, body, inTransaction) {
+          const result = await shipments.create(caller, [body], { kind: 'one', inTransaction: (tx, created) => inTransaction(tx, created[0]![0]!.id) });
+          return result.answer._id;
+        },
+        async payWithWallet(caller, shipmentIds) {
+          await payments.payWithWallet(caller, { shipments: shipmentIds });
+        },
+        purchasesBlocked: (userId) => accounts.findUser(userId).then((u) => !u || u.purchasesBlocked || !u.active || u.locked),
+      },
       findAccount: (id) =>
         accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, email: u.email })),
       // The demo store lives in this app: its key callback and webhooks reach our routes in-process.

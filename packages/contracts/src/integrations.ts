@@ -10,6 +10,11 @@ import { PAGE_SIZE } from './pagination.js';
 export const ECOMMERCE_TYPES = ['woocommerce'] as const;
 export type EcommerceType = (typeof ECOMMERCE_TYPES)[number];
 
+/** Every store platform we connect (one folder each in the API's integrations/platforms). */
+export const PLATFORM_IDS = ['woocommerce', 'shopify', 'tiendanube'] as const;
+export type PlatformId = (typeof PLATFORM_IDS)[number];
+export const platformNames: Readonly<Record<PlatformId, string>> = { woocommerce: 'WooCommerce', shopify: 'Shopify', tiendanube: 'Tiendanube' };
+
 export const STORE_URL_MAX = 200;
 export const APP_NAME_MAX = 50;
 /** The E-Commerce tab filters by name once more than this many characters are typed. */
@@ -217,6 +222,8 @@ export const storeOrderRowSchema = z.object({
   /** 'Sin guía', 'Guía sin pago', 'Pagado' or the latest tracking headline. */
   guide_status: z.string(),
   shipments: z.array(orderShipmentSchema),
+  /** The store's shipping rule on this order: queued, bought, or waiting with its reason in Spanish (null: the rule never took it). */
+  auto_ship: z.object({ status: z.enum(['queued', 'buying', 'bought', 'waiting']), reason: z.string().nullable() }).nullable(),
 });
 export type StoreOrderRow = z.infer<typeof storeOrderRowSchema>;
 
@@ -295,6 +302,64 @@ export const storeStatusLabels: Readonly<Record<string, string>> = {
   trash: 'En la papelera',
 };
 
+// ---------------------------------------------------------------- rules that ship by themselves
+
+export const CARRIER_RULES = ['cheapest', 'fastest', 'service'] as const;
+export type CarrierRule = (typeof CARRIER_RULES)[number];
+export const carrierRuleLabels: Readonly<Record<CarrierRule, string>> = { cheapest: 'La más barata', fastest: 'La más rápida', service: 'Un servicio en particular' };
+export const AUTO_DAILY_LIMIT_MAX = 500;
+
+/** A store's shipping rule: origin, package, carrier rule and, opted in, automatic purchase with a daily limit. */
+export const storeRuleSchema = z.object({
+  connection_id: z.uuid(),
+  origin_address_id: z.uuid().nullable(),
+  /** A saved package; null: the weight from the products (with a standard box). */
+  package_template_id: z.uuid().nullable(),
+  carrier_rule: z.enum(CARRIER_RULES),
+  /** 'DHL EXPRESS DOMESTIC' when carrier_rule is 'service'. */
+  service_name: z.string().nullable(),
+  /** The most a guide may cost (MXN); null: no maximum. */
+  max_price: z.number().nullable(),
+  auto_purchase: z.boolean(),
+  daily_limit: z.number().int(),
+  /** Guides bought by the rule today (America/Mexico_City). */
+  bought_today: z.number().int(),
+});
+export type StoreRule = z.infer<typeof storeRuleSchema>;
+
+export const storeRuleInputSchema = z
+  .object({
+    origin_address_id: z.uuid({ error: 'Elige una dirección de origen guardada.' }).nullable(),
+    package_template_id: z.uuid({ error: 'Elige un paquete guardado.' }).nullable(),
+    carrier_rule: z.enum(CARRIER_RULES, { error: 'La paquetería debe ser la más barata, la más rápida o un servicio en particular.' }),
+    service_name: z.string().trim().max(120, { error: 'El nombre del servicio es demasiado largo.' }).nullable().default(null),
+    max_price: z
+      .number({ error: 'El precio máximo debe ser un número.' })
+      .positive({ error: 'El precio máximo debe ser mayor que 0.' })
+      .max(100_000, { error: 'El precio máximo debe ser como máximo MX$100,000.00.' })
+      .nullable()
+      .default(null),
+    auto_purchase: z.boolean({ error: 'Indica si las guías se compran solas (true o false).' }),
+    daily_limit: z
+      .number({ error: 'El límite diario debe ser un número.' })
+      .int({ error: 'El límite diario debe ser un número entero.' })
+      .min(1, { error: 'El límite diario debe ser al menos 1.' })
+      .max(AUTO_DAILY_LIMIT_MAX, { error: `El límite diario debe ser como máximo ${AUTO_DAILY_LIMIT_MAX}.` }),
+  })
+  .superRefine((r, ctx) => {
+    if (r.carrier_rule === 'service' && !r.service_name) ctx.addIssue({ code: 'custom', path: ['service_name'], message: 'Escribe el servicio que quieres usar (por ejemplo, DHL EXPRESS DOMESTIC).' });
+    if (r.auto_purchase && !r.origin_address_id) ctx.addIssue({ code: 'custom', path: ['origin_address_id'], message: 'Para comprar guías solas elige la dirección de origen.' });
+    if (r.max_price !== null && Math.round(r.max_price * 100) !== r.max_price * 100) ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'El precio máximo lleva como máximo dos decimales.' });
+  });
+export type StoreRuleInput = z.input<typeof storeRuleInputSchema>;
+
+export const autoShipStatusLabels: Readonly<Record<'queued' | 'buying' | 'bought' | 'waiting', string>> = {
+  queued: 'La regla comprará la guía en unos segundos',
+  buying: 'Comprando la guía…',
+  bought: 'Guía comprada por tu regla',
+  waiting: 'Espera tu revisión',
+};
+
 // ---------------------------------------------------------------- the demo store
 
 export const DEMO_ORDER_KINDS = ['normal', 'unknown_postal_code'] as const;
@@ -338,6 +403,39 @@ export const demoAuthorizeInputSchema = z.object({
 });
 export const demoAuthorizeResponseSchema = z.object({ redirect: z.string() });
 
+// ---------------------------------------------------------------- installs by OAuth (Shopify) and pasted tokens
+
+/** The platforms installed by an authorization code grant (their folder's StorePlatform has `oauth`). */
+export const oauthPlatformParamsSchema = z.object({ platform: z.enum(['shopify', 'tiendanube'], { error: 'La plataforma debe ser shopify o tiendanube.' }) });
+export const storeAuthorizeInputSchema = z.object({
+  /** Shopify: the shop's .myshopify.com domain (not needed for a demo store). */
+  shop: z.string().trim().max(120, { error: 'El dominio de la tienda es demasiado largo.' }).optional(),
+  /** The platform's demo store (simulated, nothing is sold). */
+  sandbox: z.boolean().default(false),
+});
+export const storeAuthorizeResponseSchema = z.object({ url_auth: z.string() });
+export const storeCallbackQuerySchema = z.record(z.string().max(40), z.string().max(2000));
+
+/** A Shopify custom app created in the merchant's own admin: its Admin API token and API secret key. */
+export const shopifyTokenInputSchema = z.object({
+  shop: z.string().trim().min(1, { error: 'Escribe el dominio .myshopify.com de tu tienda.' }).max(120),
+  access_token: z
+    .string()
+    .trim()
+    .regex(/^shp(at|ca|ss)_[A-Za-z0-9]{16,120}$/, { error: 'El token de la API de administración empieza con shpat_ (cópialo completo).' }),
+  api_secret: z.string().trim().min(16, { error: 'La clave secreta de la API es más larga (cópiala completa).' }).max(200),
+});
+export type ShopifyTokenInput = z.input<typeof shopifyTokenInputSchema>;
+
+/** The Shopify demo store's consent page: the authorize parameters as the URL carried them, and the choice. */
+export const demoOAuthAuthorizeInputSchema = z.object({
+  client_id: z.string().max(200).optional(),
+  scope: z.string().max(500).optional(),
+  redirect_uri: z.string().max(2000).optional(),
+  state: z.string().max(300).optional(),
+  decision: z.enum(['approve', 'deny'], { error: 'Elige aprobar o denegar.' }),
+});
+
 export const integrationErrorCodes = {
   notFound: 'integrations.not_found',
   orderNotFound: 'integrations.order_not_found',
@@ -348,6 +446,17 @@ export const integrationErrorCodes = {
   handshakeExpired: 'integrations.handshake_expired',
   badSignature: 'integrations.bad_signature',
   accessDenied: 'integrations.access_denied',
+  appNotConfigured: 'integrations.app_not_configured',
+  tokenRefused: 'integrations.token_refused',
+  ruleInvalid: 'integrations.rule_invalid',
+} as const;
+
+/** What /integrations says when an install by authorization (Shopify, Tiendanube) comes back: ?tienda=… */
+export const installReturnMessages = {
+  conectada: { ok: true, title: 'Tienda conectada', text: 'Tu tienda quedó conectada. En unos segundos verás sus pedidos en Mis Envíos › E-Commerce.' },
+  rechazada: { ok: false, title: 'No se conectó la tienda', text: 'La instalación fue rechazada en tu tienda. Puedes intentarlo de nuevo cuando quieras.' },
+  invalida: { ok: false, title: 'No se conectó la tienda', text: 'La autorización no era válida o ya se había usado (vence en una hora). Vuelve a empezar desde aquí.' },
+  error: { ok: false, title: 'No se conectó la tienda', text: 'La tienda no nos entregó el acceso. Inténtalo de nuevo en unos minutos.' },
 } as const;
 
 /** What /integrations says when the seller comes back from the store's consent page. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORM_IDS } from './integrations.js';
 import { destinationAddressSchema, originAddressSchema, ADDRESS_TEXT_MAX } from './addresses.js';
 import { overweightCostSchema, overweightKgSchema, overweightMeasuredSchema, overweightNoteSchema } from './overweight.js';
 import { guideCountSchema, MAX_GUIDES_PER_QUOTE, PACKAGE_TYPES, parcelSchema, requestParcelSchema, requireMeasures, withDocumentPreset } from './quotes.js';
@@ -75,7 +76,7 @@ const shipmentBodyShape = {
   local_pickup: z.boolean().default(false),
   /** Ignored unless the caller is an admin creating for that user; the session decides. */
   user: z.uuid().optional(),
-  shipment_ecommerce: z.object({ order_id: z.string().max(64), ecommerce_type: z.literal('woocommerce') }).optional(),
+  shipment_ecommerce: z.object({ order_id: z.string().max(64), ecommerce_type: z.enum(PLATFORM_IDS) }).optional(),
 };
 
 /** `POST /api/v1/shipments` and `POST /api/v1/shipments/home`: one body, `cantidadGuias` shipments. */

@@ -156,6 +156,10 @@ const envSchema = z.object({
   /** FedEx REST APIs (OAuth + rate quotes); unset: FedEx is priced from our tariffs. */
   FEDEX_API_URL: z.url().default('https://apis.fedex.com'),
   FEDEX_CLIENT_ID: optional,
+  SHOPIFY_API_KEY: optional,
+  SHOPIFY_API_SECRET: optional,
+  TIENDANUBE_APP_ID: optional,
+  TIENDANUBE_CLIENT_SECRET: optional,
   FEDEX_CLIENT_SECRET: optional,
   FEDEX_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^\d{5,12}$/, { error: 'debe tener solo dígitos' }).optional()),
 });
@@ -208,6 +212,8 @@ export function parseEnv(source: Record<string, string | undefined>): RawEnv {
     ['CONEKTA_API_KEY', 'CONEKTA_WEBHOOK_KEY'],
     ['DHL_API_KEY', 'DHL_API_SECRET', 'DHL_ACCOUNT_NUMBER'],
     ['FEDEX_CLIENT_ID', 'FEDEX_CLIENT_SECRET', 'FEDEX_ACCOUNT_NUMBER'],
+    ['SHOPIFY_API_KEY', 'SHOPIFY_API_SECRET'],
+    ['TIENDANUBE_APP_ID', 'TIENDANUBE_CLIENT_SECRET'],
   ] as const) {
     const set = group.filter((name) => env[name] !== undefined);
     if (set.length > 0 && set.length < group.length) {

@@ -53,6 +53,8 @@ export const paths = {
   orderGuides: (orderIds: string[]) => `/integrations/guias?pedidos=${orderIds.map(encodeURIComponent).join(',')}`,
   /** The demo store, simulated in the app: its admin and its consent page. */
   demoStore: '/tienda-demo',
+  /** The Shopify and Tiendanube demo stores (simulated). */
+  demoStores: { shopify: '/tienda-demo/shopify', tiendanube: '/tienda-demo/tiendanube' },
   users: '/users',
   /** Admin: pickup requests ('Recolección'), guide inventory, payments and reconciliation. */
   pickupsAdmin: '/recoleccion',

@@ -27,6 +27,7 @@ export function storeOrderRow(n: number, over: Partial<StoreOrderRow> = {}): Sto
     number_guide: null,
     guide_status: 'Sin guía',
     shipments: [],
+    auto_ship: null,
     ...over,
   };
 }

@@ -37,8 +37,26 @@ export const integrationErrors = {
     new AppError(400, errorCodes.validation, 'Necesitamos permiso de lectura y escritura (read_write) en la tienda.', [
       { path: 'key_permissions', message: 'Necesitamos permiso de lectura y escritura (read_write).' },
     ]),
-  badSignature: () => new AppError(401, integrationErrorCodes.badSignature, 'La firma del aviso (X-WC-Webhook-Signature) no es válida.'),
+  badSignature: () => new AppError(401, integrationErrorCodes.badSignature, 'La firma del aviso no es válida.'),
   badBody: (message: string) => new AppError(400, errorCodes.validation, message),
+  appNotConfigured: (platform: string) =>
+    new AppError(
+      400,
+      integrationErrorCodes.appNotConfigured,
+      `Esta instalación aún no tiene su aplicación de ${platform} configurada; mientras tanto puedes probar con la tienda demo de ${platform}.`,
+    ),
+  noDemoStore: (platform: string) =>
+    new AppError(400, errorCodes.validation, `${platform} aún no tiene tienda demo; conecta tu tienda real.`, [{ path: 'sandbox', message: `${platform} aún no tiene tienda demo.` }]),
+  badShop: () =>
+    new AppError(400, errorCodes.validation, 'Escribe el dominio .myshopify.com de tu tienda (por ejemplo mitienda.myshopify.com).', [
+      { path: 'shop', message: 'Debe ser un dominio .myshopify.com (el dominio propio de la tienda no sirve para autorizar).' },
+    ]),
+  tokenRefused: (platform: string) =>
+    new AppError(400, integrationErrorCodes.tokenRefused, `${platform} rechazó el token: revisa que lo copiaste completo y que la aplicación tenga los permisos de pedidos.`, [
+      { path: 'access_token', message: `${platform} rechazó este token.` },
+    ]),
   /** The demo consent page's "Access denied", in Spanish. */
   accessDenied: (detail: string) => new AppError(400, integrationErrorCodes.accessDenied, `Acceso denegado: ${detail}`),
+  /** A rule that names what is not the seller's (an address or package of another account, or gone). */
+  ruleInvalid: (path: string, message: string) => new AppError(400, integrationErrorCodes.ruleInvalid, message, [{ path, message }]),
 };

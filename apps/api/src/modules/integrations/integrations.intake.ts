@@ -1,23 +1,24 @@
 import { createHash } from 'node:crypto';
 import { BoundedCache } from '../../shared/bounded-cache.js';
 import { AppError } from '../../shared/errors.js';
-import { webhookSignatureMatches, WEBHOOK_TOPICS, type WooProduct } from './adapters/woocommerce-wire.js';
 import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';
 import { JOB, UUID, isUnauthorized, recordFailure, recordSuccess, type Ctx } from './integrations.shared.js';
-import { mapOrder, orderWeightAndBox, productDimensionsCm, productWeightKg, wooOrderInputSchema, type MappedOrder, type PostalLookup, type ProductFacts, type WooOrderInput } from './order-mapping.js';
+import { mapOrder, orderWeightAndBox, type MappedOrder, type PostalLookup, type ProductFacts, type StoreOrderInput } from './order-mapping.js';
+import { findPlatform } from './platforms/platform-list.js';
+import type { StorePlatform, WebhookNotice } from './platforms/store-platform.js';
 import { scrubText } from '../../plugins/input-guard.js';
+import { queueAutoShip } from './integrations.autoship.js';
 
 /*
- * Orders coming in: webhook deliveries (signature first, then one merge per order) and the
- * periodic sync that asks the store for the `processing` orders a lost webhook never brought.
+ * Orders coming in, for every platform: webhook deliveries (signature first, then one merge per
+ * order; a notice that carries only an order id is read from the store by a job) and the periodic
+ * sync that asks the store for the recent orders a lost webhook never brought.
  * Writes are grouped: concurrent deliveries share one statement and one commit, and each is
  * answered only after its order is committed.
  */
 
 const DAY = 24 * 60 * 60_000;
-/** The sync asks from a day before the newest order it saw: WooCommerce compares `after` with the site's local time. */
-const SYNC_MARGIN_MS = DAY;
 const FIRST_SYNC_DAYS = 14;
 const SYNC_MAX_PAGES = 20;
 const PRODUCT_REFRESH_MS = 7 * DAY;
@@ -36,6 +37,8 @@ const WEIGHTS_ROUNDS = 30;
 const QUIET_BEFORE_WEIGHTS_MS = 1_000;
 
 export interface WebhookRequest {
+  /** The platform named in the delivery URL. */
+  platform: string;
   connectionId: string;
   headers: Record<string, string | string[] | undefined>;
   raw: Buffer;
@@ -43,11 +46,12 @@ export interface WebhookRequest {
 
 export interface WebhookAnswer {
   received: true;
-  action: 'ping' | 'created' | 'updated' | 'unchanged' | 'ignored';
+  action: 'ping' | 'created' | 'updated' | 'unchanged' | 'ignored' | 'queued' | 'uninstalled' | 'redacted';
 }
 
 interface WebhookAuth {
   userId: string;
+  platform: string;
   state: string;
   secrets: string[];
   loadedAt: number;
@@ -76,7 +80,6 @@ export interface IntakeOptions {
   quietBeforeWeightsMs?: number;
 }
 
-const NOT_AN_ORDER = 'sus datos no tienen la forma de un pedido de WooCommerce (un campo falta o tiene un tipo o valor imposible).';
 const NOT_STORED = 'sus datos no se pudieron guardar; el resto de los pedidos sigue llegando.';
 
 export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
@@ -119,7 +122,7 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
       return undefined;
     }
     const secrets = [row.secret, row.pendingSecret].filter((s): s is string => Boolean(s)).map((s) => ctx.webhookSecrets.open(s));
-    const auth = { userId: row.userId, state: row.state, secrets, loadedAt: Date.now() };
+    const auth = { userId: row.userId, platform: row.platform, state: row.state, secrets, loadedAt: Date.now() };
     authCache.set(connectionId, auth);
     return auth;
   }
@@ -147,13 +150,13 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
   // ------------------------------------------------------------ orders that cannot be stored
 
   /** Store data is not ours to refuse: control characters and unpaired surrogates become U+FFFD, and the order says so. */
-  function parseStoreOrder(raw: unknown): { order: WooOrderInput; replaced: boolean } | undefined {
+  function parseStoreOrder(platform: StorePlatform, raw: unknown): { order: StoreOrderInput; replaced: boolean } | undefined {
     const { value, replaced } = scrubText(raw);
-    const parsed = wooOrderInputSchema.safeParse(value);
-    return parsed.success ? { order: parsed.data, replaced } : undefined;
+    const order = platform.toOrderInput(value);
+    return order ? { order, replaced } : undefined;
   }
 
-  function mapStoreOrder(order: WooOrderInput, replaced: boolean, now: Date): MappedOrder {
+  function mapStoreOrder(order: StoreOrderInput, replaced: boolean, now: Date): MappedOrder {
     const mapped = mapOrder(order, lookup, now);
     if (replaced) mapped.problems = [...mapped.problems, { field: 'order', message: 'Algunos datos del pedido traían caracteres no válidos y se reemplazaron por «\uFFFD»; revísalos.', blocking: false }];
     return mapped;
@@ -181,7 +184,7 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
 
   // ------------------------------------------------------------ grouped writes
 
-  function toRow(connectionId: string, userId: string, mapped: MappedOrder, source: 'webhook' | 'sync', now: Date): repo.NewStoreOrder {
+  function toRow(platform: StorePlatform, connectionId: string, userId: string, mapped: MappedOrder, source: 'webhook' | 'sync', now: Date): repo.NewStoreOrder {
     const kept = [mapped.number, mapped.status, mapped.currency, mapped.customerName, mapped.destination, mapped.problems, mapped.rawAddress, mapped.items, mapped.totalCentavos, mapped.shippingMethod, mapped.customerNote];
     return {
       contentHash: createHash('sha256').update(JSON.stringify(kept)).digest('base64url').slice(0, 22),
@@ -199,9 +202,9 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
       problems: mapped.problems,
       rawAddress: mapped.rawAddress,
       items: mapped.items,
-      weightKg: null,
-      weightSource: mapped.items.some((i) => i.productId > 0) ? 'pending' : 'unknown',
-      parcelCm: null,
+      weightKg: mapped.weightKg,
+      weightSource: mapped.weightKg !== null ? 'products' : platform.weighsProducts && mapped.items.some((i) => i.productId > 0) ? 'pending' : 'unknown',
+      parcelCm: mapped.parcelCm,
       totalCentavos: mapped.totalCentavos,
       shippingMethod: mapped.shippingMethod,
       customerNote: mapped.customerNote,
@@ -235,6 +238,8 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
         for (const connectionId of new Set(saved.filter((r) => r.weightSource === 'pending').map((r) => r.connectionId))) {
           queued.set(connectionId, await enqueueWeights(connectionId, now, tx));
         }
+        // Paid orders of stores that buy by themselves: taken once, in this commit (integrations.autoship.ts).
+        await queueAutoShip(ctx, tx, saved.filter((r) => r.weightSource !== 'pending').map((r) => r.id), now);
         return saved;
       });
       for (const id of touched) touchedAt.set(id, now.getTime());
@@ -285,19 +290,18 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
   // ------------------------------------------------------------ webhooks
 
   /**
-   * One delivery to `POST /webhooks/woocommerce/{connectionId}`: the ping WooCommerce sends when
-   * a webhook is created is answered 200; anything else must carry a valid signature before its
-   * body is even parsed.
+   * One delivery to `POST /webhooks/{platform}/{connectionId}`: a platform's unsigned ping is
+   * answered 200; anything else must carry a valid signature before its body is even parsed.
    */
   async function receiveWebhook(request: WebhookRequest): Promise<WebhookAnswer> {
     if (!UUID.test(request.connectionId)) throw integrationErrors.notFound();
     const auth = await authFor(request.connectionId);
-    if (!auth || auth.state === 'disconnected') throw integrationErrors.notFound();
-    const signature = header(request.headers, 'x-wc-webhook-signature');
-    const topic = header(request.headers, 'x-wc-webhook-topic');
-    if (!signature && !topic && /^webhook_id=\d+$/.test(request.raw.toString('latin1').trim())) return { received: true, action: 'ping' };
+    if (!auth || auth.state === 'disconnected' || auth.platform !== request.platform) throw integrationErrors.notFound();
+    const platform = ctx.platform(auth.platform);
+    const get = (name: string) => header(request.headers, name);
+    if (platform.webhook.unsignedPing?.(request.raw, get)) return { received: true, action: 'ping' };
 
-    const verified = (a: WebhookAuth) => Boolean(signature) && a.secrets.some((secret) => webhookSignatureMatches(secret, request.raw, signature!));
+    const verified = (a: WebhookAuth) => a.secrets.some((secret) => platform.webhook.verify(request.raw, get, secret));
     let current = auth;
     if (!verified(current)) {
       // The secret may have changed in another process since it was read.
@@ -319,43 +323,147 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
       }
     }
 
-    if (!topic || !(WEBHOOK_TOPICS as readonly string[]).includes(topic)) return { received: true, action: 'ignored' };
-    const deliveryKey = `${request.connectionId}:${signature}`;
+    const deliveryId = platform.webhook.deliveryId(request.raw, get);
+    const deliveryKey = `${request.connectionId}:${deliveryId ?? createHash('sha256').update(request.raw).digest('base64url')}`;
     if (committed.has(deliveryKey)) return { received: true, action: 'unchanged' };
-    let body: unknown;
-    try {
-      body = JSON.parse(request.raw.toString('utf8'));
-    } catch {
-      throw integrationErrors.badBody('El aviso no trae un pedido en JSON.');
+    const notice = platform.webhook.read(request.raw, get);
+    if (notice === 'bad_body') throw integrationErrors.badBody(`El aviso no trae un pedido de ${platform.name} en JSON.`);
+    const answer = await act(platform, request.connectionId, current.userId, notice, deliveryKey);
+    remember(deliveryKey);
+    return answer;
+  }
+
+  /**
+   * `POST /webhooks/{platform}/app`: notices the platform sends to the app rather than to one
+   * store (the mandatory privacy webhooks), signed with the app's secret and naming the store.
+   */
+  async function receiveAppWebhook(request: Omit<WebhookRequest, 'connectionId'>): Promise<WebhookAnswer> {
+    const platform = findPlatform(request.platform);
+    if (!platform?.webhook.storeOf) throw integrationErrors.notFound();
+    const get = (name: string) => header(request.headers, name);
+    const apps = [ctx.appFor(platform.id, false), ctx.appFor(platform.id, true)];
+    const signedBy = apps.findIndex((app) => app !== undefined && platform.webhook.verify(request.raw, get, app.clientSecret));
+    if (signedBy < 0) throw integrationErrors.badSignature();
+    const notice = platform.webhook.read(request.raw, get);
+    if (notice === 'bad_body') throw integrationErrors.badBody(`El aviso no trae datos de ${platform.name} en JSON.`);
+    const storeUrl = platform.webhook.storeOf(request.raw, get);
+    const targets = storeUrl ? (await repo.findConnectionsAt(ctx.db, platform.id, storeUrl)).filter((c) => c.sandbox === (signedBy === 1)) : [];
+    let answer: WebhookAnswer = { received: true, action: 'ignored' };
+    for (const conn of targets) answer = await act(platform, conn.id, conn.userId, notice, `app:${platform.webhook.deliveryId(request.raw, get) ?? ''}`);
+    return answer;
+  }
+
+  async function act(platform: StorePlatform, connectionId: string, userId: string, notice: WebhookNotice, deliveryKey: string): Promise<WebhookAnswer> {
+    switch (notice.kind) {
+      case 'ping':
+      case 'ignored':
+        return { received: true, action: notice.kind };
+      case 'order_ref': {
+        // Only ids: the order is read from the store by a durable job (the answer cannot wait for it).
+        const { created } = await ctx.jobs.enqueue({
+          type: JOB.fetchOrder,
+          key: `stores.fetch:${connectionId}:${notice.externalId}:${notice.event}:${deliveryKey}`,
+          payload: { connectionId, externalId: notice.externalId },
+        });
+        ctx.jobs.wake();
+        return { received: true, action: created ? 'queued' : 'unchanged' };
+      }
+      case 'uninstalled':
+        await onUninstalled(connectionId);
+        return { received: true, action: 'uninstalled' };
+      case 'redact':
+        await repo.redactOrders(ctx.db, connectionId, notice.scope === 'shop' ? 'all' : notice.externalIds);
+        await repo.insertEvent(ctx.db, {
+          connectionId,
+          at: ctx.clock.now(),
+          kind: 'recovered',
+          reason: notice.scope === 'shop' ? `${platform.name} pidió borrar los datos de la tienda: los borramos.` : `${platform.name} pidió borrar los datos de un cliente: los borramos de ${notice.externalIds.length} pedido(s).`,
+        });
+        return { received: true, action: 'redacted' };
+      case 'data_request':
+        await repo.insertEvent(ctx.db, {
+          connectionId,
+          at: ctx.clock.now(),
+          kind: 'failure',
+          reason: `${platform.name} pidió los datos de un cliente (${notice.externalIds.length} pedido(s)); escríbenos a soporte para entregárselos.`,
+        });
+        return { received: true, action: 'ignored' };
+      case 'order':
+        return writeNotice(platform, connectionId, userId, notice.body);
     }
-    // A deleted order is delivered as `{"id": N}` only.
-    if (body && typeof body === 'object' && !('status' in body)) return { received: true, action: 'ignored' };
-    const parsed = parseStoreOrder(body);
+  }
+
+  async function writeNotice(platform: StorePlatform, connectionId: string, userId: string, body: unknown, source: 'webhook' | 'sync' = 'webhook'): Promise<WebhookAnswer> {
+    const parsed = parseStoreOrder(platform, body);
     if (!parsed) {
-      await setAside(request.connectionId, body, NOT_AN_ORDER);
-      throw integrationErrors.badBody('El aviso no trae un pedido de WooCommerce válido.');
+      await setAside(connectionId, body, platform.notAnOrder);
+      throw integrationErrors.badBody(`El aviso no trae un pedido de ${platform.name} válido.`);
     }
-    if (parsed.order.status === 'checkout-draft') return { received: true, action: 'ignored' };
     const now = ctx.clock.now();
     const mapped = mapStoreOrder(parsed.order, parsed.replaced, now);
     let result: { inserted: boolean; stored: boolean };
     try {
-      result = await write(toRow(request.connectionId, current.userId, mapped, 'webhook', now), true);
+      result = await write(toRow(platform, connectionId, userId, mapped, source, now), source === 'webhook');
     } catch {
       // Answered 200: the store would only send it again, and it would fail again.
-      await setAside(request.connectionId, body, NOT_STORED);
-      remember(deliveryKey);
+      await setAside(connectionId, body, NOT_STORED);
       return { received: true, action: 'ignored' };
     }
-    remember(deliveryKey);
     return { received: true, action: result.inserted ? 'created' : result.stored ? 'updated' : 'unchanged' };
+  }
+
+  /** The app was removed from the store: its token is forgotten now and nothing more is asked of it. */
+  async function onUninstalled(connectionId: string): Promise<void> {
+    await ctx.db.transaction(async (tx) => {
+      const conn = await repo.lockConnection(tx, connectionId);
+      if (!conn || conn.state === 'disconnected') return;
+      const now = ctx.clock.now();
+      await repo.updateConnection(tx, conn.id, {
+        state: 'disconnected',
+        keyId: null,
+        consumerKeySealed: null,
+        consumerSecretSealed: null,
+        keyHint: null,
+        webhookSecretSealed: null,
+        pendingWebhookSecretSealed: null,
+        webhookIds: null,
+        failingSince: null,
+        disconnectedAt: now,
+        updatedAt: now,
+      });
+      await repo.insertEvent(tx, { connectionId, at: now, kind: 'failure', reason: 'La aplicación se desinstaló en la tienda: la desconectamos y olvidamos su acceso.' });
+    });
+    authCache.delete(connectionId);
+  }
+
+  /** `stores.fetch-order`: an order a notice named only by id, read from the store and merged like a delivery. */
+  async function fetchOrder(connectionId: string, externalId: number): Promise<void> {
+    const conn = await repo.findConnection(ctx.db, connectionId);
+    if (!conn || conn.state !== 'connected') return;
+    const platform = ctx.platform(conn.platform);
+    let raw: unknown;
+    try {
+      raw = await ctx.storeApi(conn).getOrder(externalId);
+    } catch (error) {
+      await recordFailure(ctx, ctx.db, conn.id, `Al leer el pedido ${externalId}`, error);
+      if (isUnauthorized(error)) return;
+      throw error;
+    }
+    if (raw === undefined) return;
+    try {
+      await writeNotice(platform, conn.id, conn.userId, raw);
+    } catch (error) {
+      // An order we cannot read was set aside with its reason: retrying reads the same.
+      if (error instanceof AppError) return;
+      throw error;
+    }
   }
 
   // ------------------------------------------------------------ periodic sync
 
   /**
-   * `woocommerce.sync`: the store's `processing` orders created since a day before the newest one
-   * this sync saw, page after page (`X-WP-TotalPages`); each is merged like a delivery. Orders it
+   * `woocommerce.sync` (every platform's): the store's recent orders since its platform's margin
+   * before the newest one this sync saw, page after page; each is merged like a delivery. Orders it
    * had to add were lost on the way: the health panel says how many.
    */
   async function syncStore(connectionId: string): Promise<{ checked: number; recovered: number }> {
@@ -363,27 +471,29 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     if (!conn || conn.state !== 'connected') return { checked: 0, recovered: 0 };
     const now = ctx.clock.now();
     const start = conn.syncCursor ?? new Date((conn.connectedAt ?? now).getTime() - FIRST_SYNC_DAYS * DAY);
-    const after = new Date(start.getTime() - SYNC_MARGIN_MS);
+    const platform = ctx.platform(conn.platform);
+    const after = new Date(start.getTime() - platform.sync.marginMs);
     let checked = 0;
     let recovered = 0;
     let newest = conn.syncCursor;
     try {
       const api = ctx.storeApi(conn);
-      for (let page = 1, pages = 1; page <= pages && page <= SYNC_MAX_PAGES; page += 1) {
-        const answer = await api.listOrders({ status: 'processing', after, page, perPage: 100 });
-        pages = answer.totalPages;
+      for await (const orders of api.ordersSince(after, SYNC_MAX_PAGES)) {
         const mapped: { raw: unknown; order: MappedOrder }[] = [];
-        for (const raw of answer.orders) {
-          const parsed = parseStoreOrder(raw);
+        for (const raw of orders) {
+          const parsed = parseStoreOrder(platform, raw);
           if (parsed) mapped.push({ raw, order: mapStoreOrder(parsed.order, parsed.replaced, now) });
-          else await setAside(conn.id, raw, NOT_AN_ORDER);
+          else await setAside(conn.id, raw, platform.notAnOrder);
         }
         // One order that cannot be stored is set aside; the others, and the cursor, go on.
-        const results = await Promise.allSettled(mapped.map((m) => write(toRow(conn.id, conn.userId, m.order, 'sync', now), false)));
+        const results = await Promise.allSettled(mapped.map((m) => write(toRow(platform, conn.id, conn.userId, m.order, 'sync', now), false)));
         for (const [i, result] of results.entries()) {
           if (result.status === 'rejected') await setAside(conn.id, mapped[i]!.raw, NOT_STORED);
         }
-        for (const m of mapped) if (!newest || m.order.createdAt > newest) newest = m.order.createdAt;
+        for (const m of mapped) {
+          const seen = platform.sync.cursor === 'created' ? m.order.createdAt : m.order.modifiedAt;
+          if (!newest || seen > newest) newest = seen;
+        }
         checked += results.length;
         recovered += results.filter((r) => r.status === 'fulfilled' && r.value.inserted).length;
       }
@@ -412,7 +522,6 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
 
   // ------------------------------------------------------------ weights from the products
 
-  /** `woocommerce.weights`: products looked up once a week per store; each waiting order gets its weight and box. */
   /**
    * Products looked up once a week per store; each waiting order gets its weight and box. Done in
    * chunks, yielding between them; with `whenQuiet` (the job) it stops and comes back later as soon
@@ -428,7 +537,7 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
       return 0;
     }
     const conn = await repo.findConnection(ctx.db, connectionId);
-    if (!conn || conn.state !== 'connected') return 0;
+    if (!conn || conn.state !== 'connected' || !ctx.platform(conn.platform).weighsProducts) return 0;
     const facts = new Map<number, ProductFacts>();
     let done = 0;
     for (let round = 0; round < WEIGHTS_ROUNDS; round++) {
@@ -441,31 +550,33 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
       const fresh = new Set(known.filter((p) => now.getTime() - p.fetchedAt.getTime() < PRODUCT_REFRESH_MS).map((p) => p.productId));
       const missing = ids.filter((id) => !fresh.has(id));
       if (missing.length > 0) {
-        let products: WooProduct[] = [];
+        let looked: Map<number, ProductFacts>;
         try {
           const api = ctx.storeApi(conn);
-          for (let i = 0; i < missing.length; i += 100) products = products.concat(await api.listProducts(missing.slice(i, i + 100)));
+          looked = (await api.productFacts?.(missing)) ?? new Map<number, ProductFacts>();
         } catch (error) {
           await recordFailure(ctx, ctx.db, conn.id, 'Al leer el peso de los productos', error);
           if (isUnauthorized(error)) return done;
           throw error;
         }
-        const byId = new Map(products.map((p) => [p.id, p]));
         const rows = missing.map((id) => {
-          const p = byId.get(id);
-          const fact: ProductFacts = { weightKg: p ? productWeightKg(p.weight, conn.weightUnit) : null, dimensionsCm: p ? productDimensionsCm(p.dimensions) : null };
+          const fact: ProductFacts = looked.get(id) ?? { weightKg: null, dimensionsCm: null };
           facts.set(id, fact);
           return { connectionId: conn.id, productId: id, weightKg: fact.weightKg, dimensionsCm: fact.dimensionsCm, fetchedAt: now };
         });
         await repo.upsertProducts(ctx.db, rows);
       }
-      await repo.setOrderWeights(
-        ctx.db,
-        waiting.map((order) => {
-          const { weightKg, box } = orderWeightAndBox(order.items, facts);
-          return { id: order.id, weightKg, weightSource: weightKg === null ? ('unknown' as const) : ('products' as const), parcelCm: box };
-        }),
-      );
+      await ctx.db.transaction(async (tx) => {
+        await repo.setOrderWeights(
+          tx,
+          waiting.map((order) => {
+            const { weightKg, box } = orderWeightAndBox(order.items, facts);
+            return { id: order.id, weightKg, weightSource: weightKg === null ? ('unknown' as const) : ('products' as const), parcelCm: box };
+          }),
+        );
+        // Weighed now: the store's rule may buy their guides.
+        await queueAutoShip(ctx, tx, waiting.map((order) => order.id), ctx.clock.now());
+      });
       done += waiting.length;
       if (waiting.length < WEIGHTS_CHUNK) return done;
       await new Promise((resolve) => setImmediate(resolve));
@@ -482,6 +593,8 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
 
   return {
     receiveWebhook,
+    receiveAppWebhook,
+    fetchOrder,
     syncStore,
     computeWeights,
     /** Opening an order that still waits for its weight asks for the lookup now. */

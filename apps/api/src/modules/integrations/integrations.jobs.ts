@@ -8,7 +8,8 @@ import type { Intake } from './integrations.intake.js';
 import * as repo from './integrations.repository.js';
 import { JOB, reasonFor, type Ctx } from './integrations.shared.js';
 import { writeBack, type WritebackPayload } from './integrations.writeback.js';
-import type { DemoDeliveryPayload, DemoStoreService } from './demo-store.js';
+import type { DemoDeliveryPayload, DemoStoreService } from './platforms/woocommerce/woocommerce-demo.js';
+import { runAutoShip, type AutoShipPayload } from './integrations.autoship.js';
 
 /*
  * The module's durable work. `woocommerce.tick` is a chain, one link per slot (10 minutes by
@@ -32,7 +33,18 @@ interface StorePayload {
   connectionId: string;
 }
 
-export function registerIntegrationJobs(jobs: JobQueue, ctx: Ctx, parts: { intake: Intake; demo: DemoStoreService }, options: IntegrationsJobOptions = {}): void {
+export function registerIntegrationJobs(
+  jobs: JobQueue,
+  ctx: Ctx,
+  parts: {
+    intake: Intake;
+    demo: DemoStoreService;
+    revokeDemoKey: (platform: string, userId: string, keyId: number) => Promise<void>;
+    /** A demo store's queued notice sent to this app. */
+    demoSend: (payload: { url?: string; headers?: Record<string, string>; body?: string }) => Promise<void>;
+  },
+  options: IntegrationsJobOptions = {},
+): void {
   const intervalMs = options.syncIntervalMs ?? 10 * 60_000;
   jobs.register<SetupPayload>(JOB.setup, { run: (payload) => setUpStore(ctx, payload) });
   jobs.register<StorePayload>(JOB.sync, {
@@ -47,9 +59,21 @@ export function registerIntegrationJobs(jobs: JobQueue, ctx: Ctx, parts: { intak
   });
   jobs.register<WritebackPayload>(JOB.writeback, { run: (payload) => writeBack(ctx, payload) });
   jobs.register<CleanupPayload>(JOB.cleanup, {
-    run: (payload) => cleanUpStore(ctx, payload, async (userId, keyId) => void (await parts.demo.revokeKey(userId, keyId))),
+    run: (payload) => cleanUpStore(ctx, payload, parts.revokeDemoKey),
     // The sealed keys leave the queue once the store is cleaned up.
     scrub: (payload) => ({ connectionId: payload.connectionId }),
+  });
+  jobs.register<AutoShipPayload>(JOB.autoShip, {
+    run: async (payload) => {
+      if (ctx.autoShip) await runAutoShip(ctx, ctx.autoShip, payload.orderId);
+    },
+  });
+  jobs.register<{ connectionId: string; externalId: number }>(JOB.fetchOrder, {
+    run: (payload) => parts.intake.fetchOrder(payload.connectionId, payload.externalId),
+  });
+  jobs.register<{ url?: string; headers?: Record<string, string>; body?: string }>(JOB.demoSend, {
+    run: (payload) => parts.demoSend(payload),
+    scrub: (payload) => ({ url: payload.url }),
   });
   jobs.register<DemoDeliveryPayload>(JOB.demoDelivery, {
     run: (payload) => parts.demo.deliver(payload),

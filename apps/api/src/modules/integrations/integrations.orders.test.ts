@@ -4,8 +4,8 @@ import type { CarrierTracking, TrackingAdapter } from '../carriers/adapters/trac
 import { createCarrierLimiter } from '../tracking/tracking.usecases.js';
 import { createOne } from '../shipments/shipments.fixtures.js';
 import { someAddress, type SignedIn } from '../../testing/accounts.js';
-import { signWebhookBody, wpJsonEncode } from './adapters/woocommerce-wire.js';
-import { mexicanAddress } from './adapters/fakes/woocommerce.fake.js';
+import { signWebhookBody, wpJsonEncode } from './platforms/woocommerce/woocommerce-wire.js';
+import { mexicanAddress } from './platforms/woocommerce/fakes/woocommerce.fake.js';
 import { APP_URL, connectStore, listStores, newSeller, startStoreWorld, storeOrderCount, type StoreWorld } from './integrations.testing.js';
 
 /**

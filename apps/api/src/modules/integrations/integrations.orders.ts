@@ -4,6 +4,8 @@ import type { Caller } from '../../plugins/auth.js';
 import { findShipmentsForStoreOrders, type OrderShipmentRow } from '../shipments/shipments.usecases.js';
 import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';
+import * as rules from './integrations.rules.repository.js';
+import type { AutoOrderRow } from './integrations.rules.repository.js';
 import type { Ctx } from './integrations.shared.js';
 import { describeItems, foldText, parcelFor } from './order-mapping.js';
 import { ORDER_FILTER_MIN } from '@envios/contracts/integrations';
@@ -27,7 +29,7 @@ function weightProblem(order: repo.StoreOrderRow): OrderProblem[] {
   return [{ field: 'parcels', message, blocking: false }];
 }
 
-function toRow(order: repo.StoreOrderRow, store: { storeName: string; sandbox: boolean }, shipments: OrderShipmentRow[]): StoreOrderRow {
+function toRow(order: repo.StoreOrderRow, store: { storeName: string; sandbox: boolean }, shipments: OrderShipmentRow[], auto: AutoOrderRow | undefined): StoreOrderRow {
   const d = order.destination;
   const problems = [...order.problems, ...weightProblem(order)];
   const latest = shipments[0];
@@ -54,6 +56,7 @@ function toRow(order: repo.StoreOrderRow, store: { storeName: string; sandbox: b
     number_guide: shipments.find((s) => s.number_guide)?.number_guide ?? null,
     guide_status: guideStatus(shipments),
     shipments: shipments.map(({ orderId: _o, ...s }) => s),
+    auto_ship: auto ? { status: auto.status, reason: auto.reason } : null,
   };
 }
 
@@ -61,10 +64,10 @@ export async function listStoreOrders(ctx: Ctx, userId: string, q: { filter?: st
   const term = q.filter ? foldText(q.filter) : '';
   const search = term.length >= ORDER_FILTER_MIN ? term : undefined;
   const { rows, count } = await repo.listOrders(ctx.db, { userId, search, limit: q.limit, offset: (q.page - 1) * q.limit });
-  const shipments = await findShipmentsForStoreOrders(ctx.db, userId, rows.map((r) => r.order.id));
+  const [shipments, autos] = await Promise.all([findShipmentsForStoreOrders(ctx.db, userId, rows.map((r) => r.order.id)), rules.findAutoOrders(ctx.db, rows.map((r) => r.order.id))]);
   const pages = Math.max(1, Math.ceil(count / q.limit));
   return {
-    data: rows.map((r) => toRow(r.order, r, shipments.filter((s) => s.orderId === r.order.id))),
+    data: rows.map((r) => toRow(r.order, r, shipments.filter((s) => s.orderId === r.order.id), autos.find((a) => a.orderId === r.order.id))),
     count,
     page: q.page,
     pages,
@@ -85,7 +88,7 @@ export async function getStoreOrder(ctx: Ctx, caller: Caller, id: string, onWeig
   const products = new Map((await repo.findProducts(ctx.db, order.connectionId, productIds)).map((p) => [p.productId, p.weightKg]));
   const d = order.destination;
   return {
-    ...toRow(order, found, shipments),
+    ...toRow(order, found, shipments, await rules.findAutoOrder(ctx.db, order.id)),
     destination_direction: {
       full_name: d.full_name ?? '',
       email: d.email ?? '',

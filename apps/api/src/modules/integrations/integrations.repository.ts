@@ -41,7 +41,8 @@ export async function deleteHandshakesBefore(ex: Executor, before: Date): Promis
 /** Creates the store's row or takes the existing one (same account, platform and URL) with the new keys. */
 export async function upsertConnectionKeys(
   ex: Executor,
-  row: Pick<ConnectionRow, 'userId' | 'platform' | 'storeUrl' | 'appName' | 'sandbox' | 'keyId' | 'consumerKeySealed' | 'consumerSecretSealed' | 'keyHint'>,
+  row: Pick<ConnectionRow, 'userId' | 'platform' | 'storeUrl' | 'appName' | 'sandbox' | 'keyId' | 'consumerKeySealed' | 'consumerSecretSealed' | 'keyHint'> &
+    Partial<Pick<ConnectionRow, 'externalStoreId' | 'pendingWebhookSecretSealed'>>,
   now: Date,
 ): Promise<{ id: string; created: boolean }> {
   const [saved] = await ex
@@ -57,6 +58,8 @@ export async function upsertConnectionKeys(
         consumerKeySealed: row.consumerKeySealed,
         consumerSecretSealed: row.consumerSecretSealed,
         keyHint: row.keyHint,
+        ...(row.externalStoreId !== undefined ? { externalStoreId: row.externalStoreId } : {}),
+        ...(row.pendingWebhookSecretSealed !== undefined ? { pendingWebhookSecretSealed: row.pendingWebhookSecretSealed } : {}),
         connectedAt: now,
         disconnectedAt: null,
         failingSince: null,
@@ -78,17 +81,25 @@ export async function lockConnection(ex: Executor, id: string): Promise<Connecti
   return row;
 }
 
-/** The account's stores that are not disconnected, newest first. */
-export function findLiveConnections(ex: Executor, userId: string, platform = 'woocommerce'): Promise<ConnectionRow[]> {
+/** The account's stores that are not disconnected (of one platform, or all), newest first. */
+export function findLiveConnections(ex: Executor, userId: string, platform?: string): Promise<ConnectionRow[]> {
   return ex
     .select()
     .from(storeConnections)
-    .where(and(eq(storeConnections.userId, userId), eq(storeConnections.platform, platform), ne(storeConnections.state, 'disconnected')))
+    .where(and(eq(storeConnections.userId, userId), platform ? eq(storeConnections.platform, platform) : undefined, ne(storeConnections.state, 'disconnected')))
     .orderBy(desc(storeConnections.connectedAt));
 }
 
 export async function updateConnection(ex: Executor, id: string, patch: Partial<typeof storeConnections.$inferInsert>): Promise<void> {
   await ex.update(storeConnections).set(patch).where(eq(storeConnections.id, id));
+}
+
+/** The live connections of a platform at one store address (app-level notices name only the store). */
+export function findConnectionsAt(ex: Executor, platform: string, storeUrl: string): Promise<ConnectionRow[]> {
+  return ex
+    .select()
+    .from(storeConnections)
+    .where(and(eq(storeConnections.platform, platform), eq(storeConnections.storeUrl, storeUrl), ne(storeConnections.state, 'disconnected')));
 }
 
 /** What a webhook delivery needs, by the hottest path: one indexed row. */
@@ -97,6 +108,7 @@ export async function findWebhookAuth(ex: Executor, id: string) {
     .select({
       id: storeConnections.id,
       userId: storeConnections.userId,
+      platform: storeConnections.platform,
       state: storeConnections.state,
       secret: storeConnections.webhookSecretSealed,
       pendingSecret: storeConnections.pendingWebhookSecretSealed,
@@ -314,6 +326,18 @@ export async function setOrderWeights(
     where o.id = v.id and o.weight_source = 'pending'`);
 }
 
+/**
+ * A privacy request: the customer's name, address, e-mail and phone leave these orders (or every
+ * order of the store); what was bought and the shipments made stay.
+ */
+export async function redactOrders(ex: Executor, connectionId: string, externalIds: number[] | 'all'): Promise<void> {
+  if (externalIds !== 'all' && externalIds.length === 0) return;
+  await ex
+    .update(storeOrders)
+    .set({ customerName: 'Datos borrados', searchName: '', destination: {}, rawAddress: {}, customerNote: '' })
+    .where(and(eq(storeOrders.connectionId, connectionId), externalIds === 'all' ? undefined : inArray(storeOrders.externalId, externalIds)));
+}
+
 // ---------------------------------------------------------------- products
 
 export function findProducts(ex: Executor, connectionId: string, ids: number[]) {
@@ -355,6 +379,17 @@ export async function updateWriteback(ex: Executor, id: string, patch: Partial<t
   await ex.update(storeWritebacks).set(patch).where(eq(storeWritebacks.id, id));
 }
 
+/** The store's reference left by the latest other event of this shipment already written (Shopify's fulfillment id). */
+export async function previousWritebackRef(ex: Executor, shipmentId: string, exceptId: string): Promise<string | null> {
+  const [row] = await ex
+    .select({ ref: storeWritebacks.ref })
+    .from(storeWritebacks)
+    .where(and(eq(storeWritebacks.shipmentId, shipmentId), ne(storeWritebacks.id, exceptId), eq(storeWritebacks.status, 'done'), isNotNull(storeWritebacks.ref)))
+    .orderBy(desc(storeWritebacks.doneAt))
+    .limit(1);
+  return row?.ref ?? null;
+}
+
 /** Writebacks waiting for the store to be connected again: they go back to pending. */
 export function unblockWritebacks(ex: Executor, connectionId: string) {
   return ex
@@ -366,19 +401,26 @@ export function unblockWritebacks(ex: Executor, connectionId: string) {
 
 // ---------------------------------------------------------------- the demo store
 
-export async function lockDemoStore(ex: Executor, userId: string): Promise<unknown> {
-  const [row] = await ex.select({ state: demoStores.state }).from(demoStores).where(eq(demoStores.userId, userId)).for('update');
+export async function lockDemoStore(ex: Executor, userId: string, platform = 'woocommerce'): Promise<unknown> {
+  const [row] = await ex
+    .select({ state: demoStores.state })
+    .from(demoStores)
+    .where(and(eq(demoStores.userId, userId), eq(demoStores.platform, platform)))
+    .for('update');
   return row?.state;
 }
 
-export async function findDemoStore(ex: Executor, userId: string): Promise<unknown> {
-  const [row] = await ex.select({ state: demoStores.state }).from(demoStores).where(eq(demoStores.userId, userId));
+export async function findDemoStore(ex: Executor, userId: string, platform = 'woocommerce'): Promise<unknown> {
+  const [row] = await ex
+    .select({ state: demoStores.state })
+    .from(demoStores)
+    .where(and(eq(demoStores.userId, userId), eq(demoStores.platform, platform)));
   return row?.state;
 }
 
-export async function saveDemoStore(ex: Executor, userId: string, state: unknown, now: Date): Promise<void> {
+export async function saveDemoStore(ex: Executor, userId: string, state: unknown, now: Date, platform = 'woocommerce'): Promise<void> {
   await ex
     .insert(demoStores)
-    .values({ userId, state, updatedAt: now })
-    .onConflictDoUpdate({ target: demoStores.userId, set: { state, updatedAt: now } });
+    .values({ userId, platform, state, updatedAt: now })
+    .onConflictDoUpdate({ target: [demoStores.userId, demoStores.platform], set: { state, updatedAt: now } });
 }

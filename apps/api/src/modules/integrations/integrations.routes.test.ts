@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handshakeReturnMessages } from '@envios/contracts/integrations';
 import { createTestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
-import { keysCallbackBody } from './adapters/woocommerce-sim-keys.js';
+import { keysCallbackBody } from './platforms/woocommerce/woocommerce-sim-keys.js';
 import { APP_URL, connectStore, listStores, newSeller, oauth, startStoreWorld, type StoreWorld } from './integrations.testing.js';
 
 /**

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_STORE_PATH, normalizeStoreUrl } from '@envios/contracts/integrations';
 import type { Database, Executor } from '../../db/client.js';
@@ -7,8 +8,11 @@ import type { HttpTransport, OutboundHttp } from '../../shared/outbound-http.js'
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import type { Notifier } from '../notifications/notifications.usecases.js';
 import type { PostalSuggestion } from '@envios/contracts/geography';
-import { createWooClient, WooApiError, type WooStoreApi } from './adapters/woocommerce-client.js';
+import type { PlatformId } from '@envios/contracts/integrations';
+import type { AutoShipPorts } from './integrations.deps.js';
 import * as repo from './integrations.repository.js';
+import { findPlatform } from './platforms/platform-list.js';
+import { StoreApiError, type PlatformApi, type PlatformApp, type PlatformConnection, type PlatformRuntime, type StorePlatform } from './platforms/store-platform.js';
 
 /** A request this app sends to itself (the demo store's key callback and webhooks). */
 export interface LocalRequest {
@@ -37,8 +41,15 @@ export interface IntegrationsDeps {
   /** Counts a call against a per-account limit shared by every process (throws 429 past it). */
   limit(key: string, rule: { limit: number; windowMs: number; blockMs: number }): Promise<void>;
   log?: FastifyBaseLogger;
+  /** Our app on each platform with an OAuth install (client id and secret); without it only its demo store connects. */
+  storeApps?: Partial<Record<PlatformId, PlatformApp>>;
+  /** How back-off waits (throttled stores); tests pass a fast one. */
+  sleep?: (ms: number) => Promise<void>;
+  /** The purchase use cases the store rules buy with (quote, create, pay from the wallet); without them nothing is bought by itself. */
+  autoShip?: AutoShipPorts;
 }
 
+/** Job types (the first names are kept from when WooCommerce was the only platform: stored jobs carry them). */
 export const JOB = {
   setup: 'woocommerce.setup',
   sync: 'woocommerce.sync',
@@ -47,6 +58,9 @@ export const JOB = {
   writeback: 'woocommerce.writeback',
   cleanup: 'woocommerce.cleanup',
   demoDelivery: 'demo-store.deliver',
+  fetchOrder: 'stores.fetch-order',
+  demoSend: 'demo-store.send',
+  autoShip: 'stores.auto-ship',
 } as const;
 
 /** What every part of the module shares: sealed secrets, the store clients, health records. */
@@ -57,38 +71,76 @@ export interface Ctx extends IntegrationsDeps {
   demoStoreUrl: string;
   callbackUrl: string;
   returnUrl: string;
-  deliveryUrl(connectionId: string): string;
-  /** The REST client of a store (the demo store's goes through its in-process transport). */
-  storeApi(conn: Pick<repo.ConnectionRow, 'storeUrl' | 'sandbox' | 'userId' | 'consumerKeySealed' | 'consumerSecretSealed'>): WooStoreApi;
-  /** Set by the demo store once built: its in-process transport for one account. */
-  demoTransport?: (userId: string) => HttpTransport;
+  deliveryUrl(connectionId: string, platform?: PlatformId): string;
+  /** The platform of a connection (an unknown one is a programming error). */
+  platform(id: string): StorePlatform;
+  /** The API client of a store, through its platform (a demo store's goes through its in-process transport). */
+  storeApi(conn: ApiConnection): PlatformApi;
+  /** Set by each demo store once built: its in-process transport for one account. */
+  demoTransports: Partial<Record<PlatformId, (userId: string) => HttpTransport>>;
+  /** Where each platform's demo store lives on this install. */
+  demoStoreUrls: Record<PlatformId, string>;
+  /** Our app on a platform: the configured one, or the demo store's (its secret derived from SECRET_KEY). */
+  appFor(platform: PlatformId, sandbox: boolean): PlatformApp | undefined;
+  /** The transport that reaches a store of this platform: the outbound client, or the account's demo store. */
+  transportFor(platform: PlatformId, sandbox: boolean, userId: string): HttpTransport | undefined;
 }
+
+/** What a store's API client is built from (a row, or what a cleanup job kept of it). */
+export type ApiConnection = Pick<repo.ConnectionRow, 'id' | 'platform' | 'storeUrl' | 'sandbox' | 'userId' | 'consumerKeySealed' | 'consumerSecretSealed'> &
+  Partial<Pick<repo.ConnectionRow, 'externalStoreId' | 'weightUnit' | 'webhookIds'>>;
 
 export function createCtx(deps: IntegrationsDeps): Ctx {
   const base = deps.appUrl.replace(/\/+$/, '');
+  const demoStoreUrl = normalizeStoreUrl(`${base}${DEMO_STORE_PATH}`) ?? `${base}${DEMO_STORE_PATH}`;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const ctx: Ctx = {
     ...deps,
     keys: createSecretBox(deps.secret, 'store-keys'),
     webhookSecrets: createSecretBox(deps.secret, 'store-webhook-secret'),
     base,
-    demoStoreUrl: normalizeStoreUrl(`${base}${DEMO_STORE_PATH}`) ?? `${base}${DEMO_STORE_PATH}`,
+    demoStoreUrl,
     callbackUrl: `${base}/api/v1/webhooks/woocommerce/keys`,
     returnUrl: `${base}/integrations`,
-    deliveryUrl: (id) => `${base}/api/v1/webhooks/woocommerce/${id}`,
+    deliveryUrl: (id, platform = 'woocommerce') => `${base}/api/v1/webhooks/${platform}/${id}`,
+    demoTransports: {},
+    demoStoreUrls: { woocommerce: demoStoreUrl, shopify: `${base}${DEMO_STORE_PATH}/shopify`, tiendanube: `${base}${DEMO_STORE_PATH}/tiendanube` },
+    appFor(platform, sandbox) {
+      if (!sandbox) return deps.storeApps?.[platform];
+      return { clientId: `envios-demo-${platform}`, clientSecret: createHmac('sha256', deps.secret).update(`demo-app:${platform}`).digest('base64url') };
+    },
+    transportFor(platform, sandbox, userId) {
+      return sandbox ? ctx.demoTransports[platform]?.(userId) : deps.outbound;
+    },
+    platform(id) {
+      const platform = findPlatform(id);
+      if (!platform) throw new StoreApiError(`Plataforma desconocida: ${id}`, 'invalid', 0, 'platform');
+      return platform;
+    },
     storeApi(conn) {
-      if (!conn.consumerKeySealed || !conn.consumerSecretSealed) throw new WooApiError('La tienda no tiene llaves guardadas.', 'unauthorized', 401, 'no_keys');
-      // The demo store is reached in-process at our own address, never through the stored URL.
-      const demo = conn.sandbox ? ctx.demoTransport?.(conn.userId) : undefined;
-      if (conn.sandbox && !demo) throw new WooApiError('La tienda demo no está disponible.', 'network', 0, 'demo');
-      return createWooClient({
-        storeUrl: conn.sandbox ? ctx.demoStoreUrl : conn.storeUrl,
-        consumerKey: ctx.keys.open(conn.consumerKeySealed),
-        consumerSecret: ctx.keys.open(conn.consumerSecretSealed),
-        http: demo ?? deps.outbound,
-        requireHttps: !conn.sandbox,
+      if (!conn.consumerKeySealed) throw new StoreApiError('La tienda no tiene llaves guardadas.', 'unauthorized', 401, 'no_keys');
+      const platform = ctx.platform(conn.platform);
+      const id = platform.id;
+      const opened: PlatformConnection = {
+        id: conn.id,
+        userId: conn.userId,
+        storeUrl: conn.storeUrl,
+        sandbox: conn.sandbox,
+        credential: { key: ctx.keys.open(conn.consumerKeySealed), secret: conn.consumerSecretSealed ? ctx.keys.open(conn.consumerSecretSealed) : null },
+        externalStoreId: conn.externalStoreId ?? null,
+        weightUnit: conn.weightUnit ?? 'kg',
+        webhookIds: conn.webhookIds ?? null,
+      };
+      const runtime: PlatformRuntime = {
+        outbound: deps.outbound,
+        demoTransport: (userId) => ctx.demoTransports[id]?.(userId),
+        demoStoreUrl: ctx.demoStoreUrls[id],
+        deliveryUrl: (connectionId) => ctx.deliveryUrl(connectionId, id),
         timeoutMs: deps.storeTimeoutMs,
         now: () => deps.clock.now(),
-      });
+        sleep,
+      };
+      return platform.api(opened, runtime);
     },
   };
   return ctx;
@@ -96,14 +148,15 @@ export function createCtx(deps: IntegrationsDeps): Ctx {
 
 /** Why a call to a store failed, in Spanish, for the seller's health panel. */
 export function reasonFor(error: unknown): string {
-  if (error instanceof WooApiError) {
+  if (error instanceof StoreApiError) {
+    if (error.hint) return error.hint;
     switch (error.kind) {
       case 'unauthorized':
         return `La tienda rechazó nuestras llaves (${error.status || 401}); vuelve a conectarla con «Reconectar».`;
       case 'not_found':
-        return error.code === 'rest_no_route'
-          ? 'La tienda no tiene disponible la API REST de WooCommerce (404); revisa que WooCommerce esté activo y los enlaces permanentes configurados.'
-          : 'La tienda respondió que el recurso no existe (404).';
+        return 'La tienda respondió que el recurso no existe (404).';
+      case 'throttled':
+        return 'La tienda nos pidió esperar (límite de solicitudes); lo intentamos de nuevo en un momento.';
       case 'invalid':
         return `La tienda rechazó la solicitud (${error.status}${error.code ? `, ${error.code}` : ''}).`;
       case 'server':
@@ -121,7 +174,7 @@ export function reasonFor(error: unknown): string {
  */
 export async function recordFailure(ctx: Ctx, ex: Executor, connectionId: string, action: string, error: unknown): Promise<void> {
   const now = ctx.clock.now();
-  const needsReconnect = error instanceof WooApiError && error.kind === 'unauthorized';
+  const needsReconnect = error instanceof StoreApiError && error.kind === 'unauthorized';
   await repo.insertEvent(ex, { connectionId, at: now, kind: 'failure', reason: `${action}: ${reasonFor(error)}`.slice(0, 500) });
   await repo.markFailing(ex, connectionId, now, needsReconnect);
   ctx.log?.warn({ connectionId, action, err: error }, 'falla con una tienda en línea');
@@ -133,7 +186,7 @@ export function recordSuccess(ex: Executor, connectionId: string): Promise<void>
 }
 
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof WooApiError && error.kind === 'unauthorized';
+  return error instanceof StoreApiError && error.kind === 'unauthorized';
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

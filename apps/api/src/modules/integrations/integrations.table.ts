@@ -28,11 +28,8 @@ export const storeHandshakes = pgTable(
   (t) => [index('store_handshakes_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** What the dashboard shows of one store's webhook set-up (ids on the store). */
-export interface StoreWebhookIds {
-  created: number | null;
-  updated: number | null;
-}
+/** Our webhooks on the store, by topic, as its platform names them (ids on the store). */
+export type StoreWebhookIds = Record<string, number | string | null>;
 
 /**
  * One connected store of an account (one row per store URL; connecting again or reconnecting
@@ -51,6 +48,7 @@ export const storeConnections = pgTable(
     sandbox: boolean('sandbox').notNull().default(false),
     state: text('state').$type<ConnectionState>().notNull(),
     keyId: integer('key_id'),
+    /** WooCommerce's consumer key, or the access token of the other platforms. */
     consumerKeySealed: text('consumer_key_sealed'),
     consumerSecretSealed: text('consumer_secret_sealed'),
     keyHint: text('key_hint'),
@@ -62,6 +60,8 @@ export const storeConnections = pgTable(
     pendingWebhookSecretSealed: text('pending_webhook_secret_sealed'),
     webhookIds: jsonb('webhook_ids').$type<StoreWebhookIds>(),
     weightUnit: text('weight_unit').notNull().default('kg'),
+    /** The platform's own id of the store (Tiendanube's user_id), when its API paths need it. */
+    externalStoreId: text('external_store_id'),
     completeOnDelivery: boolean('complete_on_delivery').notNull().default(true),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     disconnectedAt: timestamp('disconnected_at', { withTimezone: true }),
@@ -198,6 +198,8 @@ export const storeWritebacks = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     noteId: bigint('note_id', { mode: 'number' }),
+    /** What the store kept of this event (WooCommerce's note id, Shopify's fulfillment id): later events build on it. */
+    ref: text('ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },
@@ -208,11 +210,70 @@ export const storeWritebacks = pgTable(
   ],
 );
 
-/** The offline demo store of each account: the whole simulated store in one JSON document. */
-export const demoStores = pgTable('demo_stores', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  state: jsonb('state').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-});
+/** The offline demo stores of each account, one per platform: the whole simulated store in one JSON document. */
+export const demoStores = pgTable(
+  'demo_stores',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull().default('woocommerce'),
+    state: jsonb('state').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.platform] })],
+);
+
+/**
+ * The rule that ships a store's orders by itself: the origin (a saved address), the package (a
+ * saved package, or the weight from the products), the carrier rule (cheapest, fastest or a named
+ * service, with a maximum price) and, opted in, automatic purchase from the wallet with a daily limit.
+ */
+export const storeRules = pgTable(
+  'store_rules',
+  {
+    connectionId: uuid('connection_id')
+      .primaryKey()
+      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originAddressId: uuid('origin_address_id'),
+    packageTemplateId: uuid('package_template_id'),
+    carrierRule: text('carrier_rule').$type<'cheapest' | 'fastest' | 'service'>().notNull().default('cheapest'),
+    serviceName: text('service_name'),
+    maxPriceCentavos: bigint('max_price_centavos', { mode: 'number' }),
+    autoPurchase: boolean('auto_purchase').notNull().default(false),
+    dailyLimit: integer('daily_limit').notNull().default(20),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('store_rules_limits', sql`${t.dailyLimit} between 1 and 500 and (${t.maxPriceCentavos} is null or ${t.maxPriceCentavos} > 0)`)],
+);
+
+/**
+ * One automatic purchase per store order, whatever happens: the order id is the key, so a
+ * notice delivered twice or two processes at once buy one guide. `waiting` keeps the reason
+ * the rule could not decide, in Spanish, for the E-Commerce tab.
+ */
+export const storeAutoOrders = pgTable(
+  'store_auto_orders',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => storeOrders.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => storeConnections.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'queued' | 'buying' | 'bought' | 'waiting'>().notNull(),
+    reason: text('reason'),
+    shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
+    /** The day of the purchase in America/Mexico_City (YYYY-MM-DD): what the daily limit counts. */
+    day: text('day'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('store_auto_orders_connection_day_idx').on(t.connectionId, t.day)],
+);

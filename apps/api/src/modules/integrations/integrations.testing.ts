@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { StoreList } from '@envios/contracts/integrations';
+import type { StoreList, StoreOrderDetail, StoreOrderPage } from '@envios/contracts/integrations';
+import { createOne } from '../shipments/shipments.fixtures.js';
 import type { AppDeps } from '../../app.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
-import { startWooFake, type OutgoingRequest, type WooFake } from './adapters/fakes/woocommerce.fake.js';
+import { startWooFake, type OutgoingRequest, type WooFake } from './platforms/woocommerce/fakes/woocommerce.fake.js';
 
 /** Shared by the integrations tests: the app on https://envios.test and a fake store that reaches it in-process. */
 
@@ -46,7 +47,7 @@ export async function startStoreWorld(opts: { deps?: Partial<AppDeps> } = {}): P
   };
 }
 
-export function newSeller(world: StoreWorld): Promise<SignedIn> {
+export function newSeller(world: Pick<StoreWorld, 't' | 'admin'>): Promise<SignedIn> {
   return createSignedInUser(world.t.app, world.admin);
 }
 
@@ -72,13 +73,41 @@ export async function connectStore(world: StoreWorld, who: SignedIn): Promise<st
   return store!._id;
 }
 
-export async function listStores(world: StoreWorld, who: SignedIn, userId = who.id): Promise<StoreList> {
+export async function listStores(world: Pick<StoreWorld, 't'>, who: SignedIn, userId = who.id): Promise<StoreList> {
   const res = await world.t.app.inject({ method: 'GET', url: `/api/v1/woocommerce/stores/${userId}`, headers: who.headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<StoreList>();
 }
 
-export async function storeOrderCount(world: StoreWorld, connectionId: string): Promise<number> {
+export async function storeOrderCount(world: Pick<StoreWorld, 't'>, connectionId: string): Promise<number> {
   const [row] = await world.t.database.query<{ n: string | number }>('select count(*) as n from store_orders where connection_id = $1', [connectionId]);
   return Number(row!.n);
+}
+
+/** The seller's E-Commerce tab (first 50 orders). */
+export async function tabOrders(t: TestApp, who: SignedIn): Promise<StoreOrderPage> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/marketplace/shipments/${who.id}?limit=50`, headers: who.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<StoreOrderPage>();
+}
+
+/** 'Generar Guia' on an order of the tab: its shipment bought with the wallet; answers the guide number. */
+export async function buyGuideFor(t: TestApp, admin: SignedIn, who: SignedIn, orderRowId: string): Promise<{ shipmentId: string; guide: string }> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/marketplace/orders/${orderRowId}`, headers: who.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  const d = res.json<StoreOrderDetail>();
+  const shipment = await createOne(t, who, {
+    destination_direction: d.destination_direction,
+    parcels: d.parcels,
+    description_of_the_content: d.description_of_the_content,
+    shipment_ecommerce: { order_id: d._id, ecommerce_type: 'woocommerce' },
+  });
+  const credit = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: admin.headers, payload: { userId: who.id, cantidadAbonar: 5_000 } });
+  expect(credit.statusCode, credit.body).toBe(200);
+  const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/many/monedero', headers: who.headers, payload: { shipments: [shipment._id] } });
+  expect(paid.statusCode, paid.body).toBe(200);
+  await t.app.jobs.drain();
+  const [row] = await t.database.query<{ number_guide: string }>('select number_guide from shipments where id = $1', [shipment._id]);
+  expect(row!.number_guide).toBeTruthy();
+  return { shipmentId: shipment._id, guide: row!.number_guide };
 }

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import type { wooOauthInputSchema, wooStatusUpdateSchema, WooKeysCallback } from '@envios/contracts/integrations';
+import type { PlatformId, shopifyTokenInputSchema, storeRuleInputSchema, wooOauthInputSchema, wooStatusUpdateSchema, WooKeysCallback } from '@envios/contracts/integrations';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
-import { createDemoStore } from './demo-store.js';
-import { disconnect, listStores, receiveKeys, startHandshake, storeStatus, syncNow, updateStore } from './integrations.connect.js';
+import { getRule, saveRule } from './integrations.autoship.js';
+import { disconnect, listStores, syncNow, updateStore } from './integrations.connect.js';
 import { integrationErrors } from './integrations.errors.js';
 import { createIntake, type IntakeOptions, type WebhookRequest } from './integrations.intake.js';
 import { registerIntegrationJobs, type IntegrationsJobOptions } from './integrations.jobs.js';
@@ -11,26 +11,42 @@ import { getStoreOrder, listStoreOrders } from './integrations.orders.js';
 import { createCtx, type IntegrationsDeps } from './integrations.shared.js';
 import { onGuideIssued, onTrackingState } from './integrations.writeback.js';
 import type { DomainEvent, InlineSubscriber } from '../events/events.usecases.js';
+import { finishOAuth, startOAuth } from './integrations.oauth.js';
+import { pasteShopifyToken } from './platforms/shopify/shopify.connect.js';
+import { createShopifyDemo } from './platforms/shopify/shopify-demo.js';
+import { createTiendanubeDemo } from './platforms/tiendanube/tiendanube-demo.js';
+import { receiveKeys, startHandshake, storeStatus } from './platforms/woocommerce/woocommerce.connect.js';
+import { createDemoStore } from './platforms/woocommerce/woocommerce-demo.js';
 
 /*
- * Online stores (issue 17): WooCommerce connected with its key handshake, orders in by signed
- * webhook and by a periodic sync, the E-Commerce tab's orders, tracking written back to each
- * order, the connection's health, and an offline demo store for trying all of it.
+ * Online stores: every platform of platforms/platform-list.ts behind one port (connect, orders in
+ * by signed webhook and by a periodic sync, the E-Commerce tab's orders, tracking written back to
+ * each order, the connection's health), and an offline demo store per platform to try it all.
  */
 
 export type { IntegrationsDeps, LocalRequest } from './integrations.shared.js';
 export type { GuideIssuedEvent, TrackingStateEvent } from './integrations.writeback.js';
 export { scheduleIntegrationsTick, type IntegrationsJobOptions } from './integrations.jobs.js';
 export type { IntakeOptions } from './integrations.intake.js';
+export type { AutoShipPorts } from './integrations.deps.js';
 
 export const HANDSHAKES_PER_HOUR = 10;
 
 export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: IntegrationsJobOptions; intake?: IntakeOptions } = {}) {
   const ctx = createCtx(deps);
   const demo = createDemoStore(ctx);
-  ctx.demoTransport = demo.transportFor;
+  ctx.demoTransports.woocommerce = demo.transportFor;
+  const shopifyDemo = createShopifyDemo(ctx);
+  ctx.demoTransports.shopify = shopifyDemo.transportFor;
+  const tiendanubeDemo = createTiendanubeDemo(ctx);
+  ctx.demoTransports.tiendanube = tiendanubeDemo.transportFor;
+  /** The demo stores installed by the authorization code grant, by platform. */
+  const oauthDemos = { shopify: shopifyDemo, tiendanube: tiendanubeDemo } as const;
   const intake = createIntake(ctx, options.intake);
-  registerIntegrationJobs(deps.jobs, ctx, { intake, demo }, options.jobs);
+  const revokeDemoKey = async (platform: string, userId: string, keyId: number) => {
+    if (platform === demo.platform) await demo.revokeKey(userId, keyId);
+  };
+  registerIntegrationJobs(deps.jobs, ctx, { intake, demo, revokeDemoKey, demoSend: (payload) => shopifyDemo.send(payload) }, options.jobs);
 
   const owns = (caller: Caller, userId: string) => caller.rol === 'admin' || caller.id === userId;
 
@@ -53,6 +69,20 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
     updateStore: (caller: Caller, id: string, patch: { complete_on_delivery: boolean }) => updateStore(ctx, caller, id, patch),
     syncNow: (caller: Caller, id: string) => syncNow(ctx, caller, id),
     receiveWebhook: (request: WebhookRequest) => intake.receiveWebhook(request),
+    receiveAppWebhook: (request: Omit<WebhookRequest, 'connectionId'>) => intake.receiveAppWebhook(request),
+    /** At most 10 installs started per account an hour, whatever the platform. */
+    async startOAuth(caller: Caller, platform: PlatformId, input: { shop?: string | undefined; sandbox: boolean }) {
+      await deps.limit(`store-oauth:${caller.id}`, { limit: HANDSHAKES_PER_HOUR, windowMs: 60 * 60_000, blockMs: 60 * 60_000 });
+      return startOAuth(ctx, caller, platform, input);
+    },
+    finishOAuth: (caller: Caller, platform: PlatformId, query: Record<string, string>) => finishOAuth(ctx, caller, platform, query),
+    async pasteShopifyToken(caller: Caller, input: z.output<typeof shopifyTokenInputSchema>) {
+      await deps.limit(`store-oauth:${caller.id}`, { limit: HANDSHAKES_PER_HOUR, windowMs: 60 * 60_000, blockMs: 60 * 60_000 });
+      return pasteShopifyToken(ctx, caller, input);
+    },
+    /** The store's shipping rule (own stores only; admin: any). */
+    getRule: (caller: Caller, connectionId: string) => getRule(ctx, caller, connectionId),
+    saveRule: (caller: Caller, connectionId: string, input: z.output<typeof storeRuleInputSchema>) => saveRule(ctx, caller, connectionId, input),
     listOrders: (userId: string, q: { filter?: string | undefined; page: number; limit: number }) => listStoreOrders(ctx, userId, q),
     getOrder: (caller: Caller, id: string) => getStoreOrder(ctx, caller, id, intake.weighSoon),
 
@@ -64,6 +94,15 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
         return demo.placeOrder(caller, kind);
       },
       authorize: (caller: Caller, input: Parameters<typeof demo.authorize>[1]) => demo.authorize(caller, input),
+    },
+    /** The Shopify and Tiendanube demo stores (simulated, labelled). */
+    platformDemo: {
+      view: (caller: Caller, platform: PlatformId & keyof typeof oauthDemos) => oauthDemos[platform].view(caller.id),
+      async placeOrder(caller: Caller, platform: PlatformId & keyof typeof oauthDemos, kind: 'normal' | 'unknown_postal_code') {
+        await deps.limit(`demo-order:${caller.id}`, { limit: 30, windowMs: 60_000, blockMs: 60_000 });
+        return oauthDemos[platform].placeOrder(caller, kind);
+      },
+      authorize: (caller: Caller, platform: PlatformId & keyof typeof oauthDemos, input: Parameters<typeof shopifyDemo.authorize>[1]) => oauthDemos[platform].authorize(caller, input),
     },
 
     /**

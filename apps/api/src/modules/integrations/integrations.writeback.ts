@@ -2,16 +2,16 @@ import { CARRIER_NAMES, type CarrierCode } from '@envios/contracts/carriers';
 import { trackingStateLabels, type TrackingState } from '@envios/contracts/tracking';
 import type { Executor } from '../../db/client.js';
 import { findEcommerceLink } from '../shipments/shipments.usecases.js';
-import { WooApiError } from './adapters/woocommerce-client.js';
 import * as repo from './integrations.repository.js';
 import { JOB, UUID, reasonFor, recordFailure, recordSuccess, type Ctx } from './integrations.shared.js';
+import { StoreApiError } from './platforms/store-platform.js';
 
 /*
- * Tracking written back to the store order a guide was bought for: a customer-visible note with
- * the carrier, the guide number and our public tracking page, the `_tracking_number` and
- * `_tracking_provider` meta, and `completed` on delivery (unless the seller turned it off). One
- * row per (shipment, event) makes each event go out once; the job reads the order's notes before
- * adding one, so a retry after a lost answer never writes the note twice.
+ * Tracking written back to the store order a guide was bought for, through the store's platform
+ * (a customer-visible note, a fulfillment with the tracking number and our public tracking page,
+ * completed on delivery unless the seller turned it off). One row per (shipment, event) makes
+ * each event go out once; each platform writes idempotently, so a retry after a lost answer
+ * never writes twice.
  */
 
 export interface GuideIssuedEvent {
@@ -37,15 +37,6 @@ export function noteText(ctx: Ctx, w: Pick<repo.WritebackRow, 'event' | 'guideNu
   const link = trackingLink(ctx, w.guideNumber);
   if (w.event === 'issued') return `Tu pedido ya tiene guía de envío con ${w.carrierName}. Número de guía: ${w.guideNumber}. Síguelo en ${link}`;
   return `Tu envío con ${w.carrierName} (guía ${w.guideNumber}): ${w.stateLabel}. Síguelo en ${link}`;
-}
-
-/** A note as a store may give it back (HTML entities, tags, spacing) reduced to its words, to compare. */
-function plain(note: string): string {
-  return note
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#0*39|apos|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' })[e] ?? "'")
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 async function queue(ctx: Ctx, tx: Executor, event: GuideIssuedEvent, kind: string, stateLabel: string): Promise<void> {
@@ -79,7 +70,7 @@ export function onTrackingState(ctx: Ctx, tx: Executor, event: TrackingStateEven
   return queue(ctx, tx, event, event.state, trackingStateLabels[event.state]);
 }
 
-/** `woocommerce.writeback`: one event to one order. */
+/** `woocommerce.writeback` (every platform's): one event to one order. */
 export async function writeBack(ctx: Ctx, payload: WritebackPayload): Promise<void> {
   const found = await repo.findWriteback(ctx.db, payload.writebackId);
   if (!found || found.writeback.status === 'done') return;
@@ -91,28 +82,30 @@ export async function writeBack(ctx: Ctx, payload: WritebackPayload): Promise<vo
     return;
   }
   const action = `Al escribir el rastreo en el pedido #${found.orderNumber}`;
-  const text = noteText(ctx, w);
-  let noteId: number;
+  let ref: string | null;
   try {
     const api = ctx.storeApi(conn);
-    const existing = (await api.listOrderNotes(found.externalId)).find((n) => plain(n.note) === plain(text));
-    noteId = existing ? existing.id : (await api.addOrderNote(found.externalId, { note: text, customer_note: true })).id;
-    const complete = w.event === 'delivered' && conn.completeOnDelivery;
-    await api.updateOrder(found.externalId, {
-      ...(complete ? { status: 'completed' } : {}),
-      meta_data: [
-        { key: '_tracking_number', value: w.guideNumber },
-        { key: '_tracking_provider', value: w.carrierName },
-      ],
-    });
+    // What an earlier event of this shipment left on the store (a fulfillment to add events to).
+    const previous = await repo.previousWritebackRef(ctx.db, w.shipmentId, w.id);
+    ({ ref } = await api.writeTracking(found.externalId, {
+      event: w.event,
+      guideNumber: w.guideNumber,
+      carrierName: w.carrierName,
+      stateLabel: w.stateLabel,
+      link: trackingLink(ctx, w.guideNumber),
+      text: noteText(ctx, w),
+      completeOnDelivery: conn.completeOnDelivery,
+      previous,
+    }));
   } catch (error) {
     await recordFailure(ctx, ctx.db, conn.id, action, error);
     const reason = reasonFor(error);
-    if (error instanceof WooApiError && error.kind === 'unauthorized') {
+    if (error instanceof StoreApiError && error.kind === 'unauthorized') {
       await repo.updateWriteback(ctx.db, w.id, { status: 'blocked', attempts: w.attempts + 1, lastError: reason });
       return;
     }
-    if (error instanceof WooApiError && error.kind === 'not_found' && error.code !== 'rest_no_route') {
+    // A 404 with a hint is a missing API, not a missing order.
+    if (error instanceof StoreApiError && error.kind === 'not_found' && !error.hint) {
       // The order was deleted in the store: nothing left to write to.
       await repo.updateWriteback(ctx.db, w.id, { status: 'done', attempts: w.attempts + 1, lastError: reason, doneAt: ctx.clock.now() });
       return;
@@ -120,8 +113,9 @@ export async function writeBack(ctx: Ctx, payload: WritebackPayload): Promise<vo
     await repo.updateWriteback(ctx.db, w.id, { attempts: w.attempts + 1, lastError: reason });
     throw error;
   }
+  const noteId = ref !== null && /^\d{1,15}$/.test(ref) ? Number(ref) : null;
   await ctx.db.transaction(async (tx) => {
-    await repo.updateWriteback(tx, w.id, { status: 'done', noteId, attempts: w.attempts + 1, lastError: null, doneAt: ctx.clock.now() });
+    await repo.updateWriteback(tx, w.id, { status: 'done', noteId, ref, attempts: w.attempts + 1, lastError: null, doneAt: ctx.clock.now() });
     await recordSuccess(tx, conn.id);
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PostalSuggestion } from '@envios/contracts/geography';
-import { describeItems, mapOrder, normalizePhone, orderWeightAndBox, parcelFor, productWeightKg, splitStreetLine, type PostalLookup, type WooOrderInput } from './order-mapping.js';
+import { describeItems, normalizePhone, orderWeightAndBox, parcelFor, productWeightKg, splitStreetLine, type PostalLookup } from './order-mapping.js';
+import { mapWooOrder as mapOrder, type WooOrderInput } from './platforms/woocommerce/woocommerce-mapping.js';
 
 const place = (postal_code: string, place_name: string, state: string, city: string, state_short: string): PostalSuggestion => ({
   postal_code,

@@ -1,65 +1,66 @@
-import { z } from 'zod';
 import { destinationAddressSchema, HOUSE_NUMBER_MAX, STREET_MAX, ADDRESS_TEXT_MAX, stateAndCity } from '@envios/contracts/addresses';
 import type { PostalSuggestion } from '@envios/contracts/geography';
 import type { OrderDestination, OrderProblem } from '@envios/contracts/integrations';
 import { DESCRIPTION_MAX } from '@envios/contracts/shipments';
-import { parseGmt } from './adapters/woocommerce-wire.js';
 import type { StoreOrderItem } from './integrations.table.js';
 
 /*
- * A WooCommerce order as we keep it: the shipping address mapped to our destination rules
- * (postal code looked up in the catalogue, which gives state and city; colony matched among the
- * code's settlements; street, exterior and interior number read from the address lines), and
- * whatever cannot be mapped flagged as a problem instead of dropped.
+ * A store order as we keep it, whatever the platform: the shipping address mapped to our
+ * destination rules (postal code looked up in the catalogue, which gives state and city; colony
+ * matched among the code's settlements; street, exterior and interior number read from the
+ * address lines), and whatever cannot be mapped flagged as a problem instead of dropped. Each
+ * platform turns its own order into a StoreOrderInput first (platforms/<name>/…-mapping.ts).
  */
 
-const text = z
-  .union([z.string(), z.number()])
-  .nullish()
-  .transform((v) => (v === null || v === undefined ? '' : String(v)));
+/** An address as a platform gives it, in its own words. */
+export interface StoreAddressInput {
+  first_name?: string;
+  last_name?: string;
+  company?: string;
+  address_1?: string;
+  address_2?: string;
+  /** The colony when the platform has a field for it (Tiendanube's `locality`). */
+  colony?: string;
+  city?: string;
+  /** The state as the store wrote it (shown in messages). */
+  state?: string;
+  /** The state in our short codes when the platform's code is known (checked against the postal code). */
+  state_short?: string;
+  postcode?: string;
+  country?: string;
+  phone?: string;
+  email?: string;
+}
 
-const wooAddressInput = z
-  .object({
-    first_name: text,
-    last_name: text,
-    company: text,
-    address_1: text,
-    address_2: text,
-    city: text,
-    state: text,
-    postcode: text,
-    country: text,
-    phone: text,
-    email: text,
-  })
-  .partial();
+/** One line of an order; weight and sizes when the order itself carries them. */
+export interface StoreItemInput {
+  name: string;
+  productId: number;
+  quantity: number;
+  sku: string;
+  weightKg?: number | null;
+  dimensionsCm?: { length: number; width: number; height: number } | null;
+}
 
-/** What we read of an order body (webhook delivery or REST answer); extra fields are ignored. */
-export const wooOrderInputSchema = z.object({
-  id: z.number().int().positive(),
-  number: text,
-  status: z.string().min(1).max(40),
-  currency: text,
-  date_created_gmt: text,
-  date_modified_gmt: text,
-  total: text,
-  customer_note: text,
-  billing: wooAddressInput.nullish(),
-  shipping: wooAddressInput.nullish(),
-  line_items: z
-    .array(
-      z.object({
-        name: text,
-        product_id: z.number().int().nonnegative().nullish(),
-        variation_id: z.number().int().nonnegative().nullish(),
-        quantity: z.number().min(0).max(100_000).nullish(),
-        sku: text,
-      }),
-    )
-    .nullish(),
-  shipping_lines: z.array(z.object({ method_title: text })).nullish(),
-});
-export type WooOrderInput = z.infer<typeof wooOrderInputSchema>;
+/**
+ * A platform's order in neutral words. `status` uses our vocabulary: processing (paid, to ship),
+ * pending (not paid), on-hold, completed (shipped), cancelled, refunded, failed.
+ */
+export interface StoreOrderInput {
+  id: number;
+  number: string;
+  status: string;
+  currency: string;
+  createdAt: Date | null;
+  modifiedAt: Date | null;
+  /** Decimal text, as stores send money. */
+  total: string;
+  customerNote: string;
+  billing: StoreAddressInput | null;
+  shipping: StoreAddressInput | null;
+  items: StoreItemInput[];
+  shippingMethod: string;
+}
 
 export interface MappedOrder {
   externalId: number;
@@ -77,17 +78,13 @@ export interface MappedOrder {
   totalCentavos: number;
   shippingMethod: string;
   customerNote: string;
+  /** Weight and box from the order's own items, when every item carries its weight. */
+  weightKg: number | null;
+  parcelCm: { length: number; width: number; height: number } | null;
 }
 
 /** Answers the settlements of a postal code, `invalid` for a malformed one, `unknown_country`. */
 export type PostalLookup = (country: string, postalCode: string) => PostalSuggestion[] | 'invalid' | 'unknown_country';
-
-/** WooCommerce's codes for Mexican states, and ours (the catalogue's short names). */
-const WOO_MX_STATES: Readonly<Record<string, string>> = {
-  AG: 'AGS', BC: 'BC', BS: 'BCS', CM: 'CAMP', CS: 'CHIS', CH: 'CHIH', CO: 'COAH', CL: 'COL', DF: 'CDMX', CX: 'CDMX', DG: 'DGO',
-  GT: 'GTO', GR: 'GRO', HG: 'HGO', JA: 'JAL', MX: 'MEX', EM: 'MEX', MI: 'MICH', MO: 'MOR', NA: 'NAY', NL: 'NL', OA: 'OAX',
-  PU: 'PUE', QT: 'QRO', QR: 'QROO', SL: 'SLP', SI: 'SIN', SO: 'SON', TB: 'TAB', TM: 'TAMS', TL: 'TLAX', VE: 'VER', YU: 'YUC', ZA: 'ZAC',
-};
 
 const controlChars = /\p{Cc}/gu;
 
@@ -194,7 +191,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
 };
 
 /** Maps one order; never throws on odd data (what does not fit becomes a problem). */
-export function mapOrder(order: WooOrderInput, lookup: PostalLookup, receivedAt: Date): MappedOrder {
+export function mapOrder(order: StoreOrderInput, lookup: PostalLookup, receivedAt: Date): MappedOrder {
   const problems: OrderProblem[] = [];
   const flag = (field: string, message: string, blocking = true) => {
     if (!problems.some((p) => p.field === field && p.blocking && blocking)) problems.push({ field, message, blocking });
@@ -264,17 +261,17 @@ export function mapOrder(order: WooOrderInput, lookup: PostalLookup, receivedAt:
       if (first.state || first.city) {
         city = stateAndCity(first);
         stateShort = first.state_short;
-        const storeState = WOO_MX_STATES[cleanText(a.state ?? '').toUpperCase()];
+        const storeState = a.state_short;
         if (country === 'MX' && storeState && stateShort && storeState !== stateShort) {
           flag('city', `El estado de la tienda (${cleanText(a.state ?? '')}) no corresponde al código postal ${postalCode}; usamos ${first.state}.`, false);
         }
-        const found = findColony(places, [line2, line1, cleanText(a.city ?? '')]);
+        const found = findColony(places, [cleanText(a.colony ?? ''), line2, line1, cleanText(a.city ?? '')]);
         if (found) colony = found;
         else flag('colony', `Elige la colonia del código postal ${postalCode}: la dirección no dice cuál.`);
       } else {
         // A country without our catalogue: the store's own city and state.
         city = cleanText([a.state, a.city].filter(Boolean).join(', '));
-        colony = line2 || cleanText(a.city ?? '');
+        colony = cleanText(a.colony ?? '') || line2 || cleanText(a.city ?? '');
         flag('country_code', `Envío internacional (${country}): revisa la dirección antes de pagar.`, false);
       }
     }
@@ -312,21 +309,25 @@ export function mapOrder(order: WooOrderInput, lookup: PostalLookup, receivedAt:
     }
   }
 
-  const items: StoreOrderItem[] = (order.line_items ?? []).map((l) => ({
+  const items: StoreOrderItem[] = order.items.map((l) => ({
     name: cut(cleanText(l.name), 200),
-    productId: l.variation_id || l.product_id || 0,
-    quantity: typeof l.quantity === 'number' && l.quantity > 0 ? l.quantity : 1,
+    productId: l.productId > 0 ? l.productId : 0,
+    quantity: l.quantity > 0 ? l.quantity : 1,
     sku: cut(cleanText(l.sku), 100),
   }));
+  // Platforms that put the weight in the order (Shopify, Tiendanube) need no product lookup.
+  const carried = order.items.length > 0 && order.items.every((l) => typeof l.weightKg === 'number' && l.weightKg > 0);
+  const facts = new Map<number, ProductFacts>(order.items.map((l, i) => [i + 1, { weightKg: l.weightKg ?? null, dimensionsCm: l.dimensionsCm ?? null }]));
+  const weighed = carried ? orderWeightAndBox(items.map((item, i) => ({ ...item, productId: i + 1 })), facts) : { weightKg: null, box: null };
 
-  const createdAt = parseGmt(order.date_created_gmt) ?? receivedAt;
+  const createdAt = order.createdAt ?? receivedAt;
   return {
     externalId: order.id,
     number: cut(cleanText(order.number) || String(order.id), 40),
     status: order.status,
     currency: (cleanText(order.currency) || 'MXN').toUpperCase().slice(0, 3),
     createdAt,
-    modifiedAt: parseGmt(order.date_modified_gmt) ?? createdAt,
+    modifiedAt: order.modifiedAt ?? createdAt,
     customerName: cut(person || 'Sin nombre', 200),
     searchName: foldText(person),
     destination,
@@ -344,8 +345,10 @@ export function mapOrder(order: WooOrderInput, lookup: PostalLookup, receivedAt:
     },
     items,
     totalCentavos: toCentavos(order.total),
-    shippingMethod: cut(cleanText(order.shipping_lines?.[0]?.method_title ?? ''), 120),
-    customerNote: cut(cleanText(order.customer_note), 500),
+    shippingMethod: cut(cleanText(order.shippingMethod), 120),
+    customerNote: cut(cleanText(order.customerNote), 500),
+    weightKg: weighed.weightKg,
+    parcelCm: weighed.box,
   };
 }
 

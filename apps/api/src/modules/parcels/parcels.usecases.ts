@@ -116,3 +116,9 @@ export async function findParcelTemplateByName(ex: Executor, userId: string, nam
   const row = await repo.findParcelTemplateByKey(ex, userId, templateNameKey(name));
   return row && toParcelTemplateDto(row);
 }
+
+/** One template of an account by its id; undefined when it is another account's or gone. */
+export async function findAccountParcelTemplate(ex: Executor, userId: string, id: string): Promise<ParcelTemplate | undefined> {
+  const row = await repo.findParcelTemplate(ex, id);
+  return row && row.userId === userId ? toParcelTemplateDto(row) : undefined;
+}

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { PLATFORM_IDS } from '@envios/contracts/integrations';
 import { fromCentavos } from '@envios/contracts/money';
 import type { Executor } from '../../db/client.js';
 import { shipments } from './shipments.table.js';
@@ -41,7 +42,7 @@ export async function findShipmentsForStoreOrders(ex: Executor, userId: string, 
     .where(
       and(
         eq(shipments.userId, userId),
-        eq(shipments.ecommerceType, 'woocommerce'),
+        inArray(shipments.ecommerceType, [...PLATFORM_IDS]),
         inArray(shipments.ecommerceOrderId, [...orderIds]),
         isNull(shipments.deletedAt),
       ),
@@ -65,12 +66,12 @@ export interface EcommerceLink {
   orderId: string;
 }
 
-/** The store order a shipment was made from, if any (WooCommerce only). */
+/** The store order a shipment was made from, if any (of any store platform). */
 export async function findEcommerceLink(ex: Executor, shipmentId: string): Promise<EcommerceLink | undefined> {
   const [row] = await ex
     .select({ userId: shipments.userId, orderId: shipments.ecommerceOrderId, type: shipments.ecommerceType })
     .from(shipments)
     .where(eq(shipments.id, shipmentId));
-  if (!row?.orderId || row.type !== 'woocommerce') return undefined;
+  if (!row?.orderId || !(PLATFORM_IDS as readonly string[]).includes(row.type ?? '')) return undefined;
   return { userId: row.userId, orderId: row.orderId };
 }

@@ -8,5 +8,5 @@ export default function IntegrationsRoute() {
   useDocumentTitle('Integraciones · Envíos MX');
   const user = useUser().data;
   if (!user) return null;
-  return <IntegrationsPage userId={user._id} links={{ demoStore: paths.demoStore, orders: paths.storeOrders }} />;
+  return <IntegrationsPage userId={user._id} links={{ demoStore: paths.demoStore, orders: paths.storeOrders, demoStores: paths.demoStores }} />;
 }

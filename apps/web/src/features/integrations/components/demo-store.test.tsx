@@ -106,7 +106,7 @@ describe('the demo store', () => {
   it('before connecting, it is labelled as simulated and leads to Integraciones', async () => {
     demoApi({ store_url: 'http://localhost/tienda-demo', name: 'Tienda demo', orders: [], webhooks: 0 });
     renderWithApp(<DemoStorePage links={links} />);
-    expect(screen.getByText('Tienda de demostración')).toBeInTheDocument();
+    expect(screen.getByText('Tienda de demostración (sandbox)')).toBeInTheDocument();
     expect(await screen.findByText('La tienda aún no tiene pedidos.')).toBeInTheDocument();
     expect(screen.getByText('Aún no está conectada con Envíos MX.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Conectar en Integraciones' })).toHaveAttribute('href', '/integrations');

@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { ORDER_FILTER_MAX, ORDER_FILTER_MIN, ORDERS_PER_BATCH_MAX, type StoreOrderRow } from '@envios/contracts/integrations';
+import { ORDER_FILTER_MAX, ORDER_FILTER_MIN, ORDERS_PER_BATCH_MAX, type StoreOrderRow, autoShipStatusLabels } from '@envios/contracts/integrations';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { IconAlertTriangle, IconSearch, IconStore } from '@/components/ui/icons';
 import { ListPagination } from '@/components/ui/list-parts';
@@ -52,6 +52,25 @@ function Problems({ row }: { row: StoreOrderRow }) {
           {p.message}
         </Text>
       ))}
+    </Stack>
+  );
+}
+
+/** What the store's shipping rule did with the order: bought its guide, or why it waits for the seller. */
+function AutoShipNote({ row }: { row: StoreOrderRow }) {
+  const auto = row.auto_ship;
+  if (!auto) return null;
+  const color = auto.status === 'waiting' ? 'orange' : auto.status === 'bought' ? 'green' : 'blue';
+  return (
+    <Stack gap={2} mt={4}>
+      <Badge color={color} variant="light" tt="none" w="fit-content">
+        {autoShipStatusLabels[auto.status]}
+      </Badge>
+      {auto.status === 'waiting' && auto.reason && (
+        <Text size="xs" c="orange.9">
+          {auto.reason}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -259,6 +278,7 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
                     {row.sandbox && !/demo/i.test(row.store_name) ? ' (demo)' : ''} · {formatDateTime(row.created_at)}
                   </Text>
                   <Problems row={row} />
+<AutoShipNote row={row} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{row.destination}</Text>
@@ -324,6 +344,7 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
                 </Text>
               )}
               <Problems row={row} />
+<AutoShipNote row={row} />
               <Group justify="flex-end">
                 <ActionButton row={row} links={links} />
               </Group>

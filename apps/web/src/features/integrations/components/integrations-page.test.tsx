@@ -41,6 +41,18 @@ function api(stores: StoreConnection[], https = true) {
       }
       return HttpResponse.json({ url_auth: `${body.store_url}/wc-auth/v1/authorize?app_name=x` });
     }),
+    http.post('/api/v1/stores/:platform/authorize', async ({ request, params }) => {
+      const body = (await request.json()) as { shop?: string; sandbox: boolean };
+      sent.push({ url: request.url, body });
+      if (params.platform === 'shopify' && body.shop === 'mitienda.com.mx') {
+        return HttpResponse.json({ message: 'El dominio no es válido.', code: 'integrations.bad_shop', errors: [{ path: 'shop', message: 'Escribe el dominio que termina en .myshopify.com.' }] }, { status: 400 });
+      }
+      return HttpResponse.json({ url_auth: `https://consent.test/${String(params.platform)}?sandbox=${body.sandbox}` });
+    }),
+    http.post('/api/v1/stores/shopify/token', async ({ request }) => {
+      sent.push({ url: request.url, body: await request.json() });
+      return HttpResponse.json({ message: 'Shopify rechazó el token.', code: 'integrations.token_refused', errors: [{ path: 'access_token', message: 'Shopify no aceptó este token: revisa que esté completo.' }] }, { status: 400 });
+    }),
     http.put(`/api/v1/status/woocommerce/${USER}`, async ({ request }) => {
       sent.push({ url: request.url, body: await request.json() });
       return HttpResponse.json({ status: false, disconnected: 1 });
@@ -49,7 +61,7 @@ function api(stores: StoreConnection[], https = true) {
   return sent;
 }
 
-const links = { demoStore: '/tienda-demo', orders: '/shipments?tab=ecommerce' };
+const links = { demoStore: '/tienda-demo', orders: '/shipments?tab=ecommerce', demoStores: { shopify: '/tienda-demo/shopify', tiendanube: '/tienda-demo/tiendanube' } };
 
 describe('Integraciones', () => {
   it('without a store: the toggle is off, and the demo store is offered, clearly labelled', async () => {
@@ -57,10 +69,10 @@ describe('Integraciones', () => {
     const onLeave = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={onLeave} />, { path: '/integrations' });
-    expect(await screen.findByRole('heading', { name: '¿Aún no tienes tienda? Prueba con la tienda demo' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '¿Aún no tienes tienda? Prueba con una tienda demo' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Desconectada' })).not.toBeChecked();
-    expect(screen.getByText(/no es una tienda real y nada se vende/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Conectar la tienda demo' }));
+    expect(screen.getByText(/no son tiendas reales y nada se vende/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Conectar la tienda demo de WooCommerce' }));
     await waitFor(() => expect(onLeave).toHaveBeenCalledWith('http://localhost:3000/tienda-demo/wc-auth/v1/authorize?app_name=x'));
     expect(sent[0]!.body).toEqual({ store_url: 'http://localhost:3000/tienda-demo', app_name: 'Tienda demo', user_id: USER });
   });
@@ -70,7 +82,7 @@ describe('Integraciones', () => {
     const onLeave = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={onLeave} />, { path: '/integrations' });
-    await user.click(await screen.findByRole('button', { name: 'Conectar tienda' }));
+    await user.click(await screen.findByRole('button', { name: 'Conectar WooCommerce' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conectar tienda WooCommerce' });
     await user.click(within(dialog).getByRole('button', { name: 'Conectar' }));
     expect(await within(dialog).findByText('La URL de la tienda es obligatoria.')).toBeInTheDocument();
@@ -86,7 +98,7 @@ describe('Integraciones', () => {
     api([], false);
     const user = userEvent.setup();
     renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={vi.fn()} />, { path: '/integrations' });
-    await user.click(await screen.findByRole('button', { name: 'Conectar tienda' }));
+    await user.click(await screen.findByRole('button', { name: 'Conectar WooCommerce' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conectar tienda WooCommerce' });
     expect(within(dialog).getByText(/solo puedes conectar la tienda demo/)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'URL de la tienda' }), 'https://sin-https.mx');
@@ -150,5 +162,54 @@ describe('Integraciones', () => {
     await user.click(within(card).getByRole('button', { name: 'Sincronizar ahora' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent('El servicio no está disponible. Intenta de nuevo en unos minutos.');
     expect(within(card).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('Shopify: the shop domain goes to the install page, and a bad one is named', async () => {
+    const sent = api([]);
+    const onLeave = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={onLeave} />, { path: '/integrations' });
+    await user.click(await screen.findByRole('button', { name: 'Conectar Shopify' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar tienda Shopify' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Dominio de tu tienda' }), 'mitienda.com.mx');
+    await user.click(within(dialog).getByRole('button', { name: 'Ir a Shopify' }));
+    expect(await within(dialog).findByText('Escribe el dominio que termina en .myshopify.com.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Dominio de tu tienda' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Dominio de tu tienda' }), 'mitienda.myshopify.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Ir a Shopify' }));
+    await waitFor(() => expect(onLeave).toHaveBeenCalledWith('https://consent.test/shopify?sandbox=false'));
+    expect(sent.at(-1)!.body).toEqual({ sandbox: false, shop: 'mitienda.myshopify.com' });
+  });
+
+  it('Shopify: a pasted custom-app token that the shop refuses names the field', async () => {
+    api([]);
+    const user = userEvent.setup();
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={vi.fn()} />, { path: '/integrations' });
+    await user.click(await screen.findByRole('button', { name: 'Conectar Shopify' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar tienda Shopify' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Token de app personalizada' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Dominio de tu tienda' }), 'mitienda.myshopify.com');
+    await user.click(within(dialog).getByLabelText(/Token de la API de administración/));
+    await user.paste('shpat_0123456789abcdef0123');
+    await user.click(within(dialog).getByLabelText(/Clave secreta de la API/));
+    await user.paste('0123456789abcdef0123');
+    await user.click(within(dialog).getByRole('button', { name: 'Conectar' }));
+    expect(await within(dialog).findByText('Shopify no aceptó este token: revisa que esté completo.')).toBeInTheDocument();
+  });
+
+  it('Tiendanube and the demo stores start the authorization; back with ?tienda=rechazada says so', async () => {
+    const sent = api([store()]);
+    const onLeave = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={onLeave} />, { path: '/integrations', at: '/integrations?tienda=rechazada' });
+    expect(await screen.findByText('La instalación fue rechazada en tu tienda. Puedes intentarlo de nuevo cuando quieras.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Practica con las tiendas demo' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Conectar Tiendanube' }));
+    await waitFor(() => expect(onLeave).toHaveBeenCalledWith('https://consent.test/tiendanube?sandbox=false'));
+    await user.click(screen.getByRole('button', { name: 'Conectar la tienda demo de Tiendanube' }));
+    await waitFor(() => expect(onLeave).toHaveBeenCalledWith('https://consent.test/tiendanube?sandbox=true'));
+    await user.click(screen.getByRole('button', { name: 'Conectar la tienda demo de Shopify' }));
+    await waitFor(() => expect(onLeave).toHaveBeenCalledWith('https://consent.test/shopify?sandbox=true'));
+    expect(sent.filter((r) => r.url.includes('/stores/')).map((r) => r.body)).toEqual([{ sandbox: false }, { sandbox: true }, { sandbox: true }]);
   });
 });

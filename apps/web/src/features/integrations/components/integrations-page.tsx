@@ -1,27 +1,35 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
-import { handshakeReturnMessages, type StoreConnection } from '@envios/contracts/integrations';
+import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { handshakeReturnMessages, installReturnMessages, type StoreConnection } from '@envios/contracts/integrations';
 import { IconStore } from '@/components/ui/icons';
 import { ApiRequestError } from '@/lib/api-client';
 import { readAgainAfterChange } from '@/lib/query-keys';
 import { useConnectWooCommerce } from '../api/connect-woocommerce';
 import { useDisconnectStore } from '../api/disconnect-store';
 import { integrationsQueryKeyRoot, useStores } from '../api/get-stores';
+import { useStartStoreInstall, type OAuthPlatform } from '../api/start-store-install';
 import { ConnectStoreModal } from './connect-store-modal';
+import { ShopifyConnectModal } from './shopify-connect-modal';
 import { StoreCard } from './store-card';
+
+type InstallReturn = keyof typeof installReturnMessages;
+/** Long labels wrap on a phone instead of being cut. */
+const WRAP = { root: { height: 'auto', minHeight: 36, paddingBlock: 6 }, label: { whiteSpace: 'normal' as const } };
+const isInstallReturn = (v: string | null): v is InstallReturn => v !== null && Object.hasOwn(installReturnMessages, v);
 
 export interface IntegrationsPageProps {
   userId: string;
-  links: { demoStore: string; orders: string };
+  links: { demoStore: string; orders: string; demoStores: Record<OAuthPlatform, string> };
   /** Goes to a store's consent page (tests replace it). */
   onLeave?: (url: string) => void;
 }
 
 /**
- * /integrations 'Integraciones': the connected toggle for WooCommerce and its connect
- * modal, each store's health with 'Reconectar', and the demo store for trying it all without one.
+ * /integrations 'Integraciones': WooCommerce (its toggle and connect modal), Shopify (install by
+ * the shop's domain, or a custom app's token) and Tiendanube (authorization); each store's
+ * platform, health and 'Reconectar'; and a demo store of each platform to try it all without one.
  */
 export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPageProps) {
   const navigate = useNavigate();
@@ -36,6 +44,8 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
     });
   const stores = useStores(userId);
   const connectDemo = useConnectWooCommerce();
+  const install = useStartStoreInstall();
+  const [shopify, setShopify] = useState<{ shop?: string } | null>(null);
   const disconnectAll = useDisconnectStore();
   const [params, setParams] = useSearchParams();
   const [modal, setModal] = useState<{ initial?: { store_url: string; app_name: string } } | null>(null);
@@ -45,20 +55,33 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
     const success = params.get('success');
     return success === null ? null : success === '1' ? 'approved' : 'denied';
   });
+  // Back from Shopify's or Tiendanube's install: ?tienda=conectada|rechazada|invalida|error.
+  const [installed, setInstalled] = useState<InstallReturn | null>(() => {
+    const value = params.get('tienda');
+    return isInstallReturn(value) ? value : null;
+  });
   // The answer is read once (a reload should not say it again), and the stores are read afresh.
   useEffect(() => {
-    if (!params.has('success')) return;
+    if (!params.has('success') && !params.has('tienda')) return;
     setParams(new URLSearchParams(), { replace: true });
     void readAgainAfterChange(queryClient, [integrationsQueryKeyRoot]);
   }, [params, setParams, queryClient]);
 
   const list = stores.data?.data ?? [];
-  const connected = list.length > 0;
+  const wooStores = list.filter((s) => s.ecommerce_type === 'woocommerce');
+  const connected = wooStores.length > 0;
   const demoUrl = stores.data?.demo_store_url ?? '';
-  const hasDemo = list.some((s) => s.sandbox);
+  const hasDemo = (platform: string) => list.some((s) => s.sandbox && s.ecommerce_type === platform);
+  const demosLeft = (['woocommerce', 'shopify', 'tiendanube'] as const).filter((p) => !hasDemo(p));
+
+  function startInstall(platform: OAuthPlatform, sandbox: boolean) {
+    install.mutate({ platform, sandbox }, { onSuccess: ({ url_auth }) => leave(url_auth) });
+  }
 
   function reconnect(store: StoreConnection) {
-    setModal({ initial: { store_url: store.store_url, app_name: store.app_name } });
+    if (store.ecommerce_type === 'shopify' && !store.sandbox) setShopify({ shop: new URL(store.store_url).host });
+    else if (store.ecommerce_type === 'shopify' || store.ecommerce_type === 'tiendanube') startInstall(store.ecommerce_type, store.sandbox);
+    else setModal({ initial: { store_url: store.store_url, app_name: store.app_name } });
   }
 
   // A failure is shown from the mutation's state, under the button.
@@ -83,6 +106,26 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
         </Alert>
       )}
 
+      {installed && (
+        <Alert
+          color={installReturnMessages[installed].ok ? 'green' : 'orange'}
+          variant="light"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Cerrar aviso"
+          onClose={() => setInstalled(null)}
+          title={installReturnMessages[installed].title}
+        >
+          {installReturnMessages[installed].text}
+        </Alert>
+      )}
+      {install.isError && (
+        <Alert color="red" variant="light" role="alert" title="No pudimos iniciar la conexión" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => install.reset()}>
+          {install.error.message}
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="woocommerce-title">
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="sm">
@@ -107,10 +150,52 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
             />
           </Group>
           <Group gap="xs">
-            <Button onClick={() => setModal({})}>Conectar tienda</Button>
+            <Button onClick={() => setModal({})}>Conectar WooCommerce</Button>
           </Group>
         </Stack>
       </Card>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="shopify-title">
+        <Stack gap="sm" h="100%" justify="space-between">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <IconStore size={32} aria-hidden style={{ flexShrink: 0 }} />
+            <div>
+              <Title order={2} size="h3" id="shopify-title">
+                Shopify
+              </Title>
+              <Text size="sm" c="dimmed">
+                Instala Envíos MX con el dominio de tu tienda, o pega el token de una app personalizada. Tus pedidos pagados llegan solos y Shopify avisa al
+                comprador con la guía.
+              </Text>
+            </div>
+          </Group>
+          <Group gap="xs">
+            <Button onClick={() => setShopify({})}>Conectar Shopify</Button>
+          </Group>
+        </Stack>
+      </Card>
+
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tiendanube-title">
+        <Stack gap="sm" h="100%" justify="space-between">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <IconStore size={32} aria-hidden style={{ flexShrink: 0 }} />
+            <div>
+              <Title order={2} size="h3" id="tiendanube-title">
+                Tiendanube
+              </Title>
+              <Text size="sm" c="dimmed">
+                Autoriza a Envíos MX en Tiendanube y vuelve aquí. Tus pedidos pagados llegan solos y Tiendanube avisa al comprador con la guía.
+              </Text>
+            </div>
+          </Group>
+          <Group gap="xs">
+            <Button onClick={() => startInstall('tiendanube', false)} loading={install.isPending && install.variables.platform === 'tiendanube' && !install.variables.sandbox}>
+              Conectar Tiendanube
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      </SimpleGrid>
 
       {stores.isPending && (
         <Group justify="center" py="md">
@@ -126,34 +211,48 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
         <StoreCard key={store._id} store={store} userId={userId} onReconnect={reconnect} links={links} />
       ))}
 
-      {stores.isSuccess && !hasDemo && (
+      {stores.isSuccess && demosLeft.length > 0 && (
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="demo-title" bg="var(--mantine-color-grape-0)">
           <Stack gap="sm">
             <Group gap="xs">
               <Title order={2} size="h4" id="demo-title">
-                {connected ? 'Practica con la tienda demo' : '¿Aún no tienes tienda? Prueba con la tienda demo'}
+                {list.length > 0 ? 'Practica con las tiendas demo' : '¿Aún no tienes tienda? Prueba con una tienda demo'}
               </Title>
               <Badge color="grape" variant="light" tt="none">
-                Demostración
+                Demostración (sandbox)
               </Badge>
             </Group>
             <Text size="sm">
-              Una tienda WooCommerce simulada dentro de Envíos MX: no es una tienda real y nada se vende. Conéctala igual que la tuya, haz un pedido de
-              prueba, genera su guía y mira cómo el rastreo llega al pedido.
+              Tiendas WooCommerce, Shopify y Tiendanube simuladas dentro de Envíos MX: no son tiendas reales y nada se vende. Conéctalas igual que la tuya,
+              haz un pedido de prueba, deja que tu regla de envío compre la guía (o genéralas tú) y mira cómo el rastreo llega al pedido.
             </Text>
             {connectDemo.isError && (
               <Alert color="red" variant="light" role="alert">
                 {connectDemo.error instanceof ApiRequestError ? connectDemo.error.message : 'No pudimos iniciar la conexión con la tienda demo.'}
               </Alert>
             )}
-            <Group>
-              <Button color="grape" variant="light" onClick={tryDemo} loading={connectDemo.isPending} disabled={!demoUrl}>
-                Conectar la tienda demo
-              </Button>
+            <Group gap="xs">
+              {demosLeft.includes('woocommerce') && (
+                <Button color="grape" variant="light" styles={WRAP} onClick={tryDemo} loading={connectDemo.isPending} disabled={!demoUrl}>
+                  Conectar la tienda demo de WooCommerce
+                </Button>
+              )}
+              {demosLeft.includes('shopify') && (
+                <Button color="grape" variant="light" styles={WRAP} onClick={() => startInstall('shopify', true)} loading={install.isPending && install.variables.platform === 'shopify' && install.variables.sandbox === true}>
+                  Conectar la tienda demo de Shopify
+                </Button>
+              )}
+              {demosLeft.includes('tiendanube') && (
+                <Button color="grape" variant="light" styles={WRAP} onClick={() => startInstall('tiendanube', true)} loading={install.isPending && install.variables.platform === 'tiendanube' && install.variables.sandbox === true}>
+                  Conectar la tienda demo de Tiendanube
+                </Button>
+              )}
             </Group>
           </Stack>
         </Card>
       )}
+
+      <ShopifyConnectModal opened={shopify !== null} onClose={() => setShopify(null)} initialShop={shopify?.shop} onLeave={leave} />
 
       <ConnectStoreModal
         opened={modal !== null}

@@ -7,13 +7,16 @@ import { useDisconnectStore } from '../api/disconnect-store';
 import { useSyncStore } from '../api/sync-store';
 import { useUpdateStore } from '../api/update-store';
 import { exactTime, timeAgo } from '../utils/time';
+import { StoreRuleModal } from './store-rule-modal';
 
 export interface StoreCardProps {
   store: StoreConnection;
   userId: string;
   onReconnect: (store: StoreConnection) => void;
-  links: { demoStore: string; orders: string };
+  links: { demoStore: string; orders: string; demoStores: Record<'shopify' | 'tiendanube', string> };
 }
+
+const PLATFORM_NAMES: Readonly<Record<string, string>> = { woocommerce: 'WooCommerce', shopify: 'Shopify', tiendanube: 'Tiendanube' };
 
 function Fact({ label, iso, never }: { label: string; iso: string | null; never?: string }) {
   return (
@@ -34,10 +37,13 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
   const sync = useSyncStore();
   const update = useUpdateStore();
   const [confirm, setConfirm] = useState(false);
+  const [ruleOpen, setRuleOpen] = useState(false);
   const [synced, setSynced] = useState<string | null>(null);
   const health = store.health;
   const needsReconnect = store.state === 'needs_reconnect';
   const titleId = `tienda-${store._id}`;
+  const isWoo = store.ecommerce_type === 'woocommerce';
+  const demoLink = store.ecommerce_type === 'shopify' || store.ecommerce_type === 'tiendanube' ? links.demoStores[store.ecommerce_type] : links.demoStore;
 
   function runSync() {
     setSynced(null);
@@ -63,6 +69,9 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
             </div>
           </Group>
           <Group gap={6}>
+            <Badge color="gray" variant="light" tt="none">
+              {PLATFORM_NAMES[store.ecommerce_type] ?? store.ecommerce_type}
+            </Badge>
             {store.sandbox && (
               <Badge color="grape" variant="light" tt="none">
                 Tienda demo
@@ -123,6 +132,7 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
           </div>
         )}
 
+        {isWoo && (
         <Switch
           label="Marcar el pedido como completado cuando se entregue"
           description="Además, cada cambio de estado se escribe en el pedido como nota para tu cliente, con la guía y el enlace de rastreo."
@@ -130,6 +140,7 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
           disabled={update.isPending}
           onChange={(event) => update.mutate({ id: store._id, completeOnDelivery: event.currentTarget.checked })}
         />
+        )}
 
         {synced && (
           <Text size="sm" role="status" c="dimmed">
@@ -145,6 +156,9 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
           <Button variant={needsReconnect ? 'filled' : 'light'} color={needsReconnect ? 'red' : undefined} onClick={() => onReconnect(store)}>
             Reconectar
           </Button>
+          <Button variant="light" onClick={() => setRuleOpen(true)}>
+            Regla de envío
+          </Button>
           <Button variant="light" onClick={runSync} loading={sync.isPending} disabled={needsReconnect}>
             Sincronizar ahora
           </Button>
@@ -152,7 +166,7 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
             Ver pedidos
           </Button>
           {store.sandbox && (
-            <Button component={Link} to={links.demoStore} variant="subtle">
+            <Button component={Link} to={demoLink} variant="subtle">
               Abrir la tienda demo
             </Button>
           )}
@@ -160,13 +174,15 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
             Desconectar
           </Button>
         </Group>
-        {store.key_hint && (
+        {isWoo && store.key_hint && (
           <Text size="xs" c="dimmed">
             Llave de API en tu tienda: {store.key_hint}. Al desconectar borramos nuestra copia y los avisos de pedidos; la llave puedes revocarla en
             WooCommerce › Ajustes › Avanzado › API REST.
           </Text>
         )}
       </Stack>
+
+      <StoreRuleModal store={store} opened={ruleOpen} onClose={() => setRuleOpen(false)} />
 
       <Modal opened={confirm} onClose={() => setConfirm(false)} title="¿Desconectar la tienda?" centered size="sm">
         <Stack>

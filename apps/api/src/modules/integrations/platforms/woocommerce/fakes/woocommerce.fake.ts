@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createOutboundHttp, type OutboundHttp, type OutboundPolicy } from '../../../../shared/outbound-http.js';
-import { localOutboundPolicy, TEST_TLS } from '../../../../testing/test-tls.js';
-import { sleep, startFakeServer, type FakeMode, type FakeServer } from '../../../carriers/adapters/fakes/fake-server.js';
+import { createOutboundHttp, type OutboundHttp, type OutboundPolicy } from '../../../../../shared/outbound-http.js';
+import { localOutboundPolicy, TEST_TLS } from '../../../../../testing/test-tls.js';
+import { sleep, startFakeServer, type FakeMode, type FakeServer } from '../../../../carriers/adapters/fakes/fake-server.js';
 import { checkAuthParams, createKeys, deleteKey, keysCallbackBody, returnUrl } from '../woocommerce-sim-keys.js';
 import { changeOrder, placeOrder, recordDeliveryResult, redeliver, type NewOrderInput } from '../woocommerce-sim-orders.js';
 import { emptyStoreState, type SimContext, type SimDelivery, type SimState } from '../woocommerce-sim-store.js';

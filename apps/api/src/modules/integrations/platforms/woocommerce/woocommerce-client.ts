@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { OutboundError, type HttpTransport, type OutboundResponse } from '../../../shared/outbound-http.js';
+import { OutboundError, type HttpTransport, type OutboundResponse } from '../../../../shared/outbound-http.js';
+import { StoreApiError } from '../store-platform.js';
 import { oauthSignature, type WooNote, type WooOrder, type WooProduct, type WooWebhook } from './woocommerce-wire.js';
 
 /**
@@ -16,16 +17,18 @@ import { oauthSignature, type WooNote, type WooOrder, type WooProduct, type WooW
 
 export type WooErrorKind = 'unauthorized' | 'not_found' | 'invalid' | 'server' | 'network' | 'timeout' | 'bad_response';
 
-export class WooApiError extends Error {
-  constructor(
-    message: string,
-    readonly kind: WooErrorKind,
-    /** HTTP status (0 when the store never answered). */
-    readonly status: number,
-    /** WooCommerce's error code, when it sent one. */
-    readonly code: string,
-  ) {
-    super(message);
+/** A StoreApiError with WooCommerce's own code; a missing REST API says so to the seller. */
+export class WooApiError extends StoreApiError {
+  constructor(message: string, kind: WooErrorKind, status: number, code: string) {
+    super(
+      message,
+      kind,
+      status,
+      code,
+      code === 'rest_no_route'
+        ? 'La tienda no tiene disponible la API REST de WooCommerce (404); revisa que WooCommerce esté activo y los enlaces permanentes configurados.'
+        : undefined,
+    );
     this.name = 'WooApiError';
   }
 }

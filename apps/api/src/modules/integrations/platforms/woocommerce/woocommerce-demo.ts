@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { storeStatusLabels, type DemoOrder, type DemoStore } from '@envios/contracts/integrations';
-import type { Caller } from '../../plugins/auth.js';
-import { outboundResponse, type HttpTransport } from '../../shared/outbound-http.js';
-import { checkAuthParams, createKeys, deleteKey, keysCallbackBody, returnUrl } from './adapters/woocommerce-sim-keys.js';
-import { placeOrder, recordDeliveryResult } from './adapters/woocommerce-sim-orders.js';
-import { emptyStoreState, type SimContext, type SimDelivery, type SimState } from './adapters/woocommerce-sim-store.js';
-import { handleRest } from './adapters/woocommerce-simulator.js';
-import type { WooAddress, WooProduct } from './adapters/woocommerce-wire.js';
-import { integrationErrors } from './integrations.errors.js';
-import * as repo from './integrations.repository.js';
-import { JOB, type Ctx } from './integrations.shared.js';
+import type { Caller } from '../../../../plugins/auth.js';
+import { outboundResponse, type HttpTransport } from '../../../../shared/outbound-http.js';
+import { integrationErrors } from '../../integrations.errors.js';
+import * as repo from '../../integrations.repository.js';
+import { JOB, type Ctx } from '../../integrations.shared.js';
+import { checkAuthParams, createKeys, deleteKey, keysCallbackBody, returnUrl } from './woocommerce-sim-keys.js';
+import { placeOrder, recordDeliveryResult } from './woocommerce-sim-orders.js';
+import { emptyStoreState, type SimContext, type SimDelivery, type SimState } from './woocommerce-sim-store.js';
+import { handleRest } from './woocommerce-simulator.js';
+import type { WooAddress, WooProduct } from './woocommerce-wire.js';
 
 /*
  * The demo store: a WooCommerce store simulated inside this app (clearly labelled, nothing is
@@ -159,6 +159,7 @@ export function createDemoStore(ctx: Ctx) {
   }
 
   return {
+    platform: 'woocommerce' as const,
     transportFor,
     deliver,
 

@@ -4,7 +4,27 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { apiBoundaries } from './eslint/api-boundaries.js';
 
-const webFeatures = ['contact', 'accounts', 'notifications', 'geography', 'quotes', 'carriers', 'shipments', 'addresses', 'payments', 'wallet', 'guides', 'tracking', 'pickups', 'overweight', 'reports', 'integrations', 'developers', 'site', 'invoices'];
+const webFeatures = [
+  'contact',
+  'accounts',
+  'notifications',
+  'geography',
+  'quotes',
+  'carriers',
+  'shipments',
+  'addresses',
+  'payments',
+  'wallet',
+  'guides',
+  'tracking',
+  'pickups',
+  'overweight',
+  'reports',
+  'integrations',
+  'developers',
+  'site',
+  'invoices',
+];
 
 /** Configuration is read once and validated at start, in apps/api/src/config/env.ts. */
 const readConfigOnce = { object: 'process', property: 'env', message: 'Lee la configuración desde config/env.ts (validada al iniciar).' };
@@ -27,10 +47,7 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn'] }],
       // Configuration is read once and validated at start, in apps/api/src/config/env.ts: a value
       // read anywhere else escapes that check and its Spanish error.
-      'no-restricted-properties': [
-        'error',
-        readConfigOnce,
-      ],
+      'no-restricted-properties': ['error', readConfigOnce],
     },
   },
   {
@@ -61,7 +78,11 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         readConfigOnce,
-        { object: 'queryClient', property: 'invalidateQueries', message: 'Usa readAgainAfterChange (lib/query-keys.ts): cancela las lecturas en curso antes de invalidar.' },
+        {
+          object: 'queryClient',
+          property: 'invalidateQueries',
+          message: 'Usa readAgainAfterChange (lib/query-keys.ts): cancela las lecturas en curso antes de invalidar.',
+        },
       ],
     },
   },
@@ -73,10 +94,7 @@ export default tseslint.config(
     // Shared code (components, lib, config) never imports features or the app layer.
     files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^@/(features|app)/', message: 'El código compartido no importa features ni la capa app.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^@/(features|app)/', message: 'El código compartido no importa features ni la capa app.' }] }],
     },
   },
   // A feature never imports the app layer nor another feature's internals: features stay
@@ -107,7 +125,8 @@ export default tseslint.config(
         ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
           object: 'vi',
           property,
-          message: 'Las pruebas del API comparten los módulos cargados del trabajador: pasa un colaborador falso por las dependencias en lugar de reemplazar un módulo o un global.',
+          message:
+            'Las pruebas del API comparten los módulos cargados del trabajador: pasa un colaborador falso por las dependencias en lugar de reemplazar un módulo o un global.',
         })),
       ],
     },

@@ -77,7 +77,12 @@ async function timedUpload(token: string, count: number, offset: number): Promis
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 50);
   const started = performance.now();
-  const report = (await call<BulkReport>('POST', '/api/v1/shipments/bulk', token, { file_name: `bench-${count}.json`, rows: Array.from({ length: count }, (_, i) => row(offset + i)) })).body;
+  const report = (
+    await call<BulkReport>('POST', '/api/v1/shipments/bulk', token, {
+      file_name: `bench-${count}.json`,
+      rows: Array.from({ length: count }, (_, i) => row(offset + i)),
+    })
+  ).body;
   let upload: BulkUpload = report;
   while (upload.status !== 'ready') {
     await app.jobs.drain(1);

@@ -43,7 +43,10 @@ try {
       stdio: 'inherit',
       env: { ...process.env, DATABASE_URL: url.toString(), WEB_CONCURRENCY: String(workers), BENCH_RESULTS_SUFFIX: `.cluster-${workers}` },
     });
-    runs.set(workers, JSON.parse(readFileSync(path.join(here, `results/latest.cluster-${workers}.json`), 'utf8')) as { when: string; machine: string; figures: Figure[] });
+    runs.set(
+      workers,
+      JSON.parse(readFileSync(path.join(here, `results/latest.cluster-${workers}.json`), 'utf8')) as { when: string; machine: string; figures: Figure[] },
+    );
   }
 } finally {
   cluster.stop();

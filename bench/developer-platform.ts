@@ -98,14 +98,28 @@ const bare = fork(path.join(here, 'bare-server.ts'), ['0'], { execArgv: ['--impo
 const barePort = await new Promise<number>((resolve) => bare.once('message', (m: { port: number }) => resolve(m.port)));
 
 async function call<T>(method: string, url: string, token: string | null, body?: object): Promise<T> {
-  const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
 async function cannon(url: string, headers: Record<string, string>, body: string | undefined, seconds: number) {
   return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections: 10, duration: seconds, method: body ? 'POST' : 'GET', headers: { 'content-type': 'application/json', ...headers }, ...(body ? { body } : {}) }, (err: unknown, result) => (err ? reject(err instanceof Error ? err : new Error('autocannon falló')) : resolve(result)));
+    autocannon(
+      {
+        url,
+        connections: 10,
+        duration: seconds,
+        method: body ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json', ...headers },
+        ...(body ? { body } : {}),
+      },
+      (err: unknown, result) => (err ? reject(err instanceof Error ? err : new Error('autocannon falló')) : resolve(result)),
+    );
   });
 }
 

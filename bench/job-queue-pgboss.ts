@@ -16,7 +16,9 @@ import { openPglite } from '../apps/api/src/db/client.js';
 import { runMigrations } from '../apps/api/src/db/migrate.js';
 import { createJobQueue } from '../apps/api/src/modules/jobs/jobs.usecases.js';
 
-interface Job { id: string }
+interface Job {
+  id: string;
+}
 interface Boss {
   start(): Promise<unknown>;
   stop(o: object): Promise<void>;
@@ -31,7 +33,20 @@ interface Boss {
 const PgBoss = createRequire(import.meta.url)('pg-boss') as new (o: object) => Boss;
 
 const JOBS = 200;
-const QUEUES = ['email.send', 'whatsapp.send', 'guides.issue', 'tracking.refresh', 'payments.paypal.settle', 'payments.oxxo.expire', 'accounts.cleanup', 'db.maintenance', 'wallet.topup.expire', 'woo.sync', 'woo.writeback', 'woo.webhook'];
+const QUEUES = [
+  'email.send',
+  'whatsapp.send',
+  'guides.issue',
+  'tracking.refresh',
+  'payments.paypal.settle',
+  'payments.oxxo.expire',
+  'accounts.cleanup',
+  'db.maintenance',
+  'wallet.topup.expire',
+  'woo.sync',
+  'woo.writeback',
+  'woo.webhook',
+];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'envios-bench-jobs-'));
 const lines: string[] = [];
 const report = (label: string, value: string) => {
@@ -50,10 +65,10 @@ client.query = ((...args: Parameters<PGlite['query']>) => {
   statements++;
   return originalQuery(...args);
 }) as PGlite['query'];
-client.exec = ((...args: Parameters<PGlite['exec']>) => {
+client.exec = (...args: Parameters<PGlite['exec']>) => {
   statements++;
   return originalExec(...args);
-});
+};
 const executeSql = async (text: string, values?: unknown[]) => {
   if (!values || values.length === 0) {
     const results = await client.exec(text);
@@ -74,7 +89,8 @@ try {
 
   const ours = createJobQueue({ db: handle.db });
   t = performance.now();
-  for (let i = 0; i < JOBS; i++) await handle.db.transaction((tx) => ours.enqueue({ type: 'guides.issue', key: `g:${i}`, payload: { i } }, tx).then(() => undefined));
+  for (let i = 0; i < JOBS; i++)
+    await handle.db.transaction((tx) => ours.enqueue({ type: 'guides.issue', key: `g:${i}`, payload: { i } }, tx).then(() => undefined));
   report(`nuestra cola: ${JOBS} altas, cada una dentro de una transacción`, ms(t));
   t = performance.now();
   for (let i = 0; i < JOBS; i++) {
@@ -128,7 +144,10 @@ try {
   statements = 0;
   t = performance.now();
   await new Promise((r) => setTimeout(r, 10_000));
-  report(`pg-boss en reposo: sentencias por segundo (${QUEUES.length} colas, sondeo por omisión de 2 s, más su supervisión)`, ((statements * 1000) / (performance.now() - t)).toFixed(1));
+  report(
+    `pg-boss en reposo: sentencias por segundo (${QUEUES.length} colas, sondeo por omisión de 2 s, más su supervisión)`,
+    ((statements * 1000) / (performance.now() - t)).toFixed(1),
+  );
   await boss.stop({ graceful: false, close: false });
   await new Promise((r) => setTimeout(r, 500));
 

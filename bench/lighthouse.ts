@@ -34,7 +34,16 @@ const outName = process.env.LIGHTHOUSE_OUT ?? 'LIGHTHOUSE';
 const note = process.env.LIGHTHOUSE_NOTE;
 const GUIDE = '{guía}';
 const admin = { email: 'admin@lighthouse.test', password: 'Admin1234' };
-const chromeFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const metricIds = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'] as const;
 
@@ -62,7 +71,9 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
 async function initialWeight(base: string): Promise<{ js: { file: string; gzip: number }[]; css: { file: string; gzip: number }[] }> {
   const html = await (await fetch(`${base}/`)).text();
   const head = html.slice(0, html.indexOf('</head>'));
-  const js = [...head.matchAll(/<script type="module"[^>]*src="([^"]+)"/g), ...head.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  const js = [...head.matchAll(/<script type="module"[^>]*src="([^"]+)"/g), ...head.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
   const css = [...head.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
   const size = async (file: string) => ({ file, gzip: gzipSync(Buffer.from(await (await fetch(base + file)).arrayBuffer()), { level: 9 }).length });
   return { js: await Promise.all([...new Set(js)].map(size)), css: await Promise.all([...new Set(css)].map(size)) };
@@ -101,8 +112,27 @@ async function seedGuide(base: string): Promise<string> {
   const seller = { firstName: 'Rita', lastName: 'Rastreo', email: 'rita@lighthouse.test', phone: '3312345678', password: 'Clave123', rol: 'user' };
   await call('POST', '/api/v1/users/createFromDashboard', adminToken, seller);
   const { id: userId, token } = await call<{ id: string; token: string }>('POST', '/api/v1/login', null, { email: seller.email, password: seller.password });
-  const origin = { full_name: 'Ana López', email: 'ana@correo.test', phone: '3312345678', address: 'Av. Juárez', number: '100', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara' };
-  const destination = { full_name: 'Luis Pérez', email: 'luis@correo.test', phone: '5512345678', address: 'Calle Roma', number: '25', colony: 'Roma Norte', postal_code: '06700', city: 'Ciudad de México, Ciudad de México', state_short: 'CDMX' };
+  const origin = {
+    full_name: 'Ana López',
+    email: 'ana@correo.test',
+    phone: '3312345678',
+    address: 'Av. Juárez',
+    number: '100',
+    colony: 'Guadalajara Centro',
+    postal_code: '44100',
+    city: 'Jalisco, Guadalajara',
+  };
+  const destination = {
+    full_name: 'Luis Pérez',
+    email: 'luis@correo.test',
+    phone: '5512345678',
+    address: 'Calle Roma',
+    number: '25',
+    colony: 'Roma Norte',
+    postal_code: '06700',
+    city: 'Ciudad de México, Ciudad de México',
+    state_short: 'CDMX',
+  };
   const parcels = [{ depth: 20, width: 30, height: 15, weight: 3 }];
   const quote = await call<{ options: { service_id: string; carrier_service_name: string; net_total_amount: number }[] }>('POST', '/api/v1/quoting', token, {
     origin_direction: { country_code: 'MX', postal_code: '44100', city: 'Guadalajara', suburb: 'Guadalajara Centro' },
@@ -176,7 +206,9 @@ async function main(): Promise<void> {
       for (let i = 0; i < runs; i += 1) {
         const run = await audit(base + address(page), chrome.port);
         all.push(run);
-        console.log(`${page} #${i + 1}: ${categories.map((c) => `${c} ${run.scores[c]}`).join(', ')}; LCP ${ms(run.metrics['largest-contentful-paint'])}, TBT ${ms(run.metrics['total-blocking-time'])}`);
+        console.log(
+          `${page} #${i + 1}: ${categories.map((c) => `${c} ${run.scores[c]}`).join(', ')}; LCP ${ms(run.metrics['largest-contentful-paint'])}, TBT ${ms(run.metrics['total-blocking-time'])}`,
+        );
       }
       rows.push({ page, median: median(all, (r) => r.scores.performance), all });
     }
@@ -196,8 +228,9 @@ async function main(): Promise<void> {
       '',
       '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | JS downloaded |',
       '|---|---|---|---|---|---|---|---|---|---|---|',
-      ...rows.map(({ page, median: r }) =>
-        `| \`${page}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${ms(r.metrics['first-contentful-paint'])} | ${ms(r.metrics['largest-contentful-paint'])} | ${ms(r.metrics['total-blocking-time'])} | ${r.metrics['cumulative-layout-shift'].toFixed(3)} | ${ms(r.metrics['speed-index'])} | ${kb(r.scriptBytes)} |`,
+      ...rows.map(
+        ({ page, median: r }) =>
+          `| \`${page}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${ms(r.metrics['first-contentful-paint'])} | ${ms(r.metrics['largest-contentful-paint'])} | ${ms(r.metrics['total-blocking-time'])} | ${r.metrics['cumulative-layout-shift'].toFixed(3)} | ${ms(r.metrics['speed-index'])} | ${kb(r.scriptBytes)} |`,
       ),
       '',
       'Every run (performance / accessibility / best practices / SEO):',
@@ -210,14 +243,17 @@ async function main(): Promise<void> {
       ...weight.js.map((f) => `  - \`${f.file}\` ${kb(f.gzip)}`),
       `- Render-blocking CSS: **${kb(cssTotal)}** (bar ≤ 20 KB)`,
       ...weight.css.map((f) => `  - \`${f.file}\` ${kb(f.gzip)}`),
-      '- Afterwards, not blocking the first paint: the quote form\'s code (the prerendered page carries the form as HTML and styles; its code loads on the visitor\'s first touch of the page), the sections below the fold (when the browser is idle) and the rest of Mantine\'s styles. "JS downloaded" in the table counts everything a run fetched, compressed as sent.',
+      "- Afterwards, not blocking the first paint: the quote form's code (the prerendered page carries the form as HTML and styles; its code loads on the visitor's first touch of the page), the sections below the fold (when the browser is idle) and the rest of Mantine's styles. \"JS downloaded\" in the table counts everything a run fetched, compressed as sent.",
       '',
       ...(rows.some((r) => r.median.failing.length)
         ? ['## Audits under 0.9 in the median runs', '', ...rows.flatMap((r) => r.median.failing.map((f) => `- \`${r.page}\` ${f}`)), '']
         : []),
     ];
     writeFileSync(path.join(here, 'results', `${outName}.md`), `${lines.join('\n')}\n`);
-    writeFileSync(path.join(here, 'results', `${outName.toLowerCase()}.json`), `${JSON.stringify({ command, runs, guide, pages: rows, initialJs: weight.js, renderBlockingCss: weight.css }, null, 2)}\n`);
+    writeFileSync(
+      path.join(here, 'results', `${outName.toLowerCase()}.json`),
+      `${JSON.stringify({ command, runs, guide, pages: rows, initialJs: weight.js, renderBlockingCss: weight.css }, null, 2)}\n`,
+    );
     console.log(lines.join('\n'));
   } finally {
     chrome?.kill();

@@ -41,11 +41,50 @@ async function buildInstallation(): Promise<{ seedMs: number; sizeMb: number }> 
     const user = { firstName: 'Banco', lastName: 'Pruebas', email: 'comprador@bench.test', phone: '3312345678', password: 'clave123' };
     await call('POST', '/api/v1/users/createFromDashboard', adminToken, user);
     const { id: userId, token } = await call<{ id: string; token: string }>('POST', '/api/v1/login', null, { email: user.email, password: user.password });
-    const origin = { full_name: 'Ana López', email: 'ana@correo.test', phone: '3312345678', address: 'Av. Juárez', number: '123', intNumber: '', reference_of_origin: '', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara', state_code: 'JAL', country_code: 'MX' };
-    const destination = { full_name: 'Bruno Díaz', email: 'bruno@correo.test', phone: '5512345678', address: 'Calle Roma', number: '45', intNumber: '2B', reference_of_origin: '', colony: 'Juárez', postal_code: '06600', city: 'Ciudad de México, Cuauhtémoc', state_code: 'CDMX', country_code: 'MX', state_short: 'CDMX' };
+    const origin = {
+      full_name: 'Ana López',
+      email: 'ana@correo.test',
+      phone: '3312345678',
+      address: 'Av. Juárez',
+      number: '123',
+      intNumber: '',
+      reference_of_origin: '',
+      colony: 'Guadalajara Centro',
+      postal_code: '44100',
+      city: 'Jalisco, Guadalajara',
+      state_code: 'JAL',
+      country_code: 'MX',
+    };
+    const destination = {
+      full_name: 'Bruno Díaz',
+      email: 'bruno@correo.test',
+      phone: '5512345678',
+      address: 'Calle Roma',
+      number: '45',
+      intNumber: '2B',
+      reference_of_origin: '',
+      colony: 'Juárez',
+      postal_code: '06600',
+      city: 'Ciudad de México, Cuauhtémoc',
+      state_code: 'CDMX',
+      country_code: 'MX',
+      state_short: 'CDMX',
+    };
     const parcels = [{ depth: 15, width: 30, height: 20, weight: 3 }];
-    const side = (a: typeof origin & { state_short?: string }) => ({ country_code: a.country_code, postal_code: a.postal_code, city: a.city.split(',').pop()!.trim(), suburb: a.colony, ...(a.state_short ? { state_short: a.state_short } : {}) });
-    const quote = await call<{ options: { service_id: string; carrier_service_name: string; net_total_amount: number }[] }>('POST', '/api/v1/quoting', token, { origin_direction: side(origin), destination_direction: side(destination), parcels, package_type: 'box', cantidadGuias: 1 });
+    const side = (a: typeof origin & { state_short?: string }) => ({
+      country_code: a.country_code,
+      postal_code: a.postal_code,
+      city: a.city.split(',').pop()!.trim(),
+      suburb: a.colony,
+      ...(a.state_short ? { state_short: a.state_short } : {}),
+    });
+    const quote = await call<{ options: { service_id: string; carrier_service_name: string; net_total_amount: number }[] }>('POST', '/api/v1/quoting', token, {
+      origin_direction: side(origin),
+      destination_direction: side(destination),
+      parcels,
+      package_type: 'box',
+      cantidadGuias: 1,
+    });
     const option = quote.options.find((o) => o.carrier_service_name === 'EXPRESS DOMESTIC') ?? quote.options[0]!;
     const created = await call<{ shipments: { _id: string }[] }>('POST', '/api/v1/shipments', token, {
       shipment_type: 'box',
@@ -104,7 +143,11 @@ async function buildInstallation(): Promise<{ seedMs: number; sizeMb: number }> 
     await app.close();
     await database.close();
   }
-  const size = Number(execFileSync('du', ['-sm', path.join(dataDir, 'pglite')]).toString().split('\t')[0]);
+  const size = Number(
+    execFileSync('du', ['-sm', path.join(dataDir, 'pglite')])
+      .toString()
+      .split('\t')[0],
+  );
   return { seedMs: performance.now() - started, sizeMb: size };
 }
 
@@ -129,7 +172,10 @@ try {
   const wallMs = performance.now() - started;
   console.log(out);
   const inner = /Listo en ([\d.]+) s: ([\d,]+) filas en (\d+) tablas/.exec(out);
-  const tableLines = out.split('\n').filter((l) => /^\s+\[\d+\/\d+\] (shipments|payments|payment_shipments|wallet_entries|tracking_states|tracking_events):/.test(l)).map((l) => l.trim());
+  const tableLines = out
+    .split('\n')
+    .filter((l) => /^\s+\[\d+\/\d+\] (shipments|payments|payment_shipments|wallet_entries|tracking_states|tracking_events):/.test(l))
+    .map((l) => l.trim());
   writeFileSync(
     path.join(here, 'results/MOVE.md'),
     [

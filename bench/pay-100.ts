@@ -37,10 +37,43 @@ try {
   await call('POST', '/api/v1/users/createFromDashboard', adminToken, user);
   const { id: userId, token } = await call<{ id: string; token: string }>('POST', '/api/v1/login', null, { email: user.email, password: user.password });
 
-  const origin = { full_name: 'Ana López', email: 'ana@correo.test', phone: '3312345678', address: 'Av. Juárez', number: '123', intNumber: '', reference_of_origin: '', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara', state_code: 'JAL', country_code: 'MX' };
-  const destination = { full_name: 'Bruno Díaz', email: 'bruno@correo.test', phone: '5512345678', address: 'Calle Roma', number: '45', intNumber: '2B', reference_of_origin: '', colony: 'Juárez', postal_code: '06600', city: 'Ciudad de México, Cuauhtémoc', state_code: 'CDMX', country_code: 'MX', state_short: 'CDMX' };
+  const origin = {
+    full_name: 'Ana López',
+    email: 'ana@correo.test',
+    phone: '3312345678',
+    address: 'Av. Juárez',
+    number: '123',
+    intNumber: '',
+    reference_of_origin: '',
+    colony: 'Guadalajara Centro',
+    postal_code: '44100',
+    city: 'Jalisco, Guadalajara',
+    state_code: 'JAL',
+    country_code: 'MX',
+  };
+  const destination = {
+    full_name: 'Bruno Díaz',
+    email: 'bruno@correo.test',
+    phone: '5512345678',
+    address: 'Calle Roma',
+    number: '45',
+    intNumber: '2B',
+    reference_of_origin: '',
+    colony: 'Juárez',
+    postal_code: '06600',
+    city: 'Ciudad de México, Cuauhtémoc',
+    state_code: 'CDMX',
+    country_code: 'MX',
+    state_short: 'CDMX',
+  };
   const parcels = [{ depth: 15, width: 30, height: 20, weight: 3 }];
-  const side = (a: typeof origin & { state_short?: string }) => ({ country_code: a.country_code, postal_code: a.postal_code, city: a.city.split(',').pop()!.trim(), suburb: a.colony, ...(a.state_short ? { state_short: a.state_short } : {}) });
+  const side = (a: typeof origin & { state_short?: string }) => ({
+    country_code: a.country_code,
+    postal_code: a.postal_code,
+    city: a.city.split(',').pop()!.trim(),
+    suburb: a.colony,
+    ...(a.state_short ? { state_short: a.state_short } : {}),
+  });
   const quote = await call<{ options: { service_id: string; carrier_service_name: string; net_total_amount: number }[] }>('POST', '/api/v1/quoting', token, {
     origin_direction: side(origin),
     destination_direction: side(destination),
@@ -65,7 +98,9 @@ try {
   await call('POST', '/api/v1/payments/many/monedero', token, { email: user.email, shipments: ids });
   const paidAt = performance.now();
   await app.jobs.drain(1000);
-  const result = await call<{ execute: boolean; shipments: { number_guide: string | null }[] }>('POST', '/api/v1/generate-guides-after-pay/many', token, { shipments: ids });
+  const result = await call<{ execute: boolean; shipments: { number_guide: string | null }[] }>('POST', '/api/v1/generate-guides-after-pay/many', token, {
+    shipments: ids,
+  });
   const guidesAt = performance.now();
   let labels = 0;
   for (const id of ids) {

@@ -9,7 +9,10 @@ import { startThrowawayCluster } from '../apps/api/src/testing/pg-cluster.js';
 const given = process.env.TEST_DATABASE_URL;
 const cluster = given ? { url: given, stop: () => undefined } : await startThrowawayCluster();
 try {
-  execFileSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, DATABASE_URL: cluster.url } });
+  execFileSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: cluster.url },
+  });
 } finally {
   cluster.stop();
 }

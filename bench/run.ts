@@ -96,7 +96,9 @@ async function load(url: string, req: Omit<BenchRequest, 'name'> = {}, seconds =
     // Varying bodies: each request takes the next one, round robin.
     ...(bodies ? { requests: [{ method: req.method ?? 'POST', headers, setupRequest: (r: object) => ({ ...r, body: bodies[next++ % bodies.length] }) }] } : {}),
     // Varying paths: each request takes the next one, round robin.
-    ...(req.paths ? { requests: [{ method: req.method ?? 'GET', headers, setupRequest: (r: object) => ({ ...r, path: req.paths![next++ % req.paths!.length] }) }] } : {}),
+    ...(req.paths
+      ? { requests: [{ method: req.method ?? 'GET', headers, setupRequest: (r: object) => ({ ...r, path: req.paths![next++ % req.paths!.length] }) }] }
+      : {}),
   });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
@@ -108,13 +110,25 @@ function startServer(env: NodeJS.ProcessEnv): ChildProcess {
 }
 
 async function main(): Promise<void> {
-  const loadAtStart = os.loadavg().map((l) => l.toFixed(2)).join(', ');
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   // What `npm start` builds when missing, built before the clock starts (the cold start measures a built checkout).
   ensureWebBuild({ quiet: true });
   await ensureTemplate();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-bench-'));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ADMIN_EMAIL: 'bench-admin@envios.test', ADMIN_PASSWORD: 'BenchAdmin1' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ADMIN_EMAIL: 'bench-admin@envios.test',
+    ADMIN_PASSWORD: 'BenchAdmin1',
+  };
   const base = `http://127.0.0.1:${port}`;
 
   let server = startServer(env);
@@ -182,7 +196,9 @@ async function main(): Promise<void> {
           baselineCpuUsPerRequest: baseline.cpuUs,
         });
         const sizedText = sized ? `; base con ${bytes} bytes ${Math.round(sized.rps)} req/s = ${Math.round((100 * r.rps) / sized.rps)} %` : '';
-        console.log(`${suite.name} · ${req.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.cpuUs ?? '?'} µs CPU/solicitud (base ${Math.round(baseline.rps)} req/s, ${baseline.cpuUs ?? '?'} µs${sizedText})`);
+        console.log(
+          `${suite.name} · ${req.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.cpuUs ?? '?'} µs CPU/solicitud (base ${Math.round(baseline.rps)} req/s, ${baseline.cpuUs ?? '?'} µs${sizedText})`,
+        );
       }
     }
   } finally {
@@ -199,7 +215,10 @@ async function main(): Promise<void> {
   // its own files (one per worker count) through BENCH_RESULTS_SUFFIX so the usual ones stay as they are.
   const name = process.env.BENCH_OUT ?? 'RESULTS';
   const suffix = process.env.BENCH_RESULTS_SUFFIX ?? (onPostgres ? '.postgres' : '');
-  writeFileSync(path.join(here, `results/${name === 'RESULTS' ? 'latest' : name.toLowerCase()}${suffix}.json`), JSON.stringify({ when, machine, duration, connections, notes, figures }, null, 2) + '\n');
+  writeFileSync(
+    path.join(here, `results/${name === 'RESULTS' ? 'latest' : name.toLowerCase()}${suffix}.json`),
+    JSON.stringify({ when, machine, duration, connections, notes, figures }, null, 2) + '\n',
+  );
   const rows = figures.map(
     (f) =>
       `| ${f.suite} | ${f.name} | ${Math.round(f.requestsPerSec)} | ${f.p50} | ${f.p99} | ${Math.round(f.baselineRps)} | ${f.baselineP99} | ${Math.round((100 * f.requestsPerSec) / f.baselineRps)} % | ${
@@ -214,7 +233,12 @@ async function main(): Promise<void> {
     '',
     ...notes.map((n) => `- ${n}`),
     '',
-    `Carga media de la máquina (1, 5, 15 min) al empezar: ${loadAtStart}; al terminar: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}. «CPU µs/sol.» es el tiempo de CPU (usuario + sistema) del proceso servidor por respuesta, junto al del handler desnudo: se mueve mucho menos que las req/s cuando otros procesos comparten la máquina.`,
+    `Carga media de la máquina (1, 5, 15 min) al empezar: ${loadAtStart}; al terminar: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        ', ',
+      )}. «CPU µs/sol.» es el tiempo de CPU (usuario + sistema) del proceso servidor por respuesta, junto al del handler desnudo: se mueve mucho menos que las req/s cuando otros procesos comparten la máquina.`,
     '',
     '| suite | ruta | req/s | p50 ms | p99 ms | base req/s | base p99 ms | % de base | base mismo tamaño req/s: % | CPU µs/sol. | base CPU µs/sol. | errores |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -74,12 +74,24 @@ async function burst(url: string, deliveries: Delivery[], connections: number) {
     });
   });
   const ms = lastAnswer - started;
-  return { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, rps: (1000 * deliveries.length) / ms, ok: result['2xx'], other: result.non2xx + result.errors + result.timeouts, ms };
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    rps: (1000 * deliveries.length) / ms,
+    ok: result['2xx'],
+    other: result.non2xx + result.errors + result.timeouts,
+    ms,
+  };
 }
 
 async function main(): Promise<void> {
   ensureWebBuild({ quiet: true });
-  const postgres = process.env.TEST_DATABASE_URL ? { url: process.env.TEST_DATABASE_URL, stop: () => undefined } : process.env.TEST_DB === 'postgres' ? await startThrowawayCluster() : undefined;
+  const postgres = process.env.TEST_DATABASE_URL
+    ? { url: process.env.TEST_DATABASE_URL, stop: () => undefined }
+    : process.env.TEST_DB === 'postgres'
+      ? await startThrowawayCluster()
+      : undefined;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'envios-bench-webhooks-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -110,7 +122,11 @@ async function main(): Promise<void> {
   try {
     await waitFor(`${base}/api/health`, 120_000);
     const call = async <T>(method: string, url: string, token: string | null, body?: object): Promise<T> => {
-      const res = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
@@ -120,7 +136,11 @@ async function main(): Promise<void> {
     const { id: userId, token } = await call<{ id: string; token: string }>('POST', '/api/v1/login', null, { email: seller.email, password: seller.password });
 
     // Connected as a seller would: consent in the store, keys to our callback, webhooks set up.
-    const { url_auth } = await call<{ url_auth: string }>('POST', '/api/v1/woocommerce/oauth', token, { store_url: fake.homeUrl, app_name: 'Tienda de banco', user_id: userId });
+    const { url_auth } = await call<{ url_auth: string }>('POST', '/api/v1/woocommerce/oauth', token, {
+      store_url: fake.homeUrl,
+      app_name: 'Tienda de banco',
+      user_id: userId,
+    });
     const approved = await fake.approve(url_auth);
     if (approved.status !== 302) throw new Error(`la tienda no entregó las llaves: ${approved.status} ${approved.body}`);
     let connectionId = '';
@@ -167,7 +187,13 @@ async function main(): Promise<void> {
     await burst(url, warmup, 10);
     // The warm-up's orders get their product weights in the background; let that finish first.
     await new Promise((r) => setTimeout(r, 5_000));
-    const runs: { connections: number; bare: Awaited<ReturnType<typeof burst>>; first: Awaited<ReturnType<typeof burst>>; again: Awaited<ReturnType<typeof burst>>; stored: number }[] = [];
+    const runs: {
+      connections: number;
+      bare: Awaited<ReturnType<typeof burst>>;
+      first: Awaited<ReturnType<typeof burst>>;
+      again: Awaited<ReturnType<typeof burst>>;
+      stored: number;
+    }[] = [];
     for (const connections of LEVELS) {
       const name = `Cliente${connections}x`;
       const deliveries = signed(COUNT, name);
@@ -182,7 +208,10 @@ async function main(): Promise<void> {
     const line = (connections: number, name: string, r: Awaited<ReturnType<typeof burst>>) =>
       `| ${connections} | ${name} | ${r.ok} | ${r.other} | ${Math.round(r.ms)} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} |`;
     const when = new Date().toISOString();
-    const load = os.loadavg().map((l) => l.toFixed(1)).join(' / ');
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ');
     const machine = `${os.cpus().length} núcleos (carga media 1/5/15 min al terminar: ${load}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
     const db = postgres ? 'PostgreSQL (clúster local en la misma máquina)' : 'base de datos embebida (PGlite)';
     const pass = (r: (typeof runs)[number]) => r.first.p99 <= 50 && r.first.other === 0 && r.again.other === 0 && r.stored === COUNT;
@@ -201,7 +230,10 @@ async function main(): Promise<void> {
         line(r.connections, `los mismos ${COUNT} otra vez`, r.again),
       ]),
       '',
-      ...runs.map((r) => `- ${r.connections} conexiones: pedidos guardados **${r.stored}** de ${COUNT} (cada uno una vez); meta (p99 ≤ 50 ms, todos guardados una vez, nada perdido) → **${pass(r) ? 'cumple' : 'NO cumple'}**.`),
+      ...runs.map(
+        (r) =>
+          `- ${r.connections} conexiones: pedidos guardados **${r.stored}** de ${COUNT} (cada uno una vez); meta (p99 ≤ 50 ms, todos guardados una vez, nada perdido) → **${pass(r) ? 'cumple' : 'NO cumple'}**.`,
+      ),
       '',
     ].join('\n');
     writeFileSync(path.join(here, `results/STORE-WEBHOOKS${postgres ? '.postgres' : ''}.md`), md);

@@ -168,7 +168,9 @@ test('settings: account, tax information, automatic invoice and password', async
   await expect(tax.getByRole('textbox', { name: 'Estado y ciudad', exact: true })).toHaveValue(/Jalisco, Guadalajara/, { timeout: 10_000 });
   await tax.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('HELU900101AB5')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Información fiscal' }).getByText('612 Personas Físicas con Actividades Empresariales y Profesionales')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Información fiscal' }).getByText('612 Personas Físicas con Actividades Empresariales y Profesionales'),
+  ).toBeVisible();
 
   const invoice = page.getByRole('checkbox', { name: /Facturación automática/ });
   await invoice.check();

@@ -11,7 +11,10 @@ import { ADMIN, createShipments } from './support/shipments';
  */
 const stamp = Date.now().toString(36);
 const person = { firstName: 'Sofía', lastName: `Sobrepeso${stamp.slice(-4)}`, email: `sob.${stamp}@correo.test`, phone: '3312345678', password: 'Clave123' };
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const mxn = (pesos: number) => `MX$${pesos.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test.describe.configure({ mode: 'serial' });
@@ -37,7 +40,10 @@ test('the admin filters the general report and records an overweight with the su
   // The customer buys a guide with the wallet; the admin then leaves MX$1,000.00 in it.
   const user = await pageSignedInAs(browser, person);
   shipmentId = (await createShipments(user.request, `Luis ${stamp}`, 1))[0]!;
-  const shipment = (await (await user.request.get(`/api/v1/shipments/${shipmentId}`)).json()) as { numberOfOrder: number; selected_service: { total_amount: number } };
+  const shipment = (await (await user.request.get(`/api/v1/shipments/${shipmentId}`)).json()) as {
+    numberOfOrder: number;
+    selected_service: { total_amount: number };
+  };
   folio = shipment.numberOfOrder;
   await admin.request.post('/api/v1/prepaid/createPrepaid', { data: { userId, cantidadAbonar: shipment.selected_service.total_amount } });
   expect((await user.request.post('/api/v1/payments/many/monedero', { data: { shipments: [shipmentId] } })).ok()).toBeTruthy();
@@ -84,7 +90,10 @@ test('the customer sees why and how much on /overweight and contests it with a p
   const user = await pageSignedInAs(browser, person);
   await startAtMyShipments(user);
   await openFromMenu(user, 'Sobrepesos');
-  const row = user.getByRole('table', { name: 'Mis sobrepesos' }).getByRole('row').filter({ hasText: `Envío ${folio}` });
+  const row = user
+    .getByRole('table', { name: 'Mis sobrepesos' })
+    .getByRole('row')
+    .filter({ hasText: `Envío ${folio}` });
   await expect(row).toContainText('Pagado');
   await expect(row).toContainText(mxn(charged));
   await row.getByRole('button', { name: `Ver el sobrepeso del envío ${folio}` }).click();
@@ -132,9 +141,19 @@ test('the admin accepts the clarification and the wallet shows the refund', asyn
   await expect(user.getByTestId('wallet-total')).toHaveText('MX$1,000.00');
   const movements = user.getByRole('table', { name: 'Movimientos del monedero' });
   await expect(movements.getByRole('row').filter({ hasText: 'Pago sobrepeso' })).toHaveCount(1);
-  await expect(movements.getByRole('row').filter({ hasText: 'Abono' }).filter({ hasText: mxn(charged) })).toHaveCount(1);
+  await expect(
+    movements
+      .getByRole('row')
+      .filter({ hasText: 'Abono' })
+      .filter({ hasText: mxn(charged) }),
+  ).toHaveCount(1);
   await openFromMenu(user, 'Sobrepesos');
-  await expect(user.getByRole('table', { name: 'Mis sobrepesos' }).getByRole('row').filter({ hasText: `Envío ${folio}` })).toContainText('Cancelado');
+  await expect(
+    user
+      .getByRole('table', { name: 'Mis sobrepesos' })
+      .getByRole('row')
+      .filter({ hasText: `Envío ${folio}` }),
+  ).toContainText('Cancelado');
   await user.context().close();
 });
 
@@ -149,13 +168,13 @@ test('an export of the general report downloads as a workbook', async ({ browser
   await admin.getByRole('button', { name: 'Exportar' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('shipments.xlsx');
-  const bytes = readFileSync((await file.path()));
+  const bytes = readFileSync(await file.path());
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   await expect(admin.getByText(/Listo: shipments\.xlsx/)).toBeVisible();
 
   const csv = admin.waitForEvent('download');
   await admin.getByRole('button', { name: 'CSV' }).click();
-  const text = readFileSync((await (await csv).path()), 'utf8');
+  const text = readFileSync(await (await csv).path(), 'utf8');
   expect(text.split('\r\n')[1]).toContain(person.email);
   await admin.context().close();
 });

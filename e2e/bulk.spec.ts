@@ -47,7 +47,9 @@ const order = (n: number, colonia: string) => ({
   Servicio: 'DHL EXPRESS DOMESTIC',
 });
 
-test('download the template, upload it filled with a bad row, fix it in place, create, pay once and download the labels as PDF and ZPL', async ({ browser }) => {
+test('download the template, upload it filled with a bad row, fix it in place, create, pay once and download the labels as PDF and ZPL', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const admin = await signedIn(browser, ADMIN);
   const created = await admin.request.post('/api/v1/users/createFromDashboard', { data: { ...seller, rol: 'user' } });
@@ -65,7 +67,7 @@ test('download the template, upload it filled with a bad row, fix it in place, c
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Plantilla de Excel (.xlsx)' }).click()]);
   expect(download.suggestedFilename()).toBe('plantilla-envios-masivos.xlsx');
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await readFile((await download.path()))) as unknown as ArrayBuffer);
+  await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
   expect(book.worksheets.map((w) => w.name)).toEqual(['Envíos', 'Valores aceptados']);
   const sheet = book.getWorksheet('Envíos')!;
   const headers = (sheet.getRow(1).values as (string | undefined)[]).slice(1) as string[];
@@ -79,7 +81,9 @@ test('download the template, upload it filled with a bad row, fix it in place, c
   }
   const filled = Buffer.from(await book.xlsx.writeBuffer());
 
-  await page.locator('input[type="file"]').setInputFiles({ name: 'pedidos-lunes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'pedidos-lunes.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: filled });
   await page.getByRole('button', { name: 'Subir y revisar' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'pedidos-lunes.xlsx' })).toBeVisible();
   await expect(page.getByText('Listas: 2')).toBeVisible();
@@ -120,7 +124,7 @@ test('download the template, upload it filled with a bad row, fix it in place, c
     const waiting = page.waitForEvent('download', { timeout: 5_000 }).catch(() => undefined);
     await labels.click();
     const file = await waiting;
-    if (file) pdf = await readFile((await file.path()));
+    if (file) pdf = await readFile(await file.path());
     else await page.waitForTimeout(500);
   }
   expect(pdf?.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -129,7 +133,7 @@ test('download the template, upload it filled with a bad row, fix it in place, c
   await page.getByRole('button', { name: 'Elegir otro formato de etiquetas' }).click();
   const [zplFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /ZPL para impresoras Zebra/ }).click()]);
   expect(zplFile.suggestedFilename()).toMatch(/^guias-\d{4}-\d{2}-\d{2}\.zpl$/);
-  const zpl = (await readFile((await zplFile.path()))).toString('utf8');
+  const zpl = (await readFile(await zplFile.path())).toString('utf8');
   expect(zpl.match(/\^XA/g)).toHaveLength(3);
   expect(zpl.match(/\^BCN/g)).toHaveLength(3);
   expect(zpl).toContain(`Cliente ${stamp} 2`);

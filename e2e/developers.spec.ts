@@ -29,7 +29,13 @@ interface Received {
 }
 
 const stamp = Date.now().toString(36);
-const seller = { firstName: 'Diana', lastName: `Desarrolladora${stamp.slice(-4)}`, email: `dev.${stamp}@correo.test`, phone: '3312345678', password: 'Clave123' };
+const seller = {
+  firstName: 'Diana',
+  lastName: `Desarrolladora${stamp.slice(-4)}`,
+  email: `dev.${stamp}@correo.test`,
+  phone: '3312345678',
+  password: 'Clave123',
+};
 const received: Received[] = [];
 let receiver: https.Server;
 let receiverPort = 0;
@@ -124,7 +130,11 @@ test('a seller makes a key and an endpoint, buys a guide with the key and receiv
   const dir = mkdtempSync(path.join(os.tmpdir(), 'inicio-rapido-'));
   writeFileSync(path.join(dir, 'inicio-rapido.mjs'), QUICK_START_NODE);
   writeFileSync(path.join(dir, 'verificar.mjs'), SIGNATURE_RECIPE_NODE);
-  const run = await promisify(execFile)(process.execPath, ['inicio-rapido.mjs'], { cwd: dir, env: { ...process.env, ENVIOS_URL: server.baseURL, ENVIOS_LLAVE: key }, timeout: 60_000 });
+  const run = await promisify(execFile)(process.execPath, ['inicio-rapido.mjs'], {
+    cwd: dir,
+    env: { ...process.env, ENVIOS_URL: server.baseURL, ENVIOS_LLAVE: key },
+    timeout: 60_000,
+  });
   expect(run.stdout).toContain('2. Envío');
   expect(run.stdout).toContain('repetido: true');
   expect(run.stdout).toMatch(/4\. Guía \S+: etiqueta guardada/);
@@ -133,7 +143,9 @@ test('a seller makes a key and an endpoint, buys a guide with the key and receiv
   // guide.issued arrives signed; the page's recipe verifies it.
   await expect.poll(() => received.filter((r) => r.headers['x-envios-event-type'] === 'guide.issued').length, { timeout: 30_000 }).toBe(1);
   const issued = received.find((r) => r.headers['x-envios-event-type'] === 'guide.issued')!;
-  const { verificarFirma } = (await import(pathToFileURL(path.join(dir, 'verificar.mjs')).href)) as { verificarFirma: (body: string, header: string, secret: string) => boolean };
+  const { verificarFirma } = (await import(pathToFileURL(path.join(dir, 'verificar.mjs')).href)) as {
+    verificarFirma: (body: string, header: string, secret: string) => boolean;
+  };
   expect(verificarFirma(issued.body, String(issued.headers['x-envios-signature']), secret)).toBe(true);
   expect(verificarFirma(issued.body, String(issued.headers['x-envios-signature']), 'whsec_otro')).toBe(false);
   expect(JSON.parse(issued.body)).toMatchObject({ id: issued.headers['x-envios-event-id'], type: 'guide.issued' });

@@ -110,7 +110,10 @@ test("'Generar Guia' opens the wizard pre-filled; the guide is paid with the wal
 
   const options = page.getByRole('list', { name: 'Opciones de envío' });
   await expect(options).toBeVisible({ timeout: 20_000 });
-  await options.getByRole('button', { name: /^Enviar con / }).first().click();
+  await options
+    .getByRole('button', { name: /^Enviar con / })
+    .first()
+    .click();
 
   await expect(page.getByRole('heading', { name: 'Ingresar direcciones' })).toBeVisible();
   const origin = page.getByRole('group', { name: 'Origen' });
@@ -131,7 +134,10 @@ test("'Generar Guia' opens the wizard pre-filled; the guide is paid with the wal
   // issued by a background job; the tab shows it once it is there, without a reload.
   await page.getByRole('link', { name: 'Mis Envíos' }).click();
   await page.getByRole('tab', { name: 'E-Commerce' }).click();
-  const row = page.getByRole('table', { name: 'Pedidos de tu tienda' }).getByRole('row').filter({ hasText: `Pedido #${orderNumber}` });
+  const row = page
+    .getByRole('table', { name: 'Pedidos de tu tienda' })
+    .getByRole('row')
+    .filter({ hasText: `Pedido #${orderNumber}` });
   const guideLink = row.getByRole('link', { name: /^Rastrear la guía / });
   await expect(guideLink).toBeVisible({ timeout: 30_000 });
   const guide = ((await guideLink.getAttribute('aria-label')) ?? '').replace('Rastrear la guía ', '');

@@ -103,7 +103,9 @@ test('a seller sets tax data, turns on automatic invoicing, tops up at OXXO and 
   const [xml] = await Promise.all([page.waitForEvent('download'), mine.getByRole('button', { name: /^Descargar XML de la factura/ }).click()]);
   const cfdi = await readFile(await xml.path(), 'utf8');
   expect(cfdi).toContain('SIN VALIDEZ FISCAL');
-  expect(cfdi).toContain('<cfdi:Receptor Rfc="EKU9003173C9" Nombre="ESCUELA KEMPER URGATE" DomicilioFiscalReceptor="06600" RegimenFiscalReceptor="601" UsoCFDI="G03"/>');
+  expect(cfdi).toContain(
+    '<cfdi:Receptor Rfc="EKU9003173C9" Nombre="ESCUELA KEMPER URGATE" DomicilioFiscalReceptor="06600" RegimenFiscalReceptor="601" UsoCFDI="G03"/>',
+  );
   expect(cfdi).toContain('FormaPago="01"');
   expect(cfdi).toContain('MetodoPago="PUE"');
   expect(cfdi).toContain('Total="580.00"');
@@ -112,7 +114,12 @@ test('a seller sets tax data, turns on automatic invoicing, tops up at OXXO and 
   await openFromMenu(page, 'Monedero');
   await expect(page.getByRole('table', { name: 'Movimientos del monedero' }).getByText('Facturado')).toBeVisible();
   await openFromMenu(admin, 'Facturas');
-  await expect(admin.getByRole('table', { name: 'Todas las facturas' }).getByRole('row').filter({ hasText: `${seller.firstName} ${seller.lastName}` })).toHaveCount(1);
+  await expect(
+    admin
+      .getByRole('table', { name: 'Todas las facturas' })
+      .getByRole('row')
+      .filter({ hasText: `${seller.firstName} ${seller.lastName}` }),
+  ).toHaveCount(1);
   await openFromMenu(admin, 'Pagos');
   await admin.getByRole('textbox', { name: 'Buscar' }).fill(reference);
   await expect(admin.getByRole('table', { name: 'Pagos' }).getByRole('row').filter({ hasText: reference }).getByText('Facturado')).toBeVisible();

@@ -72,7 +72,16 @@ test('every link of the public pages, two clicks deep from the home, opens a rea
   }
   await expectAllReal(page, frontier);
   // The crawl reached the legal pages, the FAQ, the contact form and the guide from the footer.
-  for (const p of ['/servicios', '/quienes-somos', '/preguntas-frecuentes', '/terminos-de-servicio', '/politicas-de-privacidad', '/contactanos', '/guia-de-inicio', '/signup']) {
+  for (const p of [
+    '/servicios',
+    '/quienes-somos',
+    '/preguntas-frecuentes',
+    '/terminos-de-servicio',
+    '/politicas-de-privacidad',
+    '/contactanos',
+    '/guia-de-inicio',
+    '/signup',
+  ]) {
     expect([...seen]).toContain(p);
   }
 });
@@ -83,7 +92,10 @@ async function menuLinks(page: Page): Promise<string[]> {
   await page.goto('/preguntas-frecuentes');
   const origin = new URL(page.url()).origin;
   await page.getByRole('button', { name: /^Menú de / }).click();
-  for (const href of await page.getByRole('menu').locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+  for (const href of await page
+    .getByRole('menu')
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
     const p = sameSitePath(href, origin);
     if (p) found.add(p);
   }
@@ -92,8 +104,14 @@ async function menuLinks(page: Page): Promise<string[]> {
   await page.goto('/dashboard');
   await expect(page.getByRole('navigation', { name: 'Menú del panel' })).toBeAttached();
   for (const p of await linksOn(page, 'nav[aria-label="Menú del panel"]')) found.add(p);
-  await page.getByRole('banner').getByRole('button', { name: /^Menú de / }).click();
-  for (const href of await page.getByRole('menu').locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Menú de / })
+    .click();
+  for (const href of await page
+    .getByRole('menu')
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')))) {
     const p = sameSitePath(href, origin);
     if (p) found.add(p);
   }
@@ -113,7 +131,18 @@ test("every entry of a signed-in seller's menus opens a real page", async ({ pag
   expect((await page.request.post('/api/v1/login', { data: { email, password: 'Clave123' } })).ok()).toBeTruthy();
 
   const links = await menuLinks(page);
-  for (const p of ['/configuracion', '/shipments', '/integrations', '/facturacion', '/addresses', '/prepaids', '/payments', '/guia-de-inicio', '/contactanos', '/dashboard']) {
+  for (const p of [
+    '/configuracion',
+    '/shipments',
+    '/integrations',
+    '/facturacion',
+    '/addresses',
+    '/prepaids',
+    '/payments',
+    '/guia-de-inicio',
+    '/contactanos',
+    '/dashboard',
+  ]) {
     expect(links).toContain(p);
   }
   expect(links).not.toContain('/users');

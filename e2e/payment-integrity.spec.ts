@@ -31,7 +31,11 @@ test('while a payment is open the parcels cannot change; cancelling it from the 
   await page.getByRole('button', { name: 'Seleccionar Paquetería' }).click();
   const options = page.getByRole('list', { name: 'Opciones de envío' });
   await expect(options).toBeVisible();
-  await options.getByRole('article').first().getByRole('button', { name: /^Elegir con / }).click();
+  await options
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /^Elegir con / })
+    .click();
   await page.getByRole('dialog', { name: 'Cambiar paquetería' }).getByRole('button', { name: 'Aplicar Cambios' }).click();
 
   const refusal = page.getByRole('alert').filter({ hasText: 'Este envío tiene un pago en curso' });
@@ -39,7 +43,11 @@ test('while a payment is open the parcels cannot change; cancelling it from the 
   await refusal.getByRole('button', { name: 'Cancelar el pago en curso' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Pago cancelado' })).toBeVisible();
 
-  await options.getByRole('article').first().getByRole('button', { name: /^Elegir con / }).click();
+  await options
+    .getByRole('article')
+    .first()
+    .getByRole('button', { name: /^Elegir con / })
+    .click();
   await page.getByRole('dialog', { name: 'Cambiar paquetería' }).getByRole('button', { name: 'Aplicar Cambios' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Detalles del envío' })).toBeVisible();
   const detail = await page.request.get(`/api/v1/shipments/${id}`);
@@ -49,7 +57,13 @@ test('while a payment is open the parcels cannot change; cancelling it from the 
 test('an overweight the wallet could not cover is on the next payment page, paid with it once, and the overweight page says so', async ({ browser }) => {
   const adminPage = await browser.newPage();
   await signIn(adminPage);
-  const person = { firstName: 'Olga', lastName: `Sobrepeso${tag.slice(-4)}`, email: `olga.${tag.toLowerCase()}@correo.test`, phone: '3312345678', password: 'Clave123' };
+  const person = {
+    firstName: 'Olga',
+    lastName: `Sobrepeso${tag.slice(-4)}`,
+    email: `olga.${tag.toLowerCase()}@correo.test`,
+    phone: '3312345678',
+    password: 'Clave123',
+  };
   const created = await adminPage.request.post('/api/v1/users/createFromDashboard', { data: { ...person, rol: 'user' } });
   expect(created.status(), await created.text()).toBeLessThan(300);
   const userId = ((await created.json()) as { _id: string })._id;
@@ -58,7 +72,10 @@ test('an overweight the wallet could not cover is on the next payment page, paid
   expect((await page.request.post('/api/v1/login', { data: { email: person.email, password: person.password } })).ok()).toBeTruthy();
   // A first guide paid from the wallet, then an overweight of MX$50.00 the empty wallet cannot pay.
   const [first] = await createShipments(page.request, `${tag} Primero`, 1);
-  const firstShipment = (await (await page.request.get(`/api/v1/shipments/${first}`)).json()) as { numberOfOrder: number; selected_service: { total_amount: number } };
+  const firstShipment = (await (await page.request.get(`/api/v1/shipments/${first}`)).json()) as {
+    numberOfOrder: number;
+    selected_service: { total_amount: number };
+  };
   await adminPage.request.post('/api/v1/prepaid/createPrepaid', { data: { userId, cantidadAbonar: firstShipment.selected_service.total_amount } });
   expect((await page.request.post('/api/v1/payments/many/monedero', { data: { shipments: [first] } })).ok()).toBeTruthy();
   const recorded = await adminPage.request.put(`/api/v1/shipments/${first}`, { data: { overweight: 2, cost_overweight: 50 } });
@@ -84,7 +101,10 @@ test('an overweight the wallet could not cover is on the next payment page, paid
 
   await page.getByRole('link', { name: 'Mis Envíos' }).click();
   await openFromMenu(page, 'Sobrepesos');
-  const row = page.getByRole('table', { name: 'Mis sobrepesos' }).getByRole('row').filter({ hasText: `Envío ${firstShipment.numberOfOrder}` });
+  const row = page
+    .getByRole('table', { name: 'Mis sobrepesos' })
+    .getByRole('row')
+    .filter({ hasText: `Envío ${firstShipment.numberOfOrder}` });
   await expect(row).toContainText('Pagado');
   await page.context().close();
   await adminPage.close();

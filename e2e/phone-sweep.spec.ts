@@ -31,7 +31,8 @@ async function rowsOffScreen(page: Page): Promise<string[]> {
         const box = el.getBoundingClientRect();
         if (box.width === 0 && box.height === 0) return;
         const text = (el.textContent ?? '').trim().slice(0, 40);
-        if (box.left < -1 || box.right > width + 1) problems.push(`${table} fila ${r + 1}: «${text}» sale de la pantalla (${Math.round(box.left)}–${Math.round(box.right)})`);
+        if (box.left < -1 || box.right > width + 1)
+          problems.push(`${table} fila ${r + 1}: «${text}» sale de la pantalla (${Math.round(box.left)}–${Math.round(box.right)})`);
         // Something clipped by a scrolling box: its own visible area is narrower than it is.
         const style = getComputedStyle(el);
         if (style.visibility === 'hidden') problems.push(`${table} fila ${r + 1}: «${text}» oculto`);
@@ -50,9 +51,11 @@ async function checkPage(page: Page, path: string, heading: RegExp | string): Pr
   expect(scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(inner);
   expect(await rowsOffScreen(page), path).toEqual([]);
   // Accessible names are Spanish: none of a component library's English defaults.
-  const english = await page.locator('[aria-label]').evaluateAll((els) =>
-    els.map((e) => e.getAttribute('aria-label') ?? '').filter((name) => /^(Toggle|Close|Next|Previous|Scroll|Actions|Open|Clear|Remove)\b/.test(name)),
-  );
+  const english = await page
+    .locator('[aria-label]')
+    .evaluateAll((els) =>
+      els.map((e) => e.getAttribute('aria-label') ?? '').filter((name) => /^(Toggle|Close|Next|Previous|Scroll|Actions|Open|Clear|Remove)\b/.test(name)),
+    );
   expect(english, `${path}: accessible names in English`).toEqual([]);
 }
 
@@ -75,7 +78,16 @@ test('setup: a seller with paid and unpaid shipments, wallet movements, a saved 
   expect(paid.ok(), await paid.text()).toBeTruthy();
   expect((await page.request.post('/api/v1/prepaid', { data: { amount: 150 } })).ok()).toBeTruthy();
   const saved = await page.request.post('/api/v1/locations-user', {
-    data: { name: 'Bodega Poniente', email: 'bodega@correo.test', phone: '3312345678', address: 'Av. Vallarta, 1500, 12', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara', country_code: 'MX' },
+    data: {
+      name: 'Bodega Poniente',
+      email: 'bodega@correo.test',
+      phone: '3312345678',
+      address: 'Av. Vallarta, 1500, 12',
+      colony: 'Guadalajara Centro',
+      postal_code: '44100',
+      city: 'Jalisco, Guadalajara',
+      country_code: 'MX',
+    },
   });
   expect(saved.ok(), await saved.text()).toBeTruthy();
   // The guide is issued by a job: wait for it, then ask for a pickup of that guide.
@@ -85,14 +97,24 @@ test('setup: a seller with paid and unpaid shipments, wallet movements, a saved 
     else await page.waitForTimeout(1000);
   }
   expect(guide).not.toBe('');
-  const pickup = await page.request.post('/api/v1/recolecciones/create', { data: { name: 'Paola Celular', email: seller.email, phone: seller.phone, service: 'Recolección en bodega', tracking_number: guide } });
+  const pickup = await page.request.post('/api/v1/recolecciones/create', {
+    data: { name: 'Paola Celular', email: seller.email, phone: seller.phone, service: 'Recolección en bodega', tracking_number: guide },
+  });
   expect(pickup.status(), await pickup.text()).toBeLessThan(300);
   // The admin records an overweight on the paid shipment (the wallet pays it), and someone writes
   // through the contact form: the overweight lists and 'Mensajes' then have rows to check.
   const overweight = await admin.request.put(`/api/v1/shipments/${paidId}`, { data: { overweight: 2, cost_overweight: 120 } });
   expect(overweight.ok(), await overweight.text()).toBeTruthy();
   const contact = await page.request.post('/api/v1/contact', {
-    data: { first_name: 'Paola', last_name: 'Celular', company_name: 'Tienda Celular', email: seller.email, phone: seller.phone, web: 'https://tienda.example.mx', message: 'Quiero saber cómo enviar más de cien paquetes al mes desde Guadalajara.' },
+    data: {
+      first_name: 'Paola',
+      last_name: 'Celular',
+      company_name: 'Tienda Celular',
+      email: seller.email,
+      phone: seller.phone,
+      web: 'https://tienda.example.mx',
+      message: 'Quiero saber cómo enviar más de cien paquetes al mes desde Guadalajara.',
+    },
   });
   expect(contact.status(), await contact.text()).toBe(201);
   await page.context().close();
@@ -122,8 +144,18 @@ test('every signed-in page of a seller fits a 390 px phone, rows as cards with a
   await expect(page.getByRole('row').filter({ hasText: 'Bodega Poniente' }).getByRole('button', { name: 'Eliminar Bodega Poniente' })).toBeVisible();
   await checkPage(page, '/prepaids', 'Monedero');
   const movements = page.getByRole('table', { name: 'Movimientos del monedero' });
-  await expect(movements.getByRole('row').filter({ hasText: 'Pendiente' }).getByRole('button', { name: /^Eliminar el abono MON-/ })).toBeVisible();
-  await expect(movements.getByRole('row').filter({ hasText: 'Cargo' }).getByText(/^-MX\$/)).toBeVisible();
+  await expect(
+    movements
+      .getByRole('row')
+      .filter({ hasText: 'Pendiente' })
+      .getByRole('button', { name: /^Eliminar el abono MON-/ }),
+  ).toBeVisible();
+  await expect(
+    movements
+      .getByRole('row')
+      .filter({ hasText: 'Cargo' })
+      .getByText(/^-MX\$/),
+  ).toBeVisible();
   await checkPage(page, '/prepaid/new', 'Nuevo abono');
   await checkPage(page, '/configuracion', /Configuración/);
   await checkPage(page, '/facturacion', 'Facturación');
@@ -148,7 +180,12 @@ test('every admin page fits a 390 px phone too', async ({ browser }) => {
   await expect(row.getByText('Activo')).toBeVisible();
   await expect(row.getByRole('button', { name: /^Bloquear compras a / })).toBeVisible();
   await checkPage(page, '/recoleccion', 'Recolección');
-  await expect(page.getByRole('row').filter({ hasText: seller.email }).getByRole('button', { name: /^Actualizar estatus/ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: seller.email })
+      .getByRole('button', { name: /^Actualizar estatus/ }),
+  ).toBeVisible();
   await checkPage(page, '/admin/pagos', 'Pagos');
   await checkPage(page, '/admin/guias', 'Inventario de guías');
   await checkPage(page, '/admin/paqueterias', /Paqueterías/);
@@ -163,7 +200,12 @@ test('every admin page fits a 390 px phone too', async ({ browser }) => {
   // The report speaks of a guide without carrier events as every other screen does.
   await expect(page.locator('.mantine-Card-root').filter({ hasText: guide }).getByText('Guía creada', { exact: true })).toBeVisible();
   await checkPage(page, '/overweight_report', 'Reporte Sobrepesos');
-  await expect(page.locator('.mantine-Card-root').filter({ hasText: seller.email }).getByRole('button', { name: /^Ver el sobrepeso del envío/ })).toBeVisible();
+  await expect(
+    page
+      .locator('.mantine-Card-root')
+      .filter({ hasText: seller.email })
+      .getByRole('button', { name: /^Ver el sobrepeso del envío/ }),
+  ).toBeVisible();
   await page.context().close();
 });
 

@@ -62,7 +62,10 @@ test('a visitor compares 44100 → 06600: sorted by price, filtered by carrier a
   await expect(cards).toHaveCount(all.length);
 
   // The breakdown of the cheapest option: its charges, the quantity and the same total.
-  await cards.first().getByRole('button', { name: /^Ver desglose de / }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: /^Ver desglose de / })
+    .click();
   const breakdown = page.getByRole('dialog', { name: 'Desglose del precio' });
   await expect(breakdown).toBeVisible();
   await expect(breakdown.getByText(/^Tarifa base/)).toBeVisible();
@@ -82,7 +85,11 @@ test('a visitor compares 44100 → 06600: sorted by price, filtered by carrier a
 
 test('an admin changes a tariff and the next quote shows it', async ({ page, browser }) => {
   await quoteFromHome(page);
-  const before = pesos((await card(page, 'AM/PM ESTANDAR').getByText(/^Total: MX\$/).textContent()) ?? '');
+  const before = pesos(
+    (await card(page, 'AM/PM ESTANDAR')
+      .getByText(/^Total: MX\$/)
+      .textContent()) ?? '',
+  );
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -114,13 +121,17 @@ test('an admin changes a tariff and the next quote shows it', async ({ page, bro
   const { markups } = (await (await admin.request.get('/api/v1/markups')).json()) as {
     markups: { service_id: string | null; user_id: string | null; percent: number }[];
   };
-  const margin =
-    markups.find((m) => m.user_id === null && m.service_id === serviceId) ?? markups.find((m) => m.user_id === null && m.service_id === null);
+  const margin = markups.find((m) => m.user_id === null && m.service_id === serviceId) ?? markups.find((m) => m.user_id === null && m.service_id === null);
   const expected = Math.round((before + 100 * (1 + (margin?.percent ?? 0) / 100)) * 100) / 100;
 
   // The audit log says who changed it.
   await admin.getByRole('tab', { name: 'Bitácora' }).click();
-  await expect(admin.getByRole('table', { name: 'Bitácora de cambios' }).getByText(/Tarifa de .*ESTANDAR.* reemplazada/).first()).toBeVisible();
+  await expect(
+    admin
+      .getByRole('table', { name: 'Bitácora de cambios' })
+      .getByText(/Tarifa de .*ESTANDAR.* reemplazada/)
+      .first(),
+  ).toBeVisible();
   await adminContext.close();
 
   await page.reload();

@@ -24,7 +24,13 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 
 async function newSeller(browser: Browser, name: string, credit: number): Promise<{ email: string; password: string; id: string }> {
   const admin = await signedIn(browser, ADMIN, WIDE);
-  const who = { firstName: name, lastName: `Prueba${stamp.slice(-4)}`, email: `${name.toLowerCase()}.${stamp}@correo.test`, phone: '3312345678', password: 'Clave123' };
+  const who = {
+    firstName: name,
+    lastName: `Prueba${stamp.slice(-4)}`,
+    email: `${name.toLowerCase()}.${stamp}@correo.test`,
+    phone: '3312345678',
+    password: 'Clave123',
+  };
   const created = await admin.request.post('/api/v1/users/createFromDashboard', { data: { ...who, rol: 'user' } });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { _id: string })._id;
@@ -62,7 +68,10 @@ test('1. an open OXXO reference shows in Mis Envíos, the detail and the payment
 
   // Mis Envíos: the row says a reference is open, with its number, amount, slip and cancel.
   await startAtMyShipments(page);
-  const card = page.getByRole('table', { name: 'Mis envíos' }).getByRole('row').filter({ hasText: `Olga Oxxo ${stamp}` });
+  const card = page
+    .getByRole('table', { name: 'Mis envíos' })
+    .getByRole('row')
+    .filter({ hasText: `Olga Oxxo ${stamp}` });
   await expect(card).toContainText('Referencia OXXO abierta');
   await expect(card).toContainText(reference);
   await expect(card).toContainText(mxn(amount));
@@ -95,11 +104,16 @@ test('1. an open OXXO reference shows in Mis Envíos, the detail and the payment
   await page.context().close();
 });
 
-test('1b. paying with another method while a reference is open is a deliberate choice, and money that still arrives goes to the wallet', async ({ browser }) => {
+test('1b. paying with another method while a reference is open is a deliberate choice, and money that still arrives goes to the wallet', async ({
+  browser,
+}) => {
   const seller = await newSeller(browser, 'Paula', 1000);
   const page = await signedIn(browser, seller);
   const [shipmentId] = await createShipments(page.request, `Paula Doble ${stamp}`, 1);
-  const opened = (await (await page.request.post(`/api/v1/payments/conekta/oxxo/${shipmentId}`, { data: {} })).json()) as { reference: string; payment_id: string };
+  const opened = (await (await page.request.post(`/api/v1/payments/conekta/oxxo/${shipmentId}`, { data: {} })).json()) as {
+    reference: string;
+    payment_id: string;
+  };
   await page.goto(`/payments/${shipmentId}`);
   await page.getByRole('radio', { name: /Monedero electrónico/ }).check();
   const pay = page.getByRole('button', { name: 'Pagar con Monedero' });
@@ -110,7 +124,10 @@ test('1b. paying with another method while a reference is open is a deliberate c
 
   // Paid, and the reference is still open: Mis Envíos keeps saying so, with the way to cancel it.
   await startAtMyShipments(page);
-  const card = page.getByRole('table', { name: 'Mis envíos' }).getByRole('row').filter({ hasText: `Paula Doble ${stamp}` });
+  const card = page
+    .getByRole('table', { name: 'Mis envíos' })
+    .getByRole('row')
+    .filter({ hasText: `Paula Doble ${stamp}` });
   await expect(card).toContainText('Pagado');
   await expect(card).toContainText(opened.reference);
   await expect(card.getByRole('button', { name: 'Cancelar referencia' })).toBeVisible();
@@ -136,14 +153,19 @@ test('2. an overweight says it was charged from the wallet and how to contest it
   const charged = 'Se cobró MX$50.00 de tu Monedero por sobrepeso';
   const contest = 'si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos';
   await page.goto(`/shipments/${shipmentId}`);
-  const panel = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Sobrepeso', exact: true }) }).last();
+  const panel = page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Sobrepeso', exact: true }) })
+    .last();
   await expect(panel).toContainText(charged);
   await expect(panel).toContainText(contest);
   await page.goto('/overweight');
   await expect(page.getByText('mientras la revisamos no se cobra')).toHaveCount(0);
 
   // The e-mail says the same.
-  const mail = (await (await admin.request.get(`/api/v1/outbox?recipient=${encodeURIComponent(covered.email)}`)).json()) as { docs: { subject: string; text: string }[] };
+  const mail = (await (await admin.request.get(`/api/v1/outbox?recipient=${encodeURIComponent(covered.email)}`)).json()) as {
+    docs: { subject: string; text: string }[];
+  };
   const overweightMail = mail.docs.find((m) => m.subject.includes('sobrepeso'));
   expect(overweightMail?.text).toContain(charged);
   expect(overweightMail?.text).toContain(contest);
@@ -157,7 +179,8 @@ test('2. an overweight says it was charged from the wallet and how to contest it
   const short = await newSeller(browser, 'Sara', 0);
   const shortPage = await signedIn(browser, short);
   const [shortShipment] = await createShipments(shortPage.request, `Sara Peso ${stamp}`, 1);
-  const total = ((await (await shortPage.request.get(`/api/v1/shipments/${shortShipment}`)).json()) as { selected_service: { total_amount: number } }).selected_service.total_amount;
+  const total = ((await (await shortPage.request.get(`/api/v1/shipments/${shortShipment}`)).json()) as { selected_service: { total_amount: number } })
+    .selected_service.total_amount;
   await admin.request.post('/api/v1/prepaid/createPrepaid', { data: { cantidadAbonar: total, userId: short.id } });
   expect((await shortPage.request.post('/api/v1/payments/many/monedero', { data: { shipments: [shortShipment] } })).ok()).toBeTruthy();
   expect((await admin.request.put(`/api/v1/shipments/${shortShipment}`, { data: { overweight: 1, cost_overweight: 40 } })).status()).toBe(200);
@@ -190,7 +213,8 @@ test('4. «Envíos por paquetería» counts paid guides only, and every amount h
   const page = await signedIn(browser, seller, WIDE);
   const ids = await createShipments(page.request, `Esteban Stats ${stamp}`, 3);
   expect((await page.request.post('/api/v1/payments/many/monedero', { data: { shipments: [ids[0]] } })).ok()).toBeTruthy();
-  const paid = ((await (await page.request.get(`/api/v1/shipments/${ids[0]}`)).json()) as { selected_service: { total_amount: number } }).selected_service.total_amount;
+  const paid = ((await (await page.request.get(`/api/v1/shipments/${ids[0]}`)).json()) as { selected_service: { total_amount: number } }).selected_service
+    .total_amount;
   await page.goto('/dashboard');
   const carriers = page.getByRole('table', { name: 'Envíos por paquetería' });
   const money = mxn(paid).replace(/[$.]/g, '\\$&');
@@ -224,7 +248,9 @@ test('5. help is one tap away on the signed-in pages, and the signed-in contact 
   await page.context().close();
 });
 
-test('6. the phone first: the first price in view after Cotizar!, the list before the filters, the name in the drawer, no early errors, one postal-code box', async ({ browser }) => {
+test('6. the phone first: the first price in view after Cotizar!, the list before the filters, the name in the drawer, no early errors, one postal-code box', async ({
+  browser,
+}) => {
   const seller = await newSeller(browser, 'Fernanda', 0);
 
   // The home: a box the visitor types into stays the same element (focus and screen readers stay on it).
@@ -253,7 +279,12 @@ test('6. the phone first: the first price in view after Cotizar!, the list befor
   await home.getByRole('checkbox', { name: 'Asegurar mi envío' }).uncheck();
   await home.getByRole('button', { name: 'Cotizar!' }).click();
   await expect(home).toHaveURL(/\/service-providers$/);
-  const firstPrice = home.getByRole('list', { name: 'Opciones de envío' }).getByRole('article').first().getByText(/^Total:/).locator('..');
+  const firstPrice = home
+    .getByRole('list', { name: 'Opciones de envío' })
+    .getByRole('article')
+    .first()
+    .getByText(/^Total:/)
+    .locator('..');
   await expect(firstPrice).toBeInViewport({ timeout: 20_000 });
   await visitor.close();
 
@@ -267,7 +298,14 @@ test('6. the phone first: the first price in view after Cotizar!, the list befor
   await page.getByRole('radio', { name: 'Sobre' }).check();
   await page.getByRole('textbox', { name: 'Peso (kg)' }).fill('0.5');
   await page.getByRole('button', { name: 'Cotizar!' }).click();
-  await expect(page.getByRole('list', { name: 'Opciones de envío' }).getByRole('article').first().getByText(/^Total:/).locator('..')).toBeInViewport({ timeout: 20_000 });
+  await expect(
+    page
+      .getByRole('list', { name: 'Opciones de envío' })
+      .getByRole('article')
+      .first()
+      .getByText(/^Total:/)
+      .locator('..'),
+  ).toBeInViewport({ timeout: 20_000 });
 
   // Mis Envíos opens with the list; the filters fold behind one «Filtros» button that counts them.
   await createShipments(page.request, `Fernanda Lista ${stamp}`, 1);
@@ -276,7 +314,12 @@ test('6. the phone first: the first price in view after Cotizar!, the list befor
   const filters = page.getByRole('button', { name: /^Filtros/ });
   await expect(filters).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Buscar' })).toBeHidden();
-  await expect(page.getByRole('table', { name: 'Mis envíos' }).getByRole('row').filter({ hasText: `Fernanda Lista ${stamp}` })).toBeInViewport();
+  await expect(
+    page
+      .getByRole('table', { name: 'Mis envíos' })
+      .getByRole('row')
+      .filter({ hasText: `Fernanda Lista ${stamp}` }),
+  ).toBeInViewport();
   await filters.click();
   await page.getByRole('combobox', { name: 'Estatus de pago' }).selectOption({ label: 'Guía sin pago' });
   await expect(page.getByRole('button', { name: /^Filtros \(1\)/ })).toBeVisible();
@@ -293,7 +336,20 @@ test('8. the admin sees what still runs on demo values, and the terms show the d
   await startAtMyShipments(admin);
   await openFromMenu(admin, 'Lanzamiento', 'Lista para el lanzamiento');
   const list = admin.getByRole('list', { name: 'Pendientes antes de vender' });
-  for (const name of ['SUPPORT_PHONE', 'WHATSAPP_NUMBER', 'COMPANY_LEGAL_NAME', 'COMPANY_ADDRESS', 'COMPANY_RFC', 'TERMS_DATE', 'PAYPAL_CLIENT_ID', 'CONEKTA_API_KEY', 'SMTP_URL', 'METRICS_TOKEN', 'DHL_API_KEY', 'FEDEX_CLIENT_ID']) {
+  for (const name of [
+    'SUPPORT_PHONE',
+    'WHATSAPP_NUMBER',
+    'COMPANY_LEGAL_NAME',
+    'COMPANY_ADDRESS',
+    'COMPANY_RFC',
+    'TERMS_DATE',
+    'PAYPAL_CLIENT_ID',
+    'CONEKTA_API_KEY',
+    'SMTP_URL',
+    'METRICS_TOKEN',
+    'DHL_API_KEY',
+    'FEDEX_CLIENT_ID',
+  ]) {
     await expect(list.getByRole('listitem').filter({ hasText: name })).toBeVisible();
   }
   await expect(list.getByRole('listitem').filter({ hasText: 'SUPPORT_PHONE' })).toContainText('Cómo configurarlo');

@@ -40,7 +40,18 @@ test('setup: an admin creates and credits the seller', async ({ browser }) => {
 test("the spec's API as written: a saved address with the joined `address` and a document quoted with its weight alone", async ({ browser }) => {
   const page = await signedIn(browser, seller);
   const saved = await page.request.post('/api/v1/locations-user', {
-    data: { name: 'Bodega Centro', email: 'bodega@correo.test', phone: '3312345678', address: 'Av. Juárez, 100, 4B', colony: 'Guadalajara Centro', reference_of_origin: 'Portón azul', postal_code: '44100', city: 'Jalisco, Guadalajara', user: userId, country_code: 'MX' },
+    data: {
+      name: 'Bodega Centro',
+      email: 'bodega@correo.test',
+      phone: '3312345678',
+      address: 'Av. Juárez, 100, 4B',
+      colony: 'Guadalajara Centro',
+      reference_of_origin: 'Portón azul',
+      postal_code: '44100',
+      city: 'Jalisco, Guadalajara',
+      user: userId,
+      country_code: 'MX',
+    },
   });
   expect(saved.status(), await saved.text()).toBe(200);
   expect(await saved.json()).toMatchObject({ address: 'Av. Juárez, 100, 4B', street: 'Av. Juárez', number: '100', intNumber: '4B' });
@@ -158,13 +169,23 @@ test('a top-up paid with PayPal (sandbox) speaks of the credited balance, and it
 
   await page.getByRole('link', { name: 'Ir al Monedero' }).click();
   const movements = page.getByRole('table', { name: 'Movimientos del monedero' });
-  await expect(movements.getByRole('row').filter({ hasText: 'MX$250.50' }).getByText(/^MON-\d+$/)).toBeVisible();
+  await expect(
+    movements
+      .getByRole('row')
+      .filter({ hasText: 'MX$250.50' })
+      .getByText(/^MON-\d+$/),
+  ).toBeVisible();
   // The charge of the purchase above names the shipment it paid.
-  await expect(movements.getByRole('row').filter({ hasText: 'Cargo' }).getByRole('link', { name: /^Envío \d+$/ })).toBeVisible();
+  await expect(
+    movements
+      .getByRole('row')
+      .filter({ hasText: 'Cargo' })
+      .getByRole('link', { name: /^Envío \d+$/ }),
+  ).toBeVisible();
   await page.context().close();
 });
 
-test("the quote form never fails silently: no service, the real weight limit, and no error before typing for Sobre", async ({ page }) => {
+test('the quote form never fails silently: no service, the real weight limit, and no error before typing for Sobre', async ({ page }) => {
   await page.goto('/');
   const origin = page.getByRole('combobox', { name: 'Código postal de origen' });
   await origin.pressSequentially('441');
@@ -244,7 +265,10 @@ test("'Bloquear compras' lets the person sign in and quote, and refuses buying s
   await page.getByRole('button', { name: 'Cotizar!' }).click();
   const options = page.getByRole('list', { name: 'Opciones de envío' });
   await expect(options).toBeVisible({ timeout: 20_000 });
-  await options.getByRole('button', { name: /^Enviar con / }).first().click();
+  await options
+    .getByRole('button', { name: /^Enviar con / })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Tu cuenta tiene las compras bloqueadas' });
   await expect(dialog.getByText(/puedes cotizar y consultar tus envíos, pero no comprar guías/)).toBeVisible();
 

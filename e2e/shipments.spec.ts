@@ -18,7 +18,11 @@ async function filterBy(page: Page, keyword: string) {
 }
 
 function dataRows(page: Page) {
-  return page.getByRole('table', { name: 'Mis envíos' }).getByRole('row').filter({ has: page.getByRole('checkbox') }).filter({ hasNot: page.getByRole('columnheader') });
+  return page
+    .getByRole('table', { name: 'Mis envíos' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('checkbox') })
+    .filter({ hasNot: page.getByRole('columnheader') });
 }
 
 test('filter, bulk duplicate and bulk delete', async ({ page }) => {
@@ -80,7 +84,10 @@ test('open a detail, change the destination postal code, re-quote and keep the n
   const index = names.findIndex((n) => !n.endsWith(before.trim()));
   expect(index).toBeGreaterThanOrEqual(0);
   const chosen = names[index]!;
-  await cards.nth(index).getByRole('button', { name: /^Elegir con / }).click();
+  await cards
+    .nth(index)
+    .getByRole('button', { name: /^Elegir con / })
+    .click();
   // A new service is confirmed before it is saved.
   await page.getByRole('dialog', { name: 'Cambiar paquetería' }).getByRole('button', { name: 'Aplicar Cambios' }).click();
 

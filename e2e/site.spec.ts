@@ -108,7 +108,8 @@ test('a visitor from a search lands on the FAQ, computes a volumetric weight and
 
 test('sitemap.xml lists the public pages and robots.txt points at it', async ({ request, baseURL }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const p of ['/', '/servicios', '/preguntas-frecuentes', '/terminos-de-servicio', '/politicas-de-privacidad']) expect(sitemap).toContain(`<loc>${baseURL}${p}</loc>`);
+  for (const p of ['/', '/servicios', '/preguntas-frecuentes', '/terminos-de-servicio', '/politicas-de-privacidad'])
+    expect(sitemap).toContain(`<loc>${baseURL}${p}</loc>`);
   expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 });
 
@@ -143,7 +144,9 @@ test.describe('the contact form', () => {
       .poll(async () => (await outbox(page.request, `lucia.${stamp}@correo.test`)).map((m) => m.subject), { timeout: 15_000 })
       .toContain('Recibimos tu mensaje');
     const toSupport = await outbox(page.request, ADMIN.email);
-    expect(toSupport.some((m) => m.subject === `Nuevo mensaje de contacto: Lucía Hernández (Dulces ${stamp})` && m.text.includes('Envíos al mes: 120'))).toBe(true);
+    expect(toSupport.some((m) => m.subject === `Nuevo mensaje de contacto: Lucía Hernández (Dulces ${stamp})` && m.text.includes('Envíos al mes: 120'))).toBe(
+      true,
+    );
   });
 
   test('an admin reads it in Mensajes, answers by e-mail and closes it', async ({ page }) => {
@@ -153,7 +156,9 @@ test.describe('the contact form', () => {
     await page.getByRole('button', { name: 'Leer el mensaje de Lucía Hernández' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Mensaje de contacto' });
     await expect(dialog.getByText('120 envíos al mes', { exact: true })).toBeVisible();
-    await dialog.getByLabel(`Responder a lucia.${stamp}@correo.test`).fill('Hola Lucía: sí, con 120 envíos al mes te damos tarifa preferente. Te llamamos hoy.');
+    await dialog
+      .getByLabel(`Responder a lucia.${stamp}@correo.test`)
+      .fill('Hola Lucía: sí, con 120 envíos al mes te damos tarifa preferente. Te llamamos hoy.');
     await dialog.getByRole('button', { name: 'Responder por correo' }).click();
     await expect(dialog.getByText(`Respuesta enviada a lucia.${stamp}@correo.test.`)).toBeVisible();
     await expect(dialog.getByText('Respuestas enviadas')).toBeVisible();

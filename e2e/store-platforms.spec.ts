@@ -30,7 +30,17 @@ async function newSeller(browser: Browser, tag: string) {
   await admin.context().close();
   const page = await signedIn(browser, person);
   const address = await page.request.post('/api/v1/locations-user', {
-    data: { name: 'Bodega Centro', email: 'bodega@correo.test', phone: '3312345678', address: 'Av. Juárez', number: '123', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara', state_code: 'JAL' },
+    data: {
+      name: 'Bodega Centro',
+      email: 'bodega@correo.test',
+      phone: '3312345678',
+      address: 'Av. Juárez',
+      number: '123',
+      colony: 'Guadalajara Centro',
+      postal_code: '44100',
+      city: 'Jalisco, Guadalajara',
+      state_code: 'JAL',
+    },
   });
   expect(address.ok(), await address.text()).toBeTruthy();
   return page;

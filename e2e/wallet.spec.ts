@@ -86,10 +86,16 @@ test('the user pays a shipment with the wallet; Mis Envíos and Monedero show it
   await openFromMenu(user, 'Monedero');
   await expect(user.getByTestId('wallet-total')).toHaveText('MX$1,500.00');
   await menu.getByRole('link', { name: 'Mis Envíos' }).click();
-  const rowOf = () => user.getByRole('table', { name: 'Mis envíos' }).getByRole('row').filter({ hasText: `Luis ${stamp}` });
+  const rowOf = () =>
+    user
+      .getByRole('table', { name: 'Mis envíos' })
+      .getByRole('row')
+      .filter({ hasText: `Luis ${stamp}` });
   await expect(rowOf().getByText('Guía sin pago')).toBeVisible();
 
-  await rowOf().getByRole('link', { name: new RegExp(`^Luis ${stamp}, ver envío`) }).click();
+  await rowOf()
+    .getByRole('link', { name: new RegExp(`^Luis ${stamp}, ver envío`) })
+    .click();
   await user.getByRole('link', { name: 'Pagar' }).click();
   await user.getByRole('radio', { name: /Monedero electrónico/ }).check();
   await user.getByRole('button', { name: 'Pagar con Monedero' }).click();
@@ -218,9 +224,17 @@ test('the admin sees the wallet payment in Pagos, the reconciliation and the gui
   await expect(walletRow).toContainText('Pagado');
 
   await openFromMenu(admin, 'Inventario de guías');
-  await expect(admin.getByRole('table', { name: 'Existencias por servicio' }).getByRole('button', { name: /^Subir CSV/ }).first()).toBeVisible();
+  await expect(
+    admin
+      .getByRole('table', { name: 'Existencias por servicio' })
+      .getByRole('button', { name: /^Subir CSV/ })
+      .first(),
+  ).toBeVisible();
   const csv = `guia\nE2E-${stamp}-1\nE2E-${stamp}-2\nE2E-${stamp}-1\nno valida!\n`;
-  await admin.locator('input[type="file"]').first().setInputFiles({ name: 'guias.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await admin
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles({ name: 'guias.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(admin.getByText('guias.csv: 2 guías agregadas, 1 duplicada, 1 línea no válida.')).toBeVisible();
   await expect(admin.getByRole('list', { name: 'Líneas no válidas' })).toContainText('no valida!');
 

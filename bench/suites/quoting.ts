@@ -33,7 +33,11 @@ async function measureHangingCarrier(ctx: BenchContext): Promise<void> {
     let reported = true;
     for (let i = 0; i < 12; i++) {
       const started = performance.now();
-      const res = await fetch(`${ctx.base}/api/v1/quoting`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quoteBody) });
+      const res = await fetch(`${ctx.base}/api/v1/quoting`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(quoteBody),
+      });
       const answer = (await res.json()) as { unavailable_carriers?: { carrier_code: string }[] };
       times.push(performance.now() - started);
       reported &&= res.ok && Boolean(answer.unavailable_carriers?.some((u) => u.carrier_code === 'dhl'));
@@ -51,7 +55,9 @@ export const quoting: BenchSuite = {
   name: 'quoting',
   async setup(ctx) {
     await measureHangingCarrier(ctx);
-    ctx.notes.push('Cotización sobre tarifas (las cinco paqueterías, catálogo en memoria, sin consultas a la base por solicitud); metas: p99 ≤ 30 ms y ≥ 30 % de las solicitudes por segundo del Fastify básico.');
+    ctx.notes.push(
+      'Cotización sobre tarifas (las cinco paqueterías, catálogo en memoria, sin consultas a la base por solicitud); metas: p99 ≤ 30 ms y ≥ 30 % de las solicitudes por segundo del Fastify básico.',
+    );
     return [
       {
         name: 'POST /api/v1/quoting 44100 → 06600, 1 paquete 30×20×15 cm, 3 kg',

@@ -123,8 +123,11 @@ export const reports: BenchSuite = {
     await fetch(`${ctx.base}/api/v1/shipments/period?limit=10&page=1`, { headers });
     ctx.notes.push(`Primera lectura del reporte tras un cambio (guarda los 100,000 ids del filtro, en orden): ${Math.round(performance.now() - first)} ms.`);
     await measureExport(ctx, token);
-    ctx.notes.push('Reporte general GET /api/v1/shipments/period, 100,000 envíos de 1,000 clientes, páginas de 10; metas: p99 ≤ 50 ms en la base embebida y ≤ 20 ms en PostgreSQL.');
-    const pages = (query: string, n: number) => Array.from({ length: n }, (_, i) => `/api/v1/shipments/period?${query}${query ? '&' : ''}limit=10&page=${i + 1}`);
+    ctx.notes.push(
+      'Reporte general GET /api/v1/shipments/period, 100,000 envíos de 1,000 clientes, páginas de 10; metas: p99 ≤ 50 ms en la base embebida y ≤ 20 ms en PostgreSQL.',
+    );
+    const pages = (query: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `/api/v1/shipments/period?${query}${query ? '&' : ''}limit=10&page=${i + 1}`);
     const filters = [
       '',
       'status=paid',

@@ -102,7 +102,16 @@ export async function buyOneShipment(ctx: BenchContext, prefix: string, lastName
   const { id: userId, token } = await call<{ id: string; token: string }>(ctx, 'POST', '/api/v1/login', { email, password: user.password });
   const quote = await call<{ options: { service_id: string; net_total_amount: number }[] }>(ctx, 'POST', '/api/v1/quoting', quoteBody, token);
   const option = quote.options[0]!;
-  const side = { full_name: 'Bench Destino', email, phone: '3312345678', address: 'Av. Juárez', number: '123', colony: 'Centro', postal_code: '44100', city: 'Jalisco, Guadalajara' };
+  const side = {
+    full_name: 'Bench Destino',
+    email,
+    phone: '3312345678',
+    address: 'Av. Juárez',
+    number: '123',
+    colony: 'Centro',
+    postal_code: '44100',
+    city: 'Jalisco, Guadalajara',
+  };
   const created = await call<{ _id: string }>(
     ctx,
     'POST',

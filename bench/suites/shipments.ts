@@ -17,7 +17,9 @@ async function seedShipmentList(ctx: BenchContext): Promise<{ userId: string; to
       // What the nightly maintenance job does (accounts.cleanup.ts): fresh statistics and visibility map.
       await database.exec('VACUUM ANALYZE');
     });
-    ctx.notes.push(`${SHIPMENTS_PER_USER.toLocaleString('en-US')} envíos de un usuario sembrados con un INSERT … SELECT generate_series: ${Math.round(performance.now() - started)} ms.`);
+    ctx.notes.push(
+      `${SHIPMENTS_PER_USER.toLocaleString('en-US')} envíos de un usuario sembrados con un INSERT … SELECT generate_series: ${Math.round(performance.now() - started)} ms.`,
+    );
   });
   return { userId, token };
 }
@@ -26,7 +28,9 @@ export const shipments: BenchSuite = {
   name: 'shipments',
   async setup(ctx) {
     const { userId, token } = await seedShipmentList(ctx);
-    ctx.notes.push('Lista de envíos paginada en SQL (10,000 envíos del usuario, páginas de 10); metas: p99 ≤ 50 ms en la base embebida y ≤ 20 ms en PostgreSQL.');
+    ctx.notes.push(
+      'Lista de envíos paginada en SQL (10,000 envíos del usuario, páginas de 10); metas: p99 ≤ 50 ms en la base embebida y ≤ 20 ms en PostgreSQL.',
+    );
     const headers = { authorization: `Bearer ${token}` };
     // The first read after a change: a shipment is duplicated through the API (a write the list's
     // triggers announce), then one page is read and timed; on pages 1, 500 and 1000. The pauses

@@ -47,11 +47,19 @@ async function seedTrackedGuides(ctx: BenchContext): Promise<void> {
 
   await withHangingDhl(ctx, {}, async () => {
     const started = performance.now();
-    const res = await fetch(`${ctx.base}/api/v1/tracking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ guide_number: DOWN_GUIDE }) });
+    const res = await fetch(`${ctx.base}/api/v1/tracking`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ guide_number: DOWN_GUIDE }),
+    });
     const answer = (await res.json()) as { stale?: boolean; shipment_event?: unknown[] };
     const took = performance.now() - started;
     const again = performance.now();
-    await fetch(`${ctx.base}/api/v1/tracking`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ guide_number: DOWN_GUIDE }) });
+    await fetch(`${ctx.base}/api/v1/tracking`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ guide_number: DOWN_GUIDE }),
+    });
     ctx.notes.push(
       `Rastreo con la API de DHL colgada (límite 2,500 ms): respuesta en ${Math.round(took)} ms (HTTP ${res.status}), stale: ${String(answer.stale)}, ` +
         `${answer.shipment_event?.length ?? 0} movimiento(s) guardado(s) mostrados; la siguiente consulta (en espera por back-off, sin llamar a DHL): ${Math.round(performance.now() - again)} ms.`,
@@ -66,7 +74,12 @@ export const tracking: BenchSuite = {
     ctx.notes.push('Rastreo de una guía guardada (movimientos guardados; la respuesta armada se reusa 15 s por proceso); meta: p99 ≤ 15 ms.');
     return [
       { name: 'POST /api/v1/tracking {guide_number} (guía guardada)', path: '/api/v1/tracking', method: 'POST', body: { guide_number: TRACKED_GUIDE } },
-      { name: `POST /api/v1/tracking/${trackedRoute} {guide_number} (ruta por paquetería)`, path: `/api/v1/tracking/${trackedRoute}`, method: 'POST', body: { guide_number: TRACKED_GUIDE } },
+      {
+        name: `POST /api/v1/tracking/${trackedRoute} {guide_number} (ruta por paquetería)`,
+        path: `/api/v1/tracking/${trackedRoute}`,
+        method: 'POST',
+        body: { guide_number: TRACKED_GUIDE },
+      },
     ];
   },
 };

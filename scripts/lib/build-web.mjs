@@ -22,11 +22,7 @@ function newestMtime(dir) {
 /** Builds the web app when its bundle is missing or older than its sources. */
 export function ensureWebBuild({ quiet = false } = {}) {
   const index = path.join(webDist, 'index.html');
-  const sources = [
-    path.join(root, 'apps/web/src'),
-    path.join(root, 'apps/web/public'),
-    path.join(root, 'packages/contracts/src'),
-  ].filter(existsSync);
+  const sources = [path.join(root, 'apps/web/src'), path.join(root, 'apps/web/public'), path.join(root, 'packages/contracts/src')].filter(existsSync);
   const newestSource = Math.max(
     ...sources.map(newestMtime),
     statSync(path.join(root, 'apps/web/index.html')).mtimeMs,

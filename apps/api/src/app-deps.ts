@@ -17,7 +17,6 @@ import type { OutboundHttp, OutboundPolicy } from './shared/outbound-http.js';
 import type { IntakeOptions, IntegrationsDeps, IntegrationsJobOptions } from './modules/integrations/integrations.usecases.js';
 import type { StampingService } from './modules/invoices/invoices.usecases.js';
 
-
 /* What buildApp is given (app.ts) and hands on to the modules (app-modules.ts). */
 
 export interface AppDeps {

@@ -30,7 +30,16 @@ import { createAddresses } from './modules/addresses/addresses.usecases.js';
 import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
 import { createParcels } from './modules/parcels/parcels.usecases.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
-import { cashProviderFromConfig, createPayments, createPaymentsDeps, findOpenAttempt, findPaymentForInvoice, isSandboxMode, paidPaymentIdsBetween, paymentModes } from './modules/payments/payments.usecases.js';
+import {
+  cashProviderFromConfig,
+  createPayments,
+  createPaymentsDeps,
+  findOpenAttempt,
+  findPaymentForInvoice,
+  isSandboxMode,
+  paidPaymentIdsBetween,
+  paymentModes,
+} from './modules/payments/payments.usecases.js';
 import { createInvoices, invoicesOnPayment, invoiceSettingsFromConfig, stampingServiceFromConfig } from './modules/invoices/invoices.usecases.js';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.js';
 import type { PaymentsCoreDeps } from './modules/payments/payments.core.js';
@@ -90,7 +99,10 @@ export interface ModuleContext {
  * configuration and the other modules they need, and handed to its routes. Answers what the
  * start-up work and the close need (the catalogues, tracking, the payment modes, the site's facts).
  */
-export async function registerModules(app: FastifyInstance, { deps, clock, metrics, jobs, events, notifier, accounts, developers, outbound, rateLimits }: ModuleContext) {
+export async function registerModules(
+  app: FastifyInstance,
+  { deps, clock, metrics, jobs, events, notifier, accounts, developers, outbound, rateLimits }: ModuleContext,
+) {
   const { config, database } = deps;
   const readiness = {
     pendingMigrations: () => pendingMigrations(database),
@@ -116,7 +128,12 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   await app.register(addressesRoutes, { addresses: createAddresses({ db: database.db, clock }) });
   await app.register(parcelsRoutes, { parcels: createParcels({ db: database.db, clock }) });
   await app.register(walletRoutes, { wallet: createWallet({ db: database.db, clock, events }) });
-  const geography = createGeography({ db: database.db, refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS, logger: app.log, compress: config.COMPRESSION_MIN_BYTES > 0 });
+  const geography = createGeography({
+    db: database.db,
+    refreshIntervalMs: config.POSTAL_CODES_REFRESH_MS,
+    logger: app.log,
+    compress: config.COMPRESSION_MIN_BYTES > 0,
+  });
   await app.register(geographyRoutes, { geography, caching });
   const carriers = createCarriers({
     db: database.db,
@@ -124,8 +141,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     refreshIntervalMs: config.TARIFFS_REFRESH_MS,
     logger: app.log,
     apis: instrumentCarrierApis(carrierApisFromConfig(config), metrics),
-    userExists: (id) =>
-      accounts.findUser(id).then((u) => u !== undefined),
+    userExists: (id) => accounts.findUser(id).then((u) => u !== undefined),
   });
   await app.register(carriersRoutes, { carriers });
   const quoting = createQuoting({
@@ -148,12 +164,26 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     changes,
     caching,
     openPaymentFor: findOpenAttempt,
-    limitCreation: (userId, count) => accounts.guardRate(`shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
+    limitCreation: (userId, count) =>
+      accounts.guardRate(`shipments:create:${userId}`, { limit: rateLimits.shipmentsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }, count),
     clock,
     quoting,
     carriers,
     findAccount: (id) =>
-      accounts.findUser(id).then((u) => u && ({ id: u._id, firstName: u.firstName, lastName: u.lastName, email: u.email, active: u.active, locked: u.locked, purchasesBlocked: u.purchasesBlocked })),
+      accounts
+        .findUser(id)
+        .then(
+          (u) =>
+            u && {
+              id: u._id,
+              firstName: u.firstName,
+              lastName: u.lastName,
+              email: u.email,
+              active: u.active,
+              locked: u.locked,
+              purchasesBlocked: u.purchasesBlocked,
+            },
+        ),
   });
   await app.register(shipmentsRoutes, { shipments });
   const integrations = createIntegrations(
@@ -168,8 +198,12 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
       outbound: deps.integrations?.outbound ?? outbound,
       storeTimeoutMs: deps.integrations?.storeTimeoutMs,
       storeApps: deps.integrations?.storeApps ?? {
-        ...(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET ? { shopify: { clientId: config.SHOPIFY_API_KEY, clientSecret: config.SHOPIFY_API_SECRET } } : {}),
-        ...(config.TIENDANUBE_APP_ID && config.TIENDANUBE_CLIENT_SECRET ? { tiendanube: { clientId: config.TIENDANUBE_APP_ID, clientSecret: config.TIENDANUBE_CLIENT_SECRET } } : {}),
+        ...(config.SHOPIFY_API_KEY && config.SHOPIFY_API_SECRET
+          ? { shopify: { clientId: config.SHOPIFY_API_KEY, clientSecret: config.SHOPIFY_API_SECRET } }
+          : {}),
+        ...(config.TIENDANUBE_APP_ID && config.TIENDANUBE_CLIENT_SECRET
+          ? { tiendanube: { clientId: config.TIENDANUBE_APP_ID, clientSecret: config.TIENDANUBE_CLIENT_SECRET } }
+          : {}),
       },
       sleep: deps.integrations?.sleep,
       // The store rules buy with the same use cases as a click (payments is created below; jobs run after start).
@@ -184,8 +218,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
         },
         purchasesBlocked: (userId) => accounts.findUser(userId).then((u) => !u || u.purchasesBlocked || !u.active || u.locked),
       },
-      findAccount: (id) =>
-        accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, email: u.email })),
+      findAccount: (id) => accounts.findUser(id).then((u) => u && { firstName: u.firstName, email: u.email }),
       // The demo store lives in this app: its key callback and webhooks reach our routes in-process.
       deliverLocal: async (request) => {
         const url = new URL(request.url);
@@ -229,7 +262,9 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   registerBulkJob(bulkDeps);
   const bulk = createBulk(bulkDeps);
   await app.register(bulkRoutes, { bulk });
-  await app.register(guidesRoutes, { guides: createGuides({ db: database.db, clock, secret: config.SECRET_KEY, bulkShipmentIds: (caller, id) => bulk.uploadShipmentIds(caller, id) }) });
+  await app.register(guidesRoutes, {
+    guides: createGuides({ db: database.db, clock, secret: config.SECRET_KEY, bulkShipmentIds: (caller, id) => bulk.uploadShipmentIds(caller, id) }),
+  });
   await app.register(pickupsRoutes, { pickups: createPickups({ db: database.db, clock }) });
   const { job: trackingJob, ...trackingTuning } = deps.tracking ?? {};
   const tracking = createTracking({
@@ -250,8 +285,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
   });
   registerTrackingRefresh(jobs, { db: database.db, clock, tracking, log: app.log }, trackingJob);
   await app.register(trackingRoutes, { tracking });
-  const findPayer = (id: string) =>
-    accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone }));
+  const findPayer = (id: string) => accounts.findUser(id).then((u) => u && { firstName: u.firstName, lastName: u.lastName, email: u.email, phone: u.phone });
   const paymentsCore: PaymentsCoreDeps = {
     db: database.db,
     clock,
@@ -260,7 +294,8 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     notifier,
     appUrl: config.APP_URL.replace(/\/+$/, ''),
     guideHoldsPerUser: config.GUIDE_HOLDS_PER_USER,
-    limitAttempts: (ex, userId) => guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: rateLimits.paymentAttemptsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
+    limitAttempts: (ex, userId) =>
+      guardRate({ db: ex, clock }, `payments:open:${userId}`, { limit: rateLimits.paymentAttemptsPerHour, windowMs: 3_600_000, blockMs: 15 * 60_000 }),
     events,
   };
   const modes = paymentModes(config);
@@ -306,7 +341,9 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
     secret: config.SECRET_KEY,
     payments: { find: findPaymentForInvoice, paidBetween: paidPaymentIdsBetween },
     findAccount: (id) =>
-      accounts.findUser(id).then((u) => u && { firstName: u.firstName, lastName: u.lastName, email: u.email, invoice: u.invoice, taxInformation: u.taxInformation }),
+      accounts
+        .findUser(id)
+        .then((u) => u && { firstName: u.firstName, lastName: u.lastName, email: u.email, invoice: u.invoice, taxInformation: u.taxInformation }),
     limit: (key, rule) => accounts.guardRate(key, rule),
     log: app.log,
   });
@@ -328,8 +365,7 @@ export async function registerModules(app: FastifyInstance, { deps, clock, metri
         return undefined;
       }
     },
-    findAccount: (id) =>
-      accounts.findUser(id).then((u) => u && ({ firstName: u.firstName, email: u.email })),
+    findAccount: (id) => accounts.findUser(id).then((u) => u && { firstName: u.firstName, email: u.email }),
     log: app.log,
   });
   later.overweight = overweight;

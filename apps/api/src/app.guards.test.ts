@@ -43,7 +43,12 @@ describe('route guards', () => {
     const guarded = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.guard && r.guard !== 'public');
     for (const route of guarded) {
       const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
-      const response = await t.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' ? undefined : '{"roto":', headers: { 'content-type': 'application/json' } });
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : '{"roto":',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
@@ -56,7 +61,12 @@ describe('ADMIN_EMAIL / ADMIN_PASSWORD bootstrap', () => {
     expect(me.json()).toMatchObject({ rol: 'admin', active: true });
 
     // The admin changes the password; a restart with the old ADMIN_PASSWORD does not reset it.
-    await t.app.inject({ method: 'PUT', url: `/api/v1/users/${admin.id}`, headers: admin.headers, payload: { password: 'NuevaClave1', currentPassword: TEST_ADMIN.password } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${admin.id}`,
+      headers: admin.headers,
+      payload: { password: 'NuevaClave1', currentPassword: TEST_ADMIN.password },
+    });
     const restarted = await buildApp({ config: testConfig(adminEnv), database: t.database });
     await restarted.ready();
     try {
@@ -81,7 +91,12 @@ describe('logs', () => {
     });
     await logged.ready();
     try {
-      const login = await logged.inject({ method: 'POST', url: '/api/v1/login', payload: { email: TEST_ADMIN.email, password: 'NuevaClave1' }, remoteAddress: '10.8.8.8' });
+      const login = await logged.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: TEST_ADMIN.email, password: 'NuevaClave1' },
+        remoteAddress: '10.8.8.8',
+      });
       const token = login.json<{ token: string }>().token;
       await logged.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
       await logged.inject({ method: 'GET', url: '/api/v1/me', cookies: { envios_sesion: token } });

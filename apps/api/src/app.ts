@@ -40,8 +40,6 @@ import { registerModules } from './app-modules.js';
 import { createOutboundHttp } from './shared/outbound-http.js';
 import { defaultRateLimits, type AppDeps } from './app-deps.js';
 
-
-
 export type { AppDeps } from './app-deps.js';
 export { defaultRateLimits } from './app-deps.js';
 
@@ -211,7 +209,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The outbound client reaches the public internet only; a test server may name local receivers (TEST_OUTBOUND_ALLOW, refused in production).
   const outboundPolicy = deps.outbound ?? (config.TEST_OUTBOUND_ALLOW ? { allow: config.TEST_OUTBOUND_ALLOW, ca: TEST_TLS.cert } : undefined);
   // Modules, in one visible list (app-modules.ts).
-  const { geography, carriers, tracking, modes, siteInfo } = await registerModules(app, { deps, clock, metrics, jobs, events, notifier, accounts, developers, rateLimits, outbound: createOutboundHttp(outboundPolicy) });
+  const { geography, carriers, tracking, modes, siteInfo } = await registerModules(app, {
+    deps,
+    clock,
+    metrics,
+    jobs,
+    events,
+    notifier,
+    accounts,
+    developers,
+    rateLimits,
+    outbound: createOutboundHttp(outboundPolicy),
+  });
   late.postalCodeKnown = (code) => geography.lookupPostalCode({ country: 'MX', code }).country_codes.length > 0;
 
   const spa = await registerSpa(

@@ -90,7 +90,10 @@ afterAll(async () => {
 describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
   it('apply the migrations once, even starting together', async () => {
     const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
-    const applied = await database.query<{ n: number; distinct: number }>('select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations', []);
+    const applied = await database.query<{ n: number; distinct: number }>(
+      'select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations',
+      [],
+    );
     expect(applied[0]).toEqual({ n: journal.entries.length, distinct: journal.entries.length });
     // One seeded catalogue and one admin, not two.
     const seeded = await database.query<{ carriers: number; admins: number }>(
@@ -147,7 +150,11 @@ describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
     }
     const onA = await quote(A);
     expect(onA).toBeGreaterThan(before);
-    const seen = await waitUntil(() => quote(B), (price) => price === onA, TARIFFS_REFRESH_MS + SLACK_MS);
+    const seen = await waitUntil(
+      () => quote(B),
+      (price) => price === onA,
+      TARIFFS_REFRESH_MS + SLACK_MS,
+    );
     expect(seen.ms).toBeLessThanOrEqual(TARIFFS_REFRESH_MS + SLACK_MS);
   });
 
@@ -157,7 +164,11 @@ describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
     const out = await A.app.inject({ method: 'POST', url: '/api/v1/logout', headers: user.headers });
     expect(out.statusCode, out.body).toBeLessThan(300);
     expect((await A.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers })).statusCode).toBe(401);
-    const seen = await waitUntil(async () => (await B.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers })).statusCode, (s) => s === 401, SESSION_CACHE_MS + SLACK_MS);
+    const seen = await waitUntil(
+      async () => (await B.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers })).statusCode,
+      (s) => s === 401,
+      SESSION_CACHE_MS + SLACK_MS,
+    );
     expect(seen.ms).toBeLessThanOrEqual(SESSION_CACHE_MS + SLACK_MS);
   });
 
@@ -166,7 +177,11 @@ describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
     expect((await B.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers })).statusCode).toBe(200);
     const off = await A.app.inject({ method: 'PUT', url: `/api/v1/users/${user.id}`, headers: admin.headers, payload: { active: false } });
     expect(off.statusCode, off.body).toBe(200);
-    const seen = await waitUntil(async () => (await B.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers })).statusCode, (s) => s === 401 || s === 403, SESSION_CACHE_MS + SLACK_MS);
+    const seen = await waitUntil(
+      async () => (await B.app.inject({ method: 'GET', url: '/api/v1/me', headers: user.headers })).statusCode,
+      (s) => s === 401 || s === 403,
+      SESSION_CACHE_MS + SLACK_MS,
+    );
     expect(seen.ms).toBeLessThanOrEqual(SESSION_CACHE_MS + SLACK_MS);
   });
 
@@ -176,13 +191,25 @@ describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
     const ids = [first._id, ...(await cloneShipment(A, first._id, 11))];
     const price = first.selected_service.net_total_amount;
     // Enough for exactly 5 of the 12.
-    const credit = await A.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: admin.headers, payload: { cantidadAbonar: Number(price) * 5, userId: buyer.id } });
+    const credit = await A.app.inject({
+      method: 'POST',
+      url: '/api/v1/prepaid/createPrepaid',
+      headers: admin.headers,
+      payload: { cantidadAbonar: Number(price) * 5, userId: buyer.id },
+    });
     expect(credit.statusCode, credit.body).toBeLessThan(300);
-    const runsBefore = (await metric(a, 'envios_job_runs_total{queue="guides.issue",outcome="done"}')) + (await metric(b, 'envios_job_runs_total{queue="guides.issue",outcome="done"}'));
+    const runsBefore =
+      (await metric(a, 'envios_job_runs_total{queue="guides.issue",outcome="done"}')) +
+      (await metric(b, 'envios_job_runs_total{queue="guides.issue",outcome="done"}'));
 
     const answers = await Promise.all(
       ids.map((id, i) =>
-        (i % 2 === 0 ? A : B).app.inject({ method: 'POST', url: '/api/v1/payments/many/monedero', headers: buyer.headers, payload: { shipments: [id], email: buyer.email } }),
+        (i % 2 === 0 ? A : B).app.inject({
+          method: 'POST',
+          url: '/api/v1/payments/many/monedero',
+          headers: buyer.headers,
+          payload: { shipments: [id], email: buyer.email },
+        }),
       ),
     );
     const paid = answers.filter((r) => r.statusCode === 200);
@@ -200,18 +227,28 @@ describe('two processes on one PostgreSQL', { timeout: 90_000 }, () => {
     const paidIds = (await database.query<{ id: string }>('select id from shipments where id = any($1::uuid[]) and paid', [ids])).map((r) => r.id);
     expect(paidIds).toHaveLength(5);
     await waitUntil(
-      () => database.query<{ n: number }>(`select count(*)::int as n from jobs where type = 'guides.issue' and status = 'done' and key = any($1::text[])`, [paidIds.map((id) => `guides.issue:${id}`)]),
+      () =>
+        database.query<{ n: number }>(`select count(*)::int as n from jobs where type = 'guides.issue' and status = 'done' and key = any($1::text[])`, [
+          paidIds.map((id) => `guides.issue:${id}`),
+        ]),
       (rows) => rows[0]!.n === 5,
       20_000,
     );
-    const jobs = await database.query<{ attempts: number }>(`select attempts from jobs where type = 'guides.issue' and key = any($1::text[])`, [paidIds.map((id) => `guides.issue:${id}`)]);
+    const jobs = await database.query<{ attempts: number }>(`select attempts from jobs where type = 'guides.issue' and key = any($1::text[])`, [
+      paidIds.map((id) => `guides.issue:${id}`),
+    ]);
     expect(jobs.map((j) => j.attempts)).toEqual([1, 1, 1, 1, 1]);
-    const runsAfter = (await metric(a, 'envios_job_runs_total{queue="guides.issue",outcome="done"}')) + (await metric(b, 'envios_job_runs_total{queue="guides.issue",outcome="done"}'));
+    const runsAfter =
+      (await metric(a, 'envios_job_runs_total{queue="guides.issue",outcome="done"}')) +
+      (await metric(b, 'envios_job_runs_total{queue="guides.issue",outcome="done"}'));
     expect(runsAfter - runsBefore).toBe(5);
     // Each guide's e-mail is one job, run once by one of the two: one message per guide.
     const mailKeys = paidIds.map((id) => `guides.ready:${id}`);
     const mailJobs = await waitUntil(
-      () => database.query<{ status: string; attempts: number }>(`select status, attempts from jobs where type = 'notifications.email' and key = any($1::text[])`, [mailKeys]),
+      () =>
+        database.query<{ status: string; attempts: number }>(`select status, attempts from jobs where type = 'notifications.email' and key = any($1::text[])`, [
+          mailKeys,
+        ]),
       (rows) => rows.length === 5 && rows.every((r) => r.status === 'done'),
       20_000,
     );
@@ -243,7 +280,11 @@ describe('WEB_CONCURRENCY=2: one command, two workers on one port', () => {
 
   it('starts two workers that share the port and both answer', async () => {
     c = await startServer({ ...env('c'), WEB_CONCURRENCY: '2' }, { port: await freePort() });
-    await waitUntil(async () => ready(c).length, (n) => n === 2, 90_000);
+    await waitUntil(
+      async () => ready(c).length,
+      (n) => n === 2,
+      90_000,
+    );
     expect(new Set(ready(c).map((l) => l.pid)).size).toBe(2);
     expect(ready(c).map((l) => l.pid)).not.toContain(c.child.pid);
     // New connections are handed out in turn: both workers log answers.
@@ -265,7 +306,11 @@ describe('WEB_CONCURRENCY=2: one command, two workers on one port', () => {
   it('replaces a worker that dies, and stops every worker in order on SIGTERM', async () => {
     const victim = Number(ready(c)[0]!.pid);
     process.kill(victim, 'SIGKILL');
-    await waitUntil(async () => ready(c).length, (n) => n === 3, 90_000);
+    await waitUntil(
+      async () => ready(c).length,
+      (n) => n === 3,
+      90_000,
+    );
     expect(c.logs().some((l) => l.msg === 'un proceso terminó inesperadamente; se inicia otro' && l.workerPid === victim)).toBe(true);
     expect((await fetch(`${c.url}/api/health/ready`)).status).toBe(200);
     c.child.kill('SIGTERM');

@@ -61,7 +61,17 @@ async function serve(config: StartConfig): Promise<void> {
     import('./modules/idempotency/idempotency.usecases.js'),
     import('./modules/jobs/jobs.usecases.js'),
   ]);
-  const [{ scheduleAccountsCleanup }, { scheduleDbMaintenance }, { scheduleTrackingRefresh }, { scheduleOxxoExpiries }, { scheduleTopUpExpiry }, { scheduleIntegrationsTick }, { scheduleGlobalInvoices }, { systemClock }, { joinClusterMetrics }] = await Promise.all([
+  const [
+    { scheduleAccountsCleanup },
+    { scheduleDbMaintenance },
+    { scheduleTrackingRefresh },
+    { scheduleOxxoExpiries },
+    { scheduleTopUpExpiry },
+    { scheduleIntegrationsTick },
+    { scheduleGlobalInvoices },
+    { systemClock },
+    { joinClusterMetrics },
+  ] = await Promise.all([
     import('./modules/accounts/accounts.cleanup.js'),
     import('./modules/jobs/db-maintenance.js'),
     import('./modules/tracking/tracking.job.js'),
@@ -72,8 +82,7 @@ async function serve(config: StartConfig): Promise<void> {
     import('./shared/clock.js'),
     import('./modules/metrics/metrics.cluster.js'),
   ]);
-  const webDist =
-    config.WEB_DIST_DIR ?? path.join(apiRoot, '../web/dist');
+  const webDist = config.WEB_DIST_DIR ?? path.join(apiRoot, '../web/dist');
   const logger = {
     level: config.LOG_LEVEL,
     redact: { paths: redactedLogPaths, censor: '[oculto]' },

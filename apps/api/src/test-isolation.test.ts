@@ -21,10 +21,14 @@ async function restricted(file: string, code: string): Promise<string[]> {
 }
 
 describe('what an API test may not replace', () => {
-  it.each(['mock', 'doMock', 'stubGlobal', 'stubEnv'])('refuses vi.%s in an API test, saying to pass a fake through the dependencies', async (call) => {
-    const code = `import { vi } from 'vitest';\nvi.${call}('x', () => ({}));\n`;
-    expect(await restricted('modules/wallet/probe.test.ts', code)).toEqual([expect.stringMatching(/colaborador falso por las dependencias/)]);
-  }, 30_000);
+  it.each(['mock', 'doMock', 'stubGlobal', 'stubEnv'])(
+    'refuses vi.%s in an API test, saying to pass a fake through the dependencies',
+    async (call) => {
+      const code = `import { vi } from 'vitest';\nvi.${call}('x', () => ({}));\n`;
+      expect(await restricted('modules/wallet/probe.test.ts', code)).toEqual([expect.stringMatching(/colaborador falso por las dependencias/)]);
+    },
+    30_000,
+  );
 
   it('accepts the fakes passed through the app’s dependencies, and spies', async () => {
     const code = "import { vi } from 'vitest';\nexport const send = vi.fn();\nvi.spyOn(Math, 'random');\n";

@@ -36,7 +36,11 @@ export const routeSources: Record<string, string> = {
  * the server links their styles so the form looks right at first paint, but not their code.
  */
 export const routeSnapshotSources: Record<string, string[]> = {
-  '/': ['src/features/quotes/components/quote-form.tsx', 'src/features/geography/components/postal-code-autocomplete.tsx', 'src/features/geography/components/country-select.tsx'],
+  '/': [
+    'src/features/quotes/components/quote-form.tsx',
+    'src/features/geography/components/postal-code-autocomplete.tsx',
+    'src/features/geography/components/country-select.tsx',
+  ],
 };
 
 export { publicPages };
@@ -61,7 +65,7 @@ export const knownPaths: string[] = (function collect(list: readonly RouteObject
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk));
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
 }
 

@@ -324,20 +324,19 @@ export const userIdParamsSchema = z.object({ id: z.uuid({ error: 'El identificad
 export const updateUserInputSchema = z
   .strictObject(
     {
-    active: z.boolean({ error: 'El estado de la cuenta debe ser verdadero o falso.' }).optional(),
-    locked: z.boolean({ error: 'El bloqueo debe ser verdadero o falso.' }).optional(),
-    purchasesBlocked: z.boolean({ error: 'El bloqueo de compras debe ser verdadero o falso.' }).optional(),
-    firstName: firstNameSchema.optional(),
-    lastName: lastNameSchema.optional(),
-    website: websiteUpdateSchema.optional(),
-    password: passwordSchema.optional(),
-    currentPassword: z.string().max(128).optional(),
-    taxInformation: taxInformationSchema.optional(),
-    invoice: z.boolean({ error: 'La facturación automática debe ser verdadero o falso.' }).optional(),
+      active: z.boolean({ error: 'El estado de la cuenta debe ser verdadero o falso.' }).optional(),
+      locked: z.boolean({ error: 'El bloqueo debe ser verdadero o falso.' }).optional(),
+      purchasesBlocked: z.boolean({ error: 'El bloqueo de compras debe ser verdadero o falso.' }).optional(),
+      firstName: firstNameSchema.optional(),
+      lastName: lastNameSchema.optional(),
+      website: websiteUpdateSchema.optional(),
+      password: passwordSchema.optional(),
+      currentPassword: z.string().max(128).optional(),
+      taxInformation: taxInformationSchema.optional(),
+      invoice: z.boolean({ error: 'La facturación automática debe ser verdadero o falso.' }).optional(),
     },
     {
-      error: (issue) =>
-        issue.code === 'unrecognized_keys' ? `Estos campos no se pueden modificar: ${issue.keys.join(', ')}.` : 'Revisa los datos enviados.',
+      error: (issue) => (issue.code === 'unrecognized_keys' ? `Estos campos no se pueden modificar: ${issue.keys.join(', ')}.` : 'Revisa los datos enviados.'),
     },
   )
   .refine((v) => Object.keys(v).some((k) => k !== 'currentPassword'), { error: 'No enviaste ningún cambio.' });

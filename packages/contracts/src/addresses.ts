@@ -123,12 +123,18 @@ export type ShipmentAddressResponse = z.infer<typeof shipmentAddressResponseSche
 
 /** 'Av. Juárez, 123, 4B' — street, exterior and (when present) interior number joined by commas. */
 export function formatAddressLine(a: { address: string; number?: string; intNumber?: string }): string {
-  return [a.address, a.number ?? '', a.intNumber ?? ''].map((s) => s.trim()).filter(Boolean).join(', ');
+  return [a.address, a.number ?? '', a.intNumber ?? '']
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** 'Jalisco, Guadalajara': a city as the spec stores it, 'Estado, Ciudad', from a postal-code pick. */
 export function stateAndCity(pick: { state: string; city: string; municipality?: string }): string {
-  return [pick.state, pick.city || pick.municipality || ''].map((s) => s.trim()).filter(Boolean).join(', ');
+  return [pick.state, pick.city || pick.municipality || '']
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The city part of 'Estado, Ciudad' (what the quote sends). */

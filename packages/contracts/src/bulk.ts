@@ -38,14 +38,26 @@ export interface BulkColumn {
  * saved package's.
  */
 export const BULK_COLUMNS = [
-  { key: 'origen', header: 'Origen (dirección guardada)', group: 'origen', help: 'Nombre de una de tus direcciones guardadas. Si lo usas, deja vacías las demás columnas de origen.', example: '' },
+  {
+    key: 'origen',
+    header: 'Origen (dirección guardada)',
+    group: 'origen',
+    help: 'Nombre de una de tus direcciones guardadas. Si lo usas, deja vacías las demás columnas de origen.',
+    example: '',
+  },
   { key: 'origen_nombre', header: 'Origen: nombre', group: 'origen', help: 'Nombre completo de quien envía, de 2 a 35 caracteres.', example: 'Ana López' },
   { key: 'origen_correo', header: 'Origen: correo', group: 'origen', help: 'Correo electrónico de quien envía.', example: 'ana@correo.mx' },
   { key: 'origen_telefono', header: 'Origen: teléfono', group: 'origen', help: 'Solo dígitos, de 3 a 25.', example: '3312345678' },
   { key: 'origen_calle', header: 'Origen: calle', group: 'origen', help: 'De 2 a 25 caracteres.', example: 'Av. Juárez' },
   { key: 'origen_numero', header: 'Origen: número exterior', group: 'origen', help: 'De 1 a 5 caracteres.', example: '123' },
   { key: 'origen_interior', header: 'Origen: número interior', group: 'origen', help: 'Opcional, hasta 5 caracteres.', example: '' },
-  { key: 'origen_colonia', header: 'Origen: colonia', group: 'origen', help: 'Una colonia del código postal, como la escribe el catálogo de SEPOMEX (sin importar acentos ni mayúsculas).', example: 'Guadalajara Centro' },
+  {
+    key: 'origen_colonia',
+    header: 'Origen: colonia',
+    group: 'origen',
+    help: 'Una colonia del código postal, como la escribe el catálogo de SEPOMEX (sin importar acentos ni mayúsculas).',
+    example: 'Guadalajara Centro',
+  },
   { key: 'origen_cp', header: 'Origen: código postal', group: 'origen', help: 'Cinco dígitos de un código postal de México.', example: '44100' },
   { key: 'origen_referencia', header: 'Origen: referencia', group: 'origen', help: 'Opcional, de 2 a 35 caracteres.', example: '' },
   { key: 'destino_nombre', header: 'Destino: nombre', group: 'destino', help: 'Nombre completo de quien recibe, de 2 a 35 caracteres.', example: 'Bruno Díaz' },
@@ -54,18 +66,48 @@ export const BULK_COLUMNS = [
   { key: 'destino_calle', header: 'Destino: calle', group: 'destino', help: 'De 2 a 25 caracteres.', example: 'Calle Roma' },
   { key: 'destino_numero', header: 'Destino: número exterior', group: 'destino', help: 'De 2 a 5 caracteres (por ejemplo 45 o S/N).', example: '45' },
   { key: 'destino_interior', header: 'Destino: número interior', group: 'destino', help: 'Opcional, hasta 5 caracteres.', example: '2B' },
-  { key: 'destino_colonia', header: 'Destino: colonia', group: 'destino', help: 'Una colonia del código postal, como la escribe el catálogo de SEPOMEX (sin importar acentos ni mayúsculas).', example: 'Juárez' },
+  {
+    key: 'destino_colonia',
+    header: 'Destino: colonia',
+    group: 'destino',
+    help: 'Una colonia del código postal, como la escribe el catálogo de SEPOMEX (sin importar acentos ni mayúsculas).',
+    example: 'Juárez',
+  },
   { key: 'destino_cp', header: 'Destino: código postal', group: 'destino', help: 'Cinco dígitos de un código postal de México.', example: '06600' },
   { key: 'destino_referencia', header: 'Destino: referencia', group: 'destino', help: 'Opcional, de 2 a 35 caracteres.', example: 'Portón negro' },
-  { key: 'paquete', header: 'Paquete guardado', group: 'paquete', help: 'Nombre de uno de tus paquetes guardados. Si lo usas, puedes dejar vacíos el tipo, las medidas y el peso.', example: '' },
+  {
+    key: 'paquete',
+    header: 'Paquete guardado',
+    group: 'paquete',
+    help: 'Nombre de uno de tus paquetes guardados. Si lo usas, puedes dejar vacíos el tipo, las medidas y el peso.',
+    example: '',
+  },
   { key: 'tipo', header: 'Tipo', group: 'paquete', help: 'sobre, paquete o tarima (vacío: paquete).', example: 'paquete' },
   { key: 'largo_cm', header: 'Largo (cm)', group: 'paquete', help: 'Mayor que 0 y hasta 300; un sobre no lo necesita.', example: '30' },
   { key: 'ancho_cm', header: 'Ancho (cm)', group: 'paquete', help: 'Mayor que 0 y hasta 300; un sobre no lo necesita.', example: '20' },
   { key: 'alto_cm', header: 'Alto (cm)', group: 'paquete', help: 'Mayor que 0 y hasta 300; un sobre no lo necesita.', example: '15' },
   { key: 'peso_kg', header: 'Peso (kg)', group: 'paquete', help: 'Mayor que 0 y hasta 2,000, con punto decimal.', example: '2.5' },
-  { key: 'contenido', header: 'Contenido', group: 'envio', help: 'Qué contiene el paquete, hasta 35 caracteres (vacío: el del paquete guardado).', example: 'Ropa' },
-  { key: 'valor_asegurado', header: 'Valor asegurado (MXN)', group: 'envio', help: 'Vacío: sin seguro. Con un valor mayor que 0, el envío se asegura por ese monto.', example: '' },
-  { key: 'servicio', header: 'Servicio', group: 'envio', help: '«más barato», «más rápido» o el nombre de un servicio, por ejemplo «DHL EXPRESS DOMESTIC» (vacío: más barato).', example: SERVICE_CHEAPEST },
+  {
+    key: 'contenido',
+    header: 'Contenido',
+    group: 'envio',
+    help: 'Qué contiene el paquete, hasta 35 caracteres (vacío: el del paquete guardado).',
+    example: 'Ropa',
+  },
+  {
+    key: 'valor_asegurado',
+    header: 'Valor asegurado (MXN)',
+    group: 'envio',
+    help: 'Vacío: sin seguro. Con un valor mayor que 0, el envío se asegura por ese monto.',
+    example: '',
+  },
+  {
+    key: 'servicio',
+    header: 'Servicio',
+    group: 'envio',
+    help: '«más barato», «más rápido» o el nombre de un servicio, por ejemplo «DHL EXPRESS DOMESTIC» (vacío: más barato).',
+    example: SERVICE_CHEAPEST,
+  },
 ] as const satisfies readonly BulkColumn[];
 
 export type BulkColumnKey = (typeof BULK_COLUMNS)[number]['key'];
@@ -75,11 +117,18 @@ export const BULK_COLUMN_KEYS = BULK_COLUMNS.map<BulkColumnKey>((c) => c.key);
 export type BulkRowValues = Partial<Record<BulkColumnKey, string>>;
 
 /** Any cell: text up to 200 characters, numbers as the seller typed them. */
-const cellSchema = z.union([z.string().max(200, { error: 'Un valor debe tener como máximo 200 caracteres.' }), z.number(), z.null()]).transform((v) => (v === null ? '' : String(v)));
+const cellSchema = z
+  .union([z.string().max(200, { error: 'Un valor debe tener como máximo 200 caracteres.' }), z.number(), z.null()])
+  .transform((v) => (v === null ? '' : String(v)));
 
 export const bulkRowValuesSchema = z.strictObject(
   Object.fromEntries(BULK_COLUMNS.map((c) => [c.key, cellSchema.optional()])) as Record<BulkColumnKey, z.ZodOptional<typeof cellSchema>>,
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `La columna «${iss.keys.join('», «')}» no existe en la plantilla.` : 'Cada fila debe ser un objeto con las columnas de la plantilla.') },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `La columna «${iss.keys.join('», «')}» no existe en la plantilla.`
+        : 'Cada fila debe ser un objeto con las columnas de la plantilla.',
+  },
 );
 
 /** `POST /api/v1/shipments/bulk` with JSON: the rows and a name for the upload. */
@@ -175,7 +224,12 @@ export const bulkUploadListSchema = z.array(bulkUploadSchema);
 
 export const bulkRowsQuerySchema = pageQuerySchema.extend({
   status: z.enum(BULK_ROW_STATUSES, { error: 'El estatus no es válido.' }).optional(),
-  limit: z.coerce.number({ error: 'El tamaño de página debe ser un número.' }).int().min(1).max(500, { error: 'El tamaño de página debe ser como máximo 500.' }).default(50),
+  limit: z.coerce
+    .number({ error: 'El tamaño de página debe ser un número.' })
+    .int()
+    .min(1)
+    .max(500, { error: 'El tamaño de página debe ser como máximo 500.' })
+    .default(50),
 });
 export const bulkRowPageSchema = pagedSchema(bulkRowSchema);
 export type BulkRowPage = z.infer<typeof bulkRowPageSchema>;

@@ -77,11 +77,13 @@ function hasAtMostTwoDecimals(v: number): boolean {
 
 /** An amount typed by an admin: MXN, not negative, at most two decimals. */
 export function mxnInputSchema(field: string, max = 1_000_000) {
-  return typedNumber(field)
-    .min(0, { error: `${field} no puede ser negativo.` })
-    // A function: the number is formatted only when the message is needed (Intl is slow at load).
-    .max(max, { error: () => `${field} debe ser como máximo ${max.toLocaleString('es-MX')}.` })
-    .refine(hasAtMostTwoDecimals, { error: `${field} debe tener como máximo dos decimales.` });
+  return (
+    typedNumber(field)
+      .min(0, { error: `${field} no puede ser negativo.` })
+      // A function: the number is formatted only when the message is needed (Intl is slow at load).
+      .max(max, { error: () => `${field} debe ser como máximo ${max.toLocaleString('es-MX')}.` })
+      .refine(hasAtMostTwoDecimals, { error: `${field} debe tener como máximo dos decimales.` })
+  );
 }
 
 /** A percentage typed by an admin (12.5 = 12.5 %), two decimals at most. */

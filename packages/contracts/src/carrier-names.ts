@@ -51,9 +51,7 @@ export function normalizeServiceName(name: string): string {
 }
 
 const CARRIER_BY_SERVICE = new Map<string, CarrierCode>(
-  Object.entries(FIXED_SERVICE_NAMES).flatMap(([code, names]) =>
-    names.map((n) => [normalizeServiceName(n), code as CarrierCode] as const),
-  ),
+  Object.entries(FIXED_SERVICE_NAMES).flatMap(([code, names]) => names.map((n) => [normalizeServiceName(n), code as CarrierCode] as const)),
 );
 
 /** The carrier a service name belongs to, by the fixed lists; any other name is FedEx. */

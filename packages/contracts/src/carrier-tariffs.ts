@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { carrierServiceAdminSchema } from './carrier-catalogue.js';
 import { carrierCodeSchema } from './carrier-names.js';
-import { MAX_SERVICE_WEIGHT_KG, mxnAmountSchema, mxnInputSchema, percentInputSchema, someFieldChanged, tariffZoneSchema, wholeKgInputSchema } from './carrier-fields.js';
+import {
+  MAX_SERVICE_WEIGHT_KG,
+  mxnAmountSchema,
+  mxnInputSchema,
+  percentInputSchema,
+  someFieldChanged,
+  tariffZoneSchema,
+  wholeKgInputSchema,
+} from './carrier-fields.js';
 
 /** What a quote is priced from: each service's tariff table, the carriers' remote areas and our markups. */
 
@@ -51,9 +59,7 @@ export const MAX_TARIFF_ROWS = 2000;
 
 /** `PUT /api/v1/carrier-services/{id}/tariffs`: the whole table at once (JSON). */
 export const replaceTariffTableInputSchema = z.object({
-  rows: z
-    .array(tariffRowInputSchema)
-    .max(MAX_TARIFF_ROWS, { error: `La tabla puede tener como máximo ${MAX_TARIFF_ROWS} filas.` }),
+  rows: z.array(tariffRowInputSchema).max(MAX_TARIFF_ROWS, { error: `La tabla puede tener como máximo ${MAX_TARIFF_ROWS} filas.` }),
 });
 export type ReplaceTariffTableInput = z.infer<typeof replaceTariffTableInputSchema>;
 
@@ -103,7 +109,10 @@ export type RemoteAreaInput = z.infer<typeof remoteAreaInputSchema>;
 
 export const remoteAreaParamsSchema = z.object({
   code: carrierCodeSchema,
-  postalCode: z.string().trim().regex(/^\d{5}$/, { error: 'El código postal debe tener 5 dígitos.' }),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, { error: 'El código postal debe tener 5 dígitos.' }),
 });
 
 // ---------------------------------------------------------------- markups

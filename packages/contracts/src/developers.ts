@@ -190,7 +190,10 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const deliveryListQuerySchema = pageQuerySchema;
 export const webhookDeliveryPageSchema = pagedSchema(webhookDeliverySchema);
 export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
-export const deliveryParamsSchema = z.object({ id: z.uuid({ error: 'El identificador no es válido.' }), deliveryId: z.uuid({ error: 'El identificador de la entrega no es válido.' }) });
+export const deliveryParamsSchema = z.object({
+  id: z.uuid({ error: 'El identificador no es válido.' }),
+  deliveryId: z.uuid({ error: 'El identificador de la entrega no es válido.' }),
+});
 
 export const developersErrorCodes = {
   keyLimit: 'developers.key_limit',

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkPostalCodeFormat,
-  formatPostalSuggestion,
-  normalizePostalCode,
-  postalSearchQuerySchema,
-  POSTAL_CODE_FORMATS,
-} from './geography.js';
+import { checkPostalCodeFormat, formatPostalSuggestion, normalizePostalCode, postalSearchQuerySchema, POSTAL_CODE_FORMATS } from './geography.js';
 
 describe('the postal-code search query', () => {
   const parse = (q: Record<string, string>) => postalSearchQuerySchema.safeParse(q);
@@ -52,7 +46,9 @@ describe('postal-code formats', () => {
 
 describe('a suggestion in a dropdown', () => {
   it('reads "code - suburb - city", "code - city" or just the code', () => {
-    expect(formatPostalSuggestion({ postal_code: '44100', place_name: 'Guadalajara Centro', city: 'Guadalajara' })).toBe('44100 - Guadalajara Centro - Guadalajara');
+    expect(formatPostalSuggestion({ postal_code: '44100', place_name: 'Guadalajara Centro', city: 'Guadalajara' })).toBe(
+      '44100 - Guadalajara Centro - Guadalajara',
+    );
     expect(formatPostalSuggestion({ postal_code: '44100', place_name: '', city: 'Guadalajara' })).toBe('44100 - Guadalajara');
     expect(formatPostalSuggestion({ postal_code: '90210', place_name: '', city: '' })).toBe('90210');
   });

@@ -52,11 +52,7 @@ export type ZipCodeQuery = z.infer<typeof zipCodeQuerySchema>;
 
 export const postalLookupParamsSchema = z.object({
   country: countryCodeSchema,
-  code: z
-    .string()
-    .trim()
-    .min(1, { error: 'El código postal es obligatorio.' })
-    .max(12, { error: 'El código postal debe tener como máximo 12 caracteres.' }),
+  code: z.string().trim().min(1, { error: 'El código postal es obligatorio.' }).max(12, { error: 'El código postal debe tener como máximo 12 caracteres.' }),
 });
 export type PostalLookupParams = z.infer<typeof postalLookupParamsSchema>;
 
@@ -112,10 +108,38 @@ export function formatPostalSuggestion(s: Pick<PostalSuggestion, 'postal_code' |
 
 /** The usual abbreviation of each of the 32 states, keyed by the INEGI state code (01–32). */
 export const STATE_SHORT_BY_CODE: Readonly<Record<string, string>> = {
-  '01': 'AGS', '02': 'BC', '03': 'BCS', '04': 'CAMP', '05': 'COAH', '06': 'COL', '07': 'CHIS', '08': 'CHIH',
-  '09': 'CDMX', '10': 'DGO', '11': 'GTO', '12': 'GRO', '13': 'HGO', '14': 'JAL', '15': 'MEX', '16': 'MICH',
-  '17': 'MOR', '18': 'NAY', '19': 'NL', '20': 'OAX', '21': 'PUE', '22': 'QRO', '23': 'QROO', '24': 'SLP',
-  '25': 'SIN', '26': 'SON', '27': 'TAB', '28': 'TAMS', '29': 'TLAX', '30': 'VER', '31': 'YUC', '32': 'ZAC',
+  '01': 'AGS',
+  '02': 'BC',
+  '03': 'BCS',
+  '04': 'CAMP',
+  '05': 'COAH',
+  '06': 'COL',
+  '07': 'CHIS',
+  '08': 'CHIH',
+  '09': 'CDMX',
+  '10': 'DGO',
+  '11': 'GTO',
+  '12': 'GRO',
+  '13': 'HGO',
+  '14': 'JAL',
+  '15': 'MEX',
+  '16': 'MICH',
+  '17': 'MOR',
+  '18': 'NAY',
+  '19': 'NL',
+  '20': 'OAX',
+  '21': 'PUE',
+  '22': 'QRO',
+  '23': 'QROO',
+  '24': 'SLP',
+  '25': 'SIN',
+  '26': 'SON',
+  '27': 'TAB',
+  '28': 'TAMS',
+  '29': 'TLAX',
+  '30': 'VER',
+  '31': 'YUC',
+  '32': 'ZAC',
 };
 
 /**
@@ -177,10 +201,62 @@ export const GENERIC_POSTAL_CODE = { pattern: /^[A-Z0-9](?:[A-Z0-9 -]{0,8}[A-Z0-
 
 /** Countries whose mail does not use postal codes (an address there needs none). */
 export const COUNTRIES_WITHOUT_POSTAL_CODES: ReadonlySet<string> = new Set([
-  'AE', 'AG', 'AO', 'AW', 'BF', 'BI', 'BJ', 'BO', 'BS', 'BW', 'BZ', 'CD', 'CF', 'CG', 'CI', 'CK', 'CM',
-  'DJ', 'DM', 'ER', 'FJ', 'GA', 'GD', 'GM', 'GQ', 'GY', 'HK', 'KI', 'KM', 'KN', 'KP', 'ML', 'MO', 'MR',
-  'MW', 'NR', 'NU', 'QA', 'RW', 'SB', 'SC', 'SL', 'SR', 'SS', 'ST', 'SY', 'TD', 'TG', 'TK', 'TL', 'TO',
-  'TV', 'UG', 'VU', 'YE', 'ZW',
+  'AE',
+  'AG',
+  'AO',
+  'AW',
+  'BF',
+  'BI',
+  'BJ',
+  'BO',
+  'BS',
+  'BW',
+  'BZ',
+  'CD',
+  'CF',
+  'CG',
+  'CI',
+  'CK',
+  'CM',
+  'DJ',
+  'DM',
+  'ER',
+  'FJ',
+  'GA',
+  'GD',
+  'GM',
+  'GQ',
+  'GY',
+  'HK',
+  'KI',
+  'KM',
+  'KN',
+  'KP',
+  'ML',
+  'MO',
+  'MR',
+  'MW',
+  'NR',
+  'NU',
+  'QA',
+  'RW',
+  'SB',
+  'SC',
+  'SL',
+  'SR',
+  'SS',
+  'ST',
+  'SY',
+  'TD',
+  'TG',
+  'TK',
+  'TL',
+  'TO',
+  'TV',
+  'UG',
+  'VU',
+  'YE',
+  'ZW',
 ]);
 
 /** Upper case, trimmed, inner runs of spaces collapsed: how postal codes are compared and answered. */
@@ -189,9 +265,7 @@ export function normalizePostalCode(value: string): string {
 }
 
 export type PostalCodeCheck =
-  | { ok: true; postalCode: string }
-  | { ok: false; reason: 'no_postal_codes' }
-  | { ok: false; reason: 'invalid_format'; example: string };
+  { ok: true; postalCode: string } | { ok: false; reason: 'no_postal_codes' } | { ok: false; reason: 'invalid_format'; example: string };
 
 /** Whether `value` has the shape of a postal code of `country` (an ISO alpha-2 code, any case). */
 export function checkPostalCodeFormat(country: string, value: string): PostalCodeCheck {

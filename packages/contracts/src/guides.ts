@@ -105,7 +105,12 @@ export const labelsQuerySchema = z
       .string()
       .trim()
       .max(LABELS_MAX * 37, { error: 'Demasiados envíos en una sola descarga.' })
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(
         z
           .array(z.uuid({ error: 'Uno de los envíos no es válido.' }))

@@ -229,7 +229,11 @@ export type StoreOrderRow = z.infer<typeof storeOrderRowSchema>;
 
 export const storeOrderQuerySchema = z.object({
   /** Customer name contains this (applies above 2 characters). */
-  filter: z.string().trim().max(ORDER_FILTER_MAX, { error: `El filtro debe tener como máximo ${ORDER_FILTER_MAX} caracteres.` }).optional(),
+  filter: z
+    .string()
+    .trim()
+    .max(ORDER_FILTER_MAX, { error: `El filtro debe tener como máximo ${ORDER_FILTER_MAX} caracteres.` })
+    .optional(),
   page: z.coerce.number({ error: 'La página debe ser un número.' }).int().min(1, { error: 'La página debe ser 1 o mayor.' }).default(1),
   limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE),
 });
@@ -306,7 +310,11 @@ export const storeStatusLabels: Readonly<Record<string, string>> = {
 
 export const CARRIER_RULES = ['cheapest', 'fastest', 'service'] as const;
 export type CarrierRule = (typeof CARRIER_RULES)[number];
-export const carrierRuleLabels: Readonly<Record<CarrierRule, string>> = { cheapest: 'La más barata', fastest: 'La más rápida', service: 'Un servicio en particular' };
+export const carrierRuleLabels: Readonly<Record<CarrierRule, string>> = {
+  cheapest: 'La más barata',
+  fastest: 'La más rápida',
+  service: 'Un servicio en particular',
+};
 export const AUTO_DAILY_LIMIT_MAX = 500;
 
 /** A store's shipping rule: origin, package, carrier rule and, opted in, automatic purchase with a daily limit. */
@@ -347,9 +355,12 @@ export const storeRuleInputSchema = z
       .max(AUTO_DAILY_LIMIT_MAX, { error: `El límite diario debe ser como máximo ${AUTO_DAILY_LIMIT_MAX}.` }),
   })
   .superRefine((r, ctx) => {
-    if (r.carrier_rule === 'service' && !r.service_name) ctx.addIssue({ code: 'custom', path: ['service_name'], message: 'Escribe el servicio que quieres usar (por ejemplo, DHL EXPRESS DOMESTIC).' });
-    if (r.auto_purchase && !r.origin_address_id) ctx.addIssue({ code: 'custom', path: ['origin_address_id'], message: 'Para comprar guías solas elige la dirección de origen.' });
-    if (r.max_price !== null && Math.round(r.max_price * 100) !== r.max_price * 100) ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'El precio máximo lleva como máximo dos decimales.' });
+    if (r.carrier_rule === 'service' && !r.service_name)
+      ctx.addIssue({ code: 'custom', path: ['service_name'], message: 'Escribe el servicio que quieres usar (por ejemplo, DHL EXPRESS DOMESTIC).' });
+    if (r.auto_purchase && !r.origin_address_id)
+      ctx.addIssue({ code: 'custom', path: ['origin_address_id'], message: 'Para comprar guías solas elige la dirección de origen.' });
+    if (r.max_price !== null && Math.round(r.max_price * 100) !== r.max_price * 100)
+      ctx.addIssue({ code: 'custom', path: ['max_price'], message: 'El precio máximo lleva como máximo dos decimales.' });
   });
 export type StoreRuleInput = z.input<typeof storeRuleInputSchema>;
 
@@ -363,7 +374,9 @@ export const autoShipStatusLabels: Readonly<Record<'queued' | 'buying' | 'bought
 // ---------------------------------------------------------------- the demo store
 
 export const DEMO_ORDER_KINDS = ['normal', 'unknown_postal_code'] as const;
-export const demoOrderInputSchema = z.object({ kind: z.enum(DEMO_ORDER_KINDS, { error: 'El tipo de pedido debe ser normal o unknown_postal_code.' }).default('normal') });
+export const demoOrderInputSchema = z.object({
+  kind: z.enum(DEMO_ORDER_KINDS, { error: 'El tipo de pedido debe ser normal o unknown_postal_code.' }).default('normal'),
+});
 
 export const demoNoteSchema = z.object({ id: z.number().int(), note: z.string(), customer_note: z.boolean(), date_created: z.string() });
 export const demoOrderSchema = z.object({
@@ -455,7 +468,11 @@ export const integrationErrorCodes = {
 export const installReturnMessages = {
   conectada: { ok: true, title: 'Tienda conectada', text: 'Tu tienda quedó conectada. En unos segundos verás sus pedidos en Mis Envíos › E-Commerce.' },
   rechazada: { ok: false, title: 'No se conectó la tienda', text: 'La instalación fue rechazada en tu tienda. Puedes intentarlo de nuevo cuando quieras.' },
-  invalida: { ok: false, title: 'No se conectó la tienda', text: 'La autorización no era válida o ya se había usado (vence en una hora). Vuelve a empezar desde aquí.' },
+  invalida: {
+    ok: false,
+    title: 'No se conectó la tienda',
+    text: 'La autorización no era válida o ya se había usado (vence en una hora). Vuelve a empezar desde aquí.',
+  },
   error: { ok: false, title: 'No se conectó la tienda', text: 'La tienda no nos entregó el acceso. Inténtalo de nuevo en unos minutos.' },
 } as const;
 

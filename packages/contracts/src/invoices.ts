@@ -149,7 +149,12 @@ export const requestInvoiceInputSchema = z.object({ payment_id: z.uuid({ error: 
 export type RequestInvoiceInput = z.input<typeof requestInvoiceInputSchema>;
 
 export const sendInvoiceEmailInputSchema = z.object({
-  email: z.string().trim().max(120).pipe(z.email({ error: 'El correo no es válido.' })).optional(),
+  email: z
+    .string()
+    .trim()
+    .max(120)
+    .pipe(z.email({ error: 'El correo no es válido.' }))
+    .optional(),
 });
 export type SendInvoiceEmailInput = z.input<typeof sendInvoiceEmailInputSchema>;
 

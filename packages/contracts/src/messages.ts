@@ -16,8 +16,7 @@ export const msg = {
   required: (field: string) => `${field} es obligatorio.`,
   tooShort: (field: string, min: number) => `${field} debe tener al menos ${min} caracteres.`,
   tooLong: (field: string, max: number) => `${field} debe tener como máximo ${max} caracteres.`,
-  between: (field: string, min: number, max: number) =>
-    `${field} debe tener entre ${min} y ${max} caracteres.`,
+  between: (field: string, min: number, max: number) => `${field} debe tener entre ${min} y ${max} caracteres.`,
   min: (field: string, min: number) => `${field} debe ser mayor o igual a ${min}.`,
   max: (field: string, max: number) => `${field} debe ser menor o igual a ${max}.`,
   integer: (field: string) => `${field} debe ser un número entero.`,

@@ -44,9 +44,21 @@ export const overweightMeasuredSchema = z
       .number({ error: 'El peso medido debe ser un número.' })
       .gt(0, { error: 'El peso medido debe ser mayor que 0.' })
       .max(1000, { error: 'El peso medido debe ser como máximo 1,000 kg.' }),
-    height: z.number({ error: 'El alto medido debe ser un número.' }).gt(0, { error: 'El alto medido debe ser mayor que 0.' }).max(500, { error: 'El alto medido debe ser como máximo 500 cm.' }).optional(),
-    width: z.number({ error: 'El largo medido debe ser un número.' }).gt(0, { error: 'El largo medido debe ser mayor que 0.' }).max(500, { error: 'El largo medido debe ser como máximo 500 cm.' }).optional(),
-    depth: z.number({ error: 'El ancho medido debe ser un número.' }).gt(0, { error: 'El ancho medido debe ser mayor que 0.' }).max(500, { error: 'El ancho medido debe ser como máximo 500 cm.' }).optional(),
+    height: z
+      .number({ error: 'El alto medido debe ser un número.' })
+      .gt(0, { error: 'El alto medido debe ser mayor que 0.' })
+      .max(500, { error: 'El alto medido debe ser como máximo 500 cm.' })
+      .optional(),
+    width: z
+      .number({ error: 'El largo medido debe ser un número.' })
+      .gt(0, { error: 'El largo medido debe ser mayor que 0.' })
+      .max(500, { error: 'El largo medido debe ser como máximo 500 cm.' })
+      .optional(),
+    depth: z
+      .number({ error: 'El ancho medido debe ser un número.' })
+      .gt(0, { error: 'El ancho medido debe ser mayor que 0.' })
+      .max(500, { error: 'El ancho medido debe ser como máximo 500 cm.' })
+      .optional(),
   })
   .superRefine((m, ctx) => {
     const given = [m.height, m.width, m.depth].filter((v) => v !== undefined).length;
@@ -89,7 +101,10 @@ export const overweightFileParamsSchema = z.object({ fileId: z.uuid({ error: 'El
 export const overweightUserParamsSchema = z.object({ userId: z.uuid({ error: 'El identificador del usuario no es válido.' }) });
 
 const numberFromQuery = (label: string, max: number) =>
-  z.coerce.number({ error: `${label} debe ser un número.` }).gt(0, { error: `${label} debe ser mayor que 0.` }).max(max, { error: `${label} es demasiado grande.` });
+  z.coerce
+    .number({ error: `${label} debe ser un número.` })
+    .gt(0, { error: `${label} debe ser mayor que 0.` })
+    .max(max, { error: `${label} es demasiado grande.` });
 
 /** `GET /api/v1/overweight/{shipmentId}/suggestion?weight&height&width&depth` (admin). */
 export const overweightSuggestionQuerySchema = z
@@ -154,7 +169,18 @@ export const overweightFileSchema = z.object({
 });
 export type OverweightFile = z.infer<typeof overweightFileSchema>;
 
-export const OVERWEIGHT_EVENT_KINDS = ['recorded', 'updated', 'charged', 'paid_with_purchase', 'pending', 'disputed', 'accepted', 'rejected', 'refunded', 'removed'] as const;
+export const OVERWEIGHT_EVENT_KINDS = [
+  'recorded',
+  'updated',
+  'charged',
+  'paid_with_purchase',
+  'pending',
+  'disputed',
+  'accepted',
+  'rejected',
+  'refunded',
+  'removed',
+] as const;
 export type OverweightEventKind = (typeof OVERWEIGHT_EVENT_KINDS)[number];
 export const overweightEventLabels: Readonly<Record<OverweightEventKind, string>> = {
   recorded: 'Sobrepeso registrado',
@@ -205,7 +231,9 @@ export const overweightRecordSchema = z.object({
   can_pay: z.boolean(),
   can_dispute: z.boolean(),
   can_edit: z.boolean(),
-  events: z.array(z.object({ kind: z.enum(OVERWEIGHT_EVENT_KINDS), label: z.string(), amount: z.number().nullable(), note: z.string().nullable(), at: z.iso.datetime() })),
+  events: z.array(
+    z.object({ kind: z.enum(OVERWEIGHT_EVENT_KINDS), label: z.string(), amount: z.number().nullable(), note: z.string().nullable(), at: z.iso.datetime() }),
+  ),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
 });
@@ -239,8 +267,12 @@ export function overweightStateText(s: OverweightState): string {
   const contest = admin ? 'si el cliente no está de acuerdo, puede pedir una aclaración y, si se acepta, se le devuelve' : OVERWEIGHT_CONTEST_TEXT;
   switch (s.status) {
     case 'paid': {
-      const charged = s.paidVia === 'purchase' ? `Se cobró ${s.amount} por sobrepeso junto con ${admin ? 'una compra del cliente' : 'tu compra'}` : `Se cobró ${s.amount} ${wallet} por sobrepeso`;
-      if (s.dispute === 'rejected') return `${charged}. ${admin ? 'La aclaración del cliente se rechazó' : 'Revisamos tu aclaración y el sobrepeso se mantiene'}.`;
+      const charged =
+        s.paidVia === 'purchase'
+          ? `Se cobró ${s.amount} por sobrepeso junto con ${admin ? 'una compra del cliente' : 'tu compra'}`
+          : `Se cobró ${s.amount} ${wallet} por sobrepeso`;
+      if (s.dispute === 'rejected')
+        return `${charged}. ${admin ? 'La aclaración del cliente se rechazó' : 'Revisamos tu aclaración y el sobrepeso se mantiene'}.`;
       return `${charged}; ${contest}${s.paidVia === 'purchase' ? (admin ? ' en su Monedero' : ' en tu Monedero') : ''}.`;
     }
     case 'pending': {
@@ -260,7 +292,10 @@ export function overweightStateText(s: OverweightState): string {
         ? `El cliente pidió una aclaración: mientras se revisa, el sobrepeso de ${s.amount} no se cobra.`
         : `Estamos revisando tu aclaración; mientras tanto el sobrepeso de ${s.amount} no se cobra ni se suma a tus compras.`;
     case 'cancelled':
-      if (s.refund) return admin ? `La aclaración se aceptó: el sobrepeso se canceló y se devolvieron ${s.refund} al Monedero del cliente.` : `Aceptamos tu aclaración: el sobrepeso se canceló y te devolvimos ${s.refund} a tu Monedero.`;
+      if (s.refund)
+        return admin
+          ? `La aclaración se aceptó: el sobrepeso se canceló y se devolvieron ${s.refund} al Monedero del cliente.`
+          : `Aceptamos tu aclaración: el sobrepeso se canceló y te devolvimos ${s.refund} a tu Monedero.`;
       return admin ? 'El sobrepeso se canceló; no se cobró nada.' : 'El sobrepeso se canceló; no se te cobró nada.';
   }
 }
@@ -277,7 +312,11 @@ const listShape = {
   service: z.uuid({ error: 'El servicio no es válido.' }).optional(),
   status: overweightStatusQuery.optional(),
   filter: z.string({ error: 'La búsqueda debe ser texto.' }).trim().max(100, { error: 'La búsqueda debe tener como máximo 100 caracteres.' }).optional(),
-  page: z.coerce.number({ error: 'La página debe ser un número.' }).int({ error: 'La página debe ser un número entero.' }).min(1, { error: 'La página debe ser al menos 1.' }).default(1),
+  page: z.coerce
+    .number({ error: 'La página debe ser un número.' })
+    .int({ error: 'La página debe ser un número entero.' })
+    .min(1, { error: 'La página debe ser al menos 1.' })
+    .default(1),
   limit: z.coerce
     .number({ error: 'El tamaño de página debe ser un número.' })
     .int({ error: 'El tamaño de página debe ser un número entero.' })
@@ -342,7 +381,11 @@ export const resolveDisputeSchema = z
   })
   .superRefine((b, ctx) => {
     if (b.decision === 'reject' && (b.reason ?? '').length < RESOLUTION_REASON_MIN) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: `Explica al cliente en al menos ${RESOLUTION_REASON_MIN} caracteres por qué se mantiene el sobrepeso.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: `Explica al cliente en al menos ${RESOLUTION_REASON_MIN} caracteres por qué se mantiene el sobrepeso.`,
+      });
     }
   });
 export type ResolveDispute = z.output<typeof resolveDisputeSchema>;
@@ -350,7 +393,17 @@ export type ResolveDispute = z.output<typeof resolveDisputeSchema>;
 /** The export of the user's overweight page. */
 export const USER_OVERWEIGHT_EXPORT_FIELDS = ['fecha', 'servicio', 'sobrepeso', 'costo_sobrepeso', 'estatus_sobrepeso', 'guia', 'total'] as const;
 /** The admin overweight report's export. */
-export const ADMIN_OVERWEIGHT_EXPORT_FIELDS = ['fecha_guia', 'usuario', 'correo', 'servicio', 'sobrepeso', 'costo_sobrepeso', 'estatus_sobrepeso', 'guia', 'total'] as const;
+export const ADMIN_OVERWEIGHT_EXPORT_FIELDS = [
+  'fecha_guia',
+  'usuario',
+  'correo',
+  'servicio',
+  'sobrepeso',
+  'costo_sobrepeso',
+  'estatus_sobrepeso',
+  'guia',
+  'total',
+] as const;
 
 export const overweightErrorCodes = {
   notFound: 'overweight.not_found',

@@ -95,5 +95,10 @@ export const parcelTemplateErrorCodes = {
 
 /** How names are compared: 'Caja  Chica' and 'caja chica' are one package. */
 export function templateNameKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }

@@ -45,7 +45,12 @@ export const paymentMethodLabels: Readonly<Record<PaymentMethod, string>> = {
 };
 
 /** The method as a sentence names it («Pagado con la compra del pago 1001 (tarjeta).»). */
-export const paymentMethodShortNames: Readonly<Record<PaymentMethod, string>> = { paypal: 'PayPal', 'paypal-plus': 'tarjeta', oxxo: 'OXXO', monedero: 'Monedero' };
+export const paymentMethodShortNames: Readonly<Record<PaymentMethod, string>> = {
+  paypal: 'PayPal',
+  'paypal-plus': 'tarjeta',
+  oxxo: 'OXXO',
+  monedero: 'Monedero',
+};
 
 /** How many shipments one payment may cover. */
 export const PAY_MANY_MAX = 5_000;
@@ -83,7 +88,16 @@ export const paymentErrorCodes = {
 } as const;
 
 /** Why money that arrived was credited to the payer's wallet instead of paying what it was for. */
-export const CREDIT_REASONS = ['already_paid', 'deleted', 'no_guides', 'price_changed', 'service_changed', 'topup_already_paid', 'overweight_already_paid', 'overweight_changed'] as const;
+export const CREDIT_REASONS = [
+  'already_paid',
+  'deleted',
+  'no_guides',
+  'price_changed',
+  'service_changed',
+  'topup_already_paid',
+  'overweight_already_paid',
+  'overweight_changed',
+] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
 const shipmentIdSchema = z.uuid({ error: 'El identificador del envío no es válido.' });
@@ -213,7 +227,12 @@ export type GenerateGuidesResult = z.infer<typeof generateGuidesResultSchema>;
 export const openPaymentsQuerySchema = z.object({
   shipments: z
     .string({ error: 'Los envíos deben ser una lista separada por comas.' })
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(paidShipmentsSchema)
     .optional(),
 });
@@ -249,7 +268,12 @@ export const OPEN_PAYMENTS_MAX = 50;
 export const guidesAvailabilityQuerySchema = z.object({
   shipments: z
     .string({ error: 'Los envíos son obligatorios.' })
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(paidShipmentsSchema),
 });
 export const guidesAvailabilitySchema = z.object({
@@ -303,7 +327,12 @@ export const prepaidIdParamsSchema = z.object({ prepaidId: z.uuid({ error: 'El i
 export const oxxoSlipQuerySchema = z.object({
   references: z
     .string({ error: 'La referencia es obligatoria.' })
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().max(64)).min(1, { error: 'La referencia es obligatoria.' }).max(10)),
 });
 export const slipShipmentSchema = z.object({

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  billableWeightKg,
-  expandParcelsToGuides,
-  quoteResponseSchema,
-  VOLUMETRIC_DIVISOR,
-  volumetricWeightKg,
-  type Parcel,
-} from './quotes.js';
+import { billableWeightKg, expandParcelsToGuides, quoteResponseSchema, VOLUMETRIC_DIVISOR, volumetricWeightKg, type Parcel } from './quotes.js';
 
 const parcel = fc.record({
   depth: fc.integer({ min: 1, max: 300 }),

@@ -50,14 +50,19 @@ describe('quote request', () => {
   it('sends only the part of a city after its comma', () => {
     expect(cityForQuote('Jalisco, Guadalajara')).toBe('Guadalajara');
     expect(cityForQuote('Monterrey')).toBe('Monterrey');
-    expect(quoteRequestSchema.parse({ ...base, origin_direction: { ...base.origin_direction, city: 'Jalisco, Zapopan' } }).origin_direction.city).toBe('Zapopan');
+    expect(quoteRequestSchema.parse({ ...base, origin_direction: { ...base.origin_direction, city: 'Jalisco, Zapopan' } }).origin_direction.city).toBe(
+      'Zapopan',
+    );
   });
 
   it('keeps insured value and currency together', () => {
     expect(issues({ ...base, insured_value_currency: 'MXN' })).toEqual({ insured_value: 'El valor asegurado es obligatorio.' });
     expect(issues({ ...base, insured_value: 500 })).toEqual({ insured_value_currency: 'La moneda del valor asegurado es obligatoria.' });
     expect(issues({ ...base, insured_value: 500, insured_value_currency: 'USD' })).toHaveProperty('insured_value_currency');
-    expect(quoteRequestSchema.parse({ ...base, insured_value: 500, insured_value_currency: 'MXN' })).toMatchObject({ insured_value: 500, insured_value_currency: 'MXN' });
+    expect(quoteRequestSchema.parse({ ...base, insured_value: 500, insured_value_currency: 'MXN' })).toMatchObject({
+      insured_value: 500,
+      insured_value_currency: 'MXN',
+    });
   });
 
   it('sends a document as exactly one parcel', () => {

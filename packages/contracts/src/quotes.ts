@@ -109,11 +109,7 @@ function directionShape(side: 'origen' | 'destino') {
 export const quoteOriginSchema = z.object(directionShape('origen'));
 export const quoteDestinationSchema = z.object({
   ...directionShape('destino'),
-  state_short: z
-    .string()
-    .trim()
-    .max(10, { error: 'El estado de destino debe tener como máximo 10 caracteres.' })
-    .default(''),
+  state_short: z.string().trim().max(10, { error: 'El estado de destino debe tener como máximo 10 caracteres.' }).default(''),
 });
 
 /**
@@ -162,7 +158,6 @@ export const quoteRequestSchema = z
   .transform((q) => ({ ...q, parcels: withDocumentPreset(q.package_type, q.parcels) }));
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
-
 
 // ---------------------------------------------------------------- quote answer (POST /api/v1/quoting)
 

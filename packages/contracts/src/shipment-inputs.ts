@@ -19,7 +19,12 @@ export const BULK_MAX = 100;
 /** True when 'Estado, Guadalajara' or 'Guadalajara' (accents and case ignored). */
 export function offersLocalPickup(city: string): boolean {
   const part = (city.split(',').pop() ?? '').trim();
-  return part.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase() === LOCAL_PICKUP_CITY.toLowerCase();
+  return (
+    part
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase() === LOCAL_PICKUP_CITY.toLowerCase()
+  );
 }
 
 export const descriptionSchema = z

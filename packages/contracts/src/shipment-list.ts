@@ -21,8 +21,17 @@ export const paymentStatusLabels = { unpaid: 'Guía sin pago', paid: 'Pagado' } 
  * All filters apply together; paging is in SQL.
  */
 export const shipmentListQuerySchema = z.object({
-  page: z.coerce.number({ error: 'La página debe ser un número.' }).int({ error: 'La página debe ser un número entero.' }).min(1, { error: 'La página debe ser al menos 1.' }).default(1),
-  limit: z.coerce.number({ error: 'El tamaño de página debe ser un número.' }).int().min(1, { error: 'El tamaño de página debe ser al menos 1.' }).max(100, { error: 'El tamaño de página debe ser como máximo 100.' }).default(PAGE_SIZE),
+  page: z.coerce
+    .number({ error: 'La página debe ser un número.' })
+    .int({ error: 'La página debe ser un número entero.' })
+    .min(1, { error: 'La página debe ser al menos 1.' })
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'El tamaño de página debe ser un número.' })
+    .int()
+    .min(1, { error: 'El tamaño de página debe ser al menos 1.' })
+    .max(100, { error: 'El tamaño de página debe ser como máximo 100.' })
+    .default(PAGE_SIZE),
   /** Comma-separated keywords (each a badge in the UI), each up to 35 characters. */
   keywords: z.string().trim().max(400, { error: 'Las palabras clave son demasiado largas.' }).optional(),
   /** A catalogue service id. */
@@ -32,7 +41,6 @@ export const shipmentListQuerySchema = z.object({
   printed: z.enum(PRINTED_FILTERS, { error: 'El filtro de impresión debe ser yes o no.' }).optional(),
 });
 export type ShipmentListQuery = z.input<typeof shipmentListQuerySchema>;
-
 
 /**
  * `GET /api/v1/shipments/references/{reference}`: the shipments one OXXO slip pays,
@@ -101,7 +109,11 @@ export function splitKeywords(text: string | undefined): string[] {
 
 const pageShape = { page: shipmentListQuerySchema.shape.page, limit: shipmentListQuerySchema.shape.limit };
 const keywordsText = (field: string) =>
-  z.string().trim().max(400, { error: `${field} es demasiado largo.` }).optional();
+  z
+    .string()
+    .trim()
+    .max(400, { error: `${field} es demasiado largo.` })
+    .optional();
 
 /** `/shipments/all/{userId}/query?filter=`: comma-separated keywords, as `keywords`. */
 export const shipmentQueryFilterSchema = z.object({ ...pageShape, filter: keywordsText('El filtro') });
@@ -124,10 +136,16 @@ export const shipmentCarrierQuerySchema = z.object({
 
 /** `POST /api/v1/shipments/all` (duplicate) and `/shipments/all/delete`. */
 export const duplicateShipmentsSchema = z.object({
-  shipments: z.array(z.uuid({ error: 'El envío no es válido.' })).min(1, { error: 'Selecciona al menos un envío.' }).max(BULK_MAX, { error: `Selecciona como máximo ${BULK_MAX} envíos.` }),
+  shipments: z
+    .array(z.uuid({ error: 'El envío no es válido.' }))
+    .min(1, { error: 'Selecciona al menos un envío.' })
+    .max(BULK_MAX, { error: `Selecciona como máximo ${BULK_MAX} envíos.` }),
 });
 export const deleteShipmentsSchema = z.object({
-  list_id: z.array(z.uuid({ error: 'El envío no es válido.' })).min(1, { error: 'Selecciona al menos un envío.' }).max(BULK_MAX, { error: `Selecciona como máximo ${BULK_MAX} envíos.` }),
+  list_id: z
+    .array(z.uuid({ error: 'El envío no es válido.' }))
+    .min(1, { error: 'Selecciona al menos un envío.' })
+    .max(BULK_MAX, { error: `Selecciona como máximo ${BULK_MAX} envíos.` }),
 });
 export const bulkResultSchema = z.object({ count: z.number().int(), shipments: z.array(z.uuid()) });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
@@ -135,7 +153,11 @@ export type BulkResult = z.infer<typeof bulkResultSchema>;
 // ---------------------------------------------------------------- statistics ('Mis Estadisticas')
 
 export const lastShipmentsQuerySchema = z.object({
-  search: z.string().trim().max(ADDRESS_TEXT_MAX, { error: `La búsqueda debe tener como máximo ${ADDRESS_TEXT_MAX} caracteres.` }).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(ADDRESS_TEXT_MAX, { error: `La búsqueda debe tener como máximo ${ADDRESS_TEXT_MAX} caracteres.` })
+    .optional(),
   limit: z.coerce.number().int().min(1).max(50).default(5),
 });
 

@@ -37,7 +37,13 @@ function issues(input: unknown): Record<string, string> {
 
 describe('shipment creation body', () => {
   it('fills the defaults: one guide, no insurance, nothing saved, no local pickup', () => {
-    expect(createShipmentSchema.parse(base)).toMatchObject({ cantidadGuias: 1, package_insurance: false, save_origin: false, save_destination: false, local_pickup: false });
+    expect(createShipmentSchema.parse(base)).toMatchObject({
+      cantidadGuias: 1,
+      package_insurance: false,
+      save_origin: false,
+      save_destination: false,
+      local_pickup: false,
+    });
   });
 
   it('names the field of each broken rule', () => {

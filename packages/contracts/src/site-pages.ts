@@ -74,8 +74,7 @@ export const publicPages: readonly PublicPage[] = [
   {
     path: '/contactanos',
     title: 'Contáctanos · Envíos MX',
-    description:
-      'Escríbenos, llámanos o mándanos un WhatsApp: un asesor te responde de lunes a viernes. Cotizaciones por volumen, dudas de envíos y soporte.',
+    description: 'Escríbenos, llámanos o mándanos un WhatsApp: un asesor te responde de lunes a viernes. Cotizaciones por volumen, dudas de envíos y soporte.',
     indexable: true,
     prerender: true,
     changefreq: 'yearly',
@@ -93,8 +92,7 @@ export const publicPages: readonly PublicPage[] = [
   {
     path: '/politicas-de-privacidad',
     title: 'Aviso de privacidad · Envíos MX',
-    description:
-      'Qué datos personales tratamos, para qué, con quién los compartimos y cómo ejercer tus derechos ARCO en Envíos MX.',
+    description: 'Qué datos personales tratamos, para qué, con quién los compartimos y cómo ejercer tus derechos ARCO en Envíos MX.',
     indexable: true,
     prerender: true,
     changefreq: 'yearly',

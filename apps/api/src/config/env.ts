@@ -18,18 +18,36 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: optional.pipe(
-    z.string().regex(/^postgres(ql)?:\/\//, { error: 'debe empezar con postgres://' }).optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'debe empezar con postgres://' })
+      .optional(),
   ),
   DATA_DIR: z.string().min(1).default('./data'),
   APP_URL: z.url({ error: 'debe ser una URL completa, por ejemplo http://localhost:3000' }).default('http://localhost:3000'),
   ADMIN_EMAIL: optional.pipe(z.email({ error: 'debe ser un correo válido' }).optional()),
   ADMIN_PASSWORD: optional.pipe(z.string().min(4).max(128).optional()),
-  SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, { error: 'debe empezar con smtp:// o smtps://' }).optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'debe empezar con smtp:// o smtps://' })
+      .optional(),
+  ),
   MAIL_FROM: z.string().default('Envíos MX <no-responder@envios.mx>'),
   SECRET_KEY: optional.pipe(z.string().min(32, { error: 'debe tener al menos 32 caracteres' }).optional()),
   /** Unset: the demonstration number below, shown as such on every screen. */
-  SUPPORT_PHONE: optional.pipe(z.string().regex(/^\+?[\d\s().-]{7,20}$/, { error: 'debe ser un número de teléfono (dígitos, espacios o guiones)' }).optional()),
-  WHATSAPP_NUMBER: optional.pipe(z.string().regex(/^\d{10,15}$/, { error: 'debe tener solo dígitos (10 a 15), con lada de país' }).optional()),
+  SUPPORT_PHONE: optional.pipe(
+    z
+      .string()
+      .regex(/^\+?[\d\s().-]{7,20}$/, { error: 'debe ser un número de teléfono (dígitos, espacios o guiones)' })
+      .optional(),
+  ),
+  WHATSAPP_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{10,15}$/, { error: 'debe tener solo dígitos (10 a 15), con lada de país' })
+      .optional(),
+  ),
   /** Support hours as people read them; the default is the product's published schedule. */
   SUPPORT_HOURS: z.string().trim().min(1).max(120).default('de 9:00 a 18:00, de lunes a viernes'),
   /** Where contact-form messages are sent; unset: to every active admin. Also the privacy contact. */
@@ -50,22 +68,45 @@ const envSchema = z.object({
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'debe ser una fecha AAAA-MM-DD' })
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: 'debe ser una fecha válida AAAA-MM-DD' })
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+        error: 'debe ser una fecha válida AAAA-MM-DD',
+      })
       .optional(),
   ),
   /** Our company as CFDI issuer: régimen fiscal (c_RegimenFiscal) and código postal de expedición (the RFC and razón social are COMPANY_RFC and COMPANY_LEGAL_NAME). */
-  COMPANY_TAX_SYSTEM: optional.pipe(z.enum(REGIMEN_FISCAL_KEYS, { error: 'debe ser una clave del catálogo c_RegimenFiscal del SAT (601, 612, 626…)' }).optional()),
-  COMPANY_TAX_ZIP: optional.pipe(z.string().regex(/^\d{5}$/, { error: 'debe ser un código postal de 5 dígitos' }).optional()),
+  COMPANY_TAX_SYSTEM: optional.pipe(
+    z.enum(REGIMEN_FISCAL_KEYS, { error: 'debe ser una clave del catálogo c_RegimenFiscal del SAT (601, 612, 626…)' }).optional(),
+  ),
+  COMPANY_TAX_ZIP: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{5}$/, { error: 'debe ser un código postal de 5 dígitos' })
+      .optional(),
+  ),
   /** Facturapi (CFDI 4.0 stamping); unset: the offline sandbox issues test invoices «sin validez fiscal». */
-  FACTURAPI_KEY: optional.pipe(z.string().regex(/^sk_(test|live)_\w+$/, { error: 'debe ser una llave secreta de Facturapi (sk_test_… o sk_live_…)' }).optional()),
+  FACTURAPI_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^sk_(test|live)_\w+$/, { error: 'debe ser una llave secreta de Facturapi (sk_test_… o sk_live_…)' })
+      .optional(),
+  ),
   /** Overrides Facturapi's API base (tests point it at a local fake). */
   FACTURAPI_API_URL: optional.pipe(z.url().optional()),
   /** Calls per second to the stamping service from each process (Facturapi does not publish its limits). */
   FACTURAPI_REQUESTS_PER_SECOND: z.coerce.number().int().min(1).max(100).default(30),
   /** c_ClaveProdServ and c_ClaveUnidad of our concepts (the accountant confirms them), and the invoices' series. */
-  INVOICE_PRODUCT_KEY: z.string().regex(/^\d{8}$/, { error: 'debe ser una clave de producto o servicio del SAT de 8 dígitos' }).default('78102200'),
-  INVOICE_UNIT_KEY: z.string().regex(/^[A-Z0-9]{2,3}$/, { error: 'debe ser una clave de unidad del SAT (E48…)' }).default('E48'),
-  INVOICE_SERIES: z.string().regex(/^[A-Za-z0-9]{1,25}$/, { error: 'debe tener de 1 a 25 letras o dígitos' }).default('ENV'),
+  INVOICE_PRODUCT_KEY: z
+    .string()
+    .regex(/^\d{8}$/, { error: 'debe ser una clave de producto o servicio del SAT de 8 dígitos' })
+    .default('78102200'),
+  INVOICE_UNIT_KEY: z
+    .string()
+    .regex(/^[A-Z0-9]{2,3}$/, { error: 'debe ser una clave de unidad del SAT (E48…)' })
+    .default('E48'),
+  INVOICE_SERIES: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,25}$/, { error: 'debe tener de 1 a 25 letras o dígitos' })
+    .default('ENV'),
   /** c_FormaPago of PayPal payments (31 intermediario de pagos, or the card's 04/28: the accountant decides) and of cards through PayPal. */
   INVOICE_PAYPAL_PAYMENT_FORM: z.enum(['31', '04', '28', '06', '03'], { error: 'debe ser 31, 04, 28, 06 o 03 (c_FormaPago)' }).default('31'),
   INVOICE_CARD_PAYMENT_FORM: z.enum(['04', '28', '31'], { error: 'debe ser 04 (crédito), 28 (débito) o 31 (c_FormaPago)' }).default('04'),
@@ -73,7 +114,12 @@ const envSchema = z.object({
   SOCIAL_LINKS: optional.pipe(
     z
       .string()
-      .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url({ protocol: /^https$/, error: 'cada enlace debe ser una dirección https:// completa' })).max(8))
       .optional(),
   ),
@@ -89,7 +135,12 @@ const envSchema = z.object({
   WHATSAPP_APPROVAL_TEMPLATE: optional,
   /** How often the background worker looks for due jobs, in milliseconds. */
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
-  HOW_IT_WORKS_VIDEO_ID: optional.pipe(z.string().regex(/^[A-Za-z0-9_-]{11}$/, { error: 'debe ser el id de 11 caracteres de un video de YouTube' }).optional()),
+  HOW_IT_WORKS_VIDEO_ID: optional.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{11}$/, { error: 'debe ser el id de 11 caracteres de un video de YouTube' })
+      .optional(),
+  ),
   CHAT_WIDGET_SRC: optional.pipe(z.url().optional()),
   META_PIXEL_ID: optional.pipe(z.string().regex(/^\d+$/).optional()),
   /** Number of proxies in front of the server (X-Forwarded-For hops to trust); 0 = none. */
@@ -124,7 +175,12 @@ const envSchema = z.object({
   TEST_OUTBOUND_ALLOW: optional.pipe(
     z
       .string()
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().regex(/^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]):\d{1,5}$/, { error: 'cada entrada debe ser 127.0.0.1:PUERTO o [::1]:PUERTO' })))
       .optional(),
   ),
@@ -135,7 +191,10 @@ const envSchema = z.object({
   /** Overrides the PayPal API base (tests point it at a local fake). */
   PAYPAL_API_URL: optional.pipe(z.url().optional()),
   /** Offer card payments through PayPal (guest checkout) as their own choice. */
-  PAYPAL_CARD: z.enum(['true', 'false'], { error: 'debe ser true o false' }).default('true').transform((v) => v === 'true'),
+  PAYPAL_CARD: z
+    .enum(['true', 'false'], { error: 'debe ser true o false' })
+    .default('true')
+    .transform((v) => v === 'true'),
   /**
    * Sandbox payments (no real money) where a provider has no keys: on by default in development,
    * off in production (NODE_ENV=production or an https APP_URL) unless set to 1.
@@ -152,7 +211,12 @@ const envSchema = z.object({
   DHL_API_URL: z.url().default('https://express.api.dhl.com/mydhlapi'),
   DHL_API_KEY: optional,
   DHL_API_SECRET: optional,
-  DHL_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^\w{1,12}$/, { error: 'debe tener hasta 12 letras o dígitos' }).optional()),
+  DHL_ACCOUNT_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^\w{1,12}$/, { error: 'debe tener hasta 12 letras o dígitos' })
+      .optional(),
+  ),
   /** FedEx REST APIs (OAuth + rate quotes); unset: FedEx is priced from our tariffs. */
   FEDEX_API_URL: z.url().default('https://apis.fedex.com'),
   FEDEX_CLIENT_ID: optional,
@@ -161,7 +225,12 @@ const envSchema = z.object({
   TIENDANUBE_APP_ID: optional,
   TIENDANUBE_CLIENT_SECRET: optional,
   FEDEX_CLIENT_SECRET: optional,
-  FEDEX_ACCOUNT_NUMBER: optional.pipe(z.string().regex(/^\d{5,12}$/, { error: 'debe tener solo dígitos' }).optional()),
+  FEDEX_ACCOUNT_NUMBER: optional.pipe(
+    z
+      .string()
+      .regex(/^\d{5,12}$/, { error: 'debe tener solo dígitos' })
+      .optional(),
+  ),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -40,14 +40,23 @@ describe('launch checklist', () => {
   it('prints one line per pending setting, with what it affects and how to set it', () => {
     const text = launchChecklistText(launchChecklist(parseEnv({ NODE_ENV: 'production' })));
     const lines = text.split('\n');
-    expect(lines[0]).toBe(`Lista para el lanzamiento: quedan ${LAUNCH_CHECKS.length} ajustes con valores de demostración o sin configurar (también en /admin/lanzamiento):`);
+    expect(lines[0]).toBe(
+      `Lista para el lanzamiento: quedan ${LAUNCH_CHECKS.length} ajustes con valores de demostración o sin configurar (también en /admin/lanzamiento):`,
+    );
     expect(lines).toContain(
       '  - Teléfono de soporte (SUPPORT_PHONE) — Valor de demostración. El pie de cada página, el botón de llamada, Contáctanos y los correos muestran un número de demostración y dicen que lo es. Cómo: Define SUPPORT_PHONE con el teléfono de atención, por ejemplo SUPPORT_PHONE="33 1234 5678".',
     );
   });
 
   it('a feature adds its own line to the same list', () => {
-    const invoices: LaunchCheck = { id: 'cfdi', setting: 'CFDI_KEY', title: 'Facturación', state: () => 'missing', affects: 'No se timbran facturas.', how: 'Define CFDI_KEY.' };
+    const invoices: LaunchCheck = {
+      id: 'cfdi',
+      setting: 'CFDI_KEY',
+      title: 'Facturación',
+      state: () => 'missing',
+      affects: 'No se timbran facturas.',
+      how: 'Define CFDI_KEY.',
+    };
     expect(launchChecklist(parseEnv({}), [...LAUNCH_CHECKS, invoices]).items.at(-1)).toMatchObject({ id: 'cfdi', state: 'missing' });
   });
 });

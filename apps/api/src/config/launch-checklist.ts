@@ -120,7 +120,8 @@ export const LAUNCH_CHECKS: readonly LaunchCheck[] = [
     setting: 'SMTP_URL, MAIL_FROM',
     title: 'Correo saliente (SMTP)',
     state: (c) => unless(c.SMTP_URL),
-    affects: 'Ningún correo sale: guías, referencias OXXO, avisos de sobrepeso y recuperación de contraseña quedan en la bandeja de salida que leen los administradores.',
+    affects:
+      'Ningún correo sale: guías, referencias OXXO, avisos de sobrepeso y recuperación de contraseña quedan en la bandeja de salida que leen los administradores.',
     how: 'Define SMTP_URL (smtp:// o smtps://usuario:contraseña@servidor:puerto) y MAIL_FROM con el remitente.',
   },
   {
@@ -156,7 +157,14 @@ export function launchChecklist(config: LaunchConfig, checks: readonly LaunchChe
     const state = check.state(config);
     if (!state) continue;
     const affects = typeof check.affects === 'function' ? check.affects(config) : check.affects;
-    items.push({ id: check.id, setting: check.setting, title: check.title, state, affects, how: check.how.replace('{APP_URL}', config.APP_URL.replace(/\/+$/, '')) });
+    items.push({
+      id: check.id,
+      setting: check.setting,
+      title: check.title,
+      state,
+      affects,
+      how: check.how.replace('{APP_URL}', config.APP_URL.replace(/\/+$/, '')),
+    });
   }
   return { items, production: isProduction(config) };
 }

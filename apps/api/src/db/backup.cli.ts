@@ -62,7 +62,9 @@ async function main(argv: string[]): Promise<number> {
       );
       return 1;
     }
-    process.stdout.write(`Respaldo de PostgreSQL en ${file} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB).\nRestaurar en una base vacía: pg_restore --no-owner --no-privileges --dbname postgres://…/envios_restaurada ${file}\n`);
+    process.stdout.write(
+      `Respaldo de PostgreSQL en ${file} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB).\nRestaurar en una base vacía: pg_restore --no-owner --no-privileges --dbname postgres://…/envios_restaurada ${file}\n`,
+    );
     return 0;
   }
 
@@ -91,7 +93,9 @@ async function main(argv: string[]): Promise<number> {
   }
   // The copy opens and answers: checked before calling it a backup.
   const check = await PGlite.create(path.join(target, 'pglite'));
-  const counts = await check.query<{ users: string; shipments: string }>('select (select count(*) from users)::text as users, (select count(*) from shipments)::text as shipments');
+  const counts = await check.query<{ users: string; shipments: string }>(
+    'select (select count(*) from users)::text as users, (select count(*) from shipments)::text as shipments',
+  );
   await check.close();
   const row = counts.rows[0];
   process.stdout.write(

@@ -51,7 +51,9 @@ describe('the change feed across processes (PostgreSQL)', () => {
     const feed = await live();
     const before = feed.version('shipment_list');
     // Another session ends the feed's LISTEN connection, as a restart of the server would.
-    await writer.exec(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %' and pid <> pg_backend_pid()`);
+    await writer.exec(
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %' and pid <> pg_backend_pid()`,
+    );
     await expect.poll(() => feed.version('shipment_list'), { timeout: 5_000, interval: 10 }).toBeUndefined();
     await expect.poll(() => feed.version('shipment_list'), { timeout: 10_000, interval: 50 }).toBeDefined();
     expect(feed.version('shipment_list')).not.toBe(before);

@@ -39,7 +39,12 @@ describe('the change feed', () => {
     const s = fakeSource();
     const feed = createChangeFeed(s.source, ['shipment_list', 'overweight_changed']);
     await s.start();
-    const [a0, b0, all0, ow0] = [feed.versionOf('shipment_list', 'a'), feed.versionOf('shipment_list', 'b'), feed.version('shipment_list'), feed.version('overweight_changed')];
+    const [a0, b0, all0, ow0] = [
+      feed.versionOf('shipment_list', 'a'),
+      feed.versionOf('shipment_list', 'b'),
+      feed.version('shipment_list'),
+      feed.version('overweight_changed'),
+    ];
     s.notify('shipment_list', 'a');
     expect(feed.versionOf('shipment_list', 'a')).not.toBe(a0);
     expect(feed.versionOf('shipment_list', 'b')).toBe(b0);

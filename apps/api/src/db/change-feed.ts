@@ -46,9 +46,7 @@ export interface ChangeFeedLog {
 
 /** What the feed listens with: the embedded database's in-process notices, or a PostgreSQL URL for a LISTEN connection. */
 export type ChangeSource =
-  | { kind: 'local'; listen: (channel: string, onPayload: (payload: string) => void) => Promise<void> }
-  | { kind: 'postgres'; url: string }
-  | { kind: 'none' };
+  { kind: 'local'; listen: (channel: string, onPayload: (payload: string) => void) => Promise<void> } | { kind: 'postgres'; url: string } | { kind: 'none' };
 
 /** The source a database handle offers. */
 export function changeSourceOf(handle: Pick<DatabaseHandle, 'listen' | 'raw'>): ChangeSource {

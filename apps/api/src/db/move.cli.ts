@@ -81,7 +81,8 @@ async function main(argv: string[]): Promise<number> {
       target,
       progress: (event) => {
         if (event.step === 'migrations') process.stdout.write('  migraciones aplicadas en ambos lados\n');
-        if (event.step === 'table') process.stdout.write(`  [${event.index}/${event.of}] ${event.table}: ${n(event.rows ?? 0)} ${event.rows === 1 ? 'fila' : 'filas'}\n`);
+        if (event.step === 'table')
+          process.stdout.write(`  [${event.index}/${event.of}] ${event.table}: ${n(event.rows ?? 0)} ${event.rows === 1 ? 'fila' : 'filas'}\n`);
         if (event.step === 'sequences') process.stdout.write('  folios y contadores continuados\n');
         if (event.step === 'verify') process.stdout.write('  verificando filas, importes y monederos…\n');
       },
@@ -89,9 +90,7 @@ async function main(argv: string[]): Promise<number> {
     const rows = report.tables.reduce((sum, t) => sum + t.rows, 0);
     // Every money column was compared; the ones people recognise are printed.
     const shown = new Set(['shipments', 'payments', 'payment_shipments', 'wallet_entries', 'wallets']);
-    const money = report.tables
-      .filter((t) => shown.has(t.table))
-      .flatMap((t) => Object.entries(t.money).map(([c, v]) => `${t.table}.${c} ${mxn(v)}`));
+    const money = report.tables.filter((t) => shown.has(t.table)).flatMap((t) => Object.entries(t.money).map(([c, v]) => `${t.table}.${c} ${mxn(v)}`));
     process.stdout.write(
       [
         '',

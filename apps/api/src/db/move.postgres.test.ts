@@ -80,22 +80,51 @@ beforeAll(async () => {
   try {
     const admin = await signInAdmin(t.app);
     ana = await createSignedInUser(t.app, admin, { password: 'clave-de-ana' });
-    const credit = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: admin.headers, payload: { cantidadAbonar: 5_000.37, userId: ana.id } });
+    const credit = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/prepaid/createPrepaid',
+      headers: admin.headers,
+      payload: { cantidadAbonar: 5_000.37, userId: ana.id },
+    });
     expect(credit.statusCode, credit.body).toBeLessThan(300);
     const first = await createOne(t, ana);
     const more = await cloneShipment(t, first._id, 5);
     const ids = [first._id, ...more];
-    const pay = await t.app.inject({ method: 'POST', url: '/api/v1/payments/many/monedero', headers: ana.headers, payload: { shipments: ids.slice(0, 4), email: ana.email } });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/many/monedero',
+      headers: ana.headers,
+      payload: { shipments: ids.slice(0, 4), email: ana.email },
+    });
     expect(pay.statusCode, pay.body).toBe(200);
-    const link = await t.app.inject({ method: 'POST', url: '/api/v1/paypal/v2/link/many', headers: ana.headers, payload: { shipments: ids.slice(4), email: ana.email } });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/paypal/v2/link/many',
+      headers: ana.headers,
+      payload: { shipments: ids.slice(4), email: ana.email },
+    });
     expect(link.statusCode, link.body).toBe(200);
-    const overweight = await t.app.inject({ method: 'PUT', url: `/api/v1/shipments/${ids[1]}`, headers: admin.headers, payload: { overweight: 2, cost_overweight: 123.45 } });
+    const overweight = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/shipments/${ids[1]}`,
+      headers: admin.headers,
+      payload: { overweight: 2, cost_overweight: 123.45 },
+    });
     expect(overweight.statusCode, overweight.body).toBe(200);
     expect(overweight.json()).toMatchObject({ overweight_paid: true });
     const contact = await t.app.inject({
       method: 'POST',
       url: '/api/v1/contact',
-      payload: { first_name: 'Lucía', last_name: 'Hernández', company_name: 'Dulces La Abuela', email: 'lucia@dulces.test', phone: '33 1234-5678', web: 'dulceslaabuela.mx', message: '¿Tienen tarifa por volumen?', number_shipment: 300 },
+      payload: {
+        first_name: 'Lucía',
+        last_name: 'Hernández',
+        company_name: 'Dulces La Abuela',
+        email: 'lucia@dulces.test',
+        phone: '33 1234-5678',
+        web: 'dulceslaabuela.mx',
+        message: '¿Tienen tarifa por volumen?',
+        number_shipment: 300,
+      },
     });
     expect(contact.statusCode, contact.body).toBeLessThan(300);
     await t.app.jobs.drain();

@@ -89,11 +89,7 @@ async function moneyAndCount(run: (sql: string) => Promise<Record<string, unknow
   return { table, rows: Number(row?.__rows ?? 0), money };
 }
 
-export async function moveEmbeddedToPostgres(opts: {
-  source: DatabaseHandle;
-  target: DatabaseHandle;
-  progress?: MoveProgress;
-}): Promise<MoveReport> {
+export async function moveEmbeddedToPostgres(opts: { source: DatabaseHandle; target: DatabaseHandle; progress?: MoveProgress }): Promise<MoveReport> {
   const started = performance.now();
   const { source: sourceHandle, target: targetHandle } = opts;
   if (sourceHandle.raw.kind !== 'pglite') throw new MoveError('El origen debe ser la base embebida (DATA_DIR).');
@@ -122,7 +118,9 @@ export async function moveEmbeddedToPostgres(opts: {
         where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
     )
   ).map((r) => r.name);
-  const targetTables = new Set((await pool.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public'`)).rows.map((r) => r.name));
+  const targetTables = new Set(
+    (await pool.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public'`)).rows.map((r) => r.name),
+  );
   const missing = tables.filter((t) => !targetTables.has(t));
   if (missing.length) throw new MoveError(`El destino no tiene las tablas ${missing.join(', ')} tras aplicar las migraciones.`);
   const edges = await sourceRows<{ child: string; parent: string }>(
@@ -130,7 +128,10 @@ export async function moveEmbeddedToPostgres(opts: {
     `select conrelid::regclass::text as child, confrelid::regclass::text as parent
        from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`,
   );
-  const order = parentsFirst(tables, edges.map((e) => ({ child: e.child.replaceAll('"', ''), parent: e.parent.replaceAll('"', '') })));
+  const order = parentsFirst(
+    tables,
+    edges.map((e) => ({ child: e.child.replaceAll('"', ''), parent: e.parent.replaceAll('"', '') })),
+  );
   const columns = new Map<string, Column[]>();
   for (const row of await sourceRows<{ table: string; name: string; type: string }>(
     source,

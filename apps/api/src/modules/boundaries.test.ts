@@ -41,14 +41,20 @@ describe('the lint boundaries between API modules', () => {
   });
 
   it("refuses another module's table in an SQL fragment without a verb", async () => {
-    const fragment = await boundaryErrors('reports/probe.repository.ts', "export const withRecord = 'left join overweight_records o on o.shipment_id = s.id';\n");
+    const fragment = await boundaryErrors(
+      'reports/probe.repository.ts',
+      "export const withRecord = 'left join overweight_records o on o.shipment_id = s.id';\n",
+    );
     expect(fragment).toEqual([expect.stringMatching(/no-foreign-table-in-sql: La tabla 'overweight_records' es del módulo overweight/)]);
     const from = await boundaryErrors('reports/probe.ts', "export const rows = ' from shipments s where s.paid';\n");
     expect(from).toEqual([expect.stringMatching(/La tabla 'shipments' es del módulo shipments/)]);
   });
 
   it("refuses another module's table in a comma join, after the module's own table or a table object", async () => {
-    const written = await boundaryErrors('guides/probe.repository.ts', "export const q = 'select 1 from guide_inventory gi, shipments as s where s.id = gi.shipment_id';\n");
+    const written = await boundaryErrors(
+      'guides/probe.repository.ts',
+      "export const q = 'select 1 from guide_inventory gi, shipments as s where s.id = gi.shipment_id';\n",
+    );
     expect(written).toEqual([expect.stringMatching(/La tabla 'shipments' es del módulo shipments/)]);
     const afterObject = await boundaryErrors(
       'reports/probe.repository.ts',
@@ -62,7 +68,10 @@ describe('the lint boundaries between API modules', () => {
     expect(pieces).toEqual([expect.stringMatching(/La tabla 'overweight_records' es del módulo overweight y su nombre se arma al concatenar/)]);
     const constant = await boundaryErrors('reports/probe.ts', "const TABLE = 'shipments';\nexport const q = 'select count(*) from ' + TABLE;\n");
     expect(constant).toEqual([expect.stringMatching(/La tabla 'shipments' es del módulo shipments y su nombre se arma/)]);
-    const template = await boundaryErrors('reports/probe.ts', "const TABLE = 'shipments';\nexport const q = `select count(*) from ${TABLE} s join ${'overweight_' + 'records'} o on o.shipment_id = s.id`;\n");
+    const template = await boundaryErrors(
+      'reports/probe.ts',
+      "const TABLE = 'shipments';\nexport const q = `select count(*) from ${TABLE} s join ${'overweight_' + 'records'} o on o.shipment_id = s.id`;\n",
+    );
     expect(template).toHaveLength(2);
     expect(template.join('\n')).toMatch(/'shipments'.*se arma[\s\S]*'overweight_records'.*se arma|'overweight_records'.*se arma[\s\S]*'shipments'.*se arma/);
   });
@@ -87,7 +96,7 @@ describe('the lint boundaries between API modules', () => {
     ).toEqual([]);
   });
 
-  it("refuses a deep import into another module: its repository, its parts, its tables outside repositories", async () => {
+  it('refuses a deep import into another module: its repository, its parts, its tables outside repositories', async () => {
     const errors = await boundaryErrors(
       'payments/probe.ts',
       [
@@ -108,7 +117,9 @@ describe('the lint boundaries between API modules', () => {
     expect(await boundaryErrors('guides/probe.repository.ts', "export { findShipment } from '../shipments/shipments.repository.js';\n")).toEqual([
       expect.stringMatching(/solo su \*\.table/),
     ]);
-    expect(await boundaryErrors('payments/adapters/probe.ts', "export { markPaid } from '../../shipments/shipments.payments.repository.js';\n")).toHaveLength(1);
+    expect(await boundaryErrors('payments/adapters/probe.ts', "export { markPaid } from '../../shipments/shipments.payments.repository.js';\n")).toHaveLength(
+      1,
+    );
   });
 
   it("accepts another module's use cases, deps and errors, its table in a repository, and types from its other files", async () => {
@@ -123,7 +134,12 @@ describe('the lint boundaries between API modules', () => {
       '',
     ].join('\n');
     expect(await boundaryErrors('payments/probe.ts', code)).toEqual([]);
-    expect(await boundaryErrors('payments/probe.repository.ts', `${code}import { shipments } from '../shipments/shipments.table.js';\nexport const s = shipments;\n`)).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'payments/probe.repository.ts',
+        `${code}import { shipments } from '../shipments/shipments.table.js';\nexport const s = shipments;\n`,
+      ),
+    ).toEqual([]);
   });
 });
 

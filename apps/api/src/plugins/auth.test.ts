@@ -99,10 +99,19 @@ describe('auth plugin', () => {
       headers: { origin: 'https://otro-sitio.example', host: 'localhost' },
     });
     expect(foreign.statusCode).toBe(403);
-    const sandboxed = await app.inject({ method: 'POST', url: `/api/v1/shipments/all/${ANA}`, cookies: { [SESSION_COOKIE]: 'tok-ana' }, headers: { origin: 'null' } });
+    const sandboxed = await app.inject({
+      method: 'POST',
+      url: `/api/v1/shipments/all/${ANA}`,
+      cookies: { [SESSION_COOKIE]: 'tok-ana' },
+      headers: { origin: 'null' },
+    });
     expect(sandboxed.statusCode).toBe(403);
     // A bearer token is not sent by browsers on their own, so no origin check applies.
-    const bearer = await app.inject({ method: 'POST', url: `/api/v1/shipments/all/${ANA}`, headers: { ...as('tok-ana'), origin: 'https://otro-sitio.example' } });
+    const bearer = await app.inject({
+      method: 'POST',
+      url: `/api/v1/shipments/all/${ANA}`,
+      headers: { ...as('tok-ana'), origin: 'https://otro-sitio.example' },
+    });
     expect(bearer.statusCode).toBe(200);
   });
 });

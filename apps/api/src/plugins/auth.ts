@@ -129,7 +129,8 @@ export function registerAuth(app: FastifyInstance, opts: AuthOptions): void {
   // Each use of a key is one line in the log, naming the key (never its value) and the answer.
   app.addHook('onResponse', (request, reply, done) => {
     const key = request.caller?.apiKey;
-    if (key) request.log.info({ apiKeyId: key.id, apiKeyPrefix: key.prefix, route: request.routeOptions.url, statusCode: reply.statusCode }, 'uso de llave de API');
+    if (key)
+      request.log.info({ apiKeyId: key.id, apiKeyPrefix: key.prefix, route: request.routeOptions.url, statusCode: reply.statusCode }, 'uso de llave de API');
     done();
   });
 
@@ -189,7 +190,12 @@ const READING_METHODS = new Set(['GET', 'HEAD']);
  * credentials, the keys and webhooks themselves), and any change with a read-only key (a POST
  * that only reads is marked `readOnly`).
  */
-function keyRefused(request: FastifyRequest, config: FastifyRequest['routeOptions']['config'], key: NonNullable<Caller['apiKey']>, opts: AuthOptions): Error | undefined {
+function keyRefused(
+  request: FastifyRequest,
+  config: FastifyRequest['routeOptions']['config'],
+  key: NonNullable<Caller['apiKey']>,
+  opts: AuthOptions,
+): Error | undefined {
   if (config.sessionOnly) return (opts.sessionOnly ?? commonErrors.forbidden)();
   if (key.scope === 'read' && !READING_METHODS.has(request.method) && !config.readOnly) return (opts.readOnlyKey ?? commonErrors.forbidden)();
   return undefined;

@@ -40,13 +40,24 @@ function casesFor(op: ApiOperation, refs: Record<string, never>): Case[] {
   if (op.jsonBody) {
     const strings = leafPaths(op.jsonBody, refs).filter((p) => p.length > 0);
     strings.forEach((sub, i) => {
-      cases.push({ name: `${label} body ${sub.join('.')}`, method: op.method, url, payload: valueWith(sub, i % 2 ? `a${LONE_LOW}` : `${LONE_HIGH}b`) as object, field: sub.join('.') });
+      cases.push({
+        name: `${label} body ${sub.join('.')}`,
+        method: op.method,
+        url,
+        payload: valueWith(sub, i % 2 ? `a${LONE_LOW}` : `${LONE_HIGH}b`) as object,
+        field: sub.join('.'),
+      });
     });
     const numbers = leafPaths(op.jsonBody, refs, ['number', 'integer']);
     cases.push(
-      { name: `${label} every string with control characters`, method: op.method, url, payload: (valueWithAll(strings, 'a\u001b[31m\u0007b') ?? {}) },
-      { name: `${label} every number 1e308`, method: op.method, url, payload: (valueWithAll([...numbers, ...strings.filter((p) => p.length === 1)], 1e308) ?? {}) },
-      { name: `${label} every number -1e308`, method: op.method, url, payload: (valueWithAll(numbers, -1e308) ?? {}) },
+      { name: `${label} every string with control characters`, method: op.method, url, payload: valueWithAll(strings, 'a\u001b[31m\u0007b') ?? {} },
+      {
+        name: `${label} every number 1e308`,
+        method: op.method,
+        url,
+        payload: valueWithAll([...numbers, ...strings.filter((p) => p.length === 1)], 1e308) ?? {},
+      },
+      { name: `${label} every number -1e308`, method: op.method, url, payload: valueWithAll(numbers, -1e308) ?? {} },
       { name: `${label} JSON cut short`, method: op.method, url, payload: '{"a": "b', contentType: 'application/json' },
       { name: `${label} JSON string with a surrogate`, method: op.method, url, payload: '"\\ud800"', contentType: 'application/json' },
       { name: `${label} JSON array`, method: op.method, url, payload: '[[[[{"a":[]}]]]]', contentType: 'application/json' },
@@ -60,11 +71,40 @@ function casesFor(op: ApiOperation, refs: Record<string, never>): Case[] {
     const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     cases.push(
       { name: `${label} multipart without boundary`, method: op.method, url, payload: part('message', 'hola'), contentType: 'multipart/form-data' },
-      { name: `${label} multipart cut short`, method: op.method, url, payload: `--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\nho`, contentType: `multipart/form-data; boundary=${boundary}` },
-      { name: `${label} multipart file cut short`, method: op.method, url, payload: `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4`, contentType: `multipart/form-data; boundary=${boundary}` },
-      { name: `${label} multipart field with a control character`, method: op.method, url, payload: `${part('message', 'a\u0000b')}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}`, field: 'message' },
+      {
+        name: `${label} multipart cut short`,
+        method: op.method,
+        url,
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\nho`,
+        contentType: `multipart/form-data; boundary=${boundary}`,
+      },
+      {
+        name: `${label} multipart file cut short`,
+        method: op.method,
+        url,
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4`,
+        contentType: `multipart/form-data; boundary=${boundary}`,
+      },
+      {
+        name: `${label} multipart field with a control character`,
+        method: op.method,
+        url,
+        payload: `${part('message', 'a\u0000b')}--${boundary}--\r\n`,
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        field: 'message',
+      },
       // Bytes decode to text on the server: the surrogate's CESU-8 bytes arrive as U+FFFD, never as a surrogate.
-      { name: `${label} multipart field with a surrogate's bytes`, method: op.method, url, payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\na`), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(`b\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` },
+      {
+        name: `${label} multipart field with a surrogate's bytes`,
+        method: op.method,
+        url,
+        payload: Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\na`),
+          Buffer.from([0xed, 0xa0, 0x80]),
+          Buffer.from(`b\r\n--${boundary}--\r\n`),
+        ]),
+        contentType: `multipart/form-data; boundary=${boundary}`,
+      },
       { name: `${label} multipart garbage`, method: op.method, url, payload: '\u0000\u0001garbage', contentType: `multipart/form-data; boundary=${boundary}` },
     );
   }

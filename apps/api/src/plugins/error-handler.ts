@@ -21,7 +21,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       // A 5xx of ours (a service down) logs what failed underneath, once; 4xx are the caller's.
       if (error.statusCode >= 500) {
-        request.log.error({ err: error.cause ?? error, code: error.code, operation: `${request.method} ${request.routeOptions.url ?? 'sin ruta'}` }, error.message);
+        request.log.error(
+          { err: error.cause ?? error, code: error.code, operation: `${request.method} ${request.routeOptions.url ?? 'sin ruta'}` },
+          error.message,
+        );
       }
       if (error.headers) void reply.headers(error.headers);
       const body: ApiError = { message: error.message, code: error.code };
@@ -68,5 +71,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       code: errorCodes.internal,
     } satisfies ApiError);
   });
-
 }

@@ -30,7 +30,10 @@ export function registerIdempotency(app: FastifyInstance, idempotency: Idempoten
     if (raw === undefined || !request.caller) return;
     const parsed = idempotencyKeySchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
     if (!parsed.success) {
-      throw commonErrors.validation([{ path: 'idempotency-key', message: parsed.error.issues[0]?.message ?? 'La clave de idempotencia no es válida.' }], 'Revisa la cabecera Idempotency-Key.');
+      throw commonErrors.validation(
+        [{ path: 'idempotency-key', message: parsed.error.issues[0]?.message ?? 'La clave de idempotencia no es válida.' }],
+        'Revisa la cabecera Idempotency-Key.',
+      );
     }
     const key = parsed.data;
     const userId = request.caller.id;
@@ -49,7 +52,11 @@ export function registerIdempotency(app: FastifyInstance, idempotency: Idempoten
     const keepable = typeof payload === 'string' || Buffer.isBuffer(payload);
     const answer =
       reply.statusCode < 500 && keepable
-        ? { status: reply.statusCode, type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), body: Buffer.isBuffer(payload) ? payload.toString('utf8') : (payload) }
+        ? {
+            status: reply.statusCode,
+            type: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+            body: Buffer.isBuffer(payload) ? payload.toString('utf8') : payload,
+          }
         : null;
     await idempotency.finish(held.userId, held.key, answer);
     return payload;

@@ -37,13 +37,24 @@ function casesFrom(document: OpenApiDocument): Case[] {
       }
       for (const p of params.filter((q) => q.in === 'query')) {
         if (stringPaths(p.schema, refs).length === 0 && p.schema) continue;
-        cases.push({ name: `${method.toUpperCase()} ${path} query ${p.name}`, method, url: `${fill(undefined)}?${p.name}=${encodeURIComponent(`a${NUL}b`)}`, field: p.name });
+        cases.push({
+          name: `${method.toUpperCase()} ${path} query ${p.name}`,
+          method,
+          url: `${fill(undefined)}?${p.name}=${encodeURIComponent(`a${NUL}b`)}`,
+          field: p.name,
+        });
       }
       const content = operation.requestBody?.content ?? {};
       const json = content['application/json']?.schema;
       for (const sub of stringPaths(json, refs)) {
         if (sub.length === 0) continue;
-        cases.push({ name: `${method.toUpperCase()} ${path} body ${sub.join('.')}`, method, url: fill(undefined), payload: valueAt(sub), field: sub.join('.') });
+        cases.push({
+          name: `${method.toUpperCase()} ${path} body ${sub.join('.')}`,
+          method,
+          url: fill(undefined),
+          payload: valueAt(sub),
+          field: sub.join('.'),
+        });
       }
       for (const type of Object.keys(content).filter((c) => c.startsWith('text/'))) {
         cases.push({ name: `${method.toUpperCase()} ${path} ${type} body`, method, url: fill(undefined), payload: `a${NUL}b`, contentType: type, field: '' });
@@ -133,7 +144,12 @@ describe('what logs keep of secrets and of failed queries', () => {
   });
 
   it('logs a failed query by its SQLSTATE code, never with its SQL parameters', () => {
-    const driver = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021', severity: 'ERROR', routine: 'report_invalid_encoding', detail: 'Ana López ana@correo.test' });
+    const driver = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+      severity: 'ERROR',
+      routine: 'report_invalid_encoding',
+      detail: 'Ana López ana@correo.test',
+    });
     const wrapped = Object.assign(new Error('Failed query: insert into users values ($1, $2)\nparams: Ana López,ana@correo.test'), {
       query: 'insert into users values ($1, $2)',
       params: ['Ana López', 'ana@correo.test'],

@@ -132,7 +132,8 @@ export const DOCUMENTED_OPERATIONS: Readonly<Record<string, DocumentedOperation>
   },
   'POST /api/v1/shipments/home/all': {
     task: 'crear',
-    description: 'Crea hasta 100 compras en una sola transacción (todas o ninguna), con las mismas reglas y la misma `Idempotency-Key` que POST /api/v1/shipments.',
+    description:
+      'Crea hasta 100 compras en una sola transacción (todas o ninguna), con las mismas reglas y la misma `Idempotency-Key` que POST /api/v1/shipments.',
     requestExample: { shipments: [shipmentBody] },
   },
   'GET /api/v1/shipments/:id': {
@@ -149,7 +150,8 @@ export const DOCUMENTED_OPERATIONS: Readonly<Record<string, DocumentedOperation>
   },
   'POST /api/v1/payments/many/paypal': {
     task: 'pagar',
-    description: 'Abre un pago con PayPal por uno o varios envíos y responde el enlace de aprobación para tu cliente; el pago se confirma al capturarse (evento `payment.confirmed`).',
+    description:
+      'Abre un pago con PayPal por uno o varios envíos y responde el enlace de aprobación para tu cliente; el pago se confirma al capturarse (evento `payment.confirmed`).',
     requestExample: { shipments: [exampleShipment] },
   },
   'POST /api/v1/prepaid': {
@@ -164,14 +166,19 @@ export const DOCUMENTED_OPERATIONS: Readonly<Record<string, DocumentedOperation>
   },
   'GET /api/v1/shipments/:id/label': {
     task: 'etiquetas',
-    description: 'La etiqueta PDF (4 × 6 in) de un envío pagado con guía emitida; `?download=1` la pide como archivo. El enlace `label_url` de `guide.issued` apunta aquí.',
+    description:
+      'La etiqueta PDF (4 × 6 in) de un envío pagado con guía emitida; `?download=1` la pide como archivo. El enlace `label_url` de `guide.issued` apunta aquí.',
   },
   'POST /api/v1/tracking': {
     task: 'rastrear',
-    description: 'El estado de una guía (de cualquier paquetería) con sus eventos, del más reciente al más antiguo. Si la última consulta tiene más de 10 minutos, pregunta a la paquetería.',
+    description:
+      'El estado de una guía (de cualquier paquetería) con sus eventos, del más reciente al más antiguo. Si la última consulta tiene más de 10 minutos, pregunta a la paquetería.',
     requestExample: { guide_number: '4012345678' },
   },
-  'GET /api/v1/developers/webhooks': { task: 'webhooks', description: 'Tus destinos de webhooks con sus eventos y si están en pausa (y por qué). Solo con sesión.' },
+  'GET /api/v1/developers/webhooks': {
+    task: 'webhooks',
+    description: 'Tus destinos de webhooks con sus eventos y si están en pausa (y por qué). Solo con sesión.',
+  },
   'POST /api/v1/developers/webhooks': {
     task: 'webhooks',
     description: 'Agrega un destino https público y los eventos que recibe; responde el secreto con que se firma cada entrega. Solo con sesión.',

@@ -79,7 +79,11 @@ describe('the OpenAPI document', () => {
       }
     }
     // Every task has at least one operation.
-    for (const task of API_TASKS) expect(Object.values(DOCUMENTED_OPERATIONS).some((op) => op.task === task.name), task.name).toBe(true);
+    for (const task of API_TASKS)
+      expect(
+        Object.values(DOCUMENTED_OPERATIONS).some((op) => op.task === task.name),
+        task.name,
+      ).toBe(true);
   });
 
   it('describes every event with a schema and an example its contract accepts', () => {

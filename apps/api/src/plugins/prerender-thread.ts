@@ -105,13 +105,16 @@ export function createSsrThread(entryFile: string, idleMs = 15_000): SsrThread {
 
   function stopWhenIdle(): void {
     clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      if (Date.now() < keepUntil) return stopWhenIdle();
-      const idle = running;
-      if (!idle || idle.pending.size > 0) return;
-      running = undefined;
-      void idle.worker.terminate();
-    }, Math.max(idleMs, keepUntil - Date.now()));
+    idleTimer = setTimeout(
+      () => {
+        if (Date.now() < keepUntil) return stopWhenIdle();
+        const idle = running;
+        if (!idle || idle.pending.size > 0) return;
+        running = undefined;
+        void idle.worker.terminate();
+      },
+      Math.max(idleMs, keepUntil - Date.now()),
+    );
     idleTimer.unref();
   }
 

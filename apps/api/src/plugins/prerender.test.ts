@@ -45,7 +45,9 @@ export async function renderPage(p, site, data) {
 }
 `,
     );
-    t = await createTestApp({ env: { ...adminEnv, WEB_DIST_DIR: dist, APP_URL: 'https://envios.example.mx', COMPANY_LEGAL_NAME: 'Ejemplo </script><script>alert(1)</script>' } });
+    t = await createTestApp({
+      env: { ...adminEnv, WEB_DIST_DIR: dist, APP_URL: 'https://envios.example.mx', COMPANY_LEGAL_NAME: 'Ejemplo </script><script>alert(1)</script>' },
+    });
   });
   afterAll(() => t.close());
 
@@ -75,7 +77,7 @@ export async function renderPage(p, site, data) {
     expect(r.body).not.toMatch(/<(script type="module"|link rel="modulepreload") crossorigin (src|href)=/);
   });
 
-  it("links the styles of what a page shows as a snapshot, without its code", async () => {
+  it('links the styles of what a page shows as a snapshot, without its code', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/' });
     expect(r.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-1.js" />');
     expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/form-1.css" />');

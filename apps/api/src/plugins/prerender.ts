@@ -44,7 +44,10 @@ function attr(value: string): string {
 
 /** JSON inside a <script> element: nothing in it may close the element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function mexicoCityYear(now: Date): string {
@@ -136,7 +139,13 @@ export async function createPrerenderer(opts: {
 
   const siteData = `<script type="application/json" id="datos-del-sitio">${scriptJson(opts.site)}</script>`;
 
-  async function build(pathname: string, page: Pick<PublicPage, 'path' | 'title' | 'description' | 'indexable'>, key: string, data?: unknown, keepAliveMs?: number) {
+  async function build(
+    pathname: string,
+    page: Pick<PublicPage, 'path' | 'title' | 'description' | 'indexable'>,
+    key: string,
+    data?: unknown,
+    keepAliveMs?: number,
+  ) {
     const body = await ssr.render(pathname, opts.site, data, keepAliveMs);
     const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(facts.routeSources[key], facts.routeSnapshotSources[key])}`;
     const pageData = data === undefined ? '' : `\n    <script type="application/json" id="datos-de-la-pagina">${scriptJson(data)}</script>`;
@@ -163,7 +172,12 @@ export async function createPrerenderer(opts: {
     return html;
   }
 
-  const notFoundPage = { path: '/404', title: `Página no encontrada · ${SITE_NAME}`, description: 'La página que buscas no existe o cambió de dirección.', indexable: false };
+  const notFoundPage = {
+    path: '/404',
+    title: `Página no encontrada · ${SITE_NAME}`,
+    description: 'La página que buscas no existe o cambió de dirección.',
+    indexable: false,
+  };
   const prerenderer: Prerenderer = {
     page(pathname, withQuery = false) {
       const page = findPublicPage(pathname);

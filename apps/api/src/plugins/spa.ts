@@ -81,10 +81,12 @@ export async function registerSpa(
   const prerendered = () =>
     (prerendering ??=
       indexHtml && prerender
-        ? createPrerenderer({ distDir: distDir!, template: indexHtml, site: prerender.site, appUrl: prerender.appUrl, log: app.log }).catch((error: unknown) => {
-            app.log.error({ err: error }, 'no se pudo cargar el prerenderizado; las páginas salen sin él');
-            return undefined;
-          })
+        ? createPrerenderer({ distDir: distDir!, template: indexHtml, site: prerender.site, appUrl: prerender.appUrl, log: app.log }).catch(
+            (error: unknown) => {
+              app.log.error({ err: error }, 'no se pudo cargar el prerenderizado; las páginas salen sin él');
+              return undefined;
+            },
+          )
         : Promise.resolve(undefined));
 
   // The not-found handler is not a route, so the compression plugin's per-route hook misses it.
@@ -104,7 +106,7 @@ export async function registerSpa(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname === '/api' || pathname.startsWith('/api/') || request.method !== 'GET' && request.method !== 'HEAD') {
+    if (pathname === '/api' || pathname.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({
         message: `La ruta ${request.method} ${pathname} no existe.`,
         code: errorCodes.routeNotFound,

@@ -98,7 +98,13 @@ describe('a bounded cache', () => {
 
   it('forgets single keys, entries matching a rule, or everything', () => {
     const { cache } = cacheAt(0, { maxEntries: 10 });
-    for (const [k, v] of [['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const) cache.set(k, v);
+    for (const [k, v] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+    ] as const)
+      cache.set(k, v);
     expect(cache.delete('a')).toBe(true);
     cache.deleteWhere((value) => value % 2 === 0);
     expect([cache.get('b'), cache.get('c'), cache.get('d')]).toEqual([undefined, 3, undefined]);

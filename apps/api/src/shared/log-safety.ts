@@ -68,7 +68,10 @@ export function databaseErrorOf(error: unknown): DriverError | undefined {
  */
 function driverSentence(message: unknown): string {
   if (typeof message !== 'string') return 'error de base de datos';
-  return (message.split('\n', 1)[0] ?? '').replace(/"[^"]*"?/g, '"…"').replace(/'[^']*'?/g, "'…'").slice(0, 200);
+  return (message.split('\n', 1)[0] ?? '')
+    .replace(/"[^"]*"?/g, '"…"')
+    .replace(/'[^']*'?/g, "'…'")
+    .slice(0, 200);
 }
 
 /** Drizzle's own message carries the SQL and every parameter. */
@@ -86,7 +89,13 @@ export function safeErrorSerializer(error: unknown): SerializedError {
       code: db.code,
       message: driverSentence(db.message),
       // The stack of a failed query names only our own files; the SQL is not in it.
-      stack: error instanceof Error ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).join('\n') : '',
+      stack:
+        error instanceof Error
+          ? (error.stack ?? '')
+              .split('\n')
+              .filter((line) => /^\s+at /.test(line))
+              .join('\n')
+          : '',
       ...(typeof db.table === 'string' ? { table: db.table } : {}),
       ...(typeof db.constraint === 'string' ? { constraint: db.constraint } : {}),
       ...(typeof db.routine === 'string' ? { routine: db.routine } : {}),

@@ -52,7 +52,11 @@ afterEach(() => {
   v4.handle = (_req, res) => res.end('{"ok":true}');
 });
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => new Error('se conectó'), (e: unknown) => e);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => new Error('se conectó'),
+    (e: unknown) => e,
+  );
 
 describe('the outbound client refuses every address that is not public', () => {
   // 10.x and 169.254.169.254 are refused before any packet leaves: nothing may be sent there.
@@ -85,7 +89,11 @@ describe('the outbound client refuses every address that is not public', () => {
 
   it('a host name with one public and one private address is refused whole', async () => {
     const client = createOutboundHttp({
-      resolve: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }, { address: '93.184.215.14', family: 4 }]),
+      resolve: () =>
+        Promise.resolve([
+          { address: '127.0.0.1', family: 4 },
+          { address: '93.184.215.14', family: 4 },
+        ]),
     });
     const before = v4.connections;
     expect(await refusal(client.request(`http://mezcla.ejemplo.mx:${v4.port}/`))).toMatchObject({ kind: 'blocked' });
@@ -145,7 +153,11 @@ describe('the outbound client, allowed to reach a local fake', () => {
       res.end();
     };
     const client = createOutboundHttp({ allow: [`127.0.0.1:${v4.port}`, `127.0.0.1:${other.port}`] });
-    const answer = await client.request(`http://127.0.0.1:${v4.port}/start`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer x', 'content-type': 'application/json' } });
+    const answer = await client.request(`http://127.0.0.1:${v4.port}/start`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: 'Bearer x', 'content-type': 'application/json' },
+    });
     expect(answer.json()).toEqual({ path: '/final', auth: null, method: 'GET' });
     expect(answer.url).toBe(`http://127.0.0.1:${other.port}/final`);
     expect(await refusal(client.request(`http://127.0.0.1:${v4.port}/start`, { redirect: 'error' }))).toMatchObject({ kind: 'redirect' });
@@ -201,7 +213,10 @@ describe('the outbound client, allowed to reach a local fake', () => {
     const client = createOutboundHttp(localOutboundPolicy({ hosts: { 'tienda.test': '127.0.0.1' }, allow: [`127.0.0.1:${secure.port}`] }));
     expect((await client.request(`https://tienda.test:${secure.port}/`)).json()).toEqual({ ok: true });
     expect(await refusal(client.request(`http://127.0.0.1:${v4.port}/`, { httpsOnly: true }))).toMatchObject({ kind: 'invalid_url' });
-    const untrusting = createOutboundHttp({ resolve: localOutboundPolicy({ hosts: { 'tienda.test': '127.0.0.1' } }).resolve, allow: [`127.0.0.1:${secure.port}`] });
+    const untrusting = createOutboundHttp({
+      resolve: localOutboundPolicy({ hosts: { 'tienda.test': '127.0.0.1' } }).resolve,
+      allow: [`127.0.0.1:${secure.port}`],
+    });
     expect(await refusal(untrusting.request(`https://tienda.test:${secure.port}/`))).toMatchObject({ kind: 'tls' });
   });
 
@@ -214,18 +229,64 @@ describe('the outbound client, allowed to reach a local fake', () => {
 
 describe('which addresses are public', () => {
   it.each([
-    '127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.127.255.255',
-    '0.0.0.0', '224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255', '192.0.2.1', '198.18.0.1', '198.51.100.2', '203.0.113.9', '192.0.0.8',
-    '::', '::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '::ffff:7f00:1', '::127.0.0.1', 'fe80::1', 'fc00::1', 'fd12:3456::1',
-    'ff02::1', 'fec0::1', '2001:db8::1', '64:ff9b::a00:1', '64:ff9b::127.0.0.1', '2002:7f00:1::1', '2002:a00:1::', '2001::1', '100::1', '[::1]', 'fe80::1%eth0', 'localhost', '',
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '172.31.255.255',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '100.127.255.255',
+    '0.0.0.0',
+    '224.0.0.1',
+    '239.255.255.250',
+    '240.0.0.1',
+    '255.255.255.255',
+    '192.0.2.1',
+    '198.18.0.1',
+    '198.51.100.2',
+    '203.0.113.9',
+    '192.0.0.8',
+    '::',
+    '::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '::ffff:7f00:1',
+    '::127.0.0.1',
+    'fe80::1',
+    'fc00::1',
+    'fd12:3456::1',
+    'ff02::1',
+    'fec0::1',
+    '2001:db8::1',
+    '64:ff9b::a00:1',
+    '64:ff9b::127.0.0.1',
+    '2002:7f00:1::1',
+    '2002:a00:1::',
+    '2001::1',
+    '100::1',
+    '[::1]',
+    'fe80::1%eth0',
+    'localhost',
+    '',
   ])('%s is not public', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '192.169.0.1', '2606:4700::6810:84e5', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '2002:808:808::1', '[2606:4700::1]'])(
-    '%s is public',
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '192.169.0.1',
+    '2606:4700::6810:84e5',
+    '2a00:1450:4001:80b::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2002:808:808::1',
+    '[2606:4700::1]',
+  ])('%s is public', (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });

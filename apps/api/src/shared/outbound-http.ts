@@ -242,7 +242,15 @@ export function createOutboundHttp(policy: OutboundPolicy = {}): OutboundHttp {
     if (signal.aborted) return new OutboundError('La solicitud se canceló.', 'aborted');
     const code = (error as { code?: unknown }).code;
     const text = typeof code === 'string' ? code : '';
-    if (text.startsWith('CERT_') || text.includes('SELF_SIGNED') || text.includes('SSL') || text.includes('TLS') || text.startsWith('ERR_TLS') || text === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' || text === 'ERR_SSL_WRONG_VERSION_NUMBER') {
+    if (
+      text.startsWith('CERT_') ||
+      text.includes('SELF_SIGNED') ||
+      text.includes('SSL') ||
+      text.includes('TLS') ||
+      text.startsWith('ERR_TLS') ||
+      text === 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' ||
+      text === 'ERR_SSL_WRONG_VERSION_NUMBER'
+    ) {
       return new OutboundError('El certificado https del servidor no es válido.', 'tls', text);
     }
     return new OutboundError('No pudimos comunicarnos con el servidor.', 'network', text);
@@ -348,5 +356,13 @@ function toResponse(url: URL, status: number, res: IncomingMessage, body: Buffer
 export function outboundResponse(url: string, status: number, headers: Record<string, string>, body: string | Buffer): OutboundResponse {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const h = new Headers(headers);
-  return { status, ok: status >= 200 && status < 300, url, headers: h, body: bytes, text: () => bytes.toString('utf8'), json: <T>() => JSON.parse(bytes.toString('utf8')) as T };
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    url,
+    headers: h,
+    body: bytes,
+    text: () => bytes.toString('utf8'),
+    json: <T>() => JSON.parse(bytes.toString('utf8')) as T,
+  };
 }

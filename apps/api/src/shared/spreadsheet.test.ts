@@ -68,7 +68,14 @@ describe('xlsxStream (the workbook written while its rows arrive)', () => {
     const file = await bytesOf(xlsxStream({ sheetName: 'Envíos', columns, rows: chunks(rows, 1000) }));
     const entries = unzip(file);
     expect([...entries.keys()]).toEqual(
-      expect.arrayContaining(['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/worksheets/sheet1.xml']),
+      expect.arrayContaining([
+        '[Content_Types].xml',
+        '_rels/.rels',
+        'xl/workbook.xml',
+        'xl/_rels/workbook.xml.rels',
+        'xl/styles.xml',
+        'xl/worksheets/sheet1.xml',
+      ]),
     );
     expect(entries.get('xl/workbook.xml')!.toString('utf8')).toContain('name="Envíos"');
   });

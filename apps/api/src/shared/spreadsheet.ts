@@ -71,7 +71,8 @@ function cellXml(ref: string, value: CellValue, type: CellType): string {
 }
 
 function stylesXml(): string {
-  const font = (bold: boolean) => `<font>${bold ? '<b/>' : ''}<sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font>`;
+  const font = (bold: boolean) =>
+    `<font>${bold ? '<b/>' : ''}<sz val="11"/><color theme="1"/><name val="Calibri"/><family val="2"/><scheme val="minor"/></font>`;
   const xf = (numFmtId: number, fontId: number) =>
     `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="0" borderId="0" xfId="0"${numFmtId ? ' applyNumberFormat="1"' : ''}${fontId ? ' applyFont="1"' : ''}/>`;
   return (
@@ -98,7 +99,12 @@ function workbookParts(sheetNames: readonly string[], created: Date): { name: st
           '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
           '<Default Extension="xml" ContentType="application/xml"/>' +
           '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-          sheetNames.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join('') +
+          sheetNames
+            .map(
+              (_, i) =>
+                `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+            )
+            .join('') +
           '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
           '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
           '<Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>' +
@@ -126,7 +132,9 @@ function workbookParts(sheetNames: readonly string[], created: Date): { name: st
     },
     {
       name: 'docProps/app.xml',
-      content: [`${XML_HEAD}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>Envíos MX</Application></Properties>`],
+      content: [
+        `${XML_HEAD}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Application>Envíos MX</Application></Properties>`,
+      ],
     },
     {
       name: 'xl/workbook.xml',
@@ -169,11 +177,18 @@ export function xlsxStream<Row>(opts: { sheetName: string; columns: readonly She
 /** A sheet's XML: the bold header that stays in view, then the rows as they arrive. */
 async function* sheetXml<Row>(columns: readonly SheetColumn<Row>[], rows: AsyncIterable<readonly Row[]> | Iterable<readonly Row[]>): AsyncGenerator<string> {
   const letters = columns.map((_, i) => columnLetters(i));
-  const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(12, c.header.length + 2)}" customWidth="1"${c.type === 'code' ? ` style="${STYLE_OF.code}"` : ''}/>`).join('');
+  const cols = columns
+    .map(
+      (c, i) =>
+        `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? Math.max(12, c.header.length + 2)}" customWidth="1"${c.type === 'code' ? ` style="${STYLE_OF.code}"` : ''}/>`,
+    )
+    .join('');
   const header = columns.map((c, i) => `<c r="${letters[i]}1" t="inlineStr" s="${HEADER_STYLE}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
-  yield `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+  yield (
+    `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-    `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`;
+    `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>`
+  );
   let n = 1;
   for await (const chunk of rows) {
     let xml = '';
@@ -197,7 +212,10 @@ export interface Sheet<Row> {
 /** A small workbook of several sheets, whole in memory (templates, not exports). */
 export async function xlsxWorkbook<Row>(sheets: readonly Sheet<Row>[], created = new Date()): Promise<Buffer> {
   async function* entries() {
-    yield* workbookParts(sheets.map((s) => s.name), created);
+    yield* workbookParts(
+      sheets.map((s) => s.name),
+      created,
+    );
     for (const [i, sheet] of sheets.entries()) yield { name: `xl/worksheets/sheet${i + 1}.xml`, content: sheetXml(sheet.columns, [sheet.rows]) };
   }
   const chunks: Buffer[] = [];

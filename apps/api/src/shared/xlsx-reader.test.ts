@@ -10,7 +10,15 @@ const col = (header: string, key: string, type: SheetColumn<Row>['type'] = 'text
 describe('readXlsxRows', () => {
   it('reads back our own workbook: the first sheet, texts as written, a code column keeping its zero', async () => {
     const file = await xlsxWorkbook([
-      { name: 'Envíos', columns: [col('Nombre', 'a'), col('CP', 'b', 'code')], rows: [{ a: 'Ñandú <&> "Pérez"', b: '06600' }, { a: '', b: '' }, { a: 'Zoé', b: '44100' }] },
+      {
+        name: 'Envíos',
+        columns: [col('Nombre', 'a'), col('CP', 'b', 'code')],
+        rows: [
+          { a: 'Ñandú <&> "Pérez"', b: '06600' },
+          { a: '', b: '' },
+          { a: 'Zoé', b: '44100' },
+        ],
+      },
       { name: 'Ayuda', columns: [col('Columna', 'a')], rows: [{ a: 'otra hoja' }] },
     ]);
     expect(readXlsxRows(file, { maxRows: 10 })).toEqual([
@@ -44,7 +52,10 @@ describe('readXlsxRows', () => {
     expect(() => readXlsxRows(Buffer.from('nombre,cp\nAna,44100'), { maxRows: 5 })).toThrow(SpreadsheetError);
     const huge = 'x'.repeat(5_000_000);
     async function* entries() {
-      yield { name: 'xl/worksheets/sheet1.xml', content: [`<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${huge}</t></is></c></row></sheetData></worksheet>`] };
+      yield {
+        name: 'xl/worksheets/sheet1.xml',
+        content: [`<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${huge}</t></is></c></row></sheetData></worksheet>`],
+      };
     }
     const chunks: Buffer[] = [];
     for await (const c of zipStream(entries())) chunks.push(c);

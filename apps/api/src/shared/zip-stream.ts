@@ -58,7 +58,10 @@ function writeEntryFields(buf: Buffer, at: number, w: Written, time: number, dat
  * Yields the archive's bytes. `entries` yields each entry's name and an async iterable of its
  * content pieces (strings are written as UTF-8).
  */
-export async function* zipStream(entries: AsyncIterable<{ name: string; content: AsyncIterable<string | Buffer> | Iterable<string | Buffer> }>, when = new Date()): AsyncGenerator<Buffer> {
+export async function* zipStream(
+  entries: AsyncIterable<{ name: string; content: AsyncIterable<string | Buffer> | Iterable<string | Buffer> }>,
+  when = new Date(),
+): AsyncGenerator<Buffer> {
   const { time, date } = dosDateTime(when);
   const written: Written[] = [];
   let offset = 0;

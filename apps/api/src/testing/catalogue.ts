@@ -42,7 +42,9 @@ export function demoCatalogueRows(seed: SeedCatalogue = demoCatalogue()): Catalo
     markups: [
       { id: randomUUID(), serviceId: null, userId: null, percentBp: seed.globalMarkupBp, fixedCentavos: 0, updatedAt: at },
       ...seed.services.flatMap((s, i) =>
-        s.markupBp === undefined ? [] : [{ id: randomUUID(), serviceId: services[i]!.id, userId: null, percentBp: s.markupBp, fixedCentavos: 0, updatedAt: at }],
+        s.markupBp === undefined
+          ? []
+          : [{ id: randomUUID(), serviceId: services[i]!.id, userId: null, percentBp: s.markupBp, fixedCentavos: 0, updatedAt: at }],
       ),
     ],
   };

@@ -26,7 +26,10 @@ export interface HttpAnswer {
 export function httpApp(baseUrl: string, database: DatabaseHandle, config: Config): TestApp {
   const inject = async (opts: InjectOptions): Promise<HttpAnswer> => {
     const headers: Record<string, string> = { ...opts.headers };
-    if (opts.cookies) headers.cookie = Object.entries(opts.cookies).map(([k, v]) => `${k}=${v}`).join('; ');
+    if (opts.cookies)
+      headers.cookie = Object.entries(opts.cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; ');
     let body: string | undefined;
     if (opts.payload !== undefined) {
       body = typeof opts.payload === 'string' ? opts.payload : JSON.stringify(opts.payload);

@@ -26,7 +26,13 @@ export interface OpenApiDocument {
 }
 
 /** Every path to a leaf of these types in a JSON schema (arrays through their first item), as key lists. */
-export function leafPaths(schema: JsonSchema | undefined, refs: Record<string, JsonSchema>, types: readonly string[] = ['string'], seen = new Set<string>(), depth = 0): string[][] {
+export function leafPaths(
+  schema: JsonSchema | undefined,
+  refs: Record<string, JsonSchema>,
+  types: readonly string[] = ['string'],
+  seen = new Set<string>(),
+  depth = 0,
+): string[][] {
   if (!schema || depth > 8) return [];
   if (schema.$ref) {
     if (seen.has(schema.$ref)) return [];

@@ -33,8 +33,7 @@ export async function startThrowawayCluster(): Promise<{ url: string; stop: () =
   const dataDir = path.join(base, 'data');
   mkdirSync(dataDir);
   chmodSync(base, 0o777);
-  const asPostgres = (bin: string, args: string[]) =>
-    isRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', bin, ...args] } : { cmd: bin, args };
+  const asPostgres = (bin: string, args: string[]) => (isRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', bin, ...args] } : { cmd: bin, args });
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', base]);
   const init = asPostgres(pgBin('initdb'), ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
   execFileSync(init.cmd, init.args, { stdio: 'ignore' });
@@ -56,4 +55,3 @@ export async function startThrowawayCluster(): Promise<{ url: string; stop: () =
   };
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
-

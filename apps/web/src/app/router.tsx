@@ -50,16 +50,56 @@ export const routes: RouteObject[] = [
   },
   // Pages of their own, without the site's header and footer: the OXXO slip is made to print, and
   // the local PayPal sandbox stands in for PayPal's own page.
-  { path: paths.cashBarcode, errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/payments/cash-barcode').then((m) => ({ Component: m.default })) },
-  { path: '/sandbox/paypal/:orderId', errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/payments/sandbox-paypal').then((m) => ({ Component: m.default })) },
+  {
+    path: paths.cashBarcode,
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    lazy: () => import('./routes/payments/cash-barcode').then((m) => ({ Component: m.default })),
+  },
+  {
+    path: '/sandbox/paypal/:orderId',
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    lazy: () => import('./routes/payments/sandbox-paypal').then((m) => ({ Component: m.default })),
+  },
   // The demo store stands in for the seller's own WooCommerce site: its pages are not ours.
-  { path: paths.demoStore, errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/demo-store/store').then((m) => ({ Component: m.default })) },
-  { path: '/tienda-demo/wc-auth/v1/authorize', errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/demo-store/consent').then((m) => ({ Component: m.default })) },
+  {
+    path: paths.demoStore,
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    lazy: () => import('./routes/demo-store/store').then((m) => ({ Component: m.default })),
+  },
+  {
+    path: '/tienda-demo/wc-auth/v1/authorize',
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    lazy: () => import('./routes/demo-store/consent').then((m) => ({ Component: m.default })),
+  },
   // The Shopify and Tiendanube demo stores, and their install pages where the platform's would be.
-  { path: paths.demoStores.shopify, errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/demo-store/platform-store').then((m) => ({ Component: m.ShopifyDemoStoreRoute })) },
-  { path: paths.demoStores.tiendanube, errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/demo-store/platform-store').then((m) => ({ Component: m.TiendanubeDemoStoreRoute })) },
-  { path: '/tienda-demo/shopify/admin/oauth/authorize', errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/demo-store/platform-consent').then((m) => ({ Component: m.ShopifyDemoConsentRoute })) },
-  { path: '/tienda-demo/tiendanube/apps/:appId/authorize', errorElement: <RouteError />, HydrateFallback: PageLoading, lazy: () => import('./routes/demo-store/platform-consent').then((m) => ({ Component: m.TiendanubeDemoConsentRoute })) },
+  {
+    path: paths.demoStores.shopify,
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    lazy: () => import('./routes/demo-store/platform-store').then((m) => ({ Component: m.ShopifyDemoStoreRoute })),
+  },
+  {
+    path: paths.demoStores.tiendanube,
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    lazy: () => import('./routes/demo-store/platform-store').then((m) => ({ Component: m.TiendanubeDemoStoreRoute })),
+  },
+  {
+    path: '/tienda-demo/shopify/admin/oauth/authorize',
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    lazy: () => import('./routes/demo-store/platform-consent').then((m) => ({ Component: m.ShopifyDemoConsentRoute })),
+  },
+  {
+    path: '/tienda-demo/tiendanube/apps/:appId/authorize',
+    errorElement: <RouteError />,
+    HydrateFallback: PageLoading,
+    lazy: () => import('./routes/demo-store/platform-consent').then((m) => ({ Component: m.TiendanubeDemoConsentRoute })),
+  },
   {
     // Signed-in area with the sidebar; visitors go to /signin and come back.
     // Lazy like the pages: the home page never downloads the dashboard's layout and guards.

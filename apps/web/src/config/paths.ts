@@ -15,8 +15,7 @@ export const paths = {
   newShipmentFromOrder: (orderId: string) => `/dashboard/shipment/new?pedido=${encodeURIComponent(orderId)}`,
   /** Mis Envíos opened on its E-Commerce tab. */
   storeOrders: '/shipments?tab=ecommerce',
-  shipmentEdit: (id: string, part: 'destination' | 'origin' | 'parcels' | 'description' | 'insurance' | 'service-provider') =>
-    `/shipments/${id}/edit/${part}`,
+  shipmentEdit: (id: string, part: 'destination' | 'origin' | 'parcels' | 'description' | 'insurance' | 'service-provider') => `/shipments/${id}/edit/${part}`,
   addresses: '/addresses',
   /** 'Paquetes': saved package templates. */
   parcels: '/paquetes',

@@ -12,7 +12,13 @@ export type AdEvent = 'ViewContent' | 'InitiateCheckout';
 const STORAGE_KEY = 'envios_consentimiento_marketing';
 const SCRIPT_SRC = 'https://connect.facebook.net/en_US/fbevents.js';
 
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[][]; loaded?: boolean; version?: string; push?: unknown; callMethod?: (...args: unknown[]) => void };
+type Fbq = ((...args: unknown[]) => void) & {
+  queue?: unknown[][];
+  loaded?: boolean;
+  version?: string;
+  push?: unknown;
+  callMethod?: (...args: unknown[]) => void;
+};
 
 declare global {
   interface Window {

@@ -48,7 +48,9 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    const body = (data && typeof data === 'object' && 'message' in data ? data : { message: 'No pudimos completar la solicitud. Intenta de nuevo.', code: 'client.unknown' }) as ApiError;
+    const body = (
+      data && typeof data === 'object' && 'message' in data ? data : { message: 'No pudimos completar la solicitud. Intenta de nuevo.', code: 'client.unknown' }
+    ) as ApiError;
     throw new ApiRequestError(response.status, body);
   }
   return data as T;

@@ -21,7 +21,10 @@ function fileNameOf(disposition: string | null, fallback: string): string {
  * reporting progress, then hands it to the browser as a download. A refusal (400 past the export
  * cap, 403…) throws the server's Spanish message.
  */
-export async function downloadFile(url: string, opts: { fallbackName: string; onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal }): Promise<{ filename: string; bytes: number }> {
+export async function downloadFile(
+  url: string,
+  opts: { fallbackName: string; onProgress?: (p: DownloadProgress) => void; signal?: AbortSignal },
+): Promise<{ filename: string; bytes: number }> {
   const response = await fetch(url, { credentials: 'same-origin', ...(opts.signal ? { signal: opts.signal } : {}) });
   if (!response.ok) {
     const text = await response.text();

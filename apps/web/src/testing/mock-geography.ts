@@ -66,8 +66,7 @@ export function postalCodesHandler(catalogue: PostalSuggestion[] = demoPostalCod
   return { handler, requests };
 }
 
-export const countriesHandler = (list: Country[] = demoCountries) =>
-  http.get('/api/v1/countrycodes', () => HttpResponse.json({ country_codes: list }));
+export const countriesHandler = (list: Country[] = demoCountries) => http.get('/api/v1/countrycodes', () => HttpResponse.json({ country_codes: list }));
 
 export const siteHandler = (site: SiteInfo = demoSite) => http.get('/api/v1/site', () => HttpResponse.json(site));
 

@@ -34,8 +34,7 @@ export const meHandler = (status = 200, body: JsonBodyType = demoUser) => http.g
 export const noOverweight: OverweightOwed = { docs: [], total_cost_overweight: 0 };
 
 /** GET /api/v1/shipments/all/{userId}/overweight answering `owed`. */
-export const overweightHandler = (owed: OverweightOwed = noOverweight) =>
-  http.get('/api/v1/shipments/all/:userId/overweight', () => HttpResponse.json(owed));
+export const overweightHandler = (owed: OverweightOwed = noOverweight) => http.get('/api/v1/shipments/all/:userId/overweight', () => HttpResponse.json(owed));
 
 /** `count` shipments as POST /shipments answers them, folios 2001…, `perGuide` MXN each. */
 export function createdShipments(count: number, perGuide = 144.48): { _id: string; shipments: Shipment[] } {
@@ -107,7 +106,15 @@ export function savedLocation(over: Partial<SavedLocation> = {}): SavedLocation 
 /** The demo catalogue plus 06600 (Juárez), the wizard's usual destination. */
 export const wizardPlaces: PostalSuggestion[] = [
   ...demoPostalCodes,
-  { postal_code: '06600', place_name: 'Juárez', city: 'Ciudad de México', municipality: 'Cuauhtémoc', state: 'Ciudad de México', state_short: 'CDMX', country_code: 'MX' },
+  {
+    postal_code: '06600',
+    place_name: 'Juárez',
+    city: 'Ciudad de México',
+    municipality: 'Cuauhtémoc',
+    state: 'Ciudad de México',
+    state_short: 'CDMX',
+    country_code: 'MX',
+  },
 ];
 
 /** A stand-in for geography's postal-code autocomplete: typing a known code picks it (its first colony). */

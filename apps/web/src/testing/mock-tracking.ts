@@ -55,7 +55,18 @@ export function fedexResult(over: Partial<TrackingResult> = {}): TrackingResult 
 
 /** A guide just issued: the carrier has reported nothing yet ('Guía creada', no events). */
 export function justIssuedResult(over: Partial<TrackingResult> = {}): TrackingResult {
-  return dhlResult({ type: 'redpack', route: 'redpack', carrier_code: 'redpack', guide: '7000000003', service_name: 'ECOEXPRESS', shipment_event: [], state: 'pending', headline: 'Guía creada', checked_at: null, ...over });
+  return dhlResult({
+    type: 'redpack',
+    route: 'redpack',
+    carrier_code: 'redpack',
+    guide: '7000000003',
+    service_name: 'ECOEXPRESS',
+    shipment_event: [],
+    state: 'pending',
+    headline: 'Guía creada',
+    checked_at: null,
+    ...over,
+  });
 }
 
 /** `POST /api/v1/tracking`: the given answers by guide; any other guide is not found (404). */

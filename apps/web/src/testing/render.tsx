@@ -13,11 +13,16 @@ export function renderWithApp(ui: ReactElement, opts: { path?: string; routes?: 
   const { path = '/', routes = [] } = opts;
   const at = opts.at ?? path;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: 0 } } });
-  const router = createMemoryRouter(
-    [{ path, element: ui }, ...routes, { path: '*', element: <p>Ruta: sin página</p> }],
-    { initialEntries: [at] },
-  );
-  return { queryClient, router, ...render(<AppProvider queryClient={queryClient}><RouterProvider router={router} /></AppProvider>) };
+  const router = createMemoryRouter([{ path, element: ui }, ...routes, { path: '*', element: <p>Ruta: sin página</p> }], { initialEntries: [at] });
+  return {
+    queryClient,
+    router,
+    ...render(
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    ),
+  };
 }
 
 /** A page stand-in that says where the router is. */

@@ -9,7 +9,9 @@ const VALID_PERSONS = ['CACX7605101P8', 'GODE561231GR8', 'MASO451221PM4', 'FUNK6
 
 const letter = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZÑ&'.split(''));
 const alnum = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''));
-const date = fc.date({ min: new Date(Date.UTC(1930, 0, 1)), max: new Date(Date.UTC(2029, 11, 31)), noInvalidDate: true }).map((d) => d.toISOString().slice(2, 10).replace(/-/g, ''));
+const date = fc
+  .date({ min: new Date(Date.UTC(1930, 0, 1)), max: new Date(Date.UTC(2029, 11, 31)), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(2, 10).replace(/-/g, ''));
 /** A well-formed RFC of either kind with its correct check digit. */
 const wellFormed = fc
   .tuple(fc.integer({ min: 3, max: 4 }), fc.array(letter, { minLength: 4, maxLength: 4 }), date, fc.array(alnum, { minLength: 2, maxLength: 2 }))

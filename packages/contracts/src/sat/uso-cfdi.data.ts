@@ -9,7 +9,13 @@ const ANY = ['601', '603', '605', '606', '608', '610', '611', '612', '614', '616
 
 export const USO_CFDI_ROWS = [
   { key: 'G01', label: 'Adquisición de mercancías', fisica: true, moral: true, regimenes: BUSINESS },
-  { key: 'G02', label: 'Devoluciones, descuentos o bonificaciones', fisica: true, moral: true, regimenes: ['601', '603', '606', '612', '616', '620', '621', '622', '623', '624', '625', '626'] },
+  {
+    key: 'G02',
+    label: 'Devoluciones, descuentos o bonificaciones',
+    fisica: true,
+    moral: true,
+    regimenes: ['601', '603', '606', '612', '616', '620', '621', '622', '623', '624', '625', '626'],
+  },
   { key: 'G03', label: 'Gastos en general', fisica: true, moral: true, regimenes: BUSINESS },
   { key: 'I01', label: 'Construcciones', fisica: true, moral: true, regimenes: BUSINESS },
   { key: 'I02', label: 'Mobiliario y equipo de oficina por inversiones', fisica: true, moral: true, regimenes: BUSINESS },
@@ -27,7 +33,13 @@ export const USO_CFDI_ROWS = [
   { key: 'D06', label: 'Aportaciones voluntarias al SAR', fisica: true, moral: false, regimenes: PERSONAL },
   { key: 'D07', label: 'Primas por seguros de gastos médicos', fisica: true, moral: false, regimenes: PERSONAL },
   { key: 'D08', label: 'Gastos de transportación escolar obligatoria', fisica: true, moral: false, regimenes: PERSONAL },
-  { key: 'D09', label: 'Depósitos en cuentas para el ahorro, primas que tengan como base planes de pensiones', fisica: true, moral: false, regimenes: PERSONAL },
+  {
+    key: 'D09',
+    label: 'Depósitos en cuentas para el ahorro, primas que tengan como base planes de pensiones',
+    fisica: true,
+    moral: false,
+    regimenes: PERSONAL,
+  },
   { key: 'D10', label: 'Pagos por servicios educativos (colegiaturas)', fisica: true, moral: false, regimenes: PERSONAL },
   { key: 'S01', label: 'Sin efectos fiscales', fisica: true, moral: true, regimenes: ANY },
   { key: 'CP01', label: 'Pagos', fisica: true, moral: true, regimenes: ANY },

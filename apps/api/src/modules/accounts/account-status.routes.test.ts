@@ -44,7 +44,12 @@ describe("'Bloquear compras' (purchasesBlocked)", () => {
     // Signing in again still works, and so do the profile and a quote.
     const again = await signIn(t.app, ana.email, ana.password);
     expect((await call('GET', '/api/v1/me', again)).json<User>()).toMatchObject({ purchasesBlocked: true });
-    const quote = await call('POST', '/api/v1/quoting', again, { origin_direction: body.origin_direction, destination_direction: body.destination_direction, parcels: body.parcels, package_type: 'box' });
+    const quote = await call('POST', '/api/v1/quoting', again, {
+      origin_direction: body.origin_direction,
+      destination_direction: body.destination_direction,
+      parcels: body.parcels,
+      package_type: 'box',
+    });
     expect(quote.statusCode, quote.body).toBe(200);
 
     // Buying (a shipment, a payment, a top-up) is refused, saying why.
@@ -125,7 +130,10 @@ describe('automatic invoicing', () => {
     const ana = await createSignedInUser(t.app, admin);
     const refused = await call('PUT', `/api/v1/users/${ana.id}`, ana, { invoice: true });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<ApiError>()).toMatchObject({ code: 'accounts.tax_data_incomplete', errors: [{ path: 'invoice', message: accountMessages.taxDataIncomplete }] });
+    expect(refused.json<ApiError>()).toMatchObject({
+      code: 'accounts.tax_data_incomplete',
+      errors: [{ path: 'invoice', message: accountMessages.taxDataIncomplete }],
+    });
     expect((await userAsAdminSees(ana.id)).invoice).toBe(false);
 
     expect((await call('PUT', `/api/v1/users/${ana.id}`, ana, { taxInformation: tax })).statusCode).toBe(200);

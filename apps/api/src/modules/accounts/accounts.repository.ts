@@ -87,7 +87,10 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 }
 
 export async function findCredentialsByEmail(db: Executor, email: string): Promise<(UserRow & { passwordHash: string }) | undefined> {
-  const rows = await db.select({ ...userColumns, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+  const rows = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email));
   return rows[0];
 }
 
@@ -141,7 +144,10 @@ export async function listUsers(
 /** Name and e-mail of these users (other modules' lists show who paid). */
 export async function findUserSummaries(db: Executor, ids: readonly string[]): Promise<{ id: string; email: string; firstName: string; lastName: string }[]> {
   if (ids.length === 0) return [];
-  return db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, [...ids]));
+  return db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
 }
 
 /** Ids of the users whose first name, last name or e-mail contains `text` (case-insensitive), at most `limit`. */
@@ -150,7 +156,14 @@ export async function findUserIdsMatching(db: Executor, text: string, limit: num
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)))
+    .where(
+      or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ),
+    )
     .limit(limit);
   return rows.map((r) => r.id);
 }
@@ -193,13 +206,19 @@ export async function findSessionUser(db: Executor, tokenHash: string, now: Date
 }
 
 export async function revokeSessionByHash(db: Executor, tokenHash: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
 }
 
 export async function revokeUserSessions(db: Executor, userId: string, now: Date, exceptSessionId?: string): Promise<void> {
   const filters = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (exceptSessionId) filters.push(ne(sessions.id, exceptSessionId));
-  await db.update(sessions).set({ revokedAt: now }).where(and(...filters));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...filters));
 }
 
 // ---------------------------------------------------------------- password recovery

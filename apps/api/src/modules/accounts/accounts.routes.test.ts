@@ -17,7 +17,12 @@ interface OutboxPage {
 
 async function outbox(recipient?: string): Promise<OutboxPage> {
   await t.app.jobs.drain();
-  const response = await t.app.inject({ method: 'GET', url: '/api/v1/outbox', query: recipient ? { recipient, limit: '100' } : { limit: '100' }, headers: admin.headers });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/outbox',
+    query: recipient ? { recipient, limit: '100' } : { limit: '100' },
+    headers: admin.headers,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<OutboxPage>();
 }
@@ -124,7 +129,12 @@ describe('POST /api/v1/users (sign-up)', () => {
 
 describe('POST /api/v1/login and POST /api/v1/logout', () => {
   it('answers { id, token } and sets an httpOnly, SameSite=Lax session cookie', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: ana.email, password: ana.password }, remoteAddress: someAddress() });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: ana.email, password: ana.password },
+      remoteAddress: someAddress(),
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ id: string; token: string }>();
     expect(body).toEqual({ id: ana.id, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
@@ -143,7 +153,10 @@ describe('POST /api/v1/login and POST /api/v1/logout', () => {
   });
 
   it("answers 404 'Correo y/o Contraseña inválidos' for a wrong password and for an unknown e-mail", async () => {
-    for (const payload of [{ email: ana.email, password: 'otra-cosa' }, { email: 'nadie@correo.test', password: 'secreto1' }]) {
+    for (const payload of [
+      { email: ana.email, password: 'otra-cosa' },
+      { email: 'nadie@correo.test', password: 'secreto1' },
+    ]) {
       const response = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload, remoteAddress: someAddress() });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Correo y/o Contraseña inválidos', code: 'accounts.invalid_credentials' });
@@ -153,7 +166,12 @@ describe('POST /api/v1/login and POST /api/v1/logout', () => {
   it("answers the message 'no active' to a pending account, and no session", async () => {
     const body = signUpBody();
     await t.app.inject({ method: 'POST', url: '/api/v1/users', payload: body, remoteAddress: someAddress() });
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: body.email, password: body.password }, remoteAddress: someAddress() });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: body.email, password: body.password },
+      remoteAddress: someAddress(),
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ message: accountMessages.inactive, code: 'accounts.inactive' });
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -223,17 +241,34 @@ describe('brute-force defence', () => {
     // The third, fourth and fifth guesses waited longer each time.
     expect(waits).toEqual([500, 1000, 2000]);
     // The right password from the guessing address is refused too while it is blocked ...
-    const fromGuesser = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: victim.email, password: victim.password }, remoteAddress: guesser });
+    const fromGuesser = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: victim.email, password: victim.password },
+      remoteAddress: guesser,
+    });
     expect(fromGuesser.statusCode).toBe(429);
-    expect(fromGuesser.json<{ message: string }>().message).toMatch(/^Demasiados intentos de inicio de sesión\. Vuelve a intentarlo en 15 minutos \(a las \d\d:\d\d, hora del centro de México\)\.$/);
+    expect(fromGuesser.json<{ message: string }>().message).toMatch(
+      /^Demasiados intentos de inicio de sesión\. Vuelve a intentarlo en 15 minutos \(a las \d\d:\d\d, hora del centro de México\)\.$/,
+    );
     expect(Number(fromGuesser.headers['retry-after'])).toBeGreaterThan(800);
     expect(fromGuesser.headers['set-cookie']).toBeUndefined();
     // ... but the owner, from another address, gets in straight away.
-    const owner = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: victim.email, password: victim.password }, remoteAddress: someAddress() });
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: victim.email, password: victim.password },
+      remoteAddress: someAddress(),
+    });
     expect(owner.statusCode).toBe(200);
     // Once the block runs out, the guessing address may try again.
     clock.advance(16 * 60_000);
-    const later = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: victim.email, password: victim.password }, remoteAddress: guesser });
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: victim.email, password: victim.password },
+      remoteAddress: guesser,
+    });
     expect(later.statusCode).toBe(200);
   });
 
@@ -249,14 +284,24 @@ describe('brute-force defence', () => {
     );
     statuses.push(...burst.map((r) => r.statusCode));
     for (let i = 0; i < 80; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: victim.email, password: `adivina${i}` }, remoteAddress: someAddress() });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: victim.email, password: `adivina${i}` },
+        remoteAddress: someAddress(),
+      });
       statuses.push(r.statusCode);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(0);
     expect(statuses.every((s) => s === 404)).toBe(true);
     // Past the account-wide ceiling every attempt waits, whoever makes it.
     expect(waits.filter((ms) => ms === 2000).length).toBe(50);
-    const right = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: victim.email, password: victim.password }, remoteAddress: someAddress() });
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: victim.email, password: victim.password },
+      remoteAddress: someAddress(),
+    });
     expect(right.statusCode).toBe(200);
     expect(right.headers['set-cookie']).toBeDefined();
     // A success starts the account's count afresh.
@@ -269,7 +314,12 @@ describe('brute-force defence', () => {
     const address = someAddress();
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: `nadie${i}@correo.test`, password: 'adivina' }, remoteAddress: address });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: `nadie${i}@correo.test`, password: 'adivina' },
+        remoteAddress: address,
+      });
       statuses.push(r.statusCode);
     }
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
@@ -284,7 +334,12 @@ describe('brute-force defence', () => {
     const lock = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${carlos.id}`, headers: admin.headers, payload: { locked: true } });
     expect(lock.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: carlos.headers })).json()).toMatchObject({ code: 'accounts.locked' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: carlos.email, password: carlos.password }, remoteAddress: someAddress() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: carlos.email, password: carlos.password },
+      remoteAddress: someAddress(),
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({ code: 'accounts.locked' });
   });
@@ -300,7 +355,12 @@ describe('password recovery', () => {
   }
 
   it("answers 404 'El correo no existe' for an unknown e-mail", async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/password-recovery', payload: { email: 'nadie@correo.test' }, remoteAddress: someAddress() });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password-recovery',
+      payload: { email: 'nadie@correo.test' },
+      remoteAddress: someAddress(),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: 'El correo no existe', code: 'accounts.email_not_found' });
   });
@@ -416,7 +476,12 @@ describe('PUT /api/v1/users/{id}', () => {
   });
 
   it('lets the owner change name and website, and clear the website', async () => {
-    const r = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${ana.id}`, headers: ana.headers, payload: { firstName: 'Ana María', lastName: 'López', website: 'https://ana.mx' } });
+    const r = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${ana.id}`,
+      headers: ana.headers,
+      payload: { firstName: 'Ana María', lastName: 'López', website: 'https://ana.mx' },
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ firstName: 'Ana María', website: 'https://ana.mx' });
     const cleared = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${ana.id}`, headers: ana.headers, payload: { website: '' } });
@@ -427,7 +492,9 @@ describe('PUT /api/v1/users/{id}', () => {
     const rol = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${ana.id}`, headers: ana.headers, payload: { rol: 'admin' } });
     expect(rol.statusCode).toBe(400);
     expect(rol.json<{ message: string }>().message).toContain('rol');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/users/${ana.id}`, headers: ana.headers, payload: { email: 'otro@correo.test' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/v1/users/${ana.id}`, headers: ana.headers, payload: { email: 'otro@correo.test' } })).statusCode,
+    ).toBe(400);
     expect((await t.app.inject({ method: 'PUT', url: `/api/v1/users/${ana.id}`, headers: ana.headers, payload: {} })).statusCode).toBe(400);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: ana.headers });
     expect(me.json()).toMatchObject({ rol: 'user', email: ana.email });
@@ -456,9 +523,16 @@ describe('PUT /api/v1/users/{id}', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     // Stored as the SAT writes them: the RFC and the name in upper case.
     expect(ok.json()).toMatchObject({ taxInformation: { ...taxInformation, name: 'ANA LÓPEZ', rfc: 'LOPA800101AB7', email: 'facturas@correo.test' } });
-    const bad = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${ana.id}`, headers: ana.headers, payload: { taxInformation: { ...taxInformation, rfc: 'ABC' } } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${ana.id}`,
+      headers: ana.headers,
+      payload: { taxInformation: { ...taxInformation, rfc: 'ABC' } },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ errors: [{ path: 'taxInformation.rfc', message: expect.stringContaining('El RFC debe tener 12 caracteres si es de una empresa') }] });
+    expect(bad.json()).toMatchObject({
+      errors: [{ path: 'taxInformation.rfc', message: expect.stringContaining('El RFC debe tener 12 caracteres si es de una empresa') }],
+    });
   });
 
   it('toggles the automatic invoice', async () => {
@@ -472,10 +546,20 @@ describe('PUT /api/v1/users/{id}', () => {
     const missing = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${gil.id}`, headers: gil.headers, payload: { password: 'nueva123' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ errors: [{ path: 'currentPassword' }] });
-    const wrong = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${gil.id}`, headers: gil.headers, payload: { password: 'nueva123', currentPassword: 'nope' } });
+    const wrong = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${gil.id}`,
+      headers: gil.headers,
+      payload: { password: 'nueva123', currentPassword: 'nope' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'accounts.wrong_current_password' });
-    const right = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${gil.id}`, headers: gil.headers, payload: { password: 'nueva123', currentPassword: gil.password } });
+    const right = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${gil.id}`,
+      headers: gil.headers,
+      payload: { password: 'nueva123', currentPassword: gil.password },
+    });
     expect(right.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: gil.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: other.headers })).statusCode).toBe(401);
@@ -500,7 +584,12 @@ describe('PUT /api/v1/users/{id}', () => {
     await t.app.inject({ method: 'PUT', url: `/api/v1/users/${_id}`, headers: admin.headers, payload: { active: false } });
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: session.headers });
     expect(me.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: body.email, password: body.password }, remoteAddress: someAddress() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: body.email, password: body.password },
+      remoteAddress: someAddress(),
+    });
     expect(login.statusCode).toBe(403);
     expect(login.json()).toMatchObject({ message: 'no active' });
     await t.app.inject({ method: 'PUT', url: `/api/v1/users/${_id}`, headers: admin.headers, payload: { active: true } });
@@ -546,7 +635,14 @@ describe('GET /api/v1/users (admin list)', () => {
 });
 
 describe('POST /api/v1/users/createFromDashboard', () => {
-  const data = () => ({ firstName: 'Hugo', lastName: 'Sánchez', email: `hugo.${Math.random().toString(36).slice(2, 8)}@correo.test`, phone: '3311112222', password: 'clave12', rol: 'admin' });
+  const data = () => ({
+    firstName: 'Hugo',
+    lastName: 'Sánchez',
+    email: `hugo.${Math.random().toString(36).slice(2, 8)}@correo.test`,
+    phone: '3311112222',
+    password: 'clave12',
+    rol: 'admin',
+  });
 
   it('answers 401 anonymous and 403 to a user', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/users/createFromDashboard', payload: data() })).statusCode).toBe(401);

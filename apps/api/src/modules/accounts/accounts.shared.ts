@@ -71,7 +71,12 @@ export function toUserDto(row: repo.UserRow): User {
 }
 
 /** Counts `cost` attempts for `key` (shared by every process) and answers 429 once past `limit` in the window. */
-export async function guardRate(deps: { db: Executor; clock: Clock }, key: string, rule: { limit: number; windowMs: number; blockMs: number }, cost = 1): Promise<void> {
+export async function guardRate(
+  deps: { db: Executor; clock: Clock },
+  key: string,
+  rule: { limit: number; windowMs: number; blockMs: number },
+  cost = 1,
+): Promise<void> {
   const now = deps.clock.now();
   const hit = await repo.hitThrottle(deps.db, { key, ...rule, now, cost });
   if (hit.blockedUntil && hit.blockedUntil > now) throw accountErrors.tooManyRequests(hit.blockedUntil, now);

@@ -22,7 +22,9 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     website: text('website'),
     passwordHash: text('password_hash').notNull(),
-    rol: text('rol', { enum: ['user', 'admin'] }).notNull().default('user'),
+    rol: text('rol', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     active: boolean('active').notNull().default(false),
     /** The whole account is locked: no sign-in, no session ('Bloquear cuenta'). */
     locked: boolean('locked').notNull().default(false),

@@ -115,9 +115,7 @@ export async function updateUser(deps: AccountsDeps, caller: Caller, id: string,
           key: `whatsapp:account-approved:${id}:${event}`,
           to: row.phone,
           text: accountApprovedWhatsApp({ firstName: row.firstName, signInUrl }),
-          ...(deps.whatsappApprovalTemplate
-            ? { template: { name: deps.whatsappApprovalTemplate, language: 'es_MX', bodyParameters: [row.firstName] } }
-            : {}),
+          ...(deps.whatsappApprovalTemplate ? { template: { name: deps.whatsappApprovalTemplate, language: 'es_MX', bodyParameters: [row.firstName] } } : {}),
         },
         tx,
       );

@@ -34,10 +34,7 @@ function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /** The owner's addresses, newest first (served by the (user_id, created_at) index). */
-export async function listSavedLocations(
-  db: Executor,
-  opts: { userId: string; search?: string | undefined; limit: number },
-): Promise<SavedLocationRow[]> {
+export async function listSavedLocations(db: Executor, opts: { userId: string; search?: string | undefined; limit: number }): Promise<SavedLocationRow[]> {
   const where: (SQL | undefined)[] = [eq(savedLocations.userId, opts.userId)];
   if (opts.search) {
     const pattern = `%${escapeLike(opts.search)}%`;

@@ -91,7 +91,14 @@ describe('POST /locations-user', () => {
     const res = await call('POST', '/api/v1/locations-user', owner, spec);
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json<SavedLocation>();
-    expect(saved).toMatchObject({ address: 'Calle Roma, 25, 3', street: 'Calle Roma', number: '25', intNumber: '3', address_line: 'Calle Roma, 25, 3', user: owner.id });
+    expect(saved).toMatchObject({
+      address: 'Calle Roma, 25, 3',
+      street: 'Calle Roma',
+      number: '25',
+      intNumber: '3',
+      address_line: 'Calle Roma, 25, 3',
+      user: owner.id,
+    });
 
     // Without an interior number, and read back in both forms.
     const update = await call('PUT', `/api/v1/locations-user/${saved._id}`, owner, { ...spec, address: 'Calle Roma, 27' });
@@ -100,7 +107,12 @@ describe('POST /locations-user', () => {
     expect(read).toMatchObject({ address: 'Calle Roma, 27', street: 'Calle Roma', number: '27', intNumber: '' });
 
     // A record read and sent back as it came (joined `address` and the parts) keeps one street.
-    const roundTrip = await call('PUT', `/api/v1/locations-user/${saved._id}`, owner, { ...read, _id: undefined, created_at: undefined, updated_at: undefined });
+    const roundTrip = await call('PUT', `/api/v1/locations-user/${saved._id}`, owner, {
+      ...read,
+      _id: undefined,
+      created_at: undefined,
+      updated_at: undefined,
+    });
     expect(roundTrip.statusCode, roundTrip.body).toBe(200);
     expect(roundTrip.json<SavedLocation>()).toMatchObject({ address: 'Calle Roma, 27', street: 'Calle Roma', number: '27' });
   });

@@ -23,7 +23,8 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: Addresses }> = 
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: "Direcciones guardadas del usuario, la más reciente primero; filtra por nombre, calle, colonia o código postal (?search=). ?user= de otra cuenta solo para admin",
+        summary:
+          'Direcciones guardadas del usuario, la más reciente primero; filtra por nombre, calle, colonia o código postal (?search=). ?user= de otra cuenta solo para admin',
         querystring: savedLocationQuerySchema,
         response: { 200: savedLocationListSchema, ...signedIn },
       },

@@ -28,7 +28,9 @@ export function rowsFromSheet(sheet: readonly SheetRow[]): ReadRows {
   const columns: (BulkColumnKey | undefined)[] = header.cells.map((h) => columnForHeader(h));
   const ignoredColumns = header.cells.filter((h, i) => h.trim() !== '' && columns[i] === undefined).map((h) => h.trim());
   if (!columns.some(Boolean)) {
-    throw bulkErrors.badFile('La primera fila no tiene los encabezados de la plantilla (por ejemplo «Destino: nombre», «Destino: código postal»). Descarga la plantilla y copia tus datos en ella.');
+    throw bulkErrors.badFile(
+      'La primera fila no tiene los encabezados de la plantilla (por ejemplo «Destino: nombre», «Destino: código postal»). Descarga la plantilla y copia tus datos en ella.',
+    );
   }
   if (data.length > BULK_ROWS_MAX) throw bulkErrors.tooManyRows(data.length);
   const rows: ReadRows['rows'] = [];

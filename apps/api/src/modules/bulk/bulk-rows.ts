@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import { stateAndCity, type SavedLocation } from '@envios/contracts/addresses';
-import { BULK_COLUMN_KEYS, columnHeader, SERVICE_CHEAPEST, SERVICE_FASTEST, type BulkColumnKey, type BulkFieldError, type BulkQuote, type BulkRowValues } from '@envios/contracts/bulk';
+import {
+  BULK_COLUMN_KEYS,
+  columnHeader,
+  SERVICE_CHEAPEST,
+  SERVICE_FASTEST,
+  type BulkColumnKey,
+  type BulkFieldError,
+  type BulkQuote,
+  type BulkRowValues,
+} from '@envios/contracts/bulk';
 import type { PostalSuggestion } from '@envios/contracts/geography';
 import { templateNameKey, type ParcelTemplate } from '@envios/contracts/parcels';
 import type { PackageType, ShippingOption } from '@envios/contracts/quotes';
@@ -35,7 +44,12 @@ export interface BuiltRow {
 
 /** Lower case, no accents, single spaces: how names, colonies and service names are compared. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 }
 
 const SIDE_COLUMNS = {
@@ -72,7 +86,15 @@ const SIDE_COLUMNS = {
 
 const PARCEL_COLUMNS: Record<string, BulkColumnKey> = { width: 'largo_cm', depth: 'ancho_cm', height: 'alto_cm', weight: 'peso_kg' };
 
-const PACKAGE_WORDS: Record<string, PackageType> = { sobre: 'document', documento: 'document', paquete: 'box', caja: 'box', tarima: 'pallet', palet: 'pallet', pallet: 'pallet' };
+const PACKAGE_WORDS: Record<string, PackageType> = {
+  sobre: 'document',
+  documento: 'document',
+  paquete: 'box',
+  caja: 'box',
+  tarima: 'pallet',
+  palet: 'pallet',
+  pallet: 'pallet',
+};
 
 export function fieldError(field: BulkColumnKey | 'fila', message: string): BulkFieldError {
   return { field, column: columnHeader(field), message };
@@ -110,24 +132,45 @@ interface SideResult {
   saved?: string;
 }
 
-function placeFromCatalogue(side: 'origin' | 'destination', postal: string, colony: string, ctx: RowContext): { errors: BulkFieldError[]; fields: Record<string, string> } {
+function placeFromCatalogue(
+  side: 'origin' | 'destination',
+  postal: string,
+  colony: string,
+  ctx: RowContext,
+): { errors: BulkFieldError[]; fields: Record<string, string> } {
   const cols = SIDE_COLUMNS[side];
   const word = side === 'origin' ? 'origen' : 'destino';
   if (postal === '') return { errors: [], fields: { postal_code: '', colony } };
   const found = ctx.lookupPostalCode(postal);
-  if (found === 'invalid') return { errors: [fieldError(cols.postal_code, `El código postal de ${word} «${postal}» no es válido: deben ser 5 dígitos, por ejemplo 44100.`)], fields: { postal_code: postal, colony } };
+  if (found === 'invalid')
+    return {
+      errors: [fieldError(cols.postal_code, `El código postal de ${word} «${postal}» no es válido: deben ser 5 dígitos, por ejemplo 44100.`)],
+      fields: { postal_code: postal, colony },
+    };
   const places = found.filter((p) => p.state_short !== '');
-  if (places.length === 0) return { errors: [fieldError(cols.postal_code, `El código postal de ${word} «${postal}» no existe en nuestro catálogo de México.`)], fields: { postal_code: postal, colony } };
+  if (places.length === 0)
+    return {
+      errors: [fieldError(cols.postal_code, `El código postal de ${word} «${postal}» no existe en nuestro catálogo de México.`)],
+      fields: { postal_code: postal, colony },
+    };
   const names = [...new Set(places.map((p) => p.place_name))];
   let place: PostalSuggestion | undefined;
   if (colony.trim() === '' && names.length === 1) place = places[0];
   else place = places.find((p) => fold(p.place_name) === fold(colony));
   const base = places[0]!;
-  const fields = { postal_code: postal, city: stateAndCity(base), state_code: base.state_short, ...(side === 'destination' ? { state_short: base.state_short } : {}) };
+  const fields = {
+    postal_code: postal,
+    city: stateAndCity(base),
+    state_code: base.state_short,
+    ...(side === 'destination' ? { state_short: base.state_short } : {}),
+  };
   if (!place) {
     if (colony.trim() === '') return { errors: [], fields: { ...fields, colony: '' } };
     const options = names.slice(0, 6).join(', ') + (names.length > 6 ? ` y ${names.length - 6} más` : '');
-    return { errors: [fieldError(cols.colony, `La colonia «${colony.trim()}» no pertenece al código postal ${postal}. Colonias de ese código: ${options}.`)], fields: { ...fields, colony } };
+    return {
+      errors: [fieldError(cols.colony, `La colonia «${colony.trim()}» no pertenece al código postal ${postal}. Colonias de ese código: ${options}.`)],
+      fields: { ...fields, colony },
+    };
   }
   return { errors: [], fields: { ...fields, city: stateAndCity(place), colony: place.place_name } };
 }
@@ -158,7 +201,14 @@ function originOf(v: BulkRowValues, ctx: RowContext): SideResult {
   const savedName = (v.origen ?? '').trim();
   if (savedName === '') return sideFromCells('origin', v, ctx);
   const saved = ctx.addresses.get(fold(savedName));
-  if (!saved) return { address: {}, errors: [fieldError('origen', `No tienes una dirección guardada llamada «${savedName}». Revisa el nombre en Direcciones o escribe los datos del origen.`)], saved: savedName };
+  if (!saved)
+    return {
+      address: {},
+      errors: [
+        fieldError('origen', `No tienes una dirección guardada llamada «${savedName}». Revisa el nombre en Direcciones o escribe los datos del origen.`),
+      ],
+      saved: savedName,
+    };
   return {
     address: {
       full_name: saved.name,
@@ -207,12 +257,16 @@ export function buildRow(values: BulkRowValues, ctx: RowContext): BuiltRow {
 
   const templateName = (values.paquete ?? '').trim();
   const template = templateName ? ctx.templates.get(templateNameKey(templateName)) : undefined;
-  if (templateName && !template) errors.push(fieldError('paquete', `No tienes un paquete guardado llamado «${templateName}». Revisa el nombre en Paquetes o escribe el tipo, las medidas y el peso.`));
+  if (templateName && !template)
+    errors.push(
+      fieldError('paquete', `No tienes un paquete guardado llamado «${templateName}». Revisa el nombre en Paquetes o escribe el tipo, las medidas y el peso.`),
+    );
 
   const typeText = fold(values.tipo ?? '');
   let shipmentType: string = template?.shipment_type ?? 'box';
   if (typeText !== '') shipmentType = PACKAGE_WORDS[typeText] ?? typeText;
-  if (typeText !== '' && !PACKAGE_WORDS[typeText]) errors.push(fieldError('tipo', `El tipo «${(values.tipo ?? '').trim()}» no existe: escribe sobre, paquete o tarima.`));
+  if (typeText !== '' && !PACKAGE_WORDS[typeText])
+    errors.push(fieldError('tipo', `El tipo «${(values.tipo ?? '').trim()}» no existe: escribe sobre, paquete o tarima.`));
   const measure = (key: BulkColumnKey, fallback: number | undefined) => numberOf(values[key] ?? '') ?? fallback;
   const parcel: Record<string, number | string | undefined> = {
     width: measure('largo_cm', template?.width),
@@ -239,7 +293,15 @@ export function buildRow(values: BulkRowValues, ctx: RowContext): BuiltRow {
     destination_direction: destination.address,
     description_of_the_content: description,
     package_insurance: insured !== undefined,
-    ...(insured === undefined ? {} : { insurance_information: { package_value: insured, responsible_for_the_package: origin.address.full_name ?? '', mail_responsible: origin.address.email ?? '' } }),
+    ...(insured === undefined
+      ? {}
+      : {
+          insurance_information: {
+            package_value: insured,
+            responsible_for_the_package: origin.address.full_name ?? '',
+            mail_responsible: origin.address.email ?? '',
+          },
+        }),
   } as unknown as CreateShipmentInput;
   const checked = createShipmentSchema.safeParse(body);
   if (!checked.success) {
@@ -258,16 +320,28 @@ export function buildRow(values: BulkRowValues, ctx: RowContext): BuiltRow {
 
 /** The option the row's service column asks for among the quote's options (sorted by price). */
 export function chooseOption(options: readonly ShippingOption[], choice: ServiceChoice): { option?: ShippingOption; error?: BulkFieldError } {
-  if (options.length === 0) return { error: fieldError('servicio', 'Ningún servicio llega a este destino con este paquete. Revisa el código postal, el peso y las medidas.') };
+  if (options.length === 0)
+    return { error: fieldError('servicio', 'Ningún servicio llega a este destino con este paquete. Revisa el código postal, el peso y las medidas.') };
   if (choice.kind === 'cheapest') return { option: options.reduce((best, o) => (o.net_total_amount < best.net_total_amount ? o : best)) };
   if (choice.kind === 'fastest') {
-    return { option: options.reduce((best, o) => (o.total_transit_days < best.total_transit_days || (o.total_transit_days === best.total_transit_days && o.net_total_amount < best.net_total_amount) ? o : best)) };
+    return {
+      option: options.reduce((best, o) =>
+        o.total_transit_days < best.total_transit_days || (o.total_transit_days === best.total_transit_days && o.net_total_amount < best.net_total_amount)
+          ? o
+          : best,
+      ),
+    };
   }
   const wanted = fold(choice.name);
   const option = options.find((o) => fold(`${o.carrier} ${o.carrier_service_name}`) === wanted || fold(o.carrier_service_name) === wanted);
   if (option) return { option };
   const names = options.map((o) => `${o.carrier} ${o.carrier_service_name}`);
-  return { error: fieldError('servicio', `El servicio «${choice.name}» no está disponible para este envío. Escribe «${SERVICE_CHEAPEST}», «${SERVICE_FASTEST}» o uno de: ${names.slice(0, 8).join(', ')}.`) };
+  return {
+    error: fieldError(
+      'servicio',
+      `El servicio «${choice.name}» no está disponible para este envío. Escribe «${SERVICE_CHEAPEST}», «${SERVICE_FASTEST}» o uno de: ${names.slice(0, 8).join(', ')}.`,
+    ),
+  };
 }
 
 export function quoteOf(option: ShippingOption): BulkQuote {

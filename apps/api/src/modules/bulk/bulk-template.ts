@@ -9,7 +9,16 @@ import { csvText, xlsxWorkbook, type SheetColumn } from '../../shared/spreadshee
 
 type Row = Record<string, string>;
 
-const TEXT_KEPT = new Set(['origen_cp', 'destino_cp', 'origen_telefono', 'destino_telefono', 'origen_numero', 'destino_numero', 'origen_interior', 'destino_interior']);
+const TEXT_KEPT = new Set([
+  'origen_cp',
+  'destino_cp',
+  'origen_telefono',
+  'destino_telefono',
+  'origen_numero',
+  'destino_numero',
+  'origen_interior',
+  'destino_interior',
+]);
 
 const shipmentColumns: SheetColumn<Row>[] = BULK_COLUMNS.map((c) => ({
   header: c.header,
@@ -24,7 +33,11 @@ export async function templateXlsx(serviceNames: readonly string[], created: Dat
   const help: Row[] = [
     ...BULK_COLUMNS.map((c) => ({ a: c.header, b: c.help, c: c.example })),
     { a: '', b: '', c: '' },
-    { a: 'Filas', b: `Una fila por envío, hasta ${BULK_ROWS_MAX.toLocaleString('es-MX')} por archivo. La fila de ejemplo se ignora si la dejas tal cual.`, c: '' },
+    {
+      a: 'Filas',
+      b: `Una fila por envío, hasta ${BULK_ROWS_MAX.toLocaleString('es-MX')} por archivo. La fila de ejemplo se ignora si la dejas tal cual.`,
+      c: '',
+    },
     { a: 'Repetidos', b: 'Una fila que ya creaste antes (en este u otro archivo) no se crea dos veces; puedes pedir «Crear de nuevo» en el resultado.', c: '' },
     { a: 'Servicio', b: `«${SERVICE_CHEAPEST}», «${SERVICE_FASTEST}» o uno de estos nombres:`, c: '' },
     ...serviceNames.map((name) => ({ a: '', b: name, c: '' })),

@@ -48,10 +48,20 @@ const rowColumns = {
   ),
 };
 
-export async function insertUpload(tx: Executor, input: { userId: string; fileName: string; totalRows: number; ignoredColumns: string[]; now: Date }): Promise<UploadRow> {
+export async function insertUpload(
+  tx: Executor,
+  input: { userId: string; fileName: string; totalRows: number; ignoredColumns: string[]; now: Date },
+): Promise<UploadRow> {
   const [row] = await tx
     .insert(bulkUploads)
-    .values({ userId: input.userId, fileName: input.fileName, totalRows: input.totalRows, ignoredColumns: input.ignoredColumns, createdAt: input.now, updatedAt: input.now })
+    .values({
+      userId: input.userId,
+      fileName: input.fileName,
+      totalRows: input.totalRows,
+      ignoredColumns: input.ignoredColumns,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
     .returning();
   return row!;
 }
@@ -104,19 +114,36 @@ export async function uploadTotals(ex: Executor, uploadId: string): Promise<Uplo
 }
 
 export async function pendingRows(ex: Executor, uploadId: string, limit: number): Promise<RowRecord[]> {
-  return ex.select(rowColumns).from(bulkRows).where(and(eq(bulkRows.uploadId, uploadId), eq(bulkRows.status, 'pending'))).orderBy(asc(bulkRows.row)).limit(limit);
+  return ex
+    .select(rowColumns)
+    .from(bulkRows)
+    .where(and(eq(bulkRows.uploadId, uploadId), eq(bulkRows.status, 'pending')))
+    .orderBy(asc(bulkRows.row))
+    .limit(limit);
 }
 
 export async function findRows(ex: Executor, uploadId: string, rows: readonly number[]): Promise<RowRecord[]> {
   if (rows.length === 0) return [];
-  return ex.select(rowColumns).from(bulkRows).where(and(eq(bulkRows.uploadId, uploadId), inArray(bulkRows.row, [...rows]))).orderBy(asc(bulkRows.row));
+  return ex
+    .select(rowColumns)
+    .from(bulkRows)
+    .where(and(eq(bulkRows.uploadId, uploadId), inArray(bulkRows.row, [...rows])))
+    .orderBy(asc(bulkRows.row));
 }
 
 export async function rowsWithStatus(ex: Executor, uploadId: string, status: BulkRowStatus): Promise<RowRecord[]> {
-  return ex.select(rowColumns).from(bulkRows).where(and(eq(bulkRows.uploadId, uploadId), eq(bulkRows.status, status))).orderBy(asc(bulkRows.row));
+  return ex
+    .select(rowColumns)
+    .from(bulkRows)
+    .where(and(eq(bulkRows.uploadId, uploadId), eq(bulkRows.status, status)))
+    .orderBy(asc(bulkRows.row));
 }
 
-export async function listRows(ex: Executor, uploadId: string, opts: { status?: BulkRowStatus | undefined; limit: number; offset: number }): Promise<{ rows: RowRecord[]; total: number }> {
+export async function listRows(
+  ex: Executor,
+  uploadId: string,
+  opts: { status?: BulkRowStatus | undefined; limit: number; offset: number },
+): Promise<{ rows: RowRecord[]; total: number }> {
   const where = and(eq(bulkRows.uploadId, uploadId), opts.status ? eq(bulkRows.status, opts.status) : undefined);
   const rows = await ex.select(rowColumns).from(bulkRows).where(where).orderBy(asc(bulkRows.row)).limit(opts.limit).offset(opts.offset);
   const [total] = await ex.select({ n: count() }).from(bulkRows).where(where);
@@ -142,7 +169,16 @@ export interface CheckedRow {
 export async function saveChecked(tx: Executor, uploadId: string, checked: readonly CheckedRow[], now: Date): Promise<void> {
   if (checked.length === 0) return;
   const batch = JSON.stringify(
-    checked.map((c) => ({ row: c.row, status: c.status, errors: c.errors, body: c.body, quote: c.quote, net_centavos: c.netCentavos, fingerprint: c.fingerprint, same_file_row: c.sameFileRow })),
+    checked.map((c) => ({
+      row: c.row,
+      status: c.status,
+      errors: c.errors,
+      body: c.body,
+      quote: c.quote,
+      net_centavos: c.netCentavos,
+      fingerprint: c.fingerprint,
+      same_file_row: c.sameFileRow,
+    })),
   );
   await tx.execute(sql`
     update ${bulkRows} set
@@ -153,7 +189,13 @@ export async function saveChecked(tx: Executor, uploadId: string, checked: reado
   `);
 }
 
-export async function updateRowInput(tx: Executor, uploadId: string, row: number, input: { values?: Record<string, string>; recreate?: boolean }, now: Date): Promise<boolean> {
+export async function updateRowInput(
+  tx: Executor,
+  uploadId: string,
+  row: number,
+  input: { values?: Record<string, string>; recreate?: boolean },
+  now: Date,
+): Promise<boolean> {
   const set: Partial<typeof bulkRows.$inferInsert> = { status: 'pending', updatedAt: now };
   if (input.values) set.values = input.values;
   if (input.recreate !== undefined) set.recreate = input.recreate;
@@ -220,7 +262,8 @@ export async function claimFingerprints(
 ): Promise<string[]> {
   const fresh = input.entries.filter((e) => !e.recreate);
   const again = input.entries.filter((e) => e.recreate);
-  const values = (list: typeof fresh) => list.map((e) => ({ userId: input.userId, fingerprint: e.fingerprint, shipmentId: e.shipmentId, uploadId: input.uploadId, createdAt: input.now }));
+  const values = (list: typeof fresh) =>
+    list.map((e) => ({ userId: input.userId, fingerprint: e.fingerprint, shipmentId: e.shipmentId, uploadId: input.uploadId, createdAt: input.now }));
   const taken: string[] = [];
   if (fresh.length > 0) {
     const inserted = await tx.insert(bulkFingerprints).values(values(fresh)).onConflictDoNothing().returning({ fingerprint: bulkFingerprints.fingerprint });

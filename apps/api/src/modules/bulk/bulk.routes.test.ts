@@ -1,6 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_COLUMNS, type BulkCreateResult, type BulkReport, type BulkRow, type BulkRowPage, type BulkRowValues, type BulkUpload } from '@envios/contracts/bulk';
+import {
+  BULK_COLUMNS,
+  type BulkCreateResult,
+  type BulkReport,
+  type BulkRow,
+  type BulkRowPage,
+  type BulkRowValues,
+  type BulkUpload,
+} from '@envios/contracts/bulk';
 import type { ApiError } from '@envios/contracts/errors';
 import { readXlsxRows } from '../../shared/xlsx-reader.js';
 import { xlsxWorkbook } from '../../shared/spreadsheet.js';
@@ -57,7 +65,12 @@ function multipart(who: SignedIn, name: string, data: Buffer | string, type: str
   const boundary = '----envios-bulk-test';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`;
   const payload = Buffer.concat([Buffer.from(head), Buffer.isBuffer(data) ? data : Buffer.from(data), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return t.app.inject({ method: 'POST', url: '/api/v1/shipments/bulk', headers: { ...who.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/shipments/bulk',
+    headers: { ...who.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 async function uploadRows(who: SignedIn, rows: BulkRowValues[]): Promise<BulkReport> {
@@ -101,7 +114,13 @@ describe('the template', () => {
     const header = sheet[0]!.cells;
     const example = Object.fromEntries(header.map((h, i) => [h, sheet[1]!.cells[i] ?? '']));
     const orders = [1, 2, 3].map((n) => Object.fromEntries(BULK_COLUMNS.map((c) => [c.header, goodRow(n)[c.key] ?? ''])));
-    const filled = await xlsxWorkbook([{ name: 'Envíos', columns: header.map((h) => ({ header: h, type: 'text' as const, value: (r: Record<string, string>) => r[h] ?? null })), rows: [example, ...orders] }]);
+    const filled = await xlsxWorkbook([
+      {
+        name: 'Envíos',
+        columns: header.map((h) => ({ header: h, type: 'text' as const, value: (r: Record<string, string>) => r[h] ?? null })),
+        rows: [example, ...orders],
+      },
+    ]);
     const up = await multipart(owner, 'pedidos.xlsx', filled, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(up.statusCode, up.body).toBe(200);
     const report = up.json<BulkReport>();
@@ -128,7 +147,12 @@ describe('every rule, with its column and its Spanish reason', () => {
   it.each<[string, BulkRowValues, string, string | RegExp]>([
     ['unknown destination postal code', { destino_cp: '99999' }, 'destino_cp', 'El código postal de destino «99999» no existe en nuestro catálogo de México.'],
     ['malformed postal code', { origen_cp: '44-1' }, 'origen_cp', /El código postal de origen «44-1» no es válido/],
-    ['colony of another postal code', { destino_colonia: 'Polanco' }, 'destino_colonia', 'La colonia «Polanco» no pertenece al código postal 06600. Colonias de ese código: Juárez.'],
+    [
+      'colony of another postal code',
+      { destino_colonia: 'Polanco' },
+      'destino_colonia',
+      'La colonia «Polanco» no pertenece al código postal 06600. Colonias de ese código: Juárez.',
+    ],
     ['phone with letters', { destino_telefono: '55-ABC' }, 'destino_telefono', 'El teléfono solo debe contener dígitos.'],
     ['name too long', { destino_nombre: 'N'.repeat(36) }, 'destino_nombre', 'El nombre completo debe tener entre 2 y 35 caracteres.'],
     ['street too long', { origen_calle: 'Calle con un nombre larguísimo' }, 'origen_calle', 'La calle debe tener entre 2 y 25 caracteres.'],
@@ -166,9 +190,29 @@ describe('every rule, with its column and its Spanish reason', () => {
       city: 'Jalisco, Guadalajara',
       state_code: 'JAL',
     });
-    await json('POST', '/api/v1/parcel-templates', owner, { name: 'Caja chica', shipment_type: 'box', width: 20, depth: 15, height: 10, weight: 1, description: 'Accesorios', insured_value: 800 });
-    const values = goodRow(501, { origen: 'bodega centro', paquete: 'CAJA CHICA', tipo: '', largo_cm: '', ancho_cm: '', alto_cm: '', peso_kg: '', contenido: '', servicio: 'más rápido' });
-    for (const k of ['origen_nombre', 'origen_correo', 'origen_telefono', 'origen_calle', 'origen_numero', 'origen_colonia', 'origen_cp'] as const) delete values[k];
+    await json('POST', '/api/v1/parcel-templates', owner, {
+      name: 'Caja chica',
+      shipment_type: 'box',
+      width: 20,
+      depth: 15,
+      height: 10,
+      weight: 1,
+      description: 'Accesorios',
+      insured_value: 800,
+    });
+    const values = goodRow(501, {
+      origen: 'bodega centro',
+      paquete: 'CAJA CHICA',
+      tipo: '',
+      largo_cm: '',
+      ancho_cm: '',
+      alto_cm: '',
+      peso_kg: '',
+      contenido: '',
+      servicio: 'más rápido',
+    });
+    for (const k of ['origen_nombre', 'origen_correo', 'origen_telefono', 'origen_calle', 'origen_numero', 'origen_colonia', 'origen_cp'] as const)
+      delete values[k];
     const [row] = (await uploadRows(owner, [values])).rows;
     expect(row!.status, JSON.stringify(row!.errors)).toBe('valid');
     expect(row!.quote!.total_transit_days).toBeLessThanOrEqual(1);
@@ -184,7 +228,10 @@ describe('every rule, with its column and its Spanish reason', () => {
     const line = BULK_COLUMNS.map((c) => goodRow(1)[c.key] ?? '').join(',');
     const big = await multipart(owner, 'grande.csv', [header, ...Array.from({ length: 5001 }, () => line)].join('\n'), 'text/csv');
     expect(big.statusCode).toBe(400);
-    expect(big.json<ApiError>()).toMatchObject({ code: 'bulk.too_many_rows', message: 'El archivo tiene 5,001 filas de envíos; el máximo por archivo es 5,000. Divídelo en varios archivos.' });
+    expect(big.json<ApiError>()).toMatchObject({
+      code: 'bulk.too_many_rows',
+      message: 'El archivo tiene 5,001 filas de envíos; el máximo por archivo es 5,000. Divídelo en varios archivos.',
+    });
     const unknownColumn = await json('POST', '/api/v1/shipments/bulk', owner, { rows: [{ ...goodRow(1), color: 'rojo' }] });
     expect(unknownColumn.statusCode).toBe(400);
     expect(unknownColumn.json<ApiError>().message).toMatch(/La columna «color» no existe en la plantilla/);
@@ -207,7 +254,10 @@ describe('a file of 1,000 rows, 37 of them bad', () => {
     expect(done.counts).toEqual({ pending: 0, valid: 963, invalid: 37, duplicate: 0, created: 0 });
     const invalid = (await json('GET', `/api/v1/shipments/bulk/${report._id}/rows?status=invalid&limit=100`, owner)).json<BulkRowPage>();
     expect(invalid.count).toBe(37);
-    for (const row of invalid.docs) expect(row.errors).toEqual([{ field: 'destino_cp', column: 'Destino: código postal', message: 'El código postal de destino «09999» no existe en nuestro catálogo de México.' }]);
+    for (const row of invalid.docs)
+      expect(row.errors).toEqual([
+        { field: 'destino_cp', column: 'Destino: código postal', message: 'El código postal de destino «09999» no existe en nuestro catálogo de México.' },
+      ]);
     const valid = (await json('GET', `/api/v1/shipments/bulk/${report._id}/rows?status=valid&limit=500`, owner)).json<BulkRowPage>();
     expect(valid.docs.every((r) => r.quote && r.quote.net_total_amount > 0)).toBe(true);
     // A thousand rows through the real jobs: behaviour at volume, not a speed limit (the bench times it).
@@ -251,7 +301,10 @@ describe('fixing in place, creating once, «Crear de nuevo»', () => {
 
   it('two create calls at once create each row once', async () => {
     const report = await uploadRows(owner, [goodRow(3001), goodRow(3002), goodRow(3003)]);
-    const [a, b] = await Promise.all([json('POST', `/api/v1/shipments/bulk/${report._id}/create`, owner, {}), json('POST', `/api/v1/shipments/bulk/${report._id}/create`, owner, {})]);
+    const [a, b] = await Promise.all([
+      json('POST', `/api/v1/shipments/bulk/${report._id}/create`, owner, {}),
+      json('POST', `/api/v1/shipments/bulk/${report._id}/create`, owner, {}),
+    ]);
     const total = a.json<BulkCreateResult>().created + b.json<BulkCreateResult>().created;
     expect(total).toBe(3);
     const count = await t.database.query<{ n: number }>("select count(*)::int as n from bulk_rows where upload_id = $1 and status = 'created'", [report._id]);
@@ -281,12 +334,17 @@ describe('authorization', () => {
 describe('paying a bulk upload through the existing purchase', () => {
   it('500 shipments of one upload are paid in one wallet payment, charged to the centavo', async () => {
     const buyer = await createSignedInUser(t.app, admin);
-    const report = await uploadRows(buyer, Array.from({ length: 500 }, (_, i) => goodRow(10_000 + i)));
+    const report = await uploadRows(
+      buyer,
+      Array.from({ length: 500 }, (_, i) => goodRow(10_000 + i)),
+    );
     await ready(buyer, report._id);
     const created = await createAll(buyer, report._id);
     expect(created.created).toBe(500);
     expect(created.shipment_ids).toHaveLength(500);
-    const list = (await json('GET', `/api/v1/shipments/bulk/${report._id}/shipments`, buyer)).json<{ _id: string; net_total_amount: number; status: boolean }[]>();
+    const list = (await json('GET', `/api/v1/shipments/bulk/${report._id}/shipments`, buyer)).json<
+      { _id: string; net_total_amount: number; status: boolean }[]
+    >();
     const centavos = list.reduce((sum, s) => sum + Math.round(s.net_total_amount * 100), 0);
     // An admin credits at most MX$100,000 at a time.
     const half = Math.floor(centavos / 2);

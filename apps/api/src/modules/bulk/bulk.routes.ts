@@ -134,7 +134,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ bulk: Bulk }> = async (app, { b
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'Una carga masiva: estatus (processing mientras se revisan las filas), filas revisadas y cuántas hay de cada estatus (la página lo consulta para su barra de avance)',
+        summary:
+          'Una carga masiva: estatus (processing mientras se revisan las filas), filas revisadas y cuántas hay de cada estatus (la página lo consulta para su barra de avance)',
         params: bulkIdParamsSchema,
         response: { 200: bulkUploadSchema, ...owned },
       },
@@ -149,7 +150,12 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ bulk: Bulk }> = async (app, { b
     '/api/v1/shipments/bulk/:id/report',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'El reporte completo de una carga: la carga y todas sus filas (vacías mientras status es processing)', params: bulkIdParamsSchema, response: { 200: bulkReportSchema, ...owned } },
+      schema: {
+        tags,
+        summary: 'El reporte completo de una carga: la carga y todas sus filas (vacías mientras status es processing)',
+        params: bulkIdParamsSchema,
+        response: { 200: bulkReportSchema, ...owned },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -163,7 +169,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ bulk: Bulk }> = async (app, { b
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'Las filas de una carga por páginas (status=valid|invalid|duplicate|created|pending para filtrar), cada una con sus errores por columna en español',
+        summary:
+          'Las filas de una carga por páginas (status=valid|invalid|duplicate|created|pending para filtrar), cada una con sus errores por columna en español',
         params: bulkIdParamsSchema,
         querystring: bulkRowsQuerySchema,
         response: { 200: bulkRowPageSchema, ...owned },
@@ -181,7 +188,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ bulk: Bulk }> = async (app, { b
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'Corrige una fila sin volver a subir el archivo (values: las columnas de la fila) o pide «Crear de nuevo» una fila ya creada antes (recreate: true); la fila se revisa y cotiza otra vez',
+        summary:
+          'Corrige una fila sin volver a subir el archivo (values: las columnas de la fila) o pide «Crear de nuevo» una fila ya creada antes (recreate: true); la fila se revisa y cotiza otra vez',
         params: bulkRowParamsSchema,
         body: bulkRowUpdateSchema.meta({ examples: [{ values: { ...exampleRow, destino_cp: '06700', destino_colonia: 'Roma Norte' } }, { recreate: true }] }),
         response: { 200: bulkRowSchema, ...owned, 409: e },
@@ -212,7 +220,12 @@ export const bulkRoutes: FastifyPluginAsyncZod<{ bulk: Bulk }> = async (app, { b
     '/api/v1/shipments/bulk/:id/shipments',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Los envíos que creó la carga, en el orden de sus filas, con su precio y si ya están pagados', params: bulkIdParamsSchema, response: { 200: bulkShipmentListSchema, ...owned } },
+      schema: {
+        tags,
+        summary: 'Los envíos que creó la carga, en el orden de sus filas, con su precio y si ya están pagados',
+        params: bulkIdParamsSchema,
+        response: { 200: bulkShipmentListSchema, ...owned },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

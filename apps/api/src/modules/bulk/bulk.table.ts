@@ -16,14 +16,14 @@ export const bulkUploads = pgTable(
     fileName: text('file_name').notNull(),
     status: text('status').$type<BulkUploadStatus>().notNull().default('processing'),
     totalRows: integer('total_rows').notNull(),
-    ignoredColumns: jsonb('ignored_columns').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    ignoredColumns: jsonb('ignored_columns')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('bulk_uploads_user_created_idx').on(t.userId, t.createdAt.desc()),
-    check('bulk_uploads_status', sql`${t.status} in ('processing', 'ready')`),
-  ],
+  (t) => [index('bulk_uploads_user_created_idx').on(t.userId, t.createdAt.desc()), check('bulk_uploads_status', sql`${t.status} in ('processing', 'ready')`)],
 );
 
 /**
@@ -39,7 +39,10 @@ export const bulkRows = pgTable(
     row: integer('row').notNull(),
     values: jsonb('values').$type<Record<string, string>>().notNull(),
     status: text('status').$type<BulkRowStatus>().notNull().default('pending'),
-    errors: jsonb('errors').$type<BulkFieldError[]>().notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb('errors')
+      .$type<BulkFieldError[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     body: jsonb('body').$type<CreateShipmentInput>(),
     quote: jsonb('quote').$type<BulkQuote>(),
     netCentavos: bigint('net_centavos', { mode: 'number' }),

@@ -71,7 +71,11 @@ function toRowDto(r: repo.RowRecord): BulkRow {
     quote: r.status === 'valid' || r.status === 'created' ? r.quote : null,
     duplicate_of:
       r.status === 'duplicate' || (r.recreate && r.status === 'valid')
-        ? { number_of_order: r.duplicateOf?.numberOfOrder ?? null, created_at: (r.duplicateOf?.createdAt ?? new Date(0)).toISOString(), same_file_row: r.sameFileRow }
+        ? {
+            number_of_order: r.duplicateOf?.numberOfOrder ?? null,
+            created_at: (r.duplicateOf?.createdAt ?? new Date(0)).toISOString(),
+            same_file_row: r.sameFileRow,
+          }
         : null,
     recreate: r.recreate,
     shipment_id: r.shipmentId,
@@ -136,7 +140,9 @@ async function checkRows(deps: BulkDeps, upload: repo.UploadRow, rows: readonly 
       out.push({ ...base, status: 'invalid', errors: built.errors });
       continue;
     }
-    const earlierRow = [earlier.get(fingerprint), firstInBatch.get(fingerprint)].filter((n): n is number => n !== undefined && n < r.row).sort((a, b) => a - b)[0];
+    const earlierRow = [earlier.get(fingerprint), firstInBatch.get(fingerprint)]
+      .filter((n): n is number => n !== undefined && n < r.row)
+      .sort((a, b) => a - b)[0];
     if (!firstInBatch.has(fingerprint)) firstInBatch.set(fingerprint, r.row);
     if (!r.recreate && (before.has(fingerprint) || earlierRow !== undefined)) {
       out.push({ ...base, status: 'duplicate', errors: [], sameFileRow: before.has(fingerprint) ? null : (earlierRow ?? null) });
@@ -156,7 +162,10 @@ async function checkRows(deps: BulkDeps, upload: repo.UploadRow, rows: readonly 
       out.push({ ...base, status: 'invalid', errors: [chosen.error!] });
       continue;
     }
-    const body: CreateShipmentInput = { ...built.body, selected_service: { service_id: chosen.option.service_id, net_total_amount: chosen.option.net_total_amount } };
+    const body: CreateShipmentInput = {
+      ...built.body,
+      selected_service: { service_id: chosen.option.service_id, net_total_amount: chosen.option.net_total_amount },
+    };
     out.push({ ...base, status: 'valid', errors: [], body, quote: quoteOf(chosen.option), netCentavos: toCentavos(chosen.option.net_total_amount) });
   }
   return out;
@@ -183,7 +192,14 @@ export function registerBulkJob(deps: BulkDeps): void {
   deps.jobs.register<CheckPayload>(BULK_CHECK_JOB, {
     async run(payload) {
       await checkNextChunk(deps, payload.uploadId, CHECK_CHUNK, async (tx) => {
-        await deps.jobs.enqueue<CheckPayload>({ type: BULK_CHECK_JOB, key: `${BULK_CHECK_JOB}:${payload.uploadId}:${payload.chunk + 1}`, payload: { uploadId: payload.uploadId, chunk: payload.chunk + 1 } }, tx);
+        await deps.jobs.enqueue<CheckPayload>(
+          {
+            type: BULK_CHECK_JOB,
+            key: `${BULK_CHECK_JOB}:${payload.uploadId}:${payload.chunk + 1}`,
+            payload: { uploadId: payload.uploadId, chunk: payload.chunk + 1 },
+          },
+          tx,
+        );
       });
       deps.jobs.wake();
     },
@@ -215,7 +231,13 @@ async function upload(deps: BulkDeps, caller: Caller, input: { fileName: string;
   else read = { rows: (input.rows ?? []).map((values, i) => ({ row: i + 1, values })), ignoredColumns: [] };
   const now = deps.clock.now();
   const created = await deps.db.transaction(async (tx) => {
-    const row = await repo.insertUpload(tx, { userId: caller.id, fileName: input.fileName, totalRows: read.rows.length, ignoredColumns: read.ignoredColumns, now });
+    const row = await repo.insertUpload(tx, {
+      userId: caller.id,
+      fileName: input.fileName,
+      totalRows: read.rows.length,
+      ignoredColumns: read.ignoredColumns,
+      now,
+    });
     await repo.insertRows(
       tx,
       row.id,
@@ -245,21 +267,40 @@ async function getReport(deps: BulkDeps, caller: Caller, id: string): Promise<Bu
   return fullReport(deps, await requireOwned(deps, caller, id));
 }
 
-async function listRows(deps: BulkDeps, caller: Caller, id: string, query: { status?: BulkRowStatus | undefined; page: number; limit: number }): Promise<BulkRowPage> {
+async function listRows(
+  deps: BulkDeps,
+  caller: Caller,
+  id: string,
+  query: { status?: BulkRowStatus | undefined; page: number; limit: number },
+): Promise<BulkRowPage> {
   const upload = await requireOwned(deps, caller, id);
   const { rows, total } = await repo.listRows(deps.db, id, { status: query.status, limit: query.limit, offset: (query.page - 1) * query.limit });
   return toPage((await withDuplicates(deps, upload, rows)).map(toRowDto), total, query.page, query.limit);
 }
 
 /** `PATCH /shipments/bulk/{id}/rows/{row}`: new values and/or «Crear de nuevo», then the row is checked and quoted again. */
-async function updateRow(deps: BulkDeps, caller: Caller, id: string, row: number, input: { values?: BulkRowValues | undefined; recreate?: boolean | undefined }): Promise<BulkRow> {
+async function updateRow(
+  deps: BulkDeps,
+  caller: Caller,
+  id: string,
+  row: number,
+  input: { values?: BulkRowValues | undefined; recreate?: boolean | undefined },
+): Promise<BulkRow> {
   const upload = await requireOwned(deps, caller, id);
   const [current] = await repo.findRows(deps.db, id, [row]);
   if (!current) throw bulkErrors.rowNotFound(row);
   if (current.status === 'created') throw bulkErrors.rowCreated(row);
   const values = input.values ? bulkRowValuesSchema.parse(input.values) : undefined;
   const cleaned = values && Object.fromEntries(Object.entries(values).flatMap(([k, v]) => (v !== undefined && v.trim() !== '' ? [[k, v.trim()]] : [])));
-  const changed = await deps.db.transaction((tx) => repo.updateRowInput(tx, id, row, { ...(cleaned ? { values: cleaned } : {}), ...(input.recreate === undefined ? {} : { recreate: input.recreate }) }, deps.clock.now()));
+  const changed = await deps.db.transaction((tx) =>
+    repo.updateRowInput(
+      tx,
+      id,
+      row,
+      { ...(cleaned ? { values: cleaned } : {}), ...(input.recreate === undefined ? {} : { recreate: input.recreate }) },
+      deps.clock.now(),
+    ),
+  );
   if (!changed) throw bulkErrors.rowCreated(row);
   const [pending] = await repo.findRows(deps.db, id, [row]);
   const checked = await checkRows(deps, upload, [pending!]);
@@ -309,7 +350,12 @@ async function createRows(deps: BulkDeps, caller: Caller, id: string, input: { r
             const lost = chunk.filter((r) => !marked.has(r.row)).map((r) => r.row);
             if (lost.length > 0) throw new RowsTaken(lost);
             const taken = new Set(
-              await repo.claimFingerprints(tx, { userId: upload.userId, uploadId: id, now, entries: chunk.map((r, n) => ({ fingerprint: r.fingerprint!, shipmentId: pairs[n]!.shipmentId, recreate: r.recreate })) }),
+              await repo.claimFingerprints(tx, {
+                userId: upload.userId,
+                uploadId: id,
+                now,
+                entries: chunk.map((r, n) => ({ fingerprint: r.fingerprint!, shipmentId: pairs[n]!.shipmentId, recreate: r.recreate })),
+              }),
             );
             const twice = chunk.filter((r) => taken.has(r.fingerprint!)).map((r) => r.row);
             if (twice.length > 0) throw new RowsTaken(twice);
@@ -338,7 +384,12 @@ async function createRows(deps: BulkDeps, caller: Caller, id: string, input: { r
  * (checked again, they show as created or duplicate), or the row whose price or service moved
  * (quoted again). Anything else (the account cannot buy, too many shipments this hour) stops the call.
  */
-async function leftOut(deps: BulkDeps, upload: repo.UploadRow, chunk: repo.RowRecord[], error: unknown): Promise<{ rows: Set<number>; skipped: BulkCreateResult['skipped'] }> {
+async function leftOut(
+  deps: BulkDeps,
+  upload: repo.UploadRow,
+  chunk: repo.RowRecord[],
+  error: unknown,
+): Promise<{ rows: Set<number>; skipped: BulkCreateResult['skipped'] }> {
   let rows: number[];
   let message: string;
   if (error instanceof RowsTaken) {
@@ -363,7 +414,10 @@ async function uploadShipments(deps: BulkDeps, caller: Caller, id: string): Prom
   await requireOwned(deps, caller, id);
   const created = await repo.createdShipments(deps.db, id);
   const rowOf = new Map(created.map((c) => [c.shipmentId, c.row]));
-  const shipments = await shipmentsByIds(deps.db, created.map((c) => c.shipmentId));
+  const shipments = await shipmentsByIds(
+    deps.db,
+    created.map((c) => c.shipmentId),
+  );
   return shipments
     .map((s) => ({
       _id: s._id,

@@ -64,7 +64,10 @@ describe('trackingAdaptersFromConfig', () => {
     expect(Object.values(adapters).every((a) => a.sandbox)).toBe(true);
     for (const a of Object.values(adapters)) {
       const t = await a.track(request('SBX1234567'), AbortSignal.timeout(1000));
-      expect(t!.events.map((e) => e.state), a.carrierCode).toEqual(['picked_up', 'in_transit', 'out_for_delivery', 'delivered']);
+      expect(
+        t!.events.map((e) => e.state),
+        a.carrierCode,
+      ).toEqual(['picked_up', 'in_transit', 'out_for_delivery', 'delivered']);
     }
   });
 

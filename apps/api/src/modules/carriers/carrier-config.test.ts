@@ -11,7 +11,14 @@ describe('carrier API configuration', () => {
   });
 
   it('complete credentials turn a carrier’s live rating on', () => {
-    const env = parseEnv({ DHL_API_KEY: 'k', DHL_API_SECRET: 's', DHL_ACCOUNT_NUMBER: '123456789', FEDEX_CLIENT_ID: 'c', FEDEX_CLIENT_SECRET: 'x', FEDEX_ACCOUNT_NUMBER: '740561073' });
+    const env = parseEnv({
+      DHL_API_KEY: 'k',
+      DHL_API_SECRET: 's',
+      DHL_ACCOUNT_NUMBER: '123456789',
+      FEDEX_CLIENT_ID: 'c',
+      FEDEX_CLIENT_SECRET: 'x',
+      FEDEX_ACCOUNT_NUMBER: '740561073',
+    });
     expect(carrierApisFromConfig(env)).toEqual({
       dhl: { baseUrl: 'https://express.api.dhl.com/mydhlapi', apiKey: 'k', apiSecret: 's', accountNumber: '123456789' },
       fedex: { baseUrl: 'https://apis.fedex.com', clientId: 'c', clientSecret: 'x', accountNumber: '740561073' },

@@ -50,18 +50,30 @@ function carrierProblems(p: CarrierProvider, files: readonly string[]): string[]
     check(s.carrierCode === p.code, `el servicio ${s.name} es de ${s.carrierCode}`);
     check(s.tariff.length > 0, `el servicio ${s.name} no tiene tarifa`);
     check(carrierCodeForServiceName(s.name) === p.code, `el servicio ${s.name} no está en FIXED_SERVICE_NAMES (se etiquetaría como otra paquetería)`);
-    check(s.guideSource !== 'carrier_api' || (guideCreation && s.externalCode !== null), `el servicio ${s.name} pide guías a la API sin guideCreation o sin externalCode`);
+    check(
+      s.guideSource !== 'carrier_api' || (guideCreation && s.externalCode !== null),
+      `el servicio ${s.name} pide guías a la API sin guideCreation o sin externalCode`,
+    );
   }
   check(!liveRates || services.some((s) => s.externalCode), 'cotiza en vivo y ningún servicio tiene externalCode');
   const { settings } = p.catalogue;
-  check(settings.insuranceRateBp > 0 && settings.insuranceMinCentavos > 0 && settings.remoteAreaSurchargeCentavos >= 0, 'ajustes de seguro o zona remota inválidos');
-  check(settings.remoteAreas.every((cp) => /^\d{5}$/.test(cp)), 'una zona remota no es un código postal de 5 dígitos');
+  check(
+    settings.insuranceRateBp > 0 && settings.insuranceMinCentavos > 0 && settings.remoteAreaSurchargeCentavos >= 0,
+    'ajustes de seguro o zona remota inválidos',
+  );
+  check(
+    settings.remoteAreas.every((cp) => /^\d{5}$/.test(cp)),
+    'una zona remota no es un código postal de 5 dígitos',
+  );
 
   // Its badge and its sandbox look.
   check(HEX.test(p.badge.background) && HEX.test(p.badge.foreground) && p.badge.fontSize > 0, 'el distintivo no tiene colores #RRGGBB o tamaño');
   const { guideNumber, trackingTexts } = p.sandbox;
   check(guideNumber.digits >= 6, 'el número de guía de prueba es demasiado corto');
-  check(STEPS.every((step) => trackingTexts[step].code !== '' && trackingTexts[step].text !== ''), 'faltan textos de rastreo de prueba');
+  check(
+    STEPS.every((step) => trackingTexts[step].code !== '' && trackingTexts[step].text !== ''),
+    'faltan textos de rastreo de prueba',
+  );
   return problems;
 }
 

@@ -11,13 +11,7 @@ import { redpack } from './redpack/redpack.carrier.js';
  * tracking, the demo catalogue and the logos read this list; carrier-list.test.ts checks that each
  * entry is complete. Adding a carrier: ARCHITECTURE.md, «Agregar una paquetería».
  */
-export const CARRIER_PROVIDERS: readonly CarrierProvider[] = [
-  dhl,
-  redpack,
-  fedex,
-  ampm,
-  estafeta,
-];
+export const CARRIER_PROVIDERS: readonly CarrierProvider[] = [dhl, redpack, fedex, ampm, estafeta];
 
 const BY_CODE = new Map(CARRIER_PROVIDERS.map((p) => [p.code, p]));
 

@@ -1,4 +1,13 @@
-import type { AuditEntry, CarrierAdmin, CarrierCode, CarrierServiceAdmin, Markup, RemoteAreaList, UpdateCarrierInput, UpdateCarrierServiceInput } from '@envios/contracts/carriers';
+import type {
+  AuditEntry,
+  CarrierAdmin,
+  CarrierCode,
+  CarrierServiceAdmin,
+  Markup,
+  RemoteAreaList,
+  UpdateCarrierInput,
+  UpdateCarrierServiceInput,
+} from '@envios/contracts/carriers';
 import { fromCentavos, toCentavos } from '@envios/contracts/money';
 import { toPage } from '../../shared/pagination.js';
 import { carrierErrors } from './carriers.errors.js';

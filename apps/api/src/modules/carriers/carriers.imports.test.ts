@@ -61,6 +61,13 @@ describe('module imports', () => {
   it('the check sees a circle where there is one', () => {
     const a = path.join(modules, 'a.ts');
     const b = path.join(modules, 'b.ts');
-    expect(findCircle(new Map([[a, [b]], [b, [a]]]))).toEqual(['a.ts', 'b.ts', 'a.ts']);
+    expect(
+      findCircle(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toEqual(['a.ts', 'b.ts', 'a.ts']);
   });
 });

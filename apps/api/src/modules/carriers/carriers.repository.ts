@@ -3,15 +3,7 @@ import type { CarrierCode, GuideSource, ServiceScope, TariffZone } from '@envios
 import type { PackageType } from '@envios/contracts/quotes';
 import type { Database, Executor } from '../../db/client.js';
 import type { SeedCatalogue } from './demo-catalogue.js';
-import {
-  carrierAudit,
-  carrierCatalogueState,
-  carrierRemoteAreas,
-  carrierServices,
-  carriers,
-  markups,
-  tariffRows,
-} from './carriers.table.js';
+import { carrierAudit, carrierCatalogueState, carrierRemoteAreas, carrierServices, carriers, markups, tariffRows } from './carriers.table.js';
 
 export interface CarrierRow {
   code: CarrierCode;
@@ -173,9 +165,7 @@ export async function loadCatalogue(db: Database): Promise<CatalogueRows | undef
         await tx.select(carrierColumns).from(carriers).orderBy(asc(carriers.sortOrder)),
         await tx.select(serviceColumns).from(carrierServices).orderBy(asc(carrierServices.sortOrder), asc(carrierServices.name)),
         await tx.select(tariffColumns).from(tariffRows).orderBy(asc(tariffRows.serviceId), asc(tariffRows.zone), asc(tariffRows.minKg)),
-        await tx
-          .select({ carrierCode: carrierRemoteAreas.carrierCode, postalCode: carrierRemoteAreas.postalCode })
-          .from(carrierRemoteAreas),
+        await tx.select({ carrierCode: carrierRemoteAreas.carrierCode, postalCode: carrierRemoteAreas.postalCode }).from(carrierRemoteAreas),
         await tx.select(markupColumns).from(markups),
       ];
       return { version, carriers: carrierList, services: serviceList, tariffs, remoteAreas, markups: markupList };

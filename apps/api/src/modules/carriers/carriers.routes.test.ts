@@ -65,7 +65,11 @@ describe('public catalogue and logos', () => {
     expect(carriers.map((c) => c.name)).toEqual(['DHL', 'Redpack', 'FedEx', 'AM/PM', 'Estafeta']);
     const dhl = carriers[0]!;
     expect(dhl.logo_url).toBe('/api/v1/carriers/dhl/logo.svg');
-    expect(dhl.services.find((s) => s.name === 'EXPRESS DOMESTIC 10:30')).toMatchObject({ transit_text: 'Día siguiente hábil antes de las 10:30', transit_days: 1, scope: 'domestic' });
+    expect(dhl.services.find((s) => s.name === 'EXPRESS DOMESTIC 10:30')).toMatchObject({
+      transit_text: 'Día siguiente hábil antes de las 10:30',
+      transit_days: 1,
+      scope: 'domestic',
+    });
     expect(res.body).not.toMatch(/external_code|guide_source|remote_area/);
   });
 
@@ -94,7 +98,11 @@ describe('admin endpoints need an admin', () => {
     ['PATCH', '/api/v1/carrier-services/00000000-0000-4000-8000-000000000000', { enabled: false }],
     ['GET', '/api/v1/carrier-services/00000000-0000-4000-8000-000000000000/tariffs'],
     ['PUT', '/api/v1/carrier-services/00000000-0000-4000-8000-000000000000/tariffs', { rows: [] }],
-    ['POST', '/api/v1/carrier-services/00000000-0000-4000-8000-000000000000/tariffs', { zone: 'local', min_kg: 1, max_kg: 5, base_price: 1, extra_kg_price: 0 }],
+    [
+      'POST',
+      '/api/v1/carrier-services/00000000-0000-4000-8000-000000000000/tariffs',
+      { zone: 'local', min_kg: 1, max_kg: 5, base_price: 1, extra_kg_price: 0 },
+    ],
     ['PATCH', '/api/v1/carrier-services/00000000-0000-4000-8000-000000000000/tariffs/00000000-0000-4000-8000-000000000001', { base_price: 1 }],
     ['DELETE', '/api/v1/carrier-services/00000000-0000-4000-8000-000000000000/tariffs/00000000-0000-4000-8000-000000000001'],
     ['GET', '/api/v1/carrier-services/00000000-0000-4000-8000-000000000000/tariffs.csv'],
@@ -125,8 +133,23 @@ describe('carriers and services', () => {
     const carriers = await adminCatalogue();
     expect(carriers).toHaveLength(5);
     const dhl = carriers[0]!;
-    expect(dhl).toMatchObject({ code: 'dhl', enabled: true, remote_area_surcharge: 199, insurance_rate_percent: 1.8, insurance_min: 45, api_configured: false, remote_area_count: 4 });
-    expect(dhl.services.find((s) => s.name === 'EXPRESS DOMESTIC')).toMatchObject({ external_code: 'N', rate_source: 'tariffs', guide_source: 'carrier_api', document_price: 149, tariff_rows: 16, volumetric_divisor: 5000 });
+    expect(dhl).toMatchObject({
+      code: 'dhl',
+      enabled: true,
+      remote_area_surcharge: 199,
+      insurance_rate_percent: 1.8,
+      insurance_min: 45,
+      api_configured: false,
+      remote_area_count: 4,
+    });
+    expect(dhl.services.find((s) => s.name === 'EXPRESS DOMESTIC')).toMatchObject({
+      external_code: 'N',
+      rate_source: 'tariffs',
+      guide_source: 'carrier_api',
+      document_price: 149,
+      tariff_rows: 16,
+      volumetric_divisor: 5000,
+    });
   });
 
   it('disabling a carrier hides it from the catalogue and the quote; the change is audited', async () => {
@@ -165,7 +188,11 @@ describe('carriers and services', () => {
     const on = await call('PATCH', `/api/v1/carrier-services/${id}`, admin, { enabled: true, transit_days: 3, max_weight_kg: 50 });
     expect(on.json()).toMatchObject({ enabled: true, transit_days: 3, max_weight_kg: 50, transit_text: 'Económico: de 1 a 4 días hábiles' });
     expect((await quote()).options.find((o) => o.carrier_service_name === 'ECONOMY SELECT DOMESTIC')).toMatchObject({ total_transit_days: 3 });
-    expect(await lastAudit('service')).toMatchObject({ entity_id: id, before: { transit_days: 4, max_weight_kg: 70 }, after: { transit_days: 3, max_weight_kg: 50 } });
+    expect(await lastAudit('service')).toMatchObject({
+      entity_id: id,
+      before: { transit_days: 4, max_weight_kg: 70 },
+      after: { transit_days: 3, max_weight_kg: 50 },
+    });
     expect((await call('PATCH', '/api/v1/carrier-services/00000000-0000-4000-8000-000000000000', admin, { enabled: false })).statusCode).toBe(404);
   });
 });
@@ -198,14 +225,26 @@ describe('tariffs', () => {
     expect(gap.json()).toMatchObject({ code: 'carriers.invalid_tariff', message: expect.stringContaining('falta el rango 6–6 kg') });
     const cheap = await call('PATCH', `/api/v1/carrier-services/${id}/tariffs/${second._id}`, admin, { base_price: 100 });
     expect(cheap.json<{ message: string }>().message).toContain('el precio bajaría al pasar de 5 a 6 kg');
-    const overlap = await call('POST', `/api/v1/carrier-services/${id}/tariffs`, admin, { zone: 'local', min_kg: 60, max_kg: 80, base_price: 900, extra_kg_price: 0 });
+    const overlap = await call('POST', `/api/v1/carrier-services/${id}/tariffs`, admin, {
+      zone: 'local',
+      min_kg: 60,
+      max_kg: 80,
+      base_price: 900,
+      extra_kg_price: 0,
+    });
     expect(overlap.json<{ message: string }>().message).toContain('se encima');
     expect((await call('PATCH', `/api/v1/carrier-services/${id}/tariffs/00000000-0000-4000-8000-000000000001`, admin, { base_price: 1 })).statusCode).toBe(404);
   });
 
   it('adds and removes a bracket at the end of a zone', async () => {
     const id = await serviceId('EXPRESS DOMESTIC');
-    const added = await call('POST', `/api/v1/carrier-services/${id}/tariffs`, admin, { zone: 'local', min_kg: 71, max_kg: 100, base_price: 2000, extra_kg_price: 15.5 });
+    const added = await call('POST', `/api/v1/carrier-services/${id}/tariffs`, admin, {
+      zone: 'local',
+      min_kg: 71,
+      max_kg: 100,
+      base_price: 2000,
+      extra_kg_price: 15.5,
+    });
     expect(added.statusCode, added.body).toBe(201);
     const row = added.json<TariffRow>();
     expect(row).toMatchObject({ zone: 'local', min_kg: 71, max_kg: 100, base_price: 2000, extra_kg_price: 15.5 });
@@ -235,12 +274,17 @@ describe('tariffs', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(['rows.1.zona', 'rows.2.peso_desde_kg']);
-    const good = await call('PUT', `/api/v1/carrier-services/${id}/tariffs`, admin, { rows: [{ zone: 'regional', min_kg: 1, max_kg: 50, base_price: 110, extra_kg_price: 1 }] });
+    const good = await call('PUT', `/api/v1/carrier-services/${id}/tariffs`, admin, {
+      rows: [{ zone: 'regional', min_kg: 1, max_kg: 50, base_price: 110, extra_kg_price: 1 }],
+    });
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json<TariffTableResponse>().service.tariff_rows).toBe(1);
     // 110 + 2 kg above the bracket start × 1.00, plus the 12 % margin.
     expect(priceOf(await quote(), 'ESTANDAR')).toBe(125.44);
-    expect(await lastAudit('tariff')).toMatchObject({ summary: 'Tarifa de AM/PM ESTANDAR reemplazada (1 filas)', after: { rows: [expect.objectContaining({ base_price: 110 })] } });
+    expect(await lastAudit('tariff')).toMatchObject({
+      summary: 'Tarifa de AM/PM ESTANDAR reemplazada (1 filas)',
+      after: { rows: [expect.objectContaining({ base_price: 110 })] },
+    });
   });
 
   it('exports a table as CSV and imports it back, changes included', async () => {
@@ -265,7 +309,13 @@ describe('tariffs', () => {
   it('reports every bad row of an imported CSV in Spanish and imports nothing', async () => {
     const id = await serviceId('DIA SIG');
     const before = (await call('GET', `/api/v1/carrier-services/${id}/tariffs.csv`, admin)).body;
-    const csv = ['zona,peso_desde_kg,peso_hasta_kg,precio_base,precio_kg_adicional', 'local,1,5,abc,0', 'regional,1,5,100,0', 'regional,8,10,90,0', 'marte,1,5,1,0'].join('\n');
+    const csv = [
+      'zona,peso_desde_kg,peso_hasta_kg,precio_base,precio_kg_adicional',
+      'local,1,5,abc,0',
+      'regional,1,5,100,0',
+      'regional,8,10,90,0',
+      'marte,1,5,1,0',
+    ].join('\n');
     const res = await call('PUT', `/api/v1/carrier-services/${id}/tariffs.csv`, admin, csv, { 'content-type': 'text/csv' });
     expect(res.statusCode).toBe(400);
     const body = res.json<{ code: string; message: string; errors: { path: string; message: string }[] }>();
@@ -276,7 +326,9 @@ describe('tariffs', () => {
     // With the cells fixed, the table rules are checked and named by line too.
     const fixed = csv.replace('abc', '100').replace('marte', 'nacional');
     const rules = await call('PUT', `/api/v1/carrier-services/${id}/tariffs.csv`, admin, fixed, { 'content-type': 'text/csv' });
-    expect(rules.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([{ path: 'fila.4.peso_desde_kg', message: 'Fila 4: en la zona Regional falta el rango 6–7 kg.' }]);
+    expect(rules.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([
+      { path: 'fila.4.peso_desde_kg', message: 'Fila 4: en la zona Regional falta el rango 6–7 kg.' },
+    ]);
     expect((await call('GET', `/api/v1/carrier-services/${id}/tariffs.csv`, admin)).body).toBe(before);
   });
 });
@@ -300,7 +352,10 @@ describe('remote areas', () => {
   it('replaces a whole list and refuses malformed codes', async () => {
     const res = await call('PUT', '/api/v1/carriers/ampm/remote-areas', admin, { postal_codes: ['77000', '23000', '29950'] });
     expect(res.json()).toEqual({ carrier_code: 'ampm', surcharge: 99.5, postal_codes: ['23000', '29950', '77000'] });
-    expect(await lastAudit('remote_area')).toMatchObject({ before: { postal_codes: ['23000', '77000'] }, after: { postal_codes: ['23000', '29950', '77000'] } });
+    expect(await lastAudit('remote_area')).toMatchObject({
+      before: { postal_codes: ['23000', '77000'] },
+      after: { postal_codes: ['23000', '29950', '77000'] },
+    });
     const bad = await call('PUT', '/api/v1/carriers/ampm/remote-areas', admin, { postal_codes: ['7700'] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toContain('Cada código postal debe tener 5 dígitos.');

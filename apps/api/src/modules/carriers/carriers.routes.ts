@@ -52,7 +52,8 @@ export const carriersRoutes: FastifyPluginAsyncZod<{ carriers: Carriers }> = asy
       config: { guard: 'public' },
       schema: {
         tags,
-        summary: 'Paqueterías activas con sus servicios activos (nombre, alcance, días y texto de tránsito, peso máximo, tipos de envío), en el orden de los filtros',
+        summary:
+          'Paqueterías activas con sus servicios activos (nombre, alcance, días y texto de tránsito, peso máximo, tipos de envío), en el orden de los filtros',
         response: { 200: carrierCatalogueResponseSchema },
       },
     },
@@ -113,7 +114,8 @@ export const carriersRoutes: FastifyPluginAsyncZod<{ carriers: Carriers }> = asy
       config: { guard: 'admin' },
       schema: {
         tags,
-        summary: 'Activa o desactiva un servicio, o cambia sus días de tránsito, peso máximo, origen de guías, precio del sobre y tipos de envío (admin; auditado)',
+        summary:
+          'Activa o desactiva un servicio, o cambia sus días de tránsito, peso máximo, origen de guías, precio del sobre y tipos de envío (admin; auditado)',
         params: serviceIdParamsSchema,
         body: updateCarrierServiceInputSchema,
         response: { 200: carrierServiceAdminSchema, ...adminWith404 },

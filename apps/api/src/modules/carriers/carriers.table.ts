@@ -1,21 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CarrierCode, TariffZone } from '@envios/contracts/carriers';
 import type { PackageType } from '@envios/contracts/quotes';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The carrier catalogue: carriers → services → tariff brackets, remote-area postal codes and
@@ -47,9 +33,7 @@ export const carriers = pgTable(
     sortOrder: smallint('sort_order').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('carriers_money_not_negative', sql`${t.remoteAreaSurchargeCentavos} >= 0 and ${t.insuranceMinCentavos} >= 0 and ${t.insuranceRateBp} >= 0`),
-  ],
+  (t) => [check('carriers_money_not_negative', sql`${t.remoteAreaSurchargeCentavos} >= 0 and ${t.insuranceMinCentavos} >= 0 and ${t.insuranceRateBp} >= 0`)],
 );
 
 export const carrierServices = pgTable(

@@ -57,7 +57,12 @@ export function createTariffAdmin(ctx: CatalogueContext) {
       const saved = await ctx.change(async (tx, now) => {
         const service = await ctx.requireService(tx, id);
         const brackets = rows.map(bracketOf);
-        checkTable(brackets, service, (i) => `rows.${i}`, (i) => `Fila ${i + 1}`);
+        checkTable(
+          brackets,
+          service,
+          (i) => `rows.${i}`,
+          (i) => `Fila ${i + 1}`,
+        );
         const before = await repo.listTariffRows(tx, id);
         const after = await repo.replaceTariffRows(tx, id, brackets);
         await repo.touchService(tx, id, now);
@@ -80,7 +85,12 @@ export function createTariffAdmin(ctx: CatalogueContext) {
         const current = await repo.listTariffRows(tx, id);
         const added = bracketOf(input);
         const next: Bracket[] = [...current, added];
-        checkTable(next, service, (i) => (i === current.length ? 'body' : `rows.${i}`), (i) => (i === current.length ? 'La fila nueva' : `La fila de ${next[i]!.zone} ${next[i]!.minKg}–${next[i]!.maxKg} kg`));
+        checkTable(
+          next,
+          service,
+          (i) => (i === current.length ? 'body' : `rows.${i}`),
+          (i) => (i === current.length ? 'La fila nueva' : `La fila de ${next[i]!.zone} ${next[i]!.minKg}–${next[i]!.maxKg} kg`),
+        );
         const created = await repo.insertTariffRow(tx, id, added);
         await repo.touchService(tx, id, now);
         await ctx.audit(tx, now, actor, {
@@ -110,7 +120,12 @@ export function createTariffAdmin(ctx: CatalogueContext) {
           ...(patch.extra_kg_price !== undefined ? { extraKgCentavos: toCentavos(patch.extra_kg_price) } : {}),
         };
         const next = current.map((r) => (r.id === rowId ? changed : r));
-        checkTable(next, service, (i) => (next[i]!.id === rowId ? 'body' : `rows.${i}`), (i) => (next[i]!.id === rowId ? 'La fila editada' : `La fila de ${next[i]!.zone} ${next[i]!.minKg}–${next[i]!.maxKg} kg`));
+        checkTable(
+          next,
+          service,
+          (i) => (next[i]!.id === rowId ? 'body' : `rows.${i}`),
+          (i) => (next[i]!.id === rowId ? 'La fila editada' : `La fila de ${next[i]!.zone} ${next[i]!.minKg}–${next[i]!.maxKg} kg`),
+        );
         const { id: _id, serviceId: _serviceId, ...values } = changed;
         const after = (await repo.updateTariffRow(tx, rowId, values))!;
         await repo.touchService(tx, id, now);
@@ -133,7 +148,12 @@ export function createTariffAdmin(ctx: CatalogueContext) {
         const before = current.find((r) => r.id === rowId);
         if (!before) throw carrierErrors.tariffRowNotFound();
         const next = current.filter((r) => r.id !== rowId);
-        checkTable(next, service, (i) => `rows.${i}`, (i) => `La fila de ${next[i]!.zone} ${next[i]!.minKg}–${next[i]!.maxKg} kg`);
+        checkTable(
+          next,
+          service,
+          (i) => `rows.${i}`,
+          (i) => `La fila de ${next[i]!.zone} ${next[i]!.minKg}–${next[i]!.maxKg} kg`,
+        );
         await repo.deleteTariffRow(tx, rowId);
         await repo.touchService(tx, id, now);
         await ctx.audit(tx, now, actor, {

@@ -1,10 +1,4 @@
-import {
-  carrierLogoUrl,
-  type CarrierAdmin,
-  type CarrierCatalogueResponse,
-  type CarrierCode,
-  type CarrierServiceAdmin,
-} from '@envios/contracts/carriers';
+import { carrierLogoUrl, type CarrierAdmin, type CarrierCatalogueResponse, type CarrierCode, type CarrierServiceAdmin } from '@envios/contracts/carriers';
 import { fromCentavos } from '@envios/contracts/money';
 import type { Executor } from '../../db/client.js';
 import { createTariffAdapter } from './adapters/tariff-adapter.js';

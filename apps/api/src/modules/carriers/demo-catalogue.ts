@@ -17,7 +17,13 @@ export interface SeedCatalogue {
 export function demoCatalogue(): SeedCatalogue {
   const drafts = CARRIER_PROVIDERS.flatMap((p) => p.catalogue.services);
   return {
-    carriers: CARRIER_PROVIDERS.map((p, i) => ({ code: p.code, name: p.name, sortOrder: i, ...p.catalogue.settings, remoteAreas: [...p.catalogue.settings.remoteAreas] })),
+    carriers: CARRIER_PROVIDERS.map((p, i) => ({
+      code: p.code,
+      name: p.name,
+      sortOrder: i,
+      ...p.catalogue.settings,
+      remoteAreas: [...p.catalogue.settings.remoteAreas],
+    })),
     services: drafts.map((d, i) => ({ ...d, scope: d.scope ?? 'domestic', sortOrder: i })),
     globalMarkupBp: 1200,
   };

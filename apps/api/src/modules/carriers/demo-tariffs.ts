@@ -1,11 +1,4 @@
-import {
-  DOMESTIC_ZONES,
-  INTERNATIONAL_ZONES,
-  type CarrierCode,
-  type GuideSource,
-  type ServiceScope,
-  type TariffZone,
-} from '@envios/contracts/carriers';
+import { DOMESTIC_ZONES, INTERNATIONAL_ZONES, type CarrierCode, type GuideSource, type ServiceScope, type TariffZone } from '@envios/contracts/carriers';
 import type { PackageType } from '@envios/contracts/quotes';
 import { bracketEndCost, type Bracket } from './tariff-rules.js';
 
@@ -93,15 +86,11 @@ function zoneBrackets(zone: TariffZone, shape: Shape, reference: number, factor:
 
 /** 1–5 kg at `price15` in every zone; heavier brackets dearer by zone. */
 function domesticTariff(price15: number, maxWeightKg: number, zones: readonly (typeof DOMESTIC_ZONES)[number][] = DOMESTIC_ZONES): Bracket[] {
-  return zones.flatMap((zone) =>
-    zoneBrackets(zone, DOMESTIC_SHAPE, price15, (min) => (min <= 5 ? 1 : DOMESTIC_FACTOR[zone]), maxWeightKg),
-  );
+  return zones.flatMap((zone) => zoneBrackets(zone, DOMESTIC_SHAPE, price15, (min) => (min <= 5 ? 1 : DOMESTIC_FACTOR[zone]), maxWeightKg));
 }
 
 function internationalTariff(price1kg: number, maxWeightKg: number): Bracket[] {
-  return INTERNATIONAL_ZONES.flatMap((zone) =>
-    zoneBrackets(zone, INTERNATIONAL_SHAPE, price1kg, () => INTERNATIONAL_FACTOR[zone], maxWeightKg),
-  );
+  return INTERNATIONAL_ZONES.flatMap((zone) => zoneBrackets(zone, INTERNATIONAL_SHAPE, price1kg, () => INTERNATIONAL_FACTOR[zone], maxWeightKg));
 }
 
 /** A service as a carrier's folder writes it: numbered and scoped by the demo catalogue. */

@@ -57,14 +57,20 @@ export function parseTariffCsv(text: string): ParsedTariffCsv {
   const errors: FieldError[] = [];
   const header = records[0];
   if (!header) {
-    return { rows: [], errors: [{ path: 'fila.1', message: `El archivo está vacío: la primera fila debe tener las columnas ${TARIFF_CSV_COLUMNS.join(', ')}.` }] };
+    return {
+      rows: [],
+      errors: [{ path: 'fila.1', message: `El archivo está vacío: la primera fila debe tener las columnas ${TARIFF_CSV_COLUMNS.join(', ')}.` }],
+    };
   }
   const names = header.fields.map(normalizeHeader);
   const index = new Map<string, number>();
   names.forEach((n, i) => {
     if (n === '') return;
     if (!(TARIFF_CSV_COLUMNS as readonly string[]).includes(n)) {
-      errors.push({ path: `fila.${header.line}.${n}`, message: `Fila ${header.line}: la columna «${header.fields[i]!.trim()}» no se reconoce; las columnas son ${TARIFF_CSV_COLUMNS.join(', ')}.` });
+      errors.push({
+        path: `fila.${header.line}.${n}`,
+        message: `Fila ${header.line}: la columna «${header.fields[i]!.trim()}» no se reconoce; las columnas son ${TARIFF_CSV_COLUMNS.join(', ')}.`,
+      });
     } else if (index.has(n)) {
       errors.push({ path: `fila.${header.line}.${n}`, message: `Fila ${header.line}: la columna ${n} está repetida.` });
     } else {
@@ -81,7 +87,10 @@ export function parseTariffCsv(text: string): ParsedTariffCsv {
     return { rows: [], errors: [{ path: 'fila.2', message: 'El archivo no tiene filas de tarifa debajo de los encabezados.' }] };
   }
   if (data.length > MAX_TARIFF_ROWS) {
-    return { rows: [], errors: [{ path: `fila.${data[MAX_TARIFF_ROWS]!.line}`, message: `El archivo tiene ${data.length} filas; el máximo es ${MAX_TARIFF_ROWS}.` }] };
+    return {
+      rows: [],
+      errors: [{ path: `fila.${data[MAX_TARIFF_ROWS]!.line}`, message: `El archivo tiene ${data.length} filas; el máximo es ${MAX_TARIFF_ROWS}.` }],
+    };
   }
   const rows: ParsedTariffCsv['rows'] = [];
   for (const record of data) {
@@ -99,7 +108,8 @@ export function parseTariffCsv(text: string): ParsedTariffCsv {
     if (base === undefined) bad('precio_base', `${COLUMN_LABELS.precio_base} «${cell('precio_base')}» no es un monto válido (usa por ejemplo 149.00).`);
     const extraText = cell('precio_kg_adicional');
     const extra = extraText === '' ? 0 : parseMxnToCentavos(extraText);
-    if (extra === undefined) bad('precio_kg_adicional', `${COLUMN_LABELS.precio_kg_adicional} «${extraText}» no es un monto válido (usa por ejemplo 12.50, o 0).`);
+    if (extra === undefined)
+      bad('precio_kg_adicional', `${COLUMN_LABELS.precio_kg_adicional} «${extraText}» no es un monto válido (usa por ejemplo 12.50, o 0).`);
     if (zone && minKg !== undefined && maxKg !== undefined && maxKg >= minKg && base !== undefined && extra !== undefined) {
       rows.push({ line: record.line, zone, minKg, maxKg, baseCentavos: base, extraKgCentavos: extra });
     }

@@ -5,7 +5,13 @@ import { freightCost, validateTariffTable, type Bracket } from './tariff-rules.j
 
 const path = (i: number) => `rows.${i}`;
 const label = (i: number) => `Fila ${i + 1}`;
-const b = (zone: Bracket['zone'], minKg: number, maxKg: number, base: number, extra = 0): Bracket => ({ zone, minKg, maxKg, baseCentavos: base, extraKgCentavos: extra });
+const b = (zone: Bracket['zone'], minKg: number, maxKg: number, base: number, extra = 0): Bracket => ({
+  zone,
+  minKg,
+  maxKg,
+  baseCentavos: base,
+  extraKgCentavos: extra,
+});
 
 describe('tariff table rules', () => {
   it('accepts brackets from 1 kg, back to back, whose price never falls', () => {
@@ -13,7 +19,12 @@ describe('tariff table rules', () => {
   });
 
   it('names a zone that does not start at 1 kg, a gap and an overlap', () => {
-    const problems = validateTariffTable([b('local', 2, 5, 100), b('regional', 1, 5, 100), b('regional', 7, 9, 200), b('nacional', 1, 5, 100), b('nacional', 4, 9, 200)], 'domestic', path, label);
+    const problems = validateTariffTable(
+      [b('local', 2, 5, 100), b('regional', 1, 5, 100), b('regional', 7, 9, 200), b('nacional', 1, 5, 100), b('nacional', 4, 9, 200)],
+      'domestic',
+      path,
+      label,
+    );
     expect(problems.map((p) => p.message)).toEqual([
       'Fila 1: la zona Local (mismo estado) debe empezar en 1 kg (empieza en 2 kg).',
       'Fila 3: en la zona Regional falta el rango 6–6 kg.',
@@ -52,7 +63,15 @@ describe('demo catalogue', () => {
     expect(seed.carriers.map((c) => c.code)).toEqual(['dhl', 'redpack', 'fedex', 'ampm', 'estafeta']);
     const names = (code: string) => seed.services.filter((s) => s.carrierCode === code).map((s) => s.name);
     expect(names('dhl')).toEqual(
-      expect.arrayContaining(['EXPRESS DOMESTIC 10:30', 'EXPRESS DOMESTIC', 'EXPRESS DOMESTIC DINAMICA', 'EXPRESS DOMESTIC 12:00', 'ECONOMY SELECT DOMESTIC', 'EXPRESS DOMESTIC FLAT', 'SAMEDAY SPRINTLINE']),
+      expect.arrayContaining([
+        'EXPRESS DOMESTIC 10:30',
+        'EXPRESS DOMESTIC',
+        'EXPRESS DOMESTIC DINAMICA',
+        'EXPRESS DOMESTIC 12:00',
+        'ECONOMY SELECT DOMESTIC',
+        'EXPRESS DOMESTIC FLAT',
+        'SAMEDAY SPRINTLINE',
+      ]),
     );
     expect(names('redpack')).toEqual(['ECOEXPRESS']);
     expect(names('ampm')).toEqual(['ESTANDAR', 'EXPRESS']);
@@ -69,7 +88,10 @@ describe('demo catalogue', () => {
     for (const s of seed.services.filter((x) => x.scope === 'domestic')) {
       const first = s.tariff.filter((t) => t.minKg === 1);
       expect(new Set(first.map((t) => t.baseCentavos)).size, s.name).toBe(1);
-      expect(first.every((t) => t.maxKg === Math.min(5, s.maxWeightKg)), s.name).toBe(true);
+      expect(
+        first.every((t) => t.maxKg === Math.min(5, s.maxWeightKg)),
+        s.name,
+      ).toBe(true);
     }
   });
 
@@ -86,7 +108,12 @@ describe('demo catalogue', () => {
   });
 
   it('offers pallets only on services that carry them, and a flat sobre price where set', () => {
-    expect(seed.services.filter((s) => s.packageTypes.includes('pallet')).map((s) => s.name).sort()).toEqual(['FEDEX 2DAY FREIGHT', 'TERRESTRE']);
+    expect(
+      seed.services
+        .filter((s) => s.packageTypes.includes('pallet'))
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['FEDEX 2DAY FREIGHT', 'TERRESTRE']);
     for (const s of seed.services) if (s.documentPriceCentavos !== null) expect(s.packageTypes).toContain('document');
   });
 });

@@ -1,10 +1,4 @@
-import {
-  DOMESTIC_ZONES,
-  INTERNATIONAL_ZONES,
-  ZONE_LABELS,
-  type ServiceScope,
-  type TariffZone,
-} from '@envios/contracts/carriers';
+import { DOMESTIC_ZONES, INTERNATIONAL_ZONES, ZONE_LABELS, type ServiceScope, type TariffZone } from '@envios/contracts/carriers';
 import { formatMXN } from '@envios/contracts/money';
 
 /** One bracket of a tariff, in centavos: cost(w) = base + (w − minKg) × extraKg, minKg ≤ w ≤ maxKg. */

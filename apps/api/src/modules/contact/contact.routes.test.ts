@@ -28,7 +28,13 @@ afterAll(async () => {
 });
 
 function send(payload: Record<string, unknown>, opts: { address?: string; headers?: Record<string, string> } = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/contact', payload, remoteAddress: opts.address ?? someAddress(), ...(opts.headers ? { headers: opts.headers } : {}) });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact',
+    payload,
+    remoteAddress: opts.address ?? someAddress(),
+    ...(opts.headers ? { headers: opts.headers } : {}),
+  });
 }
 
 async function outboxFor(recipient: string) {
@@ -40,7 +46,11 @@ async function outboxFor(recipient: string) {
 async function inbox(query: Record<string, string> = {}) {
   const r = await t.app.inject({ method: 'GET', url: '/api/v1/contact/messages', headers: admin.headers, query });
   expect(r.statusCode, r.body).toBe(200);
-  return r.json<{ docs: { _id: string; email: string; status: string; web: string; phone: string; number_shipment: number | null; user: string | null; message: string }[]; count: number; open: number }>();
+  return r.json<{
+    docs: { _id: string; email: string; status: string; web: string; phone: string; number_shipment: number | null; user: string | null; message: string }[];
+    count: number;
+    open: number;
+  }>();
 }
 
 describe('POST /api/v1/contact', () => {
@@ -51,7 +61,14 @@ describe('POST /api/v1/contact', () => {
 
     const stored = (await inbox({ search: 'Dulces La Abuela' })).docs;
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ email: 'lucia@dulces.test', phone: '3312345678', web: 'https://dulceslaabuela.mx', number_shipment: 300, status: 'open', user: null });
+    expect(stored[0]).toMatchObject({
+      email: 'lucia@dulces.test',
+      phone: '3312345678',
+      web: 'https://dulceslaabuela.mx',
+      number_shipment: 300,
+      status: 'open',
+      user: null,
+    });
     expect(stored[0]!.message).toContain('\n¿Tienen tarifa');
 
     const toSupport = (await outboxFor('admin@envios.test')).filter((m) => m.subject.startsWith('Nuevo mensaje de contacto'));
@@ -62,7 +79,7 @@ describe('POST /api/v1/contact', () => {
     expect(ack[0]!.text).toContain('de 9:00 a 18:00, de lunes a viernes');
   });
 
-  it('the acknowledgement repeats none of the sender\'s text, links or names beyond a first name that is a name', async () => {
+  it("the acknowledgement repeats none of the sender's text, links or names beyond a first name that is a name", async () => {
     const relay = {
       ...good,
       first_name: 'Gana https://premio.example',
@@ -189,7 +206,9 @@ describe('the Mensajes inbox', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/contact/messages/123', headers: admin.headers })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/contact/messages', headers: admin.headers, query: { status: 'leído' } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/contact/messages', headers: admin.headers, query: { page: '0' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/contact/messages/00000000-0000-4000-8000-000000000000', headers: admin.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/contact/messages/00000000-0000-4000-8000-000000000000', headers: admin.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('an admin answers by e-mail: the answer is kept and mailed, the message is answered, then closed and reopened', async () => {
@@ -213,7 +232,12 @@ describe('the Mensajes inbox', () => {
     const detail = answered.json<{ status: string; answeredAt: string | null; replies: { message: string; author: string }[] }>();
     expect(detail.status).toBe('answered');
     expect(detail.answeredAt).not.toBeNull();
-    expect(detail.replies).toEqual([expect.objectContaining({ message: 'Hola Carmen, sí: con 300 envíos al mes te damos tarifa preferente.', author: expect.stringContaining('admin@envios.test') })]);
+    expect(detail.replies).toEqual([
+      expect.objectContaining({
+        message: 'Hola Carmen, sí: con 300 envíos al mes te damos tarifa preferente.',
+        author: expect.stringContaining('admin@envios.test'),
+      }),
+    ]);
     const mails = await outboxFor('carmen@correo.test');
     const reply = mails.find((m) => m.subject === 'Respuesta a tu mensaje');
     expect(reply?.text).toContain('te damos tarifa preferente');
@@ -223,7 +247,12 @@ describe('the Mensajes inbox', () => {
     expect(closed.statusCode).toBe(200);
     expect(closed.json<{ status: string; closedAt: string | null }>()).toMatchObject({ status: 'closed', closedAt: expect.any(String) });
 
-    const refused = await t.app.inject({ method: 'POST', url: `/api/v1/contact/messages/${id}/replies`, headers: admin.headers, payload: { message: 'Otra vez' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/contact/messages/${id}/replies`,
+      headers: admin.headers,
+      payload: { message: 'Otra vez' },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ code: string }>().code).toBe('contact.closed');
 

@@ -68,11 +68,7 @@ function toDto(row: repo.ContactMessageRow): ContactMessage {
  * stored or sent. Past a few acknowledgements a day to one address, the message still reaches
  * support but that address gets no more mail from the form.
  */
-async function receiveContactMessage(
-  deps: ContactDeps,
-  input: ContactData,
-  client: { ip: string; userId: string | null },
-): Promise<{ stored: boolean }> {
+async function receiveContactMessage(deps: ContactDeps, input: ContactData, client: { ip: string; userId: string | null }): Promise<{ stored: boolean }> {
   await deps.limitPerAddress(client.ip);
   if (input.website) {
     deps.log?.info({ ip: client.ip }, 'mensaje de contacto descartado: campo trampa lleno');
@@ -105,7 +101,12 @@ async function receiveContactMessage(
     };
     for (const to of new Set(recipients)) {
       await deps.notifier.sendEmail(
-        { key: `mail:contact:${row.id}:${to}`, to, replyTo: row.email, mail: contactReceivedMail({ ...data, inboxUrl: url(deps, `/admin/mensajes?mensaje=${row.id}`) }) },
+        {
+          key: `mail:contact:${row.id}:${to}`,
+          to,
+          replyTo: row.email,
+          mail: contactReceivedMail({ ...data, inboxUrl: url(deps, `/admin/mensajes?mensaje=${row.id}`) }),
+        },
         tx,
       );
     }
@@ -123,7 +124,8 @@ async function receiveContactMessage(
     return row;
   });
   if (!acknowledge) deps.log?.info({ messageId: stored.id }, 'mensaje de contacto sin acuse: esa dirección ya recibió los de hoy');
-  if (recipients.length === 0) deps.log?.warn({ messageId: stored.id }, 'mensaje de contacto guardado sin copia: no hay SUPPORT_EMAIL ni administradores activos');
+  if (recipients.length === 0)
+    deps.log?.warn({ messageId: stored.id }, 'mensaje de contacto guardado sin copia: no hay SUPPORT_EMAIL ni administradores activos');
   deps.queue.wake();
   return { stored: true };
 }
@@ -167,7 +169,13 @@ async function replyToContactMessage(deps: ContactDeps, caller: Caller, id: stri
         key: `mail:contact-reply:${reply.id}`,
         to: row.email,
         replyTo: deps.supportEmail,
-        mail: contactReplyMail({ firstName: row.firstName, reply: message, original: row.message, contactUrl: url(deps, '/contactanos'), canReply: Boolean(deps.supportEmail) }),
+        mail: contactReplyMail({
+          firstName: row.firstName,
+          reply: message,
+          original: row.message,
+          contactUrl: url(deps, '/contactanos'),
+          canReply: Boolean(deps.supportEmail),
+        }),
       },
       tx,
     );

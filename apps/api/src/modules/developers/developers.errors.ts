@@ -9,9 +9,12 @@ export const developersErrors = {
   /** A key that is unknown, revoked or malformed: never says which. */
   invalidKey: () => new AppError(401, errorCodes.unauthenticated, 'La llave de API no es válida o fue revocada.'),
   readOnlyKey: () =>
-    new AppError(403, developersErrorCodes.readOnlyKey, 'Esta llave de API es de solo lectura: crea una de lectura y escritura en Desarrolladores para hacer cambios.'),
-  sessionOnly: () =>
-    new AppError(403, developersErrorCodes.sessionOnly, 'Esta operación solo se hace con tu sesión en Envíos MX, no con una llave de API.'),
+    new AppError(
+      403,
+      developersErrorCodes.readOnlyKey,
+      'Esta llave de API es de solo lectura: crea una de lectura y escritura en Desarrolladores para hacer cambios.',
+    ),
+  sessionOnly: () => new AppError(403, developersErrorCodes.sessionOnly, 'Esta operación solo se hace con tu sesión en Envíos MX, no con una llave de API.'),
   testKeyPayment: () =>
     new AppError(
       403,

@@ -50,20 +50,40 @@ describe('creating and listing keys', () => {
   it('shows the key once with its prefix; the list never shows it again, nor its hash', async () => {
     const created = await createKey(ana, { name: 'ERP del almacén', scope: 'write', mode: 'live' });
     expect(created.key).toMatch(/^emx_live_[A-Za-z0-9_-]{43}$/);
-    expect(created.api_key).toMatchObject({ name: 'ERP del almacén', scope: 'write', mode: 'live', prefix: created.key.slice(0, 13), last_used_at: null, revoked_at: null });
+    expect(created.api_key).toMatchObject({
+      name: 'ERP del almacén',
+      scope: 'write',
+      mode: 'live',
+      prefix: created.key.slice(0, 13),
+      last_used_at: null,
+      revoked_at: null,
+    });
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/developers/keys', headers: ana.headers });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(created.key.slice(13));
-    expect(list.json<ApiKeyList>()).toMatchObject({ data: [{ _id: created.api_key._id, prefix: created.api_key.prefix }], rate_limit: { per_second: 1, burst: 5 } });
+    expect(list.json<ApiKeyList>()).toMatchObject({
+      data: [{ _id: created.api_key._id, prefix: created.api_key.prefix }],
+      rate_limit: { per_second: 1, burst: 5 },
+    });
     const [row] = await t.database.query<{ token_hash: string }>('select token_hash from api_keys where id = $1', [created.api_key._id]);
     expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.token_hash).not.toContain(created.key);
   });
 
   it('refuses a bad body naming the field, and a visitor', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/developers/keys', headers: ana.headers, payload: { name: '', scope: 'todo', mode: 'live' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/developers/keys',
+      headers: ana.headers,
+      payload: { name: '', scope: 'todo', mode: 'live' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ errors: { path: string }[] }>().errors.map((e) => e.path).sort()).toEqual(['name', 'scope']);
+    expect(
+      bad
+        .json<{ errors: { path: string }[] }>()
+        .errors.map((e) => e.path)
+        .sort(),
+    ).toEqual(['name', 'scope']);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/developers/keys' })).statusCode).toBe(401);
   });
 });
@@ -170,7 +190,18 @@ describe('rate limit per key', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(other) })).statusCode).toBe(200);
     // A public route with the key counts too: the quote says 429 rather than answering as a visitor.
     const { body } = await pricedBody(t, ana);
-    const quote = await t.app.inject({ method: 'POST', url: '/api/v1/quoting', headers: bearer(key), payload: { origin_direction: body.origin_direction, destination_direction: body.destination_direction, parcels: body.parcels, package_type: 'box', cantidadGuias: 1 } });
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/quoting',
+      headers: bearer(key),
+      payload: {
+        origin_direction: body.origin_direction,
+        destination_direction: body.destination_direction,
+        parcels: body.parcels,
+        package_type: 'box',
+        cantidadGuias: 1,
+      },
+    });
     expect(quote.statusCode).toBe(429);
     clock.advance(1_000);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(key) })).statusCode).toBe(200);

@@ -15,7 +15,8 @@ export const developersRoutes: FastifyPluginAsyncZod<{ developers: Developers }>
       config,
       schema: {
         tags,
-        summary: 'Tus llaves de API (las revocadas también), con su prefijo, alcance, tipo, creación y último uso; y el límite de solicitudes por llave. Solo con sesión.',
+        summary:
+          'Tus llaves de API (las revocadas también), con su prefijo, alcance, tipo, creación y último uso; y el límite de solicitudes por llave. Solo con sesión.',
         response: { 200: apiKeyListSchema, 401: e, 403: e },
       },
     },

@@ -77,7 +77,15 @@ export function isTestKey(caller: Pick<Caller, 'apiKey'> | null | undefined): bo
 }
 
 export function createDevelopers(deps: DevelopersDeps) {
-  const gate = createKeyGate({ db: deps.db, clock: deps.clock, perSecond: deps.rate.perSecond, burst: deps.rate.burst, listen: deps.listen, channel: API_KEY_CHANNEL, log: deps.log });
+  const gate = createKeyGate({
+    db: deps.db,
+    clock: deps.clock,
+    perSecond: deps.rate.perSecond,
+    burst: deps.rate.burst,
+    listen: deps.listen,
+    channel: API_KEY_CHANNEL,
+    log: deps.log,
+  });
 
   return {
     async listKeys(caller: Caller): Promise<ApiKeyList> {
@@ -126,7 +134,13 @@ export function createDevelopers(deps: DevelopersDeps) {
       if (key.locked) throw accountErrors.locked();
       if (!key.active) throw accountErrors.inactive();
       // An administrator's key acts as a seller: administration needs a session.
-      return { id: key.userId, rol: 'user', sessionId: `key:${key.keyId}`, purchasesBlocked: key.purchasesBlocked, apiKey: { id: key.keyId, prefix: key.prefix, scope: key.scope, mode: key.mode } };
+      return {
+        id: key.userId,
+        rol: 'user',
+        sessionId: `key:${key.keyId}`,
+        purchasesBlocked: key.purchasesBlocked,
+        apiKey: { id: key.keyId, prefix: key.prefix, scope: key.scope, mode: key.mode },
+      };
     },
   };
 }

@@ -62,16 +62,18 @@ export function createKeyGate(opts: KeyGateOptions): KeyGate {
   let listening = false;
   let counter = 0;
   const changedAt = new Map<string, number>();
-  void opts.listen(opts.channel, (payload) => {
-    counter++;
-    for (const userId of payload.split(',')) if (userId) changedAt.set(userId, counter);
-    if (changedAt.size > 100_000) changedAt.clear();
-  }).then(
-    () => {
-      listening = true;
-    },
-    (error: unknown) => opts.log?.error({ err: error }, 'no se pudo escuchar los cambios de llaves de API: cada uso se lee de la base'),
-  );
+  void opts
+    .listen(opts.channel, (payload) => {
+      counter++;
+      for (const userId of payload.split(',')) if (userId) changedAt.set(userId, counter);
+      if (changedAt.size > 100_000) changedAt.clear();
+    })
+    .then(
+      () => {
+        listening = true;
+      },
+      (error: unknown) => opts.log?.error({ err: error }, 'no se pudo escuchar los cambios de llaves de API: cada uso se lee de la base'),
+    );
   const keys = new BoundedCache<string, { key: repo.KeyAuth; seen: number }>({ maxEntries: 10_000, ttlMs: 24 * 60 * 60_000 });
   const buckets = new Map<string, { tokens: number; atMs: number }>();
   const lastWritten = new Map<string, number>();
@@ -102,7 +104,9 @@ export function createKeyGate(opts: KeyGateOptions): KeyGate {
     const nowMs = now.getTime();
     if (nowMs - (lastWritten.get(keyId) ?? 0) < LAST_USE_EVERY_MS) return;
     lastWritten.set(keyId, nowMs);
-    repo.touchLastUsed(db, keyId, now).catch((error: unknown) => opts.log?.warn({ err: error, apiKeyId: keyId }, 'no se pudo anotar el último uso de la llave'));
+    repo
+      .touchLastUsed(db, keyId, now)
+      .catch((error: unknown) => opts.log?.warn({ err: error, apiKeyId: keyId }, 'no se pudo anotar el último uso de la llave'));
   }
 
   return {

@@ -28,15 +28,28 @@ export async function insertEvents(tx: Executor, rows: readonly EventRow[]): Pro
 
 export async function findEvents(db: Executor, ids: readonly string[]): Promise<EventRow[]> {
   if (ids.length === 0) return [];
-  return db.select(columns).from(domainEvents).where(inArray(domainEvents.id, [...ids]));
+  return db
+    .select(columns)
+    .from(domainEvents)
+    .where(inArray(domainEvents.id, [...ids]));
 }
 
 /** An account's events, newest first (tests and the developer page's samples). */
-export async function listEventsOf(db: Executor, userId: string, opts: { type?: string; limit: number; before?: number }): Promise<(EventRow & { seq: number })[]> {
+export async function listEventsOf(
+  db: Executor,
+  userId: string,
+  opts: { type?: string; limit: number; before?: number },
+): Promise<(EventRow & { seq: number })[]> {
   return db
     .select({ ...columns, seq: domainEvents.seq })
     .from(domainEvents)
-    .where(and(eq(domainEvents.userId, userId), opts.type ? eq(domainEvents.type, opts.type) : undefined, opts.before ? lt(domainEvents.seq, opts.before) : undefined))
+    .where(
+      and(
+        eq(domainEvents.userId, userId),
+        opts.type ? eq(domainEvents.type, opts.type) : undefined,
+        opts.before ? lt(domainEvents.seq, opts.before) : undefined,
+      ),
+    )
     .orderBy(desc(domainEvents.seq))
     .limit(opts.limit);
 }

@@ -20,5 +20,9 @@ export const domainEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('domain_events_user_idx').on(t.userId, t.seq.desc()), index('domain_events_subject_idx').on(t.subjectId), index('domain_events_created_idx').on(t.createdAt)],
+  (t) => [
+    index('domain_events_user_idx').on(t.userId, t.seq.desc()),
+    index('domain_events_subject_idx').on(t.subjectId),
+    index('domain_events_created_idx').on(t.createdAt),
+  ],
 );

@@ -16,13 +16,19 @@ import { createEvents, eventJobKey, eventsQueries, type NewEvent } from './event
 let database: DatabaseHandle;
 const clock = manualClock();
 
-const walletCredited = (n: number): NewEvent => ({ type: 'wallet.credited', userId: null, subjectId: `entry-${n}`, data: { ...eventExamples['wallet.credited'], amount: n } });
+const walletCredited = (n: number): NewEvent => ({
+  type: 'wallet.credited',
+  userId: null,
+  subjectId: `entry-${n}`,
+  data: { ...eventExamples['wallet.credited'], amount: n },
+});
 
 async function effects(): Promise<{ event_id: string; subscriber: string }[]> {
   const result = await database.db.execute(sql`select event_id, subscriber from event_effects order by subscriber, event_id`);
   return (result as { rows: { event_id: string; subscriber: string }[] }).rows;
 }
-const recordEffect = (tx: Executor, eventId: string, subscriber: string) => tx.execute(sql`insert into event_effects (event_id, subscriber) values (${eventId}, ${subscriber})`);
+const recordEffect = (tx: Executor, eventId: string, subscriber: string) =>
+  tx.execute(sql`insert into event_effects (event_id, subscriber) values (${eventId}, ${subscriber})`);
 const eventRows = async () => Number((await database.query<{ n: number }>('select count(*)::int as n from domain_events', []))[0]!.n);
 
 beforeAll(async () => {
@@ -60,7 +66,14 @@ describe('publishing', () => {
 
     const [event] = await database.db.transaction((tx) => events.publish(tx, walletCredited(2)));
     expect(await eventsQueries.find(database.db, [event!.id])).toEqual([
-      { id: event!.id, type: 'wallet.credited', userId: null, subjectId: 'entry-2', data: { ...eventExamples['wallet.credited'], amount: 2 }, createdAt: clock.now() },
+      {
+        id: event!.id,
+        type: 'wallet.credited',
+        userId: null,
+        subjectId: 'entry-2',
+        data: { ...eventExamples['wallet.credited'], amount: 2 },
+        createdAt: clock.now(),
+      },
     ]);
     expect(await effects()).toEqual([{ event_id: event!.id, subscriber: 'mirror' }]);
     const job = await jobsQueries.findByKey(database.db, eventJobKey('outside', event!.id));
@@ -130,7 +143,11 @@ describe('durable subscribers', () => {
     });
     const [event] = await database.db.transaction((tx) => events.publish(tx, walletCredited(8)));
     await jobs.drain();
-    expect(await jobsQueries.findByKey(database.db, eventJobKey('twice-broken', event!.id))).toMatchObject({ status: 'pending', attempts: 1, lastError: 'el destino no responde (1)' });
+    expect(await jobsQueries.findByKey(database.db, eventJobKey('twice-broken', event!.id))).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'el destino no responde (1)',
+    });
     clock.advance(1_000);
     await jobs.drain();
     clock.advance(1_000);

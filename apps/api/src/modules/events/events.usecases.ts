@@ -109,9 +109,7 @@ export function createEvents(deps: { jobs: JobQueue; clock: Clock; log?: Fastify
       const list = Array.isArray(input) ? (input as readonly NewEvent[]) : [input as NewEvent];
       if (list.length === 0) return [];
       const now = deps.clock.now();
-      const events = list.map(
-        (e) => ({ id: randomUUID(), type: e.type, userId: e.userId, subjectId: e.subjectId ?? null, data: e.data, createdAt: now }),
-      );
+      const events = list.map((e) => ({ id: randomUUID(), type: e.type, userId: e.userId, subjectId: e.subjectId ?? null, data: e.data, createdAt: now }));
       await repo.insertEvents(
         tx,
         events.map((e) => ({ ...e, data: e.data })),
@@ -185,7 +183,10 @@ export async function scheduleEventsCleanup(queue: JobQueue, clock: Clock): Prom
  * The «Enviar prueba» event of the developer page: kept with the others (its delivery log shows
  * its body), handed to nobody.
  */
-export async function writeTestEvent(ex: Executor, input: { userId: string; data: Record<string, unknown>; now: Date }): Promise<{ id: string; type: typeof TEST_EVENT_TYPE; createdAt: Date; data: Record<string, unknown> }> {
+export async function writeTestEvent(
+  ex: Executor,
+  input: { userId: string; data: Record<string, unknown>; now: Date },
+): Promise<{ id: string; type: typeof TEST_EVENT_TYPE; createdAt: Date; data: Record<string, unknown> }> {
   const event = { id: randomUUID(), type: TEST_EVENT_TYPE, userId: input.userId, subjectId: null, data: input.data, createdAt: input.now };
   await repo.insertEvents(ex, [event]);
   return event;

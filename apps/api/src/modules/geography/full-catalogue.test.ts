@@ -17,9 +17,7 @@ import { sepomexLine, sharedCatalogueFile } from './sepomex.fixtures.js';
  */
 const catalogue = sharedCatalogueFile();
 if (!catalogue) {
-  console.warn(
-    'Se omiten las pruebas del catálogo completo: falta ../shared/data/sepomex/CPdescarga_20241116_utf8.txt.gz junto al repositorio.',
-  );
+  console.warn('Se omiten las pruebas del catálogo completo: falta ../shared/data/sepomex/CPdescarga_20241116_utf8.txt.gz junto al repositorio.');
 }
 
 type Suggestion = { postal_code: string; place_name: string; city: string; municipality: string; state_short: string };

@@ -18,10 +18,7 @@ export interface PostalCodeRecord {
 }
 
 /** What the in-memory search needs of each row. */
-export type PostalCodeListing = Pick<
-  PostalCodeRecord,
-  'countryCode' | 'postalCode' | 'settlement' | 'city' | 'municipality' | 'state' | 'stateShort'
->;
+export type PostalCodeListing = Pick<PostalCodeRecord, 'countryCode' | 'postalCode' | 'settlement' | 'city' | 'municipality' | 'state' | 'stateShort'>;
 
 export interface CatalogueState {
   version: number;
@@ -57,10 +54,7 @@ export async function findCatalogueState(db: Executor): Promise<CatalogueState |
 
 /** The cheap question every process asks every few seconds. */
 export async function findActiveCatalogueVersion(db: Executor): Promise<number | undefined> {
-  const [row] = await db
-    .select({ version: postalCatalogueState.activeVersion })
-    .from(postalCatalogueState)
-    .where(eq(postalCatalogueState.id, 1));
+  const [row] = await db.select({ version: postalCatalogueState.activeVersion }).from(postalCatalogueState).where(eq(postalCatalogueState.id, 1));
   return row?.version;
 }
 
@@ -73,9 +67,7 @@ const ROW_SEPARATOR = '\x1e';
  * The rows travel as one aggregated text (ASCII unit and record separators, which no catalogue
  * value contains): on PGlite that takes 0.2 s for the full catalogue instead of 2 s row by row.
  */
-export async function loadActiveCatalogue(
-  db: Database,
-): Promise<{ state: CatalogueState; rows: PostalCodeListing[] } | undefined> {
+export async function loadActiveCatalogue(db: Database): Promise<{ state: CatalogueState; rows: PostalCodeListing[] } | undefined> {
   return db.transaction(
     async (tx) => {
       const state = await findCatalogueState(tx);
@@ -90,8 +82,7 @@ export async function loadActiveCatalogue(
         .where(eq(postalCodes.catalogueVersion, state.version));
       const rows: PostalCodeListing[] = [];
       for (const line of packed?.text ? packed.text.split(ROW_SEPARATOR) : []) {
-        const [countryCode = '', postalCode = '', settlement = '', city = '', municipality = '', stateName = '', stateShort = ''] =
-          line.split(FIELD_SEPARATOR);
+        const [countryCode = '', postalCode = '', settlement = '', city = '', municipality = '', stateName = '', stateShort = ''] = line.split(FIELD_SEPARATOR);
         rows.push({ countryCode, postalCode, settlement, city, municipality, state: stateName, stateShort });
       }
       return { state, rows };

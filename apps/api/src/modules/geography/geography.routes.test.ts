@@ -103,13 +103,23 @@ describe('GET /api/v1/postalcodes (search as the visitor types)', () => {
   });
 
   it('refuses a code that does not have the country format, with an example', async () => {
-    await expectBadRequest('/api/v1/postalcodes?search=ABCDE&country=US', 'geography.invalid_postal_code', 'search', /código postal «ABCDE» no es válido para Estados Unidos; por ejemplo: 90210/);
+    await expectBadRequest(
+      '/api/v1/postalcodes?search=ABCDE&country=US',
+      'geography.invalid_postal_code',
+      'search',
+      /código postal «ABCDE» no es válido para Estados Unidos; por ejemplo: 90210/,
+    );
     await expectBadRequest('/api/v1/postalcodes?search=2800&country=ES', 'request.invalid', 'search', /entre 5 y 7/);
     await expectBadRequest('/api/v1/postalcodes?search=99001&country=ES', 'geography.invalid_postal_code', 'search', /España/);
   });
 
   it('says so for a country whose mail uses no postal codes', async () => {
-    await expectBadRequest('/api/v1/postalcodes?search=00000&country=AE', 'geography.invalid_postal_code', 'search', /Emiratos Árabes Unidos no usa códigos postales/);
+    await expectBadRequest(
+      '/api/v1/postalcodes?search=00000&country=AE',
+      'geography.invalid_postal_code',
+      'search',
+      /Emiratos Árabes Unidos no usa códigos postales/,
+    );
   });
 });
 
@@ -120,7 +130,13 @@ describe('GET /api/v1/postalcode (the settlements of one code)', () => {
     const { zip_codes } = res.json<{ zip_codes: { parish: string }[] }>();
     expect(zip_codes.map((z) => z.parish)).toEqual(['Ladrón de Guevara', 'Santa Teresita']);
     expect(zip_codes[0]).toEqual({
-      postal_code: '44600', parish: 'Ladrón de Guevara', city: 'Guadalajara', municipality: 'Guadalajara', state: 'Jalisco', state_short: 'JAL', country_code: 'MX',
+      postal_code: '44600',
+      parish: 'Ladrón de Guevara',
+      city: 'Guadalajara',
+      municipality: 'Guadalajara',
+      state: 'Jalisco',
+      state_short: 'JAL',
+      country_code: 'MX',
     });
   });
 
@@ -129,7 +145,12 @@ describe('GET /api/v1/postalcode (the settlements of one code)', () => {
   });
 
   it('refuses a Mexican code that is not 5 digits, and a missing one', async () => {
-    await expectBadRequest('/api/v1/postalcode?zipCode=4410&country=MX', 'geography.invalid_postal_code', 'zipCode', /código postal «4410» no es válido para México; por ejemplo: 44100/);
+    await expectBadRequest(
+      '/api/v1/postalcode?zipCode=4410&country=MX',
+      'geography.invalid_postal_code',
+      'zipCode',
+      /código postal «4410» no es válido para México; por ejemplo: 44100/,
+    );
     await expectBadRequest('/api/v1/postalcode?zipCode=44A00', 'geography.invalid_postal_code', 'zipCode', /México/);
     await expectBadRequest('/api/v1/postalcode?country=MX', 'request.invalid', 'zipCode', /código postal/);
     await expectBadRequest('/api/v1/postalcode?zipCode=1234567890123&country=US', 'request.invalid', 'zipCode', /como máximo 12/);
@@ -149,7 +170,17 @@ describe('GET /api/v1/postalcodes/{country}/{code} (exact lookup)', () => {
     const res = await get('/api/v1/postalcodes/MX/06600');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      country_codes: [{ postal_code: '06600', place_name: 'Juárez', city: 'Ciudad de México', municipality: 'Cuauhtémoc', state: 'Ciudad de México', state_short: 'CDMX', country_code: 'MX' }],
+      country_codes: [
+        {
+          postal_code: '06600',
+          place_name: 'Juárez',
+          city: 'Ciudad de México',
+          municipality: 'Cuauhtémoc',
+          state: 'Ciudad de México',
+          state_short: 'CDMX',
+          country_code: 'MX',
+        },
+      ],
     });
     expect((await get('/api/v1/postalcodes/mx/99999')).json()).toEqual({ country_codes: [] });
   });
@@ -217,7 +248,15 @@ describe('a catalogue imported by another process', () => {
   it('replaces the demo set in this process within one poll, without a restart', async () => {
     const file = writeSepomexFile([
       ...FIXTURE_ROWS.map(sepomexLine),
-      sepomexLine({ code: '44101', settlement: 'Colonia Nueva', municipality: 'Guadalajara', state: 'Jalisco', city: 'Guadalajara', stateCode: '14', id: '0100' }),
+      sepomexLine({
+        code: '44101',
+        settlement: 'Colonia Nueva',
+        municipality: 'Guadalajara',
+        state: 'Jalisco',
+        city: 'Guadalajara',
+        stateCode: '14',
+        id: '0100',
+      }),
     ]);
     await importPostalCodes({ db: t.database.db }, { file });
     await expect

@@ -44,8 +44,5 @@ export const postalCatalogueState = pgTable(
     sourceFile: text('source_file'),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('postal_catalogue_state_single_row', sql`${t.id} = 1`),
-    check('postal_catalogue_state_source', sql`${t.source} in ('demo', 'sepomex')`),
-  ],
+  (t) => [check('postal_catalogue_state_single_row', sql`${t.id} = 1`), check('postal_catalogue_state_source', sql`${t.source} in ('demo', 'sepomex')`)],
 );

@@ -9,13 +9,7 @@ import {
   type ZipCodeResponse,
 } from '@envios/contracts/geography';
 import type { Database } from '../../db/client.js';
-import {
-  findActiveCatalogueVersion,
-  loadActiveCatalogue,
-  seedCatalogueIfEmpty,
-  type CatalogueState,
-  type PostalCodeListing,
-} from './geography.repository.js';
+import { findActiveCatalogueVersion, loadActiveCatalogue, seedCatalogueIfEmpty, type CatalogueState, type PostalCodeListing } from './geography.repository.js';
 import { geographyErrors } from './geography.errors.js';
 import { buildCountryList, countryName, isKnownCountry } from './countries.js';
 import { demoPostalCodeRecords } from './demo-postal-codes.js';
@@ -141,10 +135,7 @@ export function createGeography(deps: GeographyDeps) {
     if (!loaded) return false;
     if (loaded.state.version === snapshot.info.version) return false;
     snapshot = buildSnapshot(loaded.state, loaded.rows);
-    logger?.info(
-      { ...snapshot.info, ms: Math.round(performance.now() - started) },
-      'catálogo de códigos postales cargado en memoria',
-    );
+    logger?.info({ ...snapshot.info, ms: Math.round(performance.now() - started) }, 'catálogo de códigos postales cargado en memoria');
     return true;
   }
 

@@ -27,7 +27,9 @@ function summary(result: ImportResult, file: string): string {
   if (result.badRows === 0) {
     lines.push('  Sin filas con errores.');
   } else {
-    lines.push(`  ${n(result.badRows)} fila(s) con errores, omitidas${result.badRows > result.badRowSamples.length ? ` (las primeras ${result.badRowSamples.length})` : ''}:`);
+    lines.push(
+      `  ${n(result.badRows)} fila(s) con errores, omitidas${result.badRows > result.badRowSamples.length ? ` (las primeras ${result.badRowSamples.length})` : ''}:`,
+    );
     for (const bad of result.badRowSamples) lines.push(`    línea ${bad.line}: ${bad.reason}`);
   }
   return lines.join('\n');

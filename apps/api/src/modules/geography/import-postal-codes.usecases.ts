@@ -69,8 +69,7 @@ export async function importPostalCodes(deps: ImportPostalCodesDeps, input: Impo
   let rows = 0;
   let badRows = 0;
   let batch: PostalCodeRecord[] = [];
-  const report = async () =>
-    await input.onProgress?.({ rows, badRows, bytesRead: Math.min(parser.bytesRead, file.textBytes), totalBytes: file.textBytes });
+  const report = async () => await input.onProgress?.({ rows, badRows, bytesRead: Math.min(parser.bytesRead, file.textBytes), totalBytes: file.textBytes });
 
   try {
     for await (const item of parser.parse(file.chunks)) {

@@ -26,7 +26,9 @@ export function createProgressReporter(out: ProgressOutput, now: () => number = 
         lastDraw = at;
         const width = Math.max(10, Math.min(40, (out.columns ?? 80) - 50));
         const filled = Math.round(ratio * width);
-        out.write(`\r  [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)} %  ${n(p.rows)} filas  ${seconds()} s\x1b[K`);
+        out.write(
+          `\r  [${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)} %  ${n(p.rows)} filas  ${seconds()} s\x1b[K`,
+        );
         return;
       }
       const tenth = Math.floor(ratio * 10);
@@ -40,4 +42,3 @@ export function createProgressReporter(out: ProgressOutput, now: () => number = 
     },
   };
 }
-

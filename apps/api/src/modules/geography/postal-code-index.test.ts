@@ -39,11 +39,7 @@ describe('the in-memory postal-code index', () => {
   });
 
   it('fills in turns with more settlements when only a few codes match', () => {
-    const rows = [
-      ...Array.from({ length: 30 }, (_, i) => row('44100', `A${String(i).padStart(2, '0')}`)),
-      row('44130', 'B1'),
-      row('44130', 'B2'),
-    ];
+    const rows = [...Array.from({ length: 30 }, (_, i) => row('44100', `A${String(i).padStart(2, '0')}`)), row('44130', 'B1'), row('44130', 'B2')];
     const found = new PostalCodeIndex(rows).search('441');
     expect(found).toHaveLength(SEARCH_LIMIT);
     expect(found.filter((r) => r.postal_code === '44130').map((r) => r.place_name)).toEqual(['B1', 'B2']);

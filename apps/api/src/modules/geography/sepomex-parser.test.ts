@@ -77,13 +77,28 @@ describe('the SEPOMEX parser', () => {
   });
 
   it('trims padded values, such as a city followed by a space', async () => {
-    const line = sepomexLine({ code: '20900', settlement: ' Jesús María Centro ', municipality: 'Jesús María', state: 'Aguascalientes', city: 'Jesús María ', stateCode: '01', id: '0001' });
+    const line = sepomexLine({
+      code: '20900',
+      settlement: ' Jesús María Centro ',
+      municipality: 'Jesús María',
+      state: 'Aguascalientes',
+      city: 'Jesús María ',
+      stateCode: '01',
+      id: '0001',
+    });
     const [row] = rowsOf((await parse(sepomexBytes([line]))).items);
     expect(row).toMatchObject({ settlement: 'Jesús María Centro', city: 'Jesús María', stateShort: 'AGS' });
   });
 
   it('turns control characters inside values into spaces', async () => {
-    const line = sepomexLine({ code: '44100', settlement: 'Centro\x1fNorte\tSur\x1e', municipality: 'Guadalajara', state: 'Jalisco', stateCode: '14', id: '0001' });
+    const line = sepomexLine({
+      code: '44100',
+      settlement: 'Centro\x1fNorte\tSur\x1e',
+      municipality: 'Guadalajara',
+      state: 'Jalisco',
+      stateCode: '14',
+      id: '0001',
+    });
     const [row] = rowsOf((await parse(sepomexBytes([line]))).items);
     expect(row?.settlement).toBe('Centro Norte Sur');
   });

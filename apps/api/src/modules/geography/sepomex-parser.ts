@@ -90,9 +90,7 @@ const latin1 = new TextDecoder('latin1');
 
 export type TextEncoding = 'ascii' | 'utf-8' | 'latin1' | 'mixed';
 
-export type SepomexItem =
-  | { kind: 'row'; line: number; row: PostalCodeRecord }
-  | { kind: 'bad'; line: number; reason: string };
+export type SepomexItem = { kind: 'row'; line: number; row: PostalCodeRecord } | { kind: 'bad'; line: number; reason: string };
 
 const REQUIRED_COLUMNS = ['d_codigo', 'd_asenta', 'd_tipo_asenta', 'd_mnpio', 'd_estado', 'd_ciudad', 'c_estado', 'id_asenta_cpcons', 'd_zona'] as const;
 type Column = (typeof REQUIRED_COLUMNS)[number];

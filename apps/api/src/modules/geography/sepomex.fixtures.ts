@@ -29,8 +29,21 @@ export interface FixtureRow {
 
 export function sepomexLine(r: FixtureRow): string {
   return [
-    r.code, r.settlement, r.type ?? 'Colonia', r.municipality, r.state, r.city ?? '', r.code, r.stateCode, r.code, '',
-    '09', '001', r.id, r.zone ?? 'Urbano', r.city ? '01' : '',
+    r.code,
+    r.settlement,
+    r.type ?? 'Colonia',
+    r.municipality,
+    r.state,
+    r.city ?? '',
+    r.code,
+    r.stateCode,
+    r.code,
+    '',
+    '09',
+    '001',
+    r.id,
+    r.zone ?? 'Urbano',
+    r.city ? '01' : '',
   ].join('|');
 }
 

@@ -10,4 +10,3 @@ export interface GuidesDeps {
   /** The shipments a bulk upload created, for «descargar etiquetas» of that upload (the bulk module answers; 404/403 as it decides). */
   bulkShipmentIds?: ((caller: Caller, uploadId: string) => Promise<string[]>) | undefined;
 }
-

@@ -31,7 +31,12 @@ function folios(list: readonly number[]): string {
 
 export const labelsErrors = {
   shipmentNotFound: (index?: number) =>
-    new AppError(404, errorCodes.notFound, 'Uno de los envíos elegidos no existe.', index === undefined ? undefined : [{ path: `ids.${index}`, message: 'El envío no existe.' }]),
+    new AppError(
+      404,
+      errorCodes.notFound,
+      'Uno de los envíos elegidos no existe.',
+      index === undefined ? undefined : [{ path: `ids.${index}`, message: 'El envío no existe.' }],
+    ),
   notReady: (list: readonly number[]) =>
     new AppError(
       409,

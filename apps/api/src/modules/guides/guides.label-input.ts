@@ -71,4 +71,3 @@ export function labelInputOf(s: ShipmentForGuide, guide: { sandbox: boolean; iss
     issuedAt: guide.issuedAt,
   };
 }
-

@@ -76,7 +76,12 @@ async function saveLabelSettings(deps: GuidesDeps, caller: Caller, input: LabelS
  * caller's (an admin: anyone's; 403 otherwise, nothing drawn), paid and with its guide issued
  * (409 naming the folios that are not). The caller's downloads mark the guides «Impresa».
  */
-async function getLabels(deps: GuidesDeps, caller: Caller, input: { selection: LabelSelection; format?: LabelFormat | undefined }, log?: FastifyBaseLogger): Promise<LabelFile> {
+async function getLabels(
+  deps: GuidesDeps,
+  caller: Caller,
+  input: { selection: LabelSelection; format?: LabelFormat | undefined },
+  log?: FastifyBaseLogger,
+): Promise<LabelFile> {
   const format = input.format ?? (await labelSettings(deps, caller)).format;
   const now = deps.clock.now();
   let ids: string[];
@@ -95,7 +100,11 @@ async function getLabels(deps: GuidesDeps, caller: Caller, input: { selection: L
 }
 
 /** `GET /api/v1/shipments/{id}/label.zpl`: one guide's label in ZPL (owner, admin or the e-mailed link). */
-async function getLabelZpl(deps: GuidesDeps, req: { shipmentId: string; caller: Caller | null; token: string | undefined }, log?: FastifyBaseLogger): Promise<LabelFile> {
+async function getLabelZpl(
+  deps: GuidesDeps,
+  req: { shipmentId: string; caller: Caller | null; token: string | undefined },
+  log?: FastifyBaseLogger,
+): Promise<LabelFile> {
   const now = deps.clock.now();
   const byLink = req.token !== undefined && verifyLabelToken(deps.secret, req.shipmentId, req.token, now);
   if (!byLink && !req.caller) throw commonErrors.unauthenticated();

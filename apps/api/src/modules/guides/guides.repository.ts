@@ -181,17 +181,29 @@ export async function stock(ex: Executor, serviceId?: string): Promise<StockRow[
     .leftJoin(gi, eq(gi.serviceId, carrierServices.id))
     .where(serviceId ? eq(carrierServices.id, serviceId) : undefined)
     .groupBy(carrierServices.id, carriers.name, carriers.sortOrder)
-    .orderBy(sql`case when ${carrierServices.guideSource} = 'inventory' then 0 else 1 end`, asc(carriers.sortOrder), asc(carrierServices.sortOrder), asc(carrierServices.name));
+    .orderBy(
+      sql`case when ${carrierServices.guideSource} = 'inventory' then 0 else 1 end`,
+      asc(carriers.sortOrder),
+      asc(carrierServices.sortOrder),
+      asc(carrierServices.name),
+    );
   return rows.map((r) => ({ ...r, available: Number(r.available), reserved: Number(r.reserved), used: Number(r.used), demo: Number(r.demo) }));
 }
 
 export async function findService(ex: Executor, serviceId: string): Promise<{ id: string; guideSource: GuideSource } | undefined> {
-  const [row] = await ex.select({ id: carrierServices.id, guideSource: carrierServices.guideSource }).from(carrierServices).where(eq(carrierServices.id, serviceId)).limit(1);
+  const [row] = await ex
+    .select({ id: carrierServices.id, guideSource: carrierServices.guideSource })
+    .from(carrierServices)
+    .where(eq(carrierServices.id, serviceId))
+    .limit(1);
   return row;
 }
 
 /** Inserts numbers of one service; answers how many were new (the rest were already there). */
-export async function insertNumbers(ex: Executor, rows: { serviceId: string; guideNumber: string; demo: boolean; uploadedBy: string | null; createdAt: Date }[]): Promise<number> {
+export async function insertNumbers(
+  ex: Executor,
+  rows: { serviceId: string; guideNumber: string; demo: boolean; uploadedBy: string | null; createdAt: Date }[],
+): Promise<number> {
   let added = 0;
   for (let i = 0; i < rows.length; i += 1000) {
     const inserted = await ex

@@ -116,7 +116,15 @@ describe('guides inventory (admin)', () => {
     const list = res.json<InventoryStock[]>();
     expect(list[0]!.guide_source).toBe('inventory');
     const row = list.find((r) => r.service_id === serviceId)!;
-    expect(row).toMatchObject({ carrier_code: 'dhl', carrier: 'DHL', service_name: 'EXPRESS DOMESTIC DINAMICA', available: 100, reserved: 0, used: 0, demo: 100 });
+    expect(row).toMatchObject({
+      carrier_code: 'dhl',
+      carrier: 'DHL',
+      service_name: 'EXPRESS DOMESTIC DINAMICA',
+      available: 100,
+      reserved: 0,
+      used: 0,
+      demo: 100,
+    });
   });
 
   it('uploads a CSV in one transaction: header skipped, bad lines reported, repeated numbers counted', async () => {
@@ -132,7 +140,8 @@ describe('guides inventory (admin)', () => {
   });
 
   it('refuses an empty file, an unknown service and a bad id with Spanish messages', async () => {
-    const post = (id: string, csv: unknown) => t.app.inject({ method: 'POST', url: `/api/v1/guides/inventory/${id}`, headers: admin.headers, payload: { csv } });
+    const post = (id: string, csv: unknown) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/guides/inventory/${id}`, headers: admin.headers, payload: { csv } });
     const empty = await post(serviceId, 'guia\n\n');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ code: 'guides.bad_csv', message: 'El archivo no contiene números de guía.' });

@@ -54,7 +54,12 @@ export const guidesRoutes: FastifyPluginAsyncZod<{ guides: Guides }> = async (ap
       schema: {
         tags: ['guías'],
         summary: labelsSummary,
-        querystring: labelsQuerySchema.meta({ examples: [{ ids: '3f2c7a4e-8d1b-4c5e-9a6f-0b1c2d3e4f50,7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', format: 'zpl' }, { today: '1', format: 'pdfletter' }] }),
+        querystring: labelsQuerySchema.meta({
+          examples: [
+            { ids: '3f2c7a4e-8d1b-4c5e-9a6f-0b1c2d3e4f50,7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', format: 'zpl' },
+            { today: '1', format: 'pdfletter' },
+          ],
+        }),
         response: { ...labelFiles, 400: e, 401: e, 403: e, 404: e, 409: e, 422: e },
       },
     },
@@ -91,7 +96,8 @@ export const guidesRoutes: FastifyPluginAsyncZod<{ guides: Guides }> = async (ap
       config: { guard: 'public' },
       schema: {
         tags: ['guías'],
-        summary: 'La etiqueta de un envío pagado en ZPL II (203 dpi, 4 × 6 in) para impresoras Zebra: para su dueño, un administrador o con el enlace firmado (?token=) del correo.',
+        summary:
+          'La etiqueta de un envío pagado en ZPL II (203 dpi, 4 × 6 in) para impresoras Zebra: para su dueño, un administrador o con el enlace firmado (?token=) del correo.',
         params: shipmentIdParamsSchema,
         querystring: zplLabelQuerySchema.extend({ token: labelQuerySchema.shape.token }),
         response: { 200: z.any().describe('application/zpl (texto ZPL II)'), 400: e, 401: e, 403: e, 404: e, 409: e, 422: e },
@@ -108,7 +114,11 @@ export const guidesRoutes: FastifyPluginAsyncZod<{ guides: Guides }> = async (ap
     '/api/v1/labels/settings',
     {
       config: { guard: 'user' },
-      schema: { tags: ['guías'], summary: '«Configuración de impresión»: el formato de etiquetas de la cuenta (pdf4x6 si no eligió)', response: { 200: labelSettingsSchema, 401: e, 403: e } },
+      schema: {
+        tags: ['guías'],
+        summary: '«Configuración de impresión»: el formato de etiquetas de la cuenta (pdf4x6 si no eligió)',
+        response: { 200: labelSettingsSchema, 401: e, 403: e },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

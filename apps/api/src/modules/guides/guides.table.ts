@@ -31,9 +31,13 @@ export const guideInventory = pgTable(
   },
   (t) => [
     unique('guide_inventory_service_number_unique').on(t.serviceId, t.guideNumber),
-    uniqueIndex('guide_inventory_shipment_unique').on(t.shipmentId).where(sql`${t.shipmentId} is not null`),
+    uniqueIndex('guide_inventory_shipment_unique')
+      .on(t.shipmentId)
+      .where(sql`${t.shipmentId} is not null`),
     index('guide_inventory_service_status_idx').on(t.serviceId, t.status),
-    index('guide_inventory_payment_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    index('guide_inventory_payment_idx')
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
     check('guide_inventory_status', sql`${t.status} in ('available', 'reserved', 'used')`),
   ],
 );
@@ -58,7 +62,10 @@ export const guideLabels = pgTable(
     guideNumber: text('guide_number').notNull(),
     source: text('source').$type<GuideSource>().notNull(),
     sandbox: boolean('sandbox').notNull(),
-    pieceNumbers: text('piece_numbers').array().notNull().default(sql`'{}'::text[]`),
+    pieceNumbers: text('piece_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The carrier's own label, served instead of ours; null: we draw it. */
     pdf: bytea('pdf'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CarrierCode } from '@envios/contracts/carriers';
-import {
-  GUIDE_NUMBER_PATTERN,
-  INVENTORY_UPLOAD_MAX_LINES,
-  type InventoryStock,
-  type InventoryUploadResult,
-} from '@envios/contracts/guides';
+import { GUIDE_NUMBER_PATTERN, INVENTORY_UPLOAD_MAX_LINES, type InventoryStock, type InventoryUploadResult } from '@envios/contracts/guides';
 import { paymentMessages, type GuidesAvailability } from '@envios/contracts/payments';
 import type { Database, Executor } from '../../db/client.js';
 import { bindUseCases } from '../../shared/use-cases.js';
@@ -51,7 +46,14 @@ export async function reserveGuides(tx: Executor, input: { paymentId: string; sh
   const sources = await repo.findShipmentSources(tx, input.shipmentIds);
   const inventory = sources.filter((s) => s.guideSource === 'inventory');
   if (inventory.length === 0) return;
-  const held = new Map((await repo.lockHeldRows(tx, inventory.map((s) => s.shipmentId))).map((r) => [r.shipmentId!, r]));
+  const held = new Map(
+    (
+      await repo.lockHeldRows(
+        tx,
+        inventory.map((s) => s.shipmentId),
+      )
+    ).map((r) => [r.shipmentId!, r]),
+  );
   const needed = new Map<string, string[]>();
   for (const s of inventory) {
     const row = held.get(s.shipmentId);
@@ -86,7 +88,10 @@ export async function releaseGuides(tx: Executor, paymentId: string): Promise<nu
 /** One durable job per paid shipment; enqueueing the same shipment twice keeps one job. */
 export async function enqueueGuideIssue(jobs: JobQueue, tx: Executor, shipmentIds: string[]): Promise<void> {
   for (const shipmentId of new Set(shipmentIds)) {
-    await jobs.enqueue<GuideIssuePayload>({ type: GUIDE_ISSUE_JOB, key: guideIssueJobKey(shipmentId), payload: { shipmentId }, maxAttempts: GUIDE_JOB_MAX_ATTEMPTS }, tx);
+    await jobs.enqueue<GuideIssuePayload>(
+      { type: GUIDE_ISSUE_JOB, key: guideIssueJobKey(shipmentId), payload: { shipmentId }, maxAttempts: GUIDE_JOB_MAX_ATTEMPTS },
+      tx,
+    );
   }
 }
 
@@ -111,7 +116,10 @@ export function guidesOnPayment(jobs: JobQueue): InlineSubscriber<'payment.confi
 /** Whether the prepaid inventory covers these shipments now (the warning before paying). */
 export async function guidesAvailability(db: Executor, shipmentIds: string[]): Promise<GuidesAvailability> {
   const sources = (await repo.findShipmentSources(db, shipmentIds)).filter((s) => s.guideSource === 'inventory' && !s.paid);
-  const holding = await repo.shipmentsHoldingRows(db, sources.map((s) => s.shipmentId));
+  const holding = await repo.shipmentsHoldingRows(
+    db,
+    sources.map((s) => s.shipmentId),
+  );
   const needed = new Map<string, { count: number; source: repo.ShipmentGuideSource }>();
   for (const s of sources) {
     if (holding.has(s.shipmentId)) continue;

@@ -6,7 +6,12 @@ import { renderLabelsZpl, renderLabelZpl, ZPL_HEIGHT, ZPL_WIDTH } from './label-
 
 const inputs = [
   sampleLabelInput(),
-  sampleLabelInput({ guideNumber: 'SBX1234567890', numberOfOrder: 1043, sandbox: true, destination: { ...sampleLabelInput().destination, name: 'Ñandú ^~_ Pérez' } }),
+  sampleLabelInput({
+    guideNumber: 'SBX1234567890',
+    numberOfOrder: 1043,
+    sandbox: true,
+    destination: { ...sampleLabelInput().destination, name: 'Ñandú ^~_ Pérez' },
+  }),
   sampleLabelInput({ guideNumber: 'AMSBX00012345', numberOfOrder: 1044 }),
 ];
 const createdAt = new Date('2026-11-23T18:00:00Z');
@@ -56,7 +61,16 @@ describe('ZPL labels', () => {
       }
       const texts = commands.filter((c) => c.name === '^FD').map((c) => zplFieldText(c.params));
       const input = inputs[i]!;
-      for (const expected of [input.carrierName, input.serviceName, input.origin.name, input.destination.name, `Folio: ${input.numberOfOrder}`, 'REMITENTE', 'DESTINATARIO', `Contenido: ${input.contentDescription}`]) {
+      for (const expected of [
+        input.carrierName,
+        input.serviceName,
+        input.origin.name,
+        input.destination.name,
+        `Folio: ${input.numberOfOrder}`,
+        'REMITENTE',
+        'DESTINATARIO',
+        `Contenido: ${input.contentDescription}`,
+      ]) {
         expect(texts).toContain(expected);
       }
       expect(texts).toContain('Fecha de envío: lunes, 23 de noviembre de 2026');

@@ -90,9 +90,7 @@ describe('renderLabelPdf', () => {
 
   it('refuses a guide without a number with a clear Spanish error', async () => {
     await expect(renderLabelPdf(labelInput({ guideNumber: '' }))).rejects.toThrow(LabelInputError);
-    await expect(renderLabelPdf(labelInput({ guideNumber: '   ' }))).rejects.toThrow(
-      'No se puede generar la etiqueta: la guía no tiene número.',
-    );
+    await expect(renderLabelPdf(labelInput({ guideNumber: '   ' }))).rejects.toThrow('No se puede generar la etiqueta: la guía no tiene número.');
   });
 
   it('refuses a guide number the barcode cannot encode and a shipment without parcels', async () => {

@@ -91,9 +91,7 @@ function checkInput(input: LabelPdfInput): string {
   const guide = input.guideNumber.trim();
   if (guide === '') throw new LabelInputError('No se puede generar la etiqueta: la guía no tiene número.');
   if (guide.length > MAX_GUIDE_LENGTH || !PRINTABLE_ASCII.test(guide)) {
-    throw new LabelInputError(
-      `No se puede generar la etiqueta: el número de guía «${guide}» debe tener de 1 a ${MAX_GUIDE_LENGTH} caracteres sin acentos.`,
-    );
+    throw new LabelInputError(`No se puede generar la etiqueta: el número de guía «${guide}» debe tener de 1 a ${MAX_GUIDE_LENGTH} caracteres sin acentos.`);
   }
   if (input.parcels.length === 0) throw new LabelInputError('No se puede generar la etiqueta: el envío no tiene paquetes.');
   if (Number.isNaN(input.issuedAt.getTime())) throw new LabelInputError('La fecha de emisión de la etiqueta no es válida.');
@@ -153,7 +151,11 @@ function addressBlock(doc: Doc, title: string, a: LabelAddress, y: number, large
 }
 
 function rule(doc: Doc, y: number): number {
-  doc.moveTo(MARGIN, y).lineTo(PAGE_WIDTH - MARGIN, y).lineWidth(0.75).stroke('#000000');
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(PAGE_WIDTH - MARGIN, y)
+    .lineWidth(0.75)
+    .stroke('#000000');
   return y + 4;
 }
 
@@ -249,7 +251,11 @@ const LETTER_HEIGHT = 792;
  * letter paper each label is turned a quarter so two fit, one per half page, with a dashed line to
  * cut along. Inputs must already be valid (`checkLabelInput`).
  */
-export async function renderLabelsPdf(inputs: readonly LabelPdfInput[], sheet: LabelSheet, opts: { createdAt: Date; debugUncompressed?: boolean }): Promise<Buffer> {
+export async function renderLabelsPdf(
+  inputs: readonly LabelPdfInput[],
+  sheet: LabelSheet,
+  opts: { createdAt: Date; debugUncompressed?: boolean },
+): Promise<Buffer> {
   const prepared: { input: LabelPdfInput; guide: string; barcode: Barcode }[] = [];
   for (const input of inputs) {
     const guide = checkInput(input);
@@ -274,7 +280,15 @@ export async function renderLabelsPdf(inputs: readonly LabelPdfInput[], sheet: L
       const half = i % 2;
       if (half === 0) {
         doc.addPage();
-        doc.save().moveTo(18, halfHeight).lineTo(LETTER_WIDTH - 18, halfHeight).dash(4, { space: 4 }).lineWidth(0.5).stroke('#888888').undash().restore();
+        doc
+          .save()
+          .moveTo(18, halfHeight)
+          .lineTo(LETTER_WIDTH - 18, halfHeight)
+          .dash(4, { space: 4 })
+          .lineWidth(0.5)
+          .stroke('#888888')
+          .undash()
+          .restore();
       }
       doc.save();
       // Turned clockwise: the label's top edge runs down the right-hand side of its half.

@@ -111,7 +111,9 @@ export function pdfBarcodes(pdf: Buffer): string[] {
   const images = pdfImages(pdf);
   const masks = new Set(images.flatMap((i) => (i.smask === undefined ? [] : [i.smask])));
   const byObject = new Map(images.map((i) => [i.object, i]));
-  return images.filter((i) => !masks.has(i.object)).map((image) => decodeCode128(darkRow(image, image.smask === undefined ? undefined : byObject.get(image.smask))));
+  return images
+    .filter((i) => !masks.has(i.object))
+    .map((image) => decodeCode128(darkRow(image, image.smask === undefined ? undefined : byObject.get(image.smask))));
 }
 
 export interface ZplCommand {

@@ -38,9 +38,16 @@ afterAll(async () => {
 });
 
 const get = (url: string, who?: SignedIn) => t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
-const guideOf = async (id: string) => (await t.database.query<{ number_guide: string }>('select number_guide from shipments where id = $1', [id]))[0]!.number_guide;
+const guideOf = async (id: string) =>
+  (await t.database.query<{ number_guide: string }>('select number_guide from shipments where id = $1', [id]))[0]!.number_guide;
 const printedOf = async (ids: string[]) =>
-  (await t.database.query<{ id: string; printed: boolean }>('select id, label_printed_at is not null as printed from shipments where id = any($1::uuid[])', [ids])).filter((r) => r.printed).map((r) => r.id);
+  (
+    await t.database.query<{ id: string; printed: boolean }>('select id, label_printed_at is not null as printed from shipments where id = any($1::uuid[])', [
+      ids,
+    ])
+  )
+    .filter((r) => r.printed)
+    .map((r) => r.id);
 
 describe('GET /api/v1/labels', () => {
   it('answers one 4 × 6 PDF with a page per guide, each barcode decoding to its guide, in the order asked', async () => {
@@ -133,7 +140,8 @@ describe('GET /api/v1/shipments/{id}/label.zpl', () => {
 
 describe('«Impresas» in Mis Envíos', () => {
   it('the list says when a label was printed and filters printed and not-yet-printed paid guides', async () => {
-    const list = async (q: string) => (await get(`/api/v1/shipments/all/${owner.id}${q}`, owner)).json<{ docs: { _id: string; label_printed_at: string | null }[]; count: number }>();
+    const list = async (q: string) =>
+      (await get(`/api/v1/shipments/all/${owner.id}${q}`, owner)).json<{ docs: { _id: string; label_printed_at: string | null }[]; count: number }>();
     const all = await list('?limit=20');
     const printed = all.docs.filter((d) => d.label_printed_at !== null).map((d) => d._id);
     expect(printed.sort()).toEqual([...issued].sort());

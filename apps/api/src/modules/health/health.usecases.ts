@@ -49,7 +49,9 @@ export function createHealth(deps: HealthDeps) {
       );
       const migrations = database ? (await deps.readiness.pendingMigrations().catch(() => 1)) === 0 : false;
       const checks = { database, migrations, catalogues: deps.readiness.cataloguesLoaded(), accepting: deps.readiness.accepting() };
-      const failing = Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => name);
+      const failing = Object.entries(checks)
+        .filter(([, ok]) => !ok)
+        .map(([name]) => name);
       return failing.length
         ? { status: 'unavailable', checks, message: `No está listo: ${failing.map((f) => READINESS_NAMES[f] ?? f).join(', ')}.` }
         : { status: 'ok', checks };

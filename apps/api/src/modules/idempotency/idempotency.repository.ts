@@ -11,7 +11,15 @@ export async function claimKey(
 ): Promise<boolean> {
   const rows = await ex
     .insert(idempotencyKeys)
-    .values({ userId: values.userId, key: values.key, fingerprint: values.fingerprint, status: 'running', lockedUntil: values.lockedUntil, createdAt: values.now, expiresAt: values.expiresAt })
+    .values({
+      userId: values.userId,
+      key: values.key,
+      fingerprint: values.fingerprint,
+      status: 'running',
+      lockedUntil: values.lockedUntil,
+      createdAt: values.now,
+      expiresAt: values.expiresAt,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   return rows.length > 0;
@@ -48,6 +56,9 @@ export async function deleteExpired(ex: Executor, now: Date): Promise<number> {
 }
 
 export async function countKeys(ex: Executor, userId: string): Promise<number> {
-  const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(idempotencyKeys)
+    .where(eq(idempotencyKeys.userId, userId));
   return Number(row?.n ?? 0);
 }

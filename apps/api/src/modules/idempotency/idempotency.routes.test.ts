@@ -28,7 +28,12 @@ async function totalOf(id: string): Promise<number> {
   return Number(row!.total);
 }
 async function credit(who: SignedIn, centavos: number): Promise<void> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: admin.headers, payload: { userId: who.id, cantidadAbonar: centavos / 100 } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/prepaid/createPrepaid',
+    headers: admin.headers,
+    payload: { userId: who.id, cantidadAbonar: centavos / 100 },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 async function charges(userId: string): Promise<number> {
@@ -36,7 +41,12 @@ async function charges(userId: string): Promise<number> {
   return row!.n;
 }
 function pay(who: SignedIn, shipments: string[], key?: string) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/payments/many/monedero', headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: { shipments } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/many/monedero',
+    headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { shipments },
+  });
 }
 
 describe('Idempotency-Key on a wallet payment', () => {
@@ -65,7 +75,12 @@ describe('Idempotency-Key on a wallet payment', () => {
     const reused = await pay(user, [other!], 'clave-2');
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toMatchObject({ code: 'idempotency.key_reused', errors: [{ path: 'Idempotency-Key' }] });
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid', headers: { ...user.headers, 'idempotency-key': 'clave-2' }, payload: { amount: 100 } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/prepaid',
+      headers: { ...user.headers, 'idempotency-key': 'clave-2' },
+      payload: { amount: 100 },
+    });
     expect(elsewhere.statusCode).toBe(422);
     expect(await charges(user.id)).toBe(1);
   });
@@ -86,8 +101,18 @@ describe('Idempotency-Key on a wallet payment', () => {
   it('keys belong to the account: another account may use the same one', async () => {
     const ana = await createSignedInUser(t.app, admin);
     const beto = await createSignedInUser(t.app, admin);
-    const a = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid', headers: { ...ana.headers, 'idempotency-key': 'compartida' }, payload: { amount: 100 } });
-    const b = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid', headers: { ...beto.headers, 'idempotency-key': 'compartida' }, payload: { amount: 100 } });
+    const a = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/prepaid',
+      headers: { ...ana.headers, 'idempotency-key': 'compartida' },
+      payload: { amount: 100 },
+    });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/prepaid',
+      headers: { ...beto.headers, 'idempotency-key': 'compartida' },
+      payload: { amount: 100 },
+    });
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
     expect(a.json<{ id: string }>().id).not.toBe(b.json<{ id: string }>().id);
@@ -95,7 +120,8 @@ describe('Idempotency-Key on a wallet payment', () => {
 
   it('after 24 hours the key is free again; a bad key is 400 naming the header; a bad body is 400 and keeps no key', async () => {
     const user = await createSignedInUser(t.app, admin);
-    const topUp = (key: string, amount: unknown = 150) => t.app.inject({ method: 'POST', url: '/api/v1/prepaid', headers: { ...user.headers, 'idempotency-key': key }, payload: { amount } });
+    const topUp = (key: string, amount: unknown = 150) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/prepaid', headers: { ...user.headers, 'idempotency-key': key }, payload: { amount } });
     const first = await topUp('abono');
     expect((await topUp('abono')).json()).toEqual(first.json());
     clock.advance(24 * 60 * 60_000 + 1_000);

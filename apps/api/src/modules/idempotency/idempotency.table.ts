@@ -24,5 +24,9 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_expires_idx').on(t.expiresAt), check('idempotency_keys_status', sql`${t.status} in ('running', 'done')`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_keys_expires_idx').on(t.expiresAt),
+    check('idempotency_keys_status', sql`${t.status} in ('running', 'done')`),
+  ],
 );

@@ -27,7 +27,10 @@ export interface StoredAnswer {
 export type Begin = { run: true } | { run: false; answer: StoredAnswer };
 
 export function fingerprintOf(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${url}\n`).update(JSON.stringify(body ?? null)).digest('base64url');
+  return createHash('sha256')
+    .update(`${method} ${url}\n`)
+    .update(JSON.stringify(body ?? null))
+    .digest('base64url');
 }
 
 export function createIdempotency(deps: { db: Database; clock: Clock; sleep?: (ms: number) => Promise<void> }) {
@@ -62,7 +65,11 @@ export function createIdempotency(deps: { db: Database; clock: Clock; sleep?: (m
         continue;
       }
       if (row.fingerprint !== fingerprint) throw idempotencyErrors.keyReused();
-      if (row.status === 'done') return { run: false, answer: { status: row.responseStatus ?? 200, type: row.responseType ?? 'application/json; charset=utf-8', body: row.responseBody ?? '' } };
+      if (row.status === 'done')
+        return {
+          run: false,
+          answer: { status: row.responseStatus ?? 200, type: row.responseType ?? 'application/json; charset=utf-8', body: row.responseBody ?? '' },
+        };
       if (row.lockedUntil && row.lockedUntil < now) throw idempotencyErrors.unknownOutcome();
       if (Date.now() > deadline) throw idempotencyErrors.inProgress();
       const here = running.get(id(userId, key));

@@ -29,7 +29,12 @@ async function stores(who: SignedIn): Promise<StoreList> {
 
 async function consent(who: SignedIn, decision: 'approve' | 'deny', tamper: Record<string, string> = {}) {
   const demoUrl = (await stores(who)).demo_store_url;
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/woocommerce/oauth', headers: who.headers, payload: { store_url: demoUrl, app_name: 'Mi tienda demo', user_id: who.id } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/woocommerce/oauth',
+    headers: who.headers,
+    payload: { store_url: demoUrl, app_name: 'Mi tienda demo', user_id: who.id },
+  });
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(res.json<{ url_auth: string }>().url_auth);
   expect(`${url.origin}${url.pathname}`).toBe('http://localhost:3000/tienda-demo/wc-auth/v1/authorize');
@@ -64,12 +69,19 @@ describe('the demo store', () => {
 
   it('returns the browser only to our own origin: a return_url elsewhere is refused, for deny and approve alike', async () => {
     const someone = await createSignedInUser(t.app, admin);
-    for (const return_url of ['https://ataque.example/integrations', '//ataque.example/integrations', 'http://localhost:3000@ataque.example/integrations', 'javascript:alert(1)']) {
+    for (const return_url of [
+      'https://ataque.example/integrations',
+      '//ataque.example/integrations',
+      'http://localhost:3000@ataque.example/integrations',
+      'javascript:alert(1)',
+    ]) {
       for (const decision of ['deny', 'approve'] as const) {
         const res = await consent(someone, decision, { return_url });
         expect(res.statusCode, `${decision} ${return_url}: ${res.body}`).toBe(400);
         const { message } = res.json<{ message: string }>();
-        expect(message).toMatch(return_url.startsWith('javascript') ? /^Acceso denegado: .* no es una dirección válida/ : /solo regresa a esta misma aplicación/);
+        expect(message).toMatch(
+          return_url.startsWith('javascript') ? /^Acceso denegado: .* no es una dirección válida/ : /solo regresa a esta misma aplicación/,
+        );
       }
     }
     expect((await stores(someone)).data).toEqual([]);
@@ -96,7 +108,8 @@ describe('the demo store', () => {
   });
 
   it('the guide bought for it is written back as a note on the demo order', async () => {
-    const row = (await t.app.inject({ method: 'GET', url: `/api/v1/marketplace/shipments/${seller.id}`, headers: seller.headers })).json<StoreOrderPage>().data[0]!;
+    const row = (await t.app.inject({ method: 'GET', url: `/api/v1/marketplace/shipments/${seller.id}`, headers: seller.headers })).json<StoreOrderPage>()
+      .data[0]!;
     const d = (await t.app.inject({ method: 'GET', url: `/api/v1/marketplace/orders/${row._id}`, headers: seller.headers })).json<StoreOrderDetail>();
     expect(d.weight_from_products).toBe(true);
     const shipment = await createOne(t, seller, {
@@ -117,14 +130,19 @@ describe('the demo store', () => {
     ]);
   });
 
-  it("each account has its own demo store: another seller sees none of mine", async () => {
+  it('each account has its own demo store: another seller sees none of mine', async () => {
     const other = await createSignedInUser(t.app, admin);
     expect((await demo(other)).orders).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/demo-store' })).statusCode).toBe(401);
   });
 
   it('disconnecting removes our webhooks and the key from the demo store', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/v1/status/woocommerce/${seller.id}`, headers: seller.headers, payload: { ecommerce_type: 'woocommerce', status: false } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/status/woocommerce/${seller.id}`,
+      headers: seller.headers,
+      payload: { ecommerce_type: 'woocommerce', status: false },
+    });
     expect(res.json()).toEqual({ status: false, disconnected: 1 });
     await t.app.jobs.drain();
     expect((await demo(seller)).webhooks).toBe(0);

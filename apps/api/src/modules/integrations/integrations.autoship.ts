@@ -93,10 +93,19 @@ export async function queueAutoShip(ctx: Ctx, tx: Executor, orderIds: string[], 
   }
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /** The option the rule picks among those under its maximum; or why none. */
-export function pickOption(options: readonly ShippingOption[], rule: Pick<rules.StoreRuleRow, 'carrierRule' | 'serviceName' | 'maxPriceCentavos'>): { option: ShippingOption } | { reason: string } {
+export function pickOption(
+  options: readonly ShippingOption[],
+  rule: Pick<rules.StoreRuleRow, 'carrierRule' | 'serviceName' | 'maxPriceCentavos'>,
+): { option: ShippingOption } | { reason: string } {
   if (options.length === 0) return { reason: 'Ningún servicio llega a este destino con este paquete.' };
   let pool = [...options];
   if (rule.carrierRule === 'service') {
@@ -115,7 +124,13 @@ export function pickOption(options: readonly ShippingOption[], rule: Pick<rules.
 }
 
 /** The shipment the rule makes of the order: origin, package, quote and service; or why not. */
-async function planShipment(ctx: Ctx, ports: AutoShipPorts, rule: rules.StoreRuleRow, order: StoreOrderDetail, caller: Caller): Promise<{ body: CreateShipment } | { reason: string }> {
+async function planShipment(
+  ctx: Ctx,
+  ports: AutoShipPorts,
+  rule: rules.StoreRuleRow,
+  order: StoreOrderDetail,
+  caller: Caller,
+): Promise<{ body: CreateShipment } | { reason: string }> {
   const origin = rule.originAddressId ? (await savedLocationsOf(ctx.db, caller.id)).find((a) => a._id === rule.originAddressId) : undefined;
   if (!origin) return { reason: 'Tu regla no tiene una dirección de origen guardada: elígela en Integraciones.' };
   let parcel = order.parcels[0];
@@ -198,7 +213,16 @@ export async function runAutoShip(ctx: Ctx, ports: AutoShipPorts, orderId: strin
       const locked = await rules.lockRule(tx, auto.connectionId);
       if (!locked?.autoPurchase) return false;
       if ((await rules.countPurchasesOn(tx, auto.connectionId, day)) >= locked.dailyLimit) {
-        await rules.moveAutoOrder(tx, orderId, ['queued'], { status: 'waiting', reason: `Se alcanzó el límite de ${locked.dailyLimit} guías automáticas por día de esta tienda: genera esta tú o espera a mañana.` }, now);
+        await rules.moveAutoOrder(
+          tx,
+          orderId,
+          ['queued'],
+          {
+            status: 'waiting',
+            reason: `Se alcanzó el límite de ${locked.dailyLimit} guías automáticas por día de esta tienda: genera esta tú o espera a mañana.`,
+          },
+          now,
+        );
         return false;
       }
       return rules.moveAutoOrder(tx, orderId, ['queued'], { status: 'buying', day }, now);

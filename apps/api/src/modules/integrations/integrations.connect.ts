@@ -55,7 +55,16 @@ export async function ownedConnection(ctx: Ctx, caller: Caller, id: string): Pro
 export async function establishConnection(
   ctx: Ctx,
   tx: Executor,
-  input: { userId: string; platform: PlatformId; storeUrl: string; appName: string; sandbox: boolean; token: string; signingSecret: string; externalStoreId: string | null },
+  input: {
+    userId: string;
+    platform: PlatformId;
+    storeUrl: string;
+    appName: string;
+    sandbox: boolean;
+    token: string;
+    signingSecret: string;
+    externalStoreId: string | null;
+  },
 ): Promise<string> {
   const now = ctx.clock.now();
   // A new generation of the credential: set-up jobs queued for an older one do nothing.
@@ -180,7 +189,11 @@ export async function disconnect(ctx: Ctx, userId: string, body: z.output<typeof
 }
 
 /** `woocommerce.cleanup` (every platform's): removes our notices from a disconnected store (a demo store also forgets the credential). */
-export async function cleanUpStore(ctx: Ctx, payload: CleanupPayload, revokeDemoKey: (platform: string, userId: string, keyId: number) => Promise<void>): Promise<void> {
+export async function cleanUpStore(
+  ctx: Ctx,
+  payload: CleanupPayload,
+  revokeDemoKey: (platform: string, userId: string, keyId: number) => Promise<void>,
+): Promise<void> {
   if (!payload.storeUrl || !payload.userId || !payload.consumerKeySealed) return;
   const platform = payload.platform ?? 'woocommerce';
   const conn: ApiConnection = {
@@ -219,7 +232,12 @@ export async function listStores(ctx: Ctx, userId: string): Promise<StoreList> {
   const since = new Date(ctx.clock.now().getTime() - DAY);
   const failures = await repo.failuresSince(ctx.db, ids, since);
   return {
-    data: rows.map((c) => toConnectionDto(c, failures.filter((f) => f.connectionId === c.id))),
+    data: rows.map((c) =>
+      toConnectionDto(
+        c,
+        failures.filter((f) => f.connectionId === c.id),
+      ),
+    ),
     demo_store_url: ctx.demoStoreUrl,
     https_callbacks: ctx.callbackUrl.startsWith('https://'),
   };

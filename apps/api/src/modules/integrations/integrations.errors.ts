@@ -25,12 +25,19 @@ export const integrationErrors = {
       ? new AppError(400, integrationErrorCodes.storeUnreachable, 'La dirección de la tienda debe usar https (por ejemplo https://mitienda.com.mx).', [
           { path: 'store_url', message: 'La dirección de la tienda debe usar https.' },
         ])
-      : new AppError(400, integrationErrorCodes.storeUnreachable, 'No pudimos comunicarnos con la tienda en esa dirección: escribe la dirección pública (https) con la que tus clientes la visitan.', [
-          { path: 'store_url', message: 'No pudimos comunicarnos con la tienda en esa dirección.' },
-        ]),
+      : new AppError(
+          400,
+          integrationErrorCodes.storeUnreachable,
+          'No pudimos comunicarnos con la tienda en esa dirección: escribe la dirección pública (https) con la que tus clientes la visitan.',
+          [{ path: 'store_url', message: 'No pudimos comunicarnos con la tienda en esa dirección.' }],
+        ),
   handshakeInvalid: () => new AppError(400, integrationErrorCodes.handshakeInvalid, 'La autorización de la tienda no es válida.'),
   handshakeUsed: () =>
-    new AppError(409, integrationErrorCodes.handshakeUsed, 'Ya recibimos las llaves de esta autorización; para conectar de nuevo inicia la conexión desde Integraciones.'),
+    new AppError(
+      409,
+      integrationErrorCodes.handshakeUsed,
+      'Ya recibimos las llaves de esta autorización; para conectar de nuevo inicia la conexión desde Integraciones.',
+    ),
   handshakeExpired: () =>
     new AppError(400, integrationErrorCodes.handshakeExpired, 'La autorización de la tienda venció; inicia la conexión de nuevo desde Integraciones.'),
   wrongPermissions: () =>
@@ -46,15 +53,20 @@ export const integrationErrors = {
       `Esta instalación aún no tiene su aplicación de ${platform} configurada; mientras tanto puedes probar con la tienda demo de ${platform}.`,
     ),
   noDemoStore: (platform: string) =>
-    new AppError(400, errorCodes.validation, `${platform} aún no tiene tienda demo; conecta tu tienda real.`, [{ path: 'sandbox', message: `${platform} aún no tiene tienda demo.` }]),
+    new AppError(400, errorCodes.validation, `${platform} aún no tiene tienda demo; conecta tu tienda real.`, [
+      { path: 'sandbox', message: `${platform} aún no tiene tienda demo.` },
+    ]),
   badShop: () =>
     new AppError(400, errorCodes.validation, 'Escribe el dominio .myshopify.com de tu tienda (por ejemplo mitienda.myshopify.com).', [
       { path: 'shop', message: 'Debe ser un dominio .myshopify.com (el dominio propio de la tienda no sirve para autorizar).' },
     ]),
   tokenRefused: (platform: string) =>
-    new AppError(400, integrationErrorCodes.tokenRefused, `${platform} rechazó el token: revisa que lo copiaste completo y que la aplicación tenga los permisos de pedidos.`, [
-      { path: 'access_token', message: `${platform} rechazó este token.` },
-    ]),
+    new AppError(
+      400,
+      integrationErrorCodes.tokenRefused,
+      `${platform} rechazó el token: revisa que lo copiaste completo y que la aplicación tenga los permisos de pedidos.`,
+      [{ path: 'access_token', message: `${platform} rechazó este token.` }],
+    ),
   /** The demo consent page's "Access denied", in Spanish. */
   accessDenied: (detail: string) => new AppError(400, integrationErrorCodes.accessDenied, `Acceso denegado: ${detail}`),
   /** A rule that names what is not the seller's (an address or package of another account, or gone). */

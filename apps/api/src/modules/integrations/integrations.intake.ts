@@ -141,7 +141,10 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
   async function enqueueWeights(connectionId: string, now: Date, executor?: Parameters<typeof ctx.jobs.enqueue>[1], later = 0): Promise<number> {
     const slot = Math.floor(now.getTime() / weightsSlotMs) + later;
     if (weightsQueued.get(connectionId) === slot) return slot;
-    await ctx.jobs.enqueue({ type: JOB.weights, key: `woo.weights:${connectionId}:${slot}`, payload: { connectionId }, runAt: new Date((slot + 1) * weightsSlotMs) }, executor);
+    await ctx.jobs.enqueue(
+      { type: JOB.weights, key: `woo.weights:${connectionId}:${slot}`, payload: { connectionId }, runAt: new Date((slot + 1) * weightsSlotMs) },
+      executor,
+    );
     // Remembered only once committed (a transaction that rolls back queued nothing).
     if (!executor) weightsQueued.set(connectionId, slot);
     return slot;
@@ -158,7 +161,11 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
 
   function mapStoreOrder(order: StoreOrderInput, replaced: boolean, now: Date): MappedOrder {
     const mapped = mapOrder(order, lookup, now);
-    if (replaced) mapped.problems = [...mapped.problems, { field: 'order', message: 'Algunos datos del pedido traían caracteres no válidos y se reemplazaron por «\uFFFD»; revísalos.', blocking: false }];
+    if (replaced)
+      mapped.problems = [
+        ...mapped.problems,
+        { field: 'order', message: 'Algunos datos del pedido traían caracteres no válidos y se reemplazaron por «\uFFFD»; revísalos.', blocking: false },
+      ];
     return mapped;
   }
 
@@ -178,14 +185,38 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     const last = setAsideAt.get(key) ?? 0;
     if (Date.now() - last < DAY) return;
     setAsideAt.set(key, Date.now());
-    await repo.insertEvent(ctx.db, { connectionId, at: ctx.clock.now(), kind: 'failure', reason: `Pedido ${orderLabel(raw)} no se pudo importar: ${reason}`.slice(0, 500) });
+    await repo.insertEvent(ctx.db, {
+      connectionId,
+      at: ctx.clock.now(),
+      kind: 'failure',
+      reason: `Pedido ${orderLabel(raw)} no se pudo importar: ${reason}`.slice(0, 500),
+    });
     ctx.log?.warn({ connectionId, order: orderLabel(raw), reason }, 'pedido de tienda apartado');
   }
 
   // ------------------------------------------------------------ grouped writes
 
-  function toRow(platform: StorePlatform, connectionId: string, userId: string, mapped: MappedOrder, source: 'webhook' | 'sync', now: Date): repo.NewStoreOrder {
-    const kept = [mapped.number, mapped.status, mapped.currency, mapped.customerName, mapped.destination, mapped.problems, mapped.rawAddress, mapped.items, mapped.totalCentavos, mapped.shippingMethod, mapped.customerNote];
+  function toRow(
+    platform: StorePlatform,
+    connectionId: string,
+    userId: string,
+    mapped: MappedOrder,
+    source: 'webhook' | 'sync',
+    now: Date,
+  ): repo.NewStoreOrder {
+    const kept = [
+      mapped.number,
+      mapped.status,
+      mapped.currency,
+      mapped.customerName,
+      mapped.destination,
+      mapped.problems,
+      mapped.rawAddress,
+      mapped.items,
+      mapped.totalCentavos,
+      mapped.shippingMethod,
+      mapped.customerNote,
+    ];
     return {
       contentHash: createHash('sha256').update(JSON.stringify(kept)).digest('base64url').slice(0, 22),
       connectionId,
@@ -231,7 +262,10 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
       const queued = new Map<string, number>();
       let touched: string[] = [];
       upserted = await ctx.db.transaction(async (tx) => {
-        const saved = await repo.upsertOrders(tx, [...newest.values()].map((i) => i.row));
+        const saved = await repo.upsertOrders(
+          tx,
+          [...newest.values()].map((i) => i.row),
+        );
         const withNew = [...new Set(saved.filter((r) => r.inserted).map((r) => r.connectionId))].filter(due);
         await repo.touchConnections(tx, touch, withNew, now);
         touched = [...new Set([...touch, ...withNew])];
@@ -239,7 +273,12 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
           queued.set(connectionId, await enqueueWeights(connectionId, now, tx));
         }
         // Paid orders of stores that buy by themselves: taken once, in this commit (integrations.autoship.ts).
-        await queueAutoShip(ctx, tx, saved.filter((r) => r.weightSource !== 'pending').map((r) => r.id), now);
+        await queueAutoShip(
+          ctx,
+          tx,
+          saved.filter((r) => r.weightSource !== 'pending').map((r) => r.id),
+          now,
+        );
         return saved;
       });
       for (const id of touched) touchedAt.set(id, now.getTime());
@@ -377,7 +416,10 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
           connectionId,
           at: ctx.clock.now(),
           kind: 'recovered',
-          reason: notice.scope === 'shop' ? `${platform.name} pidió borrar los datos de la tienda: los borramos.` : `${platform.name} pidió borrar los datos de un cliente: los borramos de ${notice.externalIds.length} pedido(s).`,
+          reason:
+            notice.scope === 'shop'
+              ? `${platform.name} pidió borrar los datos de la tienda: los borramos.`
+              : `${platform.name} pidió borrar los datos de un cliente: los borramos de ${notice.externalIds.length} pedido(s).`,
         });
         return { received: true, action: 'redacted' };
       case 'data_request':
@@ -393,7 +435,13 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     }
   }
 
-  async function writeNotice(platform: StorePlatform, connectionId: string, userId: string, body: unknown, source: 'webhook' | 'sync' = 'webhook'): Promise<WebhookAnswer> {
+  async function writeNotice(
+    platform: StorePlatform,
+    connectionId: string,
+    userId: string,
+    body: unknown,
+    source: 'webhook' | 'sync' = 'webhook',
+  ): Promise<WebhookAnswer> {
     const parsed = parseStoreOrder(platform, body);
     if (!parsed) {
       await setAside(connectionId, body, platform.notAnOrder);
@@ -431,7 +479,12 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
         disconnectedAt: now,
         updatedAt: now,
       });
-      await repo.insertEvent(tx, { connectionId, at: now, kind: 'failure', reason: 'La aplicación se desinstaló en la tienda: la desconectamos y olvidamos su acceso.' });
+      await repo.insertEvent(tx, {
+        connectionId,
+        at: now,
+        kind: 'failure',
+        reason: 'La aplicación se desinstaló en la tienda: la desconectamos y olvidamos su acceso.',
+      });
     });
     authCache.delete(connectionId);
   }
@@ -575,7 +628,12 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
           }),
         );
         // Weighed now: the store's rule may buy their guides.
-        await queueAutoShip(ctx, tx, waiting.map((order) => order.id), ctx.clock.now());
+        await queueAutoShip(
+          ctx,
+          tx,
+          waiting.map((order) => order.id),
+          ctx.clock.now(),
+        );
       });
       done += waiting.length;
       if (waiting.length < WEIGHTS_CHUNK) return done;
@@ -589,7 +647,6 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     await later();
     return done;
   }
-
 
   return {
     receiveWebhook,

@@ -33,7 +33,12 @@ function redirectUri(ctx: Ctx, platform: PlatformId): string {
 }
 
 /** `POST /stores/{platform}/authorize`: the consent address of the store (or of the demo store). */
-export async function startOAuth(ctx: Ctx, caller: Caller, platformId: PlatformId, input: { shop?: string | undefined; sandbox: boolean }): Promise<{ url_auth: string }> {
+export async function startOAuth(
+  ctx: Ctx,
+  caller: Caller,
+  platformId: PlatformId,
+  input: { shop?: string | undefined; sandbox: boolean },
+): Promise<{ url_auth: string }> {
   const platform = ctx.platform(platformId);
   if (!platform.oauth) throw integrationErrors.notFound();
   const app = ctx.appFor(platform.id, input.sandbox);
@@ -52,7 +57,9 @@ export async function startOAuth(ctx: Ctx, caller: Caller, platformId: PlatformI
     expiresAt: new Date(now.getTime() + HANDSHAKE_TTL_MS),
   });
   const base = input.sandbox ? ctx.demoStoreUrls[platform.id] : (platform.oauth.consentBase ?? storeUrl ?? '');
-  return { url_auth: platform.oauth.authorizeUrl({ base, storeUrl, app, state: `${id}.${stateSignature(ctx, id)}`, redirectUri: redirectUri(ctx, platform.id) }) };
+  return {
+    url_auth: platform.oauth.authorizeUrl({ base, storeUrl, app, state: `${id}.${stateSignature(ctx, id)}`, redirectUri: redirectUri(ctx, platform.id) }),
+  };
 }
 
 /** Where the browser goes after the callback: Integraciones, saying how it went. */
@@ -89,7 +96,14 @@ export async function finishOAuth(ctx: Ctx, caller: Caller, platformId: Platform
   if (!http) return back(ctx, 'error');
   let token: Awaited<ReturnType<NonNullable<typeof platform.oauth>['exchange']>>;
   try {
-    token = await platform.oauth.exchange({ storeUrl: handshake.storeUrl, code: handshake.code, app, http, requireHttps: !row.sandbox, timeoutMs: ctx.storeTimeoutMs });
+    token = await platform.oauth.exchange({
+      storeUrl: handshake.storeUrl,
+      code: handshake.code,
+      app,
+      http,
+      requireHttps: !row.sandbox,
+      timeoutMs: ctx.storeTimeoutMs,
+    });
   } catch (error) {
     ctx.log?.warn({ platform: platform.id, reason: reasonFor(error) }, 'no se pudo canjear el código de autorización');
     return back(ctx, 'error');

@@ -66,7 +66,12 @@ async function detail(id: string, who: SignedIn = seller) {
 
 describe('order webhooks', () => {
   it('answers the ping WooCommerce sends when a webhook is created, and nothing else happens', async () => {
-    const res = await world.t.app.inject({ method: 'POST', url: webhookUrl(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'webhook_id=7' });
+    const res = await world.t.app.inject({
+      method: 'POST',
+      url: webhookUrl(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'webhook_id=7',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ received: true, action: 'ping' });
   });
@@ -78,11 +83,20 @@ describe('order webhooks', () => {
     const res = await world.t.app.inject({
       method: 'POST',
       url: webhookUrl(),
-      headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.created', 'x-wc-webhook-signature': signWebhookBody('no-es-el-secreto', body) },
+      headers: {
+        'content-type': 'application/json',
+        'x-wc-webhook-topic': 'order.created',
+        'x-wc-webhook-signature': signWebhookBody('no-es-el-secreto', body),
+      },
       payload: body,
     });
     expect(res.statusCode).toBe(401);
-    const unsigned = await world.t.app.inject({ method: 'POST', url: webhookUrl(), headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.created' }, payload: body });
+    const unsigned = await world.t.app.inject({
+      method: 'POST',
+      url: webhookUrl(),
+      headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.created' },
+      payload: body,
+    });
     expect(unsigned.statusCode).toBe(401);
     expect(await storeOrderCount(world, connectionId)).toBe(before);
     const [store] = (await listStores(world, seller)).data;
@@ -100,13 +114,20 @@ describe('order webhooks', () => {
         world.t.app.inject({
           method: 'POST',
           url: webhookUrl(),
-          headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.created', 'x-wc-webhook-signature': signWebhookBody(delivery.secret, body) },
+          headers: {
+            'content-type': 'application/json',
+            'x-wc-webhook-topic': 'order.created',
+            'x-wc-webhook-signature': signWebhookBody(delivery.secret, body),
+          },
           payload: body,
         }),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
-    const [row] = await world.t.database.query<{ n: string }>('select count(*) as n from store_orders where connection_id = $1 and external_id = $2', [connectionId, order.id]);
+    const [row] = await world.t.database.query<{ n: string }>('select count(*) as n from store_orders where connection_id = $1 and external_id = $2', [
+      connectionId,
+      order.id,
+    ]);
     expect(Number(row!.n)).toBe(1);
   });
 
@@ -131,7 +152,11 @@ describe('order webhooks', () => {
     const order = await world.fake.placeOrder(checkout(mexicanAddress({ postcode: '00000' })));
     const row = await rowFor(order.id);
     expect(row).toMatchObject({ ready: false, name: 'María José Hernández' });
-    expect(row!.problems).toContainEqual({ field: 'postal_code', message: 'El código postal 00000 no existe en el catálogo: corrígelo en el asistente.', blocking: true });
+    expect(row!.problems).toContainEqual({
+      field: 'postal_code',
+      message: 'El código postal 00000 no existe en el catálogo: corrígelo en el asistente.',
+      blocking: true,
+    });
   });
 });
 
@@ -157,7 +182,11 @@ describe('an order that cannot be stored', () => {
     const absurd = order('Absurdo');
     const wrongType = order('Tipo');
     const good = order('Bueno');
-    const raw = (id: number) => world.fake.state.orders.find((o) => o.id === id)! as unknown as Record<string, unknown> & { shipping: Record<string, unknown>; line_items: Record<string, unknown>[] };
+    const raw = (id: number) =>
+      world.fake.state.orders.find((o) => o.id === id)! as unknown as Record<string, unknown> & {
+        shipping: Record<string, unknown>;
+        line_items: Record<string, unknown>[];
+      };
     raw(withNul.id).shipping.first_name = 'Nu\u0000lo\ud800';
     raw(absurd.id).line_items[0]!.quantity = 1e308;
     raw(wrongType.id).total = { importe: 'muchos' };
@@ -165,7 +194,10 @@ describe('an order that cannot be stored', () => {
     await world.t.app.jobs.drain();
 
     const names = async () => {
-      const rows = await world.t.database.query<{ customer_name: string; problems: { field: string; message: string }[] }>('select customer_name, problems from store_orders where connection_id = $1', [store]);
+      const rows = await world.t.database.query<{ customer_name: string; problems: { field: string; message: string }[] }>(
+        'select customer_name, problems from store_orders where connection_id = $1',
+        [store],
+      );
       return rows;
     };
     const rows = await names();
@@ -174,11 +206,16 @@ describe('an order that cannot be stored', () => {
     expect(mine).toEqual(expect.arrayContaining(['Bueno Prueba', 'Nu\uFFFDlo\uFFFD Prueba']));
     expect(mine).not.toContain('Absurdo Prueba');
     expect(mine).not.toContain('Tipo Prueba');
-    expect(rows.find((r) => r.customer_name.startsWith('Nu'))!.problems).toContainEqual(expect.objectContaining({ field: 'order', message: expect.stringMatching(/caracteres no válidos/) as string }));
+    expect(rows.find((r) => r.customer_name.startsWith('Nu'))!.problems).toContainEqual(
+      expect.objectContaining({ field: 'order', message: expect.stringMatching(/caracteres no válidos/) as string }),
+    );
     const [health] = (await listStores(world, someone)).data;
     const reasons = health!.health.recent_failures.map((f) => f.reason);
     expect(reasons).toEqual(
-      expect.arrayContaining([expect.stringMatching(new RegExp(`^Pedido #${absurd.number} no se pudo importar`)), expect.stringMatching(new RegExp(`^Pedido #${wrongType.number} no se pudo importar`))]),
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^Pedido #${absurd.number} no se pudo importar`)),
+        expect.stringMatching(new RegExp(`^Pedido #${wrongType.number} no se pudo importar`)),
+      ]),
     );
     expect(health!.health.last_sync_at).not.toBeNull();
     // The cursor moved on: a later order arrives with the next sync, and the set-aside ones are not told twice the same day.
@@ -200,9 +237,23 @@ describe('weights, the E-Commerce tab and its detail', () => {
     const res = await detail(row!._id);
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json<StoreOrderDetail>();
-    expect(d).toMatchObject({ weight_kg: 0.9, weight_from_products: true, description_of_the_content: '2 × Taza de talavera', ready: true, guide_status: 'Sin guía', total: 897 });
+    expect(d).toMatchObject({
+      weight_kg: 0.9,
+      weight_from_products: true,
+      description_of_the_content: '2 × Taza de talavera',
+      ready: true,
+      guide_status: 'Sin guía',
+      total: 897,
+    });
     expect(d.parcels).toEqual([{ width: 12, depth: 11, height: 20, weight: 0.9 }]);
-    expect(d.destination_direction).toMatchObject({ postal_code: '44100', colony: 'Guadalajara Centro', address: 'Av. Juárez', number: '123', intNumber: '4', city: 'Jalisco, Guadalajara' });
+    expect(d.destination_direction).toMatchObject({
+      postal_code: '44100',
+      colony: 'Guadalajara Centro',
+      address: 'Av. Juárez',
+      number: '123',
+      intNumber: '4',
+      city: 'Jalisco, Guadalajara',
+    });
     expect(d.items).toEqual([{ name: 'Taza de talavera', quantity: 2, sku: 'TAZ-01', weight_kg: 0.45 }]);
   });
 
@@ -229,7 +280,7 @@ describe('weights, the E-Commerce tab and its detail', () => {
     expect(bad.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe('page');
   });
 
-  it("another account can neither list nor open my orders; an unknown order is 404", async () => {
+  it('another account can neither list nor open my orders; an unknown order is 404', async () => {
     const other = await newSeller(world);
     const mine = (await orders()).data[0]!;
     expect((await world.t.app.inject({ method: 'GET', url: `/api/v1/marketplace/shipments/${seller.id}`, headers: other.headers })).statusCode).toBe(403);
@@ -257,9 +308,19 @@ async function buyGuide(orderRowId: string, who: SignedIn = seller): Promise<{ s
     description_of_the_content: d.description_of_the_content,
     shipment_ecommerce: { order_id: d._id, ecommerce_type: 'woocommerce' },
   });
-  const credit = await world.t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: world.admin.headers, payload: { userId: who.id, cantidadAbonar: 5_000 } });
+  const credit = await world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/prepaid/createPrepaid',
+    headers: world.admin.headers,
+    payload: { userId: who.id, cantidadAbonar: 5_000 },
+  });
   expect(credit.statusCode, credit.body).toBe(200);
-  const paid = await world.t.app.inject({ method: 'POST', url: '/api/v1/payments/many/monedero', headers: who.headers, payload: { shipments: [shipment._id] } });
+  const paid = await world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payments/many/monedero',
+    headers: who.headers,
+    payload: { shipments: [shipment._id] },
+  });
   expect(paid.statusCode, paid.body).toBe(200);
   await world.t.app.jobs.drain();
   const [row] = await world.t.database.query<{ number_guide: string }>('select number_guide from shipments where id = $1', [shipment._id]);
@@ -269,7 +330,14 @@ async function buyGuide(orderRowId: string, who: SignedIn = seller): Promise<{ s
 
 async function trackState(guide: string, states: CarrierTracking['events'][number]['state'][]) {
   tracked.set(guide, {
-    events: states.map((state, i) => ({ occurredAt: new Date(Date.now() - (states.length - i) * 60_000), state, code: state.toUpperCase(), description: state, location: 'GUADALAJARA', piece: null })),
+    events: states.map((state, i) => ({
+      occurredAt: new Date(Date.now() - (states.length - i) * 60_000),
+      state,
+      code: state.toUpperCase(),
+      description: state,
+      location: 'GUADALAJARA',
+      piece: null,
+    })),
     shipperCity: 'GUADALAJARA',
     consigneeCity: 'GUADALAJARA',
     pieces: 1,
@@ -313,13 +381,23 @@ describe('tracking written back to the store order', () => {
   });
 
   it('leaves the order as it is on delivery when the seller turned completing off', async () => {
-    await world.t.app.inject({ method: 'PATCH', url: `/api/v1/woocommerce/stores/${connectionId}`, headers: seller.headers, payload: { complete_on_delivery: false } });
+    await world.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/woocommerce/stores/${connectionId}`,
+      headers: seller.headers,
+      payload: { complete_on_delivery: false },
+    });
     const order = await world.fake.placeOrder(checkout());
     const { guide } = await buyGuide((await rowFor(order.id))!._id);
     await trackState(guide, ['delivered']);
     expect((await notesOf(order.id)).at(-1)).toContain('Entregado');
     expect(world.fake.state.orders.find((o) => o.id === order.id)!.status).toBe('processing');
-    await world.t.app.inject({ method: 'PATCH', url: `/api/v1/woocommerce/stores/${connectionId}`, headers: seller.headers, payload: { complete_on_delivery: true } });
+    await world.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/woocommerce/stores/${connectionId}`,
+      headers: seller.headers,
+      payload: { complete_on_delivery: true },
+    });
   });
 
   it('an order id of another account in shipment_ecommerce writes nothing to that store', async () => {
@@ -327,7 +405,12 @@ describe('tracking written back to the store order', () => {
     const order = await world.fake.placeOrder(checkout());
     const victimRow = (await rowFor(order.id))!;
     const shipment = await createOne(world.t, intruder, { shipment_ecommerce: { order_id: victimRow._id, ecommerce_type: 'woocommerce' } });
-    await world.t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: world.admin.headers, payload: { userId: intruder.id, cantidadAbonar: 5_000 } });
+    await world.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/prepaid/createPrepaid',
+      headers: world.admin.headers,
+      payload: { userId: intruder.id, cantidadAbonar: 5_000 },
+    });
     await world.t.app.inject({ method: 'POST', url: '/api/v1/payments/many/monedero', headers: intruder.headers, payload: { shipments: [shipment._id] } });
     await world.t.app.jobs.drain();
     expect(await notesOf(order.id)).toEqual([]);
@@ -363,15 +446,19 @@ describe('a revoked key', () => {
 
 describe('a store failing for an hour', () => {
   it('e-mails its owner once per failing period', async () => {
-    await world.t.database.query("update store_connections set failing_since = now() - interval '2 hours', failure_notified_at = null where id = $1", [connectionId]);
+    await world.t.database.query("update store_connections set failing_since = now() - interval '2 hours', failure_notified_at = null where id = $1", [
+      connectionId,
+    ]);
     const mails = async () =>
-      (await world.t.database.query<{ n: string }>("select count(*) as n from jobs where key like $1", [`woo.failing:${connectionId}:%`]))[0]!.n;
+      (await world.t.database.query<{ n: string }>('select count(*) as n from jobs where key like $1', [`woo.failing:${connectionId}:%`]))[0]!.n;
     await world.t.app.jobs.enqueue({ type: 'woocommerce.tick', key: 'tick-prueba-1', payload: {} });
     await world.t.app.jobs.drain();
     await world.t.app.jobs.enqueue({ type: 'woocommerce.tick', key: 'tick-prueba-2', payload: {} });
     await world.t.app.jobs.drain();
     expect(Number(await mails())).toBe(1);
-    const [mail] = await world.t.database.query<{ subject: string; recipient: string }>("select subject, recipient from outbox where subject like $1", ["Tu tienda %"]);
-    expect(mail).toMatchObject({ subject: "Tu tienda Mi Tienda necesita atención", recipient: seller.email });
+    const [mail] = await world.t.database.query<{ subject: string; recipient: string }>('select subject, recipient from outbox where subject like $1', [
+      'Tu tienda %',
+    ]);
+    expect(mail).toMatchObject({ subject: 'Tu tienda Mi Tienda necesita atención', recipient: seller.email });
   });
 });

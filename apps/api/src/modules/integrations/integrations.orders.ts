@@ -29,12 +29,26 @@ function weightProblem(order: repo.StoreOrderRow): OrderProblem[] {
   return [{ field: 'parcels', message, blocking: false }];
 }
 
-function toRow(order: repo.StoreOrderRow, store: { storeName: string; sandbox: boolean }, shipments: OrderShipmentRow[], auto: AutoOrderRow | undefined): StoreOrderRow {
+function toRow(
+  order: repo.StoreOrderRow,
+  store: { storeName: string; sandbox: boolean },
+  shipments: OrderShipmentRow[],
+  auto: AutoOrderRow | undefined,
+): StoreOrderRow {
   const d = order.destination;
   const problems = [...order.problems, ...weightProblem(order)];
   const latest = shipments[0];
   // 'Jalisco, Guadalajara' reads 'Guadalajara, Jalisco'; 'Ciudad de México, Ciudad de México' once.
-  const place = [...new Set((d.city ?? '').split(',').reverse().map((s) => s.trim()).filter(Boolean))].join(', ') || order.rawAddress.city;
+  const place =
+    [
+      ...new Set(
+        (d.city ?? '')
+          .split(',')
+          .reverse()
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ].join(', ') || order.rawAddress.city;
   const where = [place, d.postal_code ? `C.P. ${d.postal_code}` : ''].filter(Boolean).join(' · ');
   return {
     _id: order.id,
@@ -64,10 +78,27 @@ export async function listStoreOrders(ctx: Ctx, userId: string, q: { filter?: st
   const term = q.filter ? foldText(q.filter) : '';
   const search = term.length >= ORDER_FILTER_MIN ? term : undefined;
   const { rows, count } = await repo.listOrders(ctx.db, { userId, search, limit: q.limit, offset: (q.page - 1) * q.limit });
-  const [shipments, autos] = await Promise.all([findShipmentsForStoreOrders(ctx.db, userId, rows.map((r) => r.order.id)), rules.findAutoOrders(ctx.db, rows.map((r) => r.order.id))]);
+  const [shipments, autos] = await Promise.all([
+    findShipmentsForStoreOrders(
+      ctx.db,
+      userId,
+      rows.map((r) => r.order.id),
+    ),
+    rules.findAutoOrders(
+      ctx.db,
+      rows.map((r) => r.order.id),
+    ),
+  ]);
   const pages = Math.max(1, Math.ceil(count / q.limit));
   return {
-    data: rows.map((r) => toRow(r.order, r, shipments.filter((s) => s.orderId === r.order.id), autos.find((a) => a.orderId === r.order.id))),
+    data: rows.map((r) =>
+      toRow(
+        r.order,
+        r,
+        shipments.filter((s) => s.orderId === r.order.id),
+        autos.find((a) => a.orderId === r.order.id),
+      ),
+    ),
     count,
     page: q.page,
     pages,
@@ -77,7 +108,12 @@ export async function listStoreOrders(ctx: Ctx, userId: string, q: { filter?: st
 }
 
 /** One order with everything 'Generar Guia' pre-fills (its owner or an admin). */
-export async function getStoreOrder(ctx: Ctx, caller: Caller, id: string, onWeightPending?: (connectionId: string) => Promise<void>): Promise<StoreOrderDetail> {
+export async function getStoreOrder(
+  ctx: Ctx,
+  caller: Caller,
+  id: string,
+  onWeightPending?: (connectionId: string) => Promise<void>,
+): Promise<StoreOrderDetail> {
   const found = await repo.findOrderWithStore(ctx.db, id);
   if (!found) throw integrationErrors.orderNotFound();
   if (caller.rol !== 'admin' && caller.id !== found.order.userId) throw integrationErrors.notYours();

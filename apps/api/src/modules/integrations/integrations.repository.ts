@@ -1,14 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  demoStores,
-  storeConnections,
-  storeEvents,
-  storeHandshakes,
-  storeOrders,
-  storeProducts,
-  storeWritebacks,
-} from './integrations.table.js';
+import { demoStores, storeConnections, storeEvents, storeHandshakes, storeOrders, storeProducts, storeWritebacks } from './integrations.table.js';
 
 export type HandshakeRow = typeof storeHandshakes.$inferSelect;
 export type ConnectionRow = typeof storeConnections.$inferSelect;
@@ -166,7 +158,10 @@ export async function markFailing(ex: Executor, id: string, now: Date, needsReco
 }
 
 export async function clearFailing(ex: Executor, id: string): Promise<void> {
-  await ex.update(storeConnections).set({ failingSince: null }).where(and(eq(storeConnections.id, id), isNotNull(storeConnections.failingSince)));
+  await ex
+    .update(storeConnections)
+    .set({ failingSince: null })
+    .where(and(eq(storeConnections.id, id), isNotNull(storeConnections.failingSince)));
 }
 
 // ---------------------------------------------------------------- events
@@ -261,7 +256,11 @@ export async function upsertOrders(ex: Executor, rows: NewStoreOrder[]): Promise
       updated_at = excluded.updated_at
     where o.modified_at < excluded.modified_at or (o.modified_at = excluded.modified_at and o.content_hash <> excluded.content_hash)
     returning o.id, o.connection_id as "connectionId", o.external_id as "externalId", (o.xmax = 0) as inserted, o.weight_source as "weightSource"`);
-  return rowsOf<UpsertedOrder & { externalId: number | string }>(result).map((r) => ({ ...r, externalId: Number(r.externalId), inserted: Boolean(r.inserted) }));
+  return rowsOf<UpsertedOrder & { externalId: number | string }>(result).map((r) => ({
+    ...r,
+    externalId: Number(r.externalId),
+    inserted: Boolean(r.inserted),
+  }));
 }
 
 /** The orders the E-Commerce tab shows: paid for and waiting, on hold, or completed. */
@@ -384,7 +383,9 @@ export async function previousWritebackRef(ex: Executor, shipmentId: string, exc
   const [row] = await ex
     .select({ ref: storeWritebacks.ref })
     .from(storeWritebacks)
-    .where(and(eq(storeWritebacks.shipmentId, shipmentId), ne(storeWritebacks.id, exceptId), eq(storeWritebacks.status, 'done'), isNotNull(storeWritebacks.ref)))
+    .where(
+      and(eq(storeWritebacks.shipmentId, shipmentId), ne(storeWritebacks.id, exceptId), eq(storeWritebacks.status, 'done'), isNotNull(storeWritebacks.ref)),
+    )
     .orderBy(desc(storeWritebacks.doneAt))
     .limit(1);
   return row?.ref ?? null;

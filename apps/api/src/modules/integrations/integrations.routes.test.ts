@@ -41,10 +41,24 @@ describe('POST /woocommerce/oauth', () => {
 
   it('refuses another account as user_id, a bad store URL and a missing name, naming the field', async () => {
     expect((await oauth(world, seller, world.fake.homeUrl, other.id)).statusCode).toBe(403);
-    const bad = await world.t.app.inject({ method: 'POST', url: '/api/v1/woocommerce/oauth', headers: seller.headers, payload: { store_url: 'no es una url', app_name: '', user_id: seller.id } });
+    const bad = await world.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/woocommerce/oauth',
+      headers: seller.headers,
+      payload: { store_url: 'no es una url', app_name: '', user_id: seller.id },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ errors: { path: string }[] }>().errors.map((e) => e.path).sort()).toEqual(['app_name', 'store_url']);
-    const anonymous = await world.t.app.inject({ method: 'POST', url: '/api/v1/woocommerce/oauth', payload: { store_url: 'https://a.mx', app_name: 'A', user_id: seller.id } });
+    expect(
+      bad
+        .json<{ errors: { path: string }[] }>()
+        .errors.map((e) => e.path)
+        .sort(),
+    ).toEqual(['app_name', 'store_url']);
+    const anonymous = await world.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/woocommerce/oauth',
+      payload: { store_url: 'https://a.mx', app_name: 'A', user_id: seller.id },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -82,7 +96,11 @@ describe('the key handshake', () => {
   it('a replayed key callback is refused (the handshake answers 200 exactly once)', async () => {
     const res = await oauth(world, other);
     const userId = new URL(res.json<{ url_auth: string }>().url_auth).searchParams.get('user_id')!;
-    const body = (n: number) => keysCallbackBody({ key_id: n, consumer_key: `ck_${'a'.repeat(40)}`, consumer_secret: `cs_${'b'.repeat(40)}`, permissions: 'read_write', description: '' }, userId);
+    const body = (n: number) =>
+      keysCallbackBody(
+        { key_id: n, consumer_key: `ck_${'a'.repeat(40)}`, consumer_secret: `cs_${'b'.repeat(40)}`, permissions: 'read_write', description: '' },
+        userId,
+      );
     const post = (payload: string) =>
       world.t.app.inject({ method: 'POST', url: '/api/v1/webhooks/woocommerce/keys', headers: { 'content-type': 'application/json;charset=UTF-8' }, payload });
     expect((await post(body(900))).statusCode).toBe(200);
@@ -96,7 +114,10 @@ describe('the key handshake', () => {
       method: 'POST',
       url: '/api/v1/webhooks/woocommerce/keys',
       headers: { 'content-type': 'application/json' },
-      payload: keysCallbackBody({ key_id: 1, consumer_key: `ck_${'c'.repeat(40)}`, consumer_secret: `cs_${'d'.repeat(40)}`, permissions: 'read_write', description: '' }, `${seller.id}.x`),
+      payload: keysCallbackBody(
+        { key_id: 1, consumer_key: `ck_${'c'.repeat(40)}`, consumer_secret: `cs_${'d'.repeat(40)}`, permissions: 'read_write', description: '' },
+        `${seller.id}.x`,
+      ),
     });
     expect(forged.statusCode).toBe(400);
 
@@ -125,7 +146,12 @@ describe('the key handshake', () => {
     try {
       const user = await createSignedInUser(local.app, await signInAdmin(local.app));
       const call = (store_url: string) =>
-        local.app.inject({ method: 'POST', url: '/api/v1/woocommerce/oauth', headers: user.headers, payload: { store_url, app_name: 'Tienda', user_id: user.id } });
+        local.app.inject({
+          method: 'POST',
+          url: '/api/v1/woocommerce/oauth',
+          headers: user.headers,
+          payload: { store_url, app_name: 'Tienda', user_id: user.id },
+        });
       const real = await call('https://tienda.test');
       expect(real.statusCode).toBe(400);
       expect(real.json<{ code: string }>().code).toBe('integrations.https_required');
@@ -146,7 +172,12 @@ describe('status, toggle and disconnection', () => {
     expect((await call(someone, someone.id)).json()).toEqual({ status: true, app_name: 'Mi Tienda', store_url: world.fake.homeUrl });
     expect((await call(world.admin, someone.id)).json<{ status: boolean }>().status).toBe(true);
     expect((await call(other, someone.id)).statusCode).toBe(403);
-    const bad = await world.t.app.inject({ method: 'POST', url: '/api/v1/status/woocommerce', headers: someone.headers, payload: { ecommerce_type: 'shopify', user_id: someone.id } });
+    const bad = await world.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/status/woocommerce',
+      headers: someone.headers,
+      payload: { ecommerce_type: 'shopify', user_id: someone.id },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe('ecommerce_type');
   });
@@ -158,7 +189,12 @@ describe('status, toggle and disconnection', () => {
     expect(world.fake.state.webhooks.filter((w) => w.delivery_url === delivery)).toHaveLength(2);
 
     const put = (who: SignedIn, body: object) =>
-      world.t.app.inject({ method: 'PUT', url: `/api/v1/status/woocommerce/${someone.id}`, headers: who.headers, payload: { ecommerce_type: 'woocommerce', ...body } });
+      world.t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/status/woocommerce/${someone.id}`,
+        headers: who.headers,
+        payload: { ecommerce_type: 'woocommerce', ...body },
+      });
     expect((await put(other, { status: false })).statusCode).toBe(403);
     expect((await put(someone, { status: true })).statusCode).toBe(400);
     const res = await put(someone, { status: false });
@@ -172,17 +208,25 @@ describe('status, toggle and disconnection', () => {
     await world.t.app.jobs.drain();
     expect(world.fake.state.webhooks.filter((w) => w.delivery_url === delivery)).toEqual([]);
     // The job's payload no longer holds the sealed keys once done.
-    const [job] = await world.t.database.query<{ payload: object }>("select payload from jobs where type = 'woocommerce.cleanup' and payload->>'connectionId' = $1", [id]);
+    const [job] = await world.t.database.query<{ payload: object }>(
+      "select payload from jobs where type = 'woocommerce.cleanup' and payload->>'connectionId' = $1",
+      [id],
+    );
     expect(job!.payload).toEqual({ connectionId: id });
     expect((await listStores(world, someone)).data).toEqual([]);
     // A delivery to the old address is refused.
-    const late = await world.t.app.inject({ method: 'POST', url: `/api/v1/webhooks/woocommerce/${id}`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const late = await world.t.app.inject({
+      method: 'POST',
+      url: `/api/v1/webhooks/woocommerce/${id}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(late.statusCode).toBe(404);
   });
 });
 
 describe('who may touch a connection', () => {
-  it("another account can neither read, change, sync nor list the orders of my store; an admin can", async () => {
+  it('another account can neither read, change, sync nor list the orders of my store; an admin can', async () => {
     const id = (await listStores(world, seller)).data[0]!._id;
     const attempts = [
       { method: 'GET' as const, url: `/api/v1/woocommerce/stores/${seller.id}` },
@@ -195,10 +239,20 @@ describe('who may touch a connection', () => {
       const res = await world.t.app.inject({ ...attempt, headers: other.headers });
       expect(res.statusCode, `${attempt.method} ${attempt.url}`).toBe(403);
     }
-    const asAdmin = await world.t.app.inject({ method: 'PATCH', url: `/api/v1/woocommerce/stores/${id}`, headers: world.admin.headers, payload: { complete_on_delivery: false } });
+    const asAdmin = await world.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/woocommerce/stores/${id}`,
+      headers: world.admin.headers,
+      payload: { complete_on_delivery: false },
+    });
     expect(asAdmin.statusCode, asAdmin.body).toBe(200);
     expect(asAdmin.json<{ complete_on_delivery: boolean }>().complete_on_delivery).toBe(false);
-    const back = await world.t.app.inject({ method: 'PATCH', url: `/api/v1/woocommerce/stores/${id}`, headers: seller.headers, payload: { complete_on_delivery: 'sí' } });
+    const back = await world.t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/woocommerce/stores/${id}`,
+      headers: seller.headers,
+      payload: { complete_on_delivery: 'sí' },
+    });
     expect(back.statusCode).toBe(400);
     expect(back.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe('complete_on_delivery');
   });

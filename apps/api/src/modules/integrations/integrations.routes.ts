@@ -249,7 +249,8 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'La regla de envío de una tienda propia (admin: cualquiera): origen, paquete, paquetería con precio máximo, compra automática con límite diario y guías compradas hoy',
+        summary:
+          'La regla de envío de una tienda propia (admin: cualquiera): origen, paquete, paquetería con precio máximo, compra automática con límite diario y guías compradas hoy',
         params: storeIdParamsSchema,
         response: { 200: storeRuleSchema, ...signedIn, 404: e },
       },
@@ -338,7 +339,11 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ integrations: Integrati
     '/api/v1/demo-store',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'La tienda demo de la cuenta (simulada, sin ventas reales): pedidos con sus notas y rastreo', response: { 200: demoStoreSchema, ...signedIn } },
+      schema: {
+        tags,
+        summary: 'La tienda demo de la cuenta (simulada, sin ventas reales): pedidos con sus notas y rastreo',
+        response: { 200: demoStoreSchema, ...signedIn },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -392,11 +397,23 @@ export const integrationsWebhookRoutes: FastifyPluginAsyncZod<{ integrations: In
           'Avisos que una plataforma manda a la aplicación y no a una tienda (Shopify: customers/data_request, customers/redact, shop/redact): firmados con el secreto ' +
           'de la aplicación; borran los datos del cliente o de la tienda que nombran.',
         params: z.object({ platform: z.string().max(20) }),
-        response: { 200: z.object({ received: z.literal(true), action: z.enum(['ping', 'created', 'updated', 'unchanged', 'ignored', 'queued', 'uninstalled', 'redacted']) }), 400: e, 401: e, 404: e },
+        response: {
+          200: z.object({
+            received: z.literal(true),
+            action: z.enum(['ping', 'created', 'updated', 'unchanged', 'ignored', 'queued', 'uninstalled', 'redacted']),
+          }),
+          400: e,
+          401: e,
+          404: e,
+        },
       },
     },
     async (request) =>
-      integrations.receiveAppWebhook({ platform: request.params.platform, headers: request.headers, raw: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0) }),
+      integrations.receiveAppWebhook({
+        platform: request.params.platform,
+        headers: request.headers,
+        raw: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      }),
   );
 
   app.post(
@@ -411,7 +428,10 @@ export const integrationsWebhookRoutes: FastifyPluginAsyncZod<{ integrations: In
           'WooCommerce (webhook_id=N) responde 200. Cada pedido se guarda una vez por tienda y número, las actualizaciones se combinan y una entrega repetida no escribe nada.',
         params: z.object({ platform: z.string().max(20), connectionId: z.string().max(64) }),
         response: {
-          200: z.object({ received: z.literal(true), action: z.enum(['ping', 'created', 'updated', 'unchanged', 'ignored', 'queued', 'uninstalled', 'redacted']) }),
+          200: z.object({
+            received: z.literal(true),
+            action: z.enum(['ping', 'created', 'updated', 'unchanged', 'ignored', 'queued', 'uninstalled', 'redacted']),
+          }),
           400: e,
           401: e,
           404: e,

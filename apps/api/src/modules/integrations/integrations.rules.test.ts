@@ -32,7 +32,17 @@ async function saveOrigin(who: SignedIn): Promise<string> {
     method: 'POST',
     url: '/api/v1/locations-user',
     headers: who.headers,
-    payload: { name: 'Bodega Centro', email: 'bodega@correo.test', phone: '3312345678', address: 'Av. Juárez', number: '123', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara', state_code: 'JAL' },
+    payload: {
+      name: 'Bodega Centro',
+      email: 'bodega@correo.test',
+      phone: '3312345678',
+      address: 'Av. Juárez',
+      number: '123',
+      colony: 'Guadalajara Centro',
+      postal_code: '44100',
+      city: 'Jalisco, Guadalajara',
+      state_code: 'JAL',
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ _id: string }>()._id;
@@ -43,7 +53,12 @@ async function putRule(who: SignedIn, id: string, rule: Record<string, unknown>)
 }
 
 async function credit(who: SignedIn, amount: number) {
-  const res = await world.t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: world.admin.headers, payload: { userId: who.id, cantidadAbonar: amount } });
+  const res = await world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/prepaid/createPrepaid',
+    headers: world.admin.headers,
+    payload: { userId: who.id, cantidadAbonar: amount },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -53,7 +68,15 @@ async function orderRow(externalId: number): Promise<StoreOrderPage['data'][numb
   return row!;
 }
 
-const rule = { origin_address_id: null as string | null, package_template_id: null, carrier_rule: 'service', service_name: 'EXPRESS DOMESTIC', max_price: null, auto_purchase: true, daily_limit: 2 };
+const rule = {
+  origin_address_id: null as string | null,
+  package_template_id: null,
+  carrier_rule: 'service',
+  service_name: 'EXPRESS DOMESTIC',
+  max_price: null,
+  auto_purchase: true,
+  daily_limit: 2,
+};
 
 describe('the rule, its owner only', () => {
   it('is read and saved by the store owner; another seller reads or changes nothing, and a bad input names its field', async () => {
@@ -88,14 +111,16 @@ describe('automatic purchase', () => {
     await world.fake.redeliver(id, 10);
     const row = await orderRow(id);
     // The same order's job twice more, as two processes picking it up would.
-    await Promise.all(['again-a', 'again-b'].map((key) => world.t.app.jobs.enqueue({ type: 'stores.auto-ship', key: `${key}:${row._id}`, payload: { orderId: row._id } })));
+    await Promise.all(
+      ['again-a', 'again-b'].map((key) => world.t.app.jobs.enqueue({ type: 'stores.auto-ship', key: `${key}:${row._id}`, payload: { orderId: row._id } })),
+    );
     await world.t.app.jobs.drain();
     const after = await orderRow(id);
     expect(after.auto_ship, JSON.stringify(after.auto_ship)).toEqual({ status: 'bought', reason: null });
     expect(after.shipments).toHaveLength(1);
     expect(after.shipments[0]!.status).toBe(true);
     expect(after.number_guide).toBeTruthy();
-    const [ledger] = await world.t.database.query<{ n: number }>("select count(*)::int as n from shipments where user_id = $1 and paid = true", [seller.id]);
+    const [ledger] = await world.t.database.query<{ n: number }>('select count(*)::int as n from shipments where user_id = $1 and paid = true', [seller.id]);
     expect(ledger!.n).toBe(1);
     expect(world.fake.state.fulfillments.filter((f) => f.order_id === id).map((f) => f.tracking.number)).toEqual([after.number_guide]);
   });
@@ -116,7 +141,10 @@ describe('automatic purchase', () => {
     const third = await world.fake.placeOrder();
     await world.t.app.jobs.drain();
     const row = await orderRow(third);
-    expect(row.auto_ship).toEqual({ status: 'waiting', reason: 'Se alcanzó el límite de 2 guías automáticas por día de esta tienda: genera esta tú o espera a mañana.' });
+    expect(row.auto_ship).toEqual({
+      status: 'waiting',
+      reason: 'Se alcanzó el límite de 2 guías automáticas por día de esta tienda: genera esta tú o espera a mañana.',
+    });
     expect(row.shipments).toHaveLength(0);
     const read = await world.t.app.inject({ method: 'GET', url: `/api/v1/stores/${connectionId}/rule`, headers: seller.headers });
     expect(read.json<StoreRule>().bought_today).toBe(2);

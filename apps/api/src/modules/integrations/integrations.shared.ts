@@ -12,7 +12,14 @@ import type { PlatformId } from '@envios/contracts/integrations';
 import type { AutoShipPorts } from './integrations.deps.js';
 import * as repo from './integrations.repository.js';
 import { findPlatform } from './platforms/platform-list.js';
-import { StoreApiError, type PlatformApi, type PlatformApp, type PlatformConnection, type PlatformRuntime, type StorePlatform } from './platforms/store-platform.js';
+import {
+  StoreApiError,
+  type PlatformApi,
+  type PlatformApp,
+  type PlatformConnection,
+  type PlatformRuntime,
+  type StorePlatform,
+} from './platforms/store-platform.js';
 
 /** A request this app sends to itself (the demo store's key callback and webhooks). */
 export interface LocalRequest {

@@ -62,7 +62,12 @@ afterAll(async () => {
 });
 
 const oauth = (store_url: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/woocommerce/oauth', headers: seller.headers, payload: { store_url, app_name: 'Mi Tienda', user_id: seller.id } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/woocommerce/oauth',
+    headers: seller.headers,
+    payload: { store_url, app_name: 'Mi Tienda', user_id: seller.id },
+  });
 
 describe('connecting a store at an address that is not public', () => {
   it.each([
@@ -97,7 +102,12 @@ describe('probing by handshakes', () => {
   it(`an account starts at most ${HANDSHAKES_PER_HOUR} handshakes an hour, refused or not`, async () => {
     const prober = await createSignedInUser(t.app, await signInAdmin(t.app));
     const call = (n: number) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/woocommerce/oauth', headers: prober.headers, payload: { store_url: `https://h${n}.ejemplo.mx`, app_name: 'Sonda', user_id: prober.id } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/woocommerce/oauth',
+        headers: prober.headers,
+        payload: { store_url: `https://h${n}.ejemplo.mx`, app_name: 'Sonda', user_id: prober.id },
+      });
     for (let n = 0; n < HANDSHAKES_PER_HOUR; n += 1) expect((await call(n)).statusCode).toBe(400);
     const blocked = await call(99);
     expect(blocked.statusCode).toBe(429);

@@ -78,7 +78,9 @@ export const storeConnections = pgTable(
   },
   (t) => [
     unique('store_connections_user_store_unique').on(t.userId, t.platform, t.storeUrl),
-    index('store_connections_live_idx').on(t.state).where(sql`${t.state} <> 'disconnected'`),
+    index('store_connections_live_idx')
+      .on(t.state)
+      .where(sql`${t.state} <> 'disconnected'`),
     check('store_connections_state', sql`${t.state} in ('connected', 'needs_reconnect', 'disconnected')`),
   ],
 );
@@ -152,7 +154,9 @@ export const storeOrders = pgTable(
   (t) => [
     unique('store_orders_connection_external_unique').on(t.connectionId, t.externalId),
     index('store_orders_user_created_idx').on(t.userId, t.createdAtStore.desc()),
-    index('store_orders_weight_pending_idx').on(t.connectionId).where(sql`${t.weightSource} = 'pending'`),
+    index('store_orders_weight_pending_idx')
+      .on(t.connectionId)
+      .where(sql`${t.weightSource} = 'pending'`),
     check('store_orders_money', sql`${t.totalCentavos} >= 0`),
   ],
 );
@@ -205,7 +209,9 @@ export const storeWritebacks = pgTable(
   },
   (t) => [
     unique('store_writebacks_shipment_event_unique').on(t.shipmentId, t.event),
-    index('store_writebacks_blocked_idx').on(t.connectionId).where(sql`${t.status} = 'blocked'`),
+    index('store_writebacks_blocked_idx')
+      .on(t.connectionId)
+      .where(sql`${t.status} = 'blocked'`),
     check('store_writebacks_status', sql`${t.status} in ('pending', 'blocked', 'done')`),
   ],
 );

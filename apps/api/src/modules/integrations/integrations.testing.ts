@@ -32,7 +32,11 @@ export async function startStoreWorld(opts: { deps?: Partial<AppDeps> } = {}): P
   const t = await createTestApp({
     env: { ...adminEnv, APP_URL },
     // Weights are looked up at once (1 ms slots) so a drain right after an order finds them.
-    deps: { outbound: fake.outboundPolicy, ...opts.deps, integrations: { storeTimeoutMs: 2_000, intake: { weightsSlotMs: 1, quietBeforeWeightsMs: 0 }, ...opts.deps?.integrations } },
+    deps: {
+      outbound: fake.outboundPolicy,
+      ...opts.deps,
+      integrations: { storeTimeoutMs: 2_000, intake: { weightsSlotMs: 1, quietBeforeWeightsMs: 0 }, ...opts.deps?.integrations },
+    },
   });
   box.app = t.app;
   const admin = await signInAdmin(t.app);
@@ -102,7 +106,12 @@ export async function buyGuideFor(t: TestApp, admin: SignedIn, who: SignedIn, or
     description_of_the_content: d.description_of_the_content,
     shipment_ecommerce: { order_id: d._id, ecommerce_type: 'woocommerce' },
   });
-  const credit = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: admin.headers, payload: { userId: who.id, cantidadAbonar: 5_000 } });
+  const credit = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/prepaid/createPrepaid',
+    headers: admin.headers,
+    payload: { userId: who.id, cantidadAbonar: 5_000 },
+  });
   expect(credit.statusCode, credit.body).toBe(200);
   const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/many/monedero', headers: who.headers, payload: { shipments: [shipment._id] } });
   expect(paid.statusCode, paid.body).toBe(200);

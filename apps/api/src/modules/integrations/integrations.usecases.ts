@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { PlatformId, shopifyTokenInputSchema, storeRuleInputSchema, wooOauthInputSchema, wooStatusUpdateSchema, WooKeysCallback } from '@envios/contracts/integrations';
+import type {
+  PlatformId,
+  shopifyTokenInputSchema,
+  storeRuleInputSchema,
+  wooOauthInputSchema,
+  wooStatusUpdateSchema,
+  WooKeysCallback,
+} from '@envios/contracts/integrations';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
 import { getRule, saveRule } from './integrations.autoship.js';
@@ -102,7 +109,8 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
         await deps.limit(`demo-order:${caller.id}`, { limit: 30, windowMs: 60_000, blockMs: 60_000 });
         return oauthDemos[platform].placeOrder(caller, kind);
       },
-      authorize: (caller: Caller, platform: PlatformId & keyof typeof oauthDemos, input: Parameters<typeof shopifyDemo.authorize>[1]) => oauthDemos[platform].authorize(caller, input),
+      authorize: (caller: Caller, platform: PlatformId & keyof typeof oauthDemos, input: Parameters<typeof shopifyDemo.authorize>[1]) =>
+        oauthDemos[platform].authorize(caller, input),
     },
 
     /**

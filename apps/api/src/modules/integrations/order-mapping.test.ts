@@ -81,7 +81,11 @@ describe('mapping a store order to our destination rules', () => {
   it('keeps an order whose postal code is not in the catalogue, with a blocking problem naming the code', () => {
     const mapped = mapOrder(order({ postcode: '99999' }), lookup, now);
     expect(mapped.destination.postal_code).toBe('99999');
-    expect(mapped.problems).toContainEqual({ field: 'postal_code', message: 'El código postal 99999 no existe en el catálogo: corrígelo en el asistente.', blocking: true });
+    expect(mapped.problems).toContainEqual({
+      field: 'postal_code',
+      message: 'El código postal 99999 no existe en el catálogo: corrígelo en el asistente.',
+      blocking: true,
+    });
   });
 
   it('asks for the colony when the code has several and the address names none', () => {
@@ -104,7 +108,20 @@ describe('mapping a store order to our destination rules', () => {
 
   it('uses the billing address when the store sent no shipping address', () => {
     const mapped = mapOrder(
-      order({ address_1: '', postcode: '' }, { billing: { first_name: 'Luis', last_name: 'Pérez', address_1: 'Morelos 45', postcode: '44100', country: 'MX', phone: '3311112222', email: 'l@correo.mx' } }),
+      order(
+        { address_1: '', postcode: '' },
+        {
+          billing: {
+            first_name: 'Luis',
+            last_name: 'Pérez',
+            address_1: 'Morelos 45',
+            postcode: '44100',
+            country: 'MX',
+            phone: '3311112222',
+            email: 'l@correo.mx',
+          },
+        },
+      ),
       lookup,
       now,
     );
@@ -142,7 +159,12 @@ describe('address parts', () => {
 
   it('describes the items within 35 characters', () => {
     expect(describeItems([{ name: 'Taza', productId: 1, quantity: 2, sku: '' }])).toBe('2 × Taza');
-    expect(describeItems([{ name: 'Un producto de nombre muy, muy largo', productId: 1, quantity: 1, sku: '' }, { name: 'Otro', productId: 2, quantity: 1, sku: '' }])).toHaveLength(35);
+    expect(
+      describeItems([
+        { name: 'Un producto de nombre muy, muy largo', productId: 1, quantity: 1, sku: '' },
+        { name: 'Otro', productId: 2, quantity: 1, sku: '' },
+      ]),
+    ).toHaveLength(35);
   });
 });
 

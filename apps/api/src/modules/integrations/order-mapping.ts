@@ -95,7 +95,10 @@ export function cleanText(value: string): string {
 
 /** Lower case without accents: how names and colonies are compared and searched. */
 export function foldText(value: string): string {
-  return cleanText(value).normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return cleanText(value)
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 function cut(value: string, max: number): string {
@@ -204,7 +207,10 @@ export function mapOrder(order: StoreOrderInput, lookup: PostalLookup, receivedA
   const line1 = cleanText(a.address_1 ?? '');
   const line2 = cleanText(a.address_2 ?? '');
 
-  const person = cleanText(`${a.first_name ?? ''} ${a.last_name ?? ''}`) || cleanText(a.company ?? '') || cleanText(`${billing.first_name ?? ''} ${billing.last_name ?? ''}`);
+  const person =
+    cleanText(`${a.first_name ?? ''} ${a.last_name ?? ''}`) ||
+    cleanText(a.company ?? '') ||
+    cleanText(`${billing.first_name ?? ''} ${billing.last_name ?? ''}`);
   let fullName = person;
   if (fullName.length > ADDRESS_TEXT_MAX) {
     fullName = cut(fullName, ADDRESS_TEXT_MAX);
@@ -304,7 +310,10 @@ export function mapOrder(order: StoreOrderInput, lookup: PostalLookup, receivedA
       const field = String(issue.path[0] ?? 'destination');
       if (problems.some((p) => p.field === field && p.blocking)) continue;
       if (codeWrong && (field === 'colony' || field === 'city')) continue;
-      const message = field in FIELD_LABELS && /obligatori/.test(issue.message) ? `Falta ${field === 'colony' || field === 'city' ? 'la' : 'el'} ${FIELD_LABELS[field]} en la dirección de la tienda.` : issue.message;
+      const message =
+        field in FIELD_LABELS && /obligatori/.test(issue.message)
+          ? `Falta ${field === 'colony' || field === 'city' ? 'la' : 'el'} ${FIELD_LABELS[field]} en la dirección de la tienda.`
+          : issue.message;
       flag(field, message);
     }
   }
@@ -318,7 +327,12 @@ export function mapOrder(order: StoreOrderInput, lookup: PostalLookup, receivedA
   // Platforms that put the weight in the order (Shopify, Tiendanube) need no product lookup.
   const carried = order.items.length > 0 && order.items.every((l) => typeof l.weightKg === 'number' && l.weightKg > 0);
   const facts = new Map<number, ProductFacts>(order.items.map((l, i) => [i + 1, { weightKg: l.weightKg ?? null, dimensionsCm: l.dimensionsCm ?? null }]));
-  const weighed = carried ? orderWeightAndBox(items.map((item, i) => ({ ...item, productId: i + 1 })), facts) : { weightKg: null, box: null };
+  const weighed = carried
+    ? orderWeightAndBox(
+        items.map((item, i) => ({ ...item, productId: i + 1 })),
+        facts,
+      )
+    : { weightKg: null, box: null };
 
   const createdAt = order.createdAt ?? receivedAt;
   return {
@@ -370,7 +384,10 @@ export function productWeightKg(weight: string, unit: string): number | null {
   return weight !== '' && Number.isFinite(kg) && kg > 0 && kg <= MAX_PRODUCT_KG ? kg : null;
 }
 
-export function productDimensionsCm(d: { length: string; width: string; height: string } | undefined, unit = 'cm'): { length: number; width: number; height: number } | null {
+export function productDimensionsCm(
+  d: { length: string; width: string; height: string } | undefined,
+  unit = 'cm',
+): { length: number; width: number; height: number } | null {
   if (!d) return null;
   const factor = UNIT_TO_CM[unit.toLowerCase()] ?? 1;
   const values = [d.length, d.width, d.height].map((v) => Number(String(v).replace(',', '.')) * factor);
@@ -388,7 +405,10 @@ export interface ProductFacts {
  * that holds it: the longest and middle sides of the largest products, their shortest sides
  * stacked.
  */
-export function orderWeightAndBox(items: readonly StoreOrderItem[], products: ReadonlyMap<number, ProductFacts>): { weightKg: number | null; box: { length: number; width: number; height: number } | null } {
+export function orderWeightAndBox(
+  items: readonly StoreOrderItem[],
+  products: ReadonlyMap<number, ProductFacts>,
+): { weightKg: number | null; box: { length: number; width: number; height: number } | null } {
   if (items.length === 0) return { weightKg: null, box: null };
   let grams = 0;
   let weightKnown = true;

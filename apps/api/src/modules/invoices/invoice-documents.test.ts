@@ -12,7 +12,13 @@ const input: InvoiceDocumentInput = {
   use: 'G03',
   paymentForm: '01',
   items: [
-    { description: 'Servicio de paquetería DHL EXPRESS DOMESTIC, envío 1042, guía 1234567890', quantity: 1, amountCentavos: 25648, product_key: '78102200', unit_key: 'E48' },
+    {
+      description: 'Servicio de paquetería DHL EXPRESS DOMESTIC, envío 1042, guía 1234567890',
+      quantity: 1,
+      amountCentavos: 25648,
+      product_key: '78102200',
+      unit_key: 'E48',
+    },
     { description: 'Servicio de paquetería FedEx <urgente> & "frágil"', quantity: 1, amountCentavos: 11600, product_key: '78102200', unit_key: 'E48' },
   ],
   period: '2026-11',
@@ -33,7 +39,9 @@ describe('the sandbox invoice’s files', () => {
     expect(xml).toContain('Version="4.0" Serie="ENV" Folio="17" Fecha="2026-11-20T12:30:00" FormaPago="01"');
     expect(xml).toContain('SubTotal="321.10"');
     expect(xml).toContain('Total="372.48"');
-    expect(xml).toContain('<cfdi:Receptor Rfc="EKU9003173C9" Nombre="ESCUELA KEMPER URGATE" DomicilioFiscalReceptor="06600" RegimenFiscalReceptor="601" UsoCFDI="G03"/>');
+    expect(xml).toContain(
+      '<cfdi:Receptor Rfc="EKU9003173C9" Nombre="ESCUELA KEMPER URGATE" DomicilioFiscalReceptor="06600" RegimenFiscalReceptor="601" UsoCFDI="G03"/>',
+    );
     expect(xml).toContain('Descripcion="Servicio de paquetería FedEx &lt;urgente&gt; &amp; &quot;frágil&quot;"');
     expect(xml).toContain('TotalImpuestosTrasladados="51.38"');
     expect(xml).toContain('Leyenda="SIN VALIDEZ FISCAL"');
@@ -41,7 +49,11 @@ describe('the sandbox invoice’s files', () => {
   });
 
   it('without our fiscal data the test invoice says so, and never takes the receptor’s postal code as the place of issue', () => {
-    const xml = renderInvoiceXml({ ...input, issuer: { rfc: undefined, name: undefined, taxSystem: undefined, zip: undefined }, receptor: { ...input.receptor, zip: '44100' } }).toString('utf8');
+    const xml = renderInvoiceXml({
+      ...input,
+      issuer: { rfc: undefined, name: undefined, taxSystem: undefined, zip: undefined },
+      receptor: { ...input.receptor, zip: '44100' },
+    }).toString('utf8');
     expect(xml).toContain('LugarExpedicion="PENDIENTE DE CONFIGURAR"');
     expect(xml).toContain('<cfdi:Emisor Rfc="PENDIENTE DE CONFIGURAR" Nombre="PENDIENTE DE CONFIGURAR" RegimenFiscal="PENDIENTE DE CONFIGURAR"/>');
     expect(xml.match(/44100/g)).toHaveLength(1);

@@ -81,7 +81,9 @@ export function renderInvoiceXml(input: InvoiceDocumentInput): Buffer {
       LugarExpedicion: input.issuer.zip ?? PENDING,
     })}>`,
     ...(input.kind === 'global' ? [`  <cfdi:InformacionGlobal ${attr({ Periodicidad: '04', Meses: month, Año: year })}/>`] : []),
-    ...(input.relatedUuid ? ['  <cfdi:CfdiRelacionados TipoRelacion="04">', `    <cfdi:CfdiRelacionado UUID="${escapeXml(input.relatedUuid)}"/>`, '  </cfdi:CfdiRelacionados>'] : []),
+    ...(input.relatedUuid
+      ? ['  <cfdi:CfdiRelacionados TipoRelacion="04">', `    <cfdi:CfdiRelacionado UUID="${escapeXml(input.relatedUuid)}"/>`, '  </cfdi:CfdiRelacionados>']
+      : []),
     `  <cfdi:Emisor ${attr({ Rfc: input.issuer.rfc ?? PENDING, Nombre: input.issuer.name ?? PENDING, RegimenFiscal: input.issuer.taxSystem ?? PENDING })}/>`,
     `  <cfdi:Receptor ${attr({
       Rfc: input.receptor.rfc,
@@ -137,7 +139,11 @@ function stampPage(doc: Doc): void {
 
 function labelValue(doc: Doc, label: string, value: string, x: number, y: number, width: number): number {
   doc.font('Helvetica').fontSize(8).fillColor('#555555').text(label, x, y, { width });
-  doc.font('Helvetica-Bold').fontSize(9.5).fillColor('#1a1a1a').text(value, x, doc.y + 1, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9.5)
+    .fillColor('#1a1a1a')
+    .text(value, x, doc.y + 1, { width });
   return doc.y + 5;
 }
 
@@ -149,7 +155,14 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
     size: 'LETTER',
     margin: PAGE.margin,
     compress: !input.debugUncompressed,
-    info: { Title: `${title} (${SANDBOX_INVOICE_TEXT})`, Author: 'Envíos MX', Subject: SANDBOX_INVOICE_TEXT, Producer: 'Envíos MX', Creator: 'Envíos MX', CreationDate: input.issuedAt },
+    info: {
+      Title: `${title} (${SANDBOX_INVOICE_TEXT})`,
+      Author: 'Envíos MX',
+      Subject: SANDBOX_INVOICE_TEXT,
+      Producer: 'Envíos MX',
+      Creator: 'Envíos MX',
+      CreationDate: input.issuedAt,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -161,10 +174,13 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   stampPage(doc);
 
   doc.font('Helvetica-Bold').fontSize(18).fillColor('#1a1a1a').text(`${title} (CFDI 4.0 de prueba)`, PAGE.margin, 44, { width: WIDTH });
-  doc.font('Helvetica').fontSize(9).fillColor('#d32f2f').text(
-    `${SANDBOX_INVOICE_TEXT}: la emitió el entorno de pruebas de Envíos MX. No tiene sello digital ni timbre del SAT y no sirve para deducir.`,
-    { width: WIDTH },
-  );
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#d32f2f')
+    .text(`${SANDBOX_INVOICE_TEXT}: la emitió el entorno de pruebas de Envíos MX. No tiene sello digital ni timbre del SAT y no sirve para deducir.`, {
+      width: WIDTH,
+    });
   doc.fillColor('#1a1a1a');
   let y = doc.y + 10;
   const col = WIDTH / 2 - 8;
@@ -183,7 +199,11 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   ry = labelValue(doc, 'Domicilio fiscal (CP)', input.receptor.zip, right, ry, col);
   ry = labelValue(doc, 'Uso CFDI', usoLabel(input.use), right, ry, col);
   y = Math.max(ly, ry) + 6;
-  doc.moveTo(left, y).lineTo(left + WIDTH, y).strokeColor('#cccccc').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + WIDTH, y)
+    .strokeColor('#cccccc')
+    .stroke();
   y += 8;
   ly = labelValue(doc, 'Folio fiscal (de prueba)', input.uuid, left, y, col);
   ly = labelValue(doc, 'Fecha de emisión', longDate.format(input.issuedAt), left, ly, col);
@@ -221,7 +241,14 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   const bottom = PAGE.height - PAGE.margin - 90;
   for (const item of input.items) {
     const { base } = split(item);
-    const cells = [String(item.quantity), item.product_key, item.unit_key, `${item.description}${item.sku ? ` (${item.sku})` : ''}`, money(Math.round(base / item.quantity)), money(base)];
+    const cells = [
+      String(item.quantity),
+      item.product_key,
+      item.unit_key,
+      `${item.description}${item.sku ? ` (${item.sku})` : ''}`,
+      money(Math.round(base / item.quantity)),
+      money(base),
+    ];
     doc.font('Helvetica').fontSize(8);
     const height = Math.max(12, doc.heightOfString(cells[3]!, { width: cols[3]!.width - 6 }) + 4);
     if (y + height > bottom) {
@@ -230,37 +257,52 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
     }
     let x = left + 3;
     cells.forEach((cell, i) => {
-      doc.font('Helvetica').fontSize(8).fillColor('#1a1a1a').text(cell, x, y, { width: cols[i]!.width - 6, align: i >= 4 ? 'right' : 'left' });
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor('#1a1a1a')
+        .text(cell, x, y, { width: cols[i]!.width - 6, align: i >= 4 ? 'right' : 'left' });
       x += cols[i]!.width;
     });
     y += height;
   }
-  const totals = input.items.reduce((t, i) => {
-    const s = split(i);
-    return { base: t.base + s.base, iva: t.iva + s.iva };
-  }, { base: 0, iva: 0 });
+  const totals = input.items.reduce(
+    (t, i) => {
+      const s = split(i);
+      return { base: t.base + s.base, iva: t.iva + s.iva };
+    },
+    { base: 0, iva: 0 },
+  );
   if (y + 80 > PAGE.height - PAGE.margin) {
     doc.addPage();
     y = 60;
   }
   y += 8;
-  doc.moveTo(left, y).lineTo(left + WIDTH, y).strokeColor('#cccccc').stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + WIDTH, y)
+    .strokeColor('#cccccc')
+    .stroke();
   y += 6;
   for (const [label, value, bold] of [
     ['Subtotal', formatMXN(totals.base), false],
     ['IVA trasladado 16 %', formatMXN(totals.iva), false],
     ['Total', formatMXN(totals.base + totals.iva), true],
   ] as const) {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9).text(label, left + WIDTH - 260, y, { width: 150, align: 'right' });
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(bold ? 11 : 9)
+      .text(label, left + WIDTH - 260, y, { width: 150, align: 'right' });
     doc.text(value, left + WIDTH - 100, y, { width: 100, align: 'right' });
     y += bold ? 16 : 13;
   }
-  doc.font('Helvetica').fontSize(8).fillColor('#555555').text(
-    'Precios con IVA incluido. Documento de prueba: sin sello digital del emisor, sin certificado y sin timbre fiscal del SAT.',
-    left,
-    y + 8,
-    { width: WIDTH },
-  );
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#555555')
+    .text('Precios con IVA incluido. Documento de prueba: sin sello digital del emisor, sin certificado y sin timbre fiscal del SAT.', left, y + 8, {
+      width: WIDTH,
+    });
   doc.end();
   return done;
 }

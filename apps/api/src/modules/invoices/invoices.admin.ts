@@ -137,7 +137,12 @@ async function applyCancelled(deps: InvoicesDeps, tx: Executor, row: repo.Invoic
 }
 
 /** What the service answered to a cancellation, applied. */
-async function settleCancellation(deps: InvoicesDeps, row: repo.InvoiceRow, answer: Pick<StampedInvoice, 'status' | 'cancellation_status'>, poll: number): Promise<repo.InvoiceRow> {
+async function settleCancellation(
+  deps: InvoicesDeps,
+  row: repo.InvoiceRow,
+  answer: Pick<StampedInvoice, 'status' | 'cancellation_status'>,
+  poll: number,
+): Promise<repo.InvoiceRow> {
   if (answer.status === 'canceled') return deps.db.transaction((tx) => applyCancelled(deps, tx, row));
   const status = answer.cancellation_status ?? 'pending';
   if (status === 'rejected' || status === 'expired') {
@@ -148,7 +153,12 @@ async function settleCancellation(deps: InvoicesDeps, row: repo.InvoiceRow, answ
     const updated = await repo.updateInvoice(tx, row.id, { status: 'cancelling', cancellationStatus: status, updatedAt: deps.clock.now() });
     if (poll < CANCELLATION_POLLS) {
       await deps.jobs.enqueue<CancellationJobPayload>(
-        { type: CANCELLATION_JOB, key: `${CANCELLATION_JOB}:${row.id}:${poll + 1}`, payload: { invoiceId: row.id, poll: poll + 1 }, runAt: new Date(deps.clock.now().getTime() + CANCELLATION_POLL_MS) },
+        {
+          type: CANCELLATION_JOB,
+          key: `${CANCELLATION_JOB}:${row.id}:${poll + 1}`,
+          payload: { invoiceId: row.id, poll: poll + 1 },
+          runAt: new Date(deps.clock.now().getTime() + CANCELLATION_POLL_MS),
+        },
         tx,
       );
     }
@@ -160,14 +170,20 @@ async function settleCancellation(deps: InvoicesDeps, row: repo.InvoiceRow, answ
 export async function cancelInvoice(deps: InvoicesDeps, id: string, input: { motive: CancellationMotive }): Promise<Invoice> {
   const row = await repo.findInvoice(deps.db, id);
   if (!row) throw invoiceErrors.notFound();
-  if (row.status !== 'valid' || !row.providerId || !row.uuid) throw invoiceErrors.notCancellable('Solo se cancela una factura vigente (timbrada y sin otra cancelación en proceso).');
+  if (row.status !== 'valid' || !row.providerId || !row.uuid)
+    throw invoiceErrors.notCancellable('Solo se cancela una factura vigente (timbrada y sin otra cancelación en proceso).');
   let substitution: string | undefined;
   if (input.motive === '01') {
     const replacement = await stampForAdmin(deps, await replacementFor(deps, row));
     substitution = replacement.uuid ?? undefined;
   }
   const requestedAt = deps.clock.now();
-  const asked = await repo.updateInvoice(deps.db, row.id, { cancelMotive: input.motive, cancelSubstitution: substitution ?? null, cancelRequestedAt: requestedAt, updatedAt: requestedAt });
+  const asked = await repo.updateInvoice(deps.db, row.id, {
+    cancelMotive: input.motive,
+    cancelSubstitution: substitution ?? null,
+    cancelRequestedAt: requestedAt,
+    updatedAt: requestedAt,
+  });
   let answer: Pick<StampedInvoice, 'status' | 'cancellation_status'>;
   if (row.providerId.startsWith(SANDBOX_ID_PREFIX) && deps.service.mode === 'live') {
     // A test invoice of the offline sandbox, from before a key was configured: nothing to ask anyone.

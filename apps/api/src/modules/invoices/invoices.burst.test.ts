@@ -69,8 +69,12 @@ describe('a burst of payments invoiced by the running worker', () => {
     failNext.add(unlucky);
 
     t.app.jobs.start();
-    const statuses = async () => new Map((await Promise.all(payments.map((p) => invoiceOfPayment(t, seller, p)))).map((list, i) => [payments[i]!, list.map((x) => x.status)]));
-    await until(async () => [...(await statuses()).entries()].every(([p, s]) => (p === unlucky ? s.join() === 'pending' : s.join() === 'valid')), 'las demás timbradas');
+    const statuses = async () =>
+      new Map((await Promise.all(payments.map((p) => invoiceOfPayment(t, seller, p)))).map((list, i) => [payments[i]!, list.map((x) => x.status)]));
+    await until(
+      async () => [...(await statuses()).entries()].every(([p, s]) => (p === unlucky ? s.join() === 'pending' : s.join() === 'valid')),
+      'las demás timbradas',
+    );
     // The others did not wait for it, and nobody stamped it meanwhile.
     expect(calls.get(unlucky)).toBe(1);
     expect([...fake.invoices.values()].filter((i) => i.external_id === unlucky)).toHaveLength(0);
@@ -82,7 +86,10 @@ describe('a burst of payments invoiced by the running worker', () => {
     await t.app.jobs.stop();
 
     for (const p of payments) {
-      expect([...fake.invoices.values()].filter((i) => i.external_id === p), p).toHaveLength(1);
+      expect(
+        [...fake.invoices.values()].filter((i) => i.external_id === p),
+        p,
+      ).toHaveLength(1);
       expect(calls.get(p), p).toBe(p === unlucky ? 2 : 1);
     }
     expect(fake.throttled).toBe(0);

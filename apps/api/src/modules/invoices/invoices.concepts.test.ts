@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { globalConcept, monthOf, paymentConcepts, paymentDescription, paymentFormOf, taxBreakdown, type PaymentFacts, type ShipmentFacts } from './invoices.concepts.js';
+import {
+  globalConcept,
+  monthOf,
+  paymentConcepts,
+  paymentDescription,
+  paymentFormOf,
+  taxBreakdown,
+  type PaymentFacts,
+  type ShipmentFacts,
+} from './invoices.concepts.js';
 
 const settings = { productKey: '78102200', unitKey: 'E48', paypalPaymentForm: '31', cardPaymentForm: '04' };
 const shipments = new Map<string, ShipmentFacts>([
@@ -47,7 +56,9 @@ describe('invoice concepts', () => {
 
   it('a top-up is one concept of prepaid balance naming the movement', () => {
     const topUp = paymentConcepts({ ...purchase(), purpose: 'topup', amountCentavos: 50000, shares: [], walletFolio: 1007 }, shipments, settings);
-    expect(topUp).toEqual([expect.objectContaining({ description: 'Saldo prepagado para servicios de paquetería (abono MON-1007 al monedero)', amountCentavos: 50000 })]);
+    expect(topUp).toEqual([
+      expect.objectContaining({ description: 'Saldo prepagado para servicios de paquetería (abono MON-1007 al monedero)', amountCentavos: 50000 }),
+    ]);
     expect(paymentDescription({ purpose: 'topup', walletFolio: 1007, shares: [] })).toBe('Abono al monedero MON-1007');
   });
 
@@ -97,7 +108,14 @@ describe('invoice concepts', () => {
   });
 
   it('a global concept as the SAT asks: 01010101, ACT, «Venta», the folio', () => {
-    expect(globalConcept({ paymentFolio: 1234, amountCentavos: 9999 })).toEqual({ description: 'Venta', quantity: 1, amountCentavos: 9999, product_key: '01010101', unit_key: 'ACT', sku: '1234' });
+    expect(globalConcept({ paymentFolio: 1234, amountCentavos: 9999 })).toEqual({
+      description: 'Venta',
+      quantity: 1,
+      amountCentavos: 9999,
+      product_key: '01010101',
+      unit_key: 'ACT',
+      sku: '1234',
+    });
   });
 
   it('the month of a payment is Mexico City’s', () => {

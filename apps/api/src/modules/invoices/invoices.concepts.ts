@@ -88,17 +88,25 @@ export function paymentConcepts(payment: PaymentFacts, shipments: ReadonlyMap<st
     for (const share of payment.shares) {
       const overweight = payment.purpose === 'overweight' || share.kind === 'overweight';
       const facts = shipments.get(share.shipmentId);
-      const i = credits.findIndex((c) => c.shipment === share.shipmentId && c.amountCentavos === share.amountCentavos && OVERWEIGHT_CREDITS.has(c.reason) === overweight);
+      const i = credits.findIndex(
+        (c) => c.shipment === share.shipmentId && c.amountCentavos === share.amountCentavos && OVERWEIGHT_CREDITS.has(c.reason) === overweight,
+      );
       if (i >= 0) {
         credits.splice(i, 1);
-        items.push(item(`Saldo prepagado para servicios de paquetería abonado al monedero (pago ${payment.numberOfOrder}, ${facts ? `envío ${facts.folio}` : 'envío eliminado'})`, share.amountCentavos));
+        items.push(
+          item(
+            `Saldo prepagado para servicios de paquetería abonado al monedero (pago ${payment.numberOfOrder}, ${facts ? `envío ${facts.folio}` : 'envío eliminado'})`,
+            share.amountCentavos,
+          ),
+        );
       } else if (overweight) {
         items.push(item(`Cargo por sobrepeso: ${shipmentText(facts)}`, share.amountCentavos));
       } else {
         items.push(item(`Servicio de paquetería ${shipmentText(facts)}`, share.amountCentavos));
       }
     }
-    for (const c of credits) items.push(item(`Saldo prepagado para servicios de paquetería abonado al monedero (pago ${payment.numberOfOrder})`, c.amountCentavos));
+    for (const c of credits)
+      items.push(item(`Saldo prepagado para servicios de paquetería abonado al monedero (pago ${payment.numberOfOrder})`, c.amountCentavos));
   }
   const sum = items.reduce((s, i) => s + i.amountCentavos, 0);
   if (sum !== payment.amountCentavos || items.some((i) => i.amountCentavos <= 0)) {
@@ -120,11 +128,22 @@ export function paymentDescription(payment: Pick<PaymentFacts, 'purpose' | 'wall
 
 /** A global invoice's concept for one payment, as the SAT asks: 01010101, ACT, «Venta», the ticket's folio. */
 export function globalConcept(payment: { paymentFolio: number; amountCentavos: number }): StoredItem {
-  return { description: 'Venta', quantity: 1, amountCentavos: payment.amountCentavos, product_key: '01010101', unit_key: 'ACT', sku: String(payment.paymentFolio) };
+  return {
+    description: 'Venta',
+    quantity: 1,
+    amountCentavos: payment.amountCentavos,
+    product_key: '01010101',
+    unit_key: 'ACT',
+    sku: String(payment.paymentFolio),
+  };
 }
 
 /** Subtotal and IVA (16 %) of prices that include it, concept by concept. */
-export function taxBreakdown(items: readonly Pick<StoredItem, 'amountCentavos' | 'quantity'>[]): { subtotalCentavos: number; ivaCentavos: number; totalCentavos: number } {
+export function taxBreakdown(items: readonly Pick<StoredItem, 'amountCentavos' | 'quantity'>[]): {
+  subtotalCentavos: number;
+  ivaCentavos: number;
+  totalCentavos: number;
+} {
   let subtotal = 0;
   let total = 0;
   for (const i of items) {

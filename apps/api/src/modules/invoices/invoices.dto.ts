@@ -14,7 +14,10 @@ import type { BillableRow, BillableWithInvoice, InvoiceRow } from './invoices.re
 
 /** Invoices and billable payments as the API answers them. */
 
-export function toInvoiceDto(row: InvoiceRow, extra: { billable?: Pick<BillableRow, 'paymentFolio' | 'method'> | undefined; user?: { name: string; email: string } | undefined } = {}): Invoice {
+export function toInvoiceDto(
+  row: InvoiceRow,
+  extra: { billable?: Pick<BillableRow, 'paymentFolio' | 'method'> | undefined; user?: { name: string; email: string } | undefined } = {},
+): Invoice {
   const { subtotalCentavos, ivaCentavos, totalCentavos } = taxBreakdown(row.items);
   return {
     _id: row.id,
@@ -39,7 +42,13 @@ export function toInvoiceDto(row: InvoiceRow, extra: { billable?: Pick<BillableR
     use: row.use,
     payment_form: row.paymentForm,
     payment_form_label: formaPagoLabel(row.paymentForm),
-    items: row.items.map((i) => ({ description: i.description, quantity: i.quantity, amount: fromCentavos(i.amountCentavos), product_key: i.product_key, unit_key: i.unit_key })),
+    items: row.items.map((i) => ({
+      description: i.description,
+      quantity: i.quantity,
+      amount: fromCentavos(i.amountCentavos),
+      product_key: i.product_key,
+      unit_key: i.unit_key,
+    })),
     failure: row.failureMessage && row.failedAt ? { message: row.failureMessage, path: row.failurePath, at: row.failedAt.toISOString() } : null,
     cancellation:
       row.cancelMotive && row.cancelRequestedAt
@@ -73,7 +82,11 @@ export function billingStateOf(row: BillableWithInvoice, currentMonth: string): 
   }
 }
 
-export function toBillableDto(row: BillableWithInvoice, currentMonth: string, canRequest: (state: BillingState) => { ok: boolean; reason: string | null }): BillablePayment {
+export function toBillableDto(
+  row: BillableWithInvoice,
+  currentMonth: string,
+  canRequest: (state: BillingState) => { ok: boolean; reason: string | null },
+): BillablePayment {
   const state = billingStateOf(row, currentMonth);
   const request = canRequest(state);
   return {

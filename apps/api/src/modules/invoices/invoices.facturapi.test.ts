@@ -45,7 +45,9 @@ const KEMPER = { legal_name: 'ESCUELA KEMPER URGATE', zip: '06600', tax_systems:
 
 describe('Facturapi’s client against the fake', () => {
   it('is the service when FACTURAPI_KEY is set (the offline sandbox without it)', async () => {
-    expect(stampingServiceFromConfig({ FACTURAPI_KEY: FACTURAPI_FAKE_KEY, FACTURAPI_API_URL: fake.baseUrl, FACTURAPI_REQUESTS_PER_SECOND: 5 }).mode).toBe('live');
+    expect(stampingServiceFromConfig({ FACTURAPI_KEY: FACTURAPI_FAKE_KEY, FACTURAPI_API_URL: fake.baseUrl, FACTURAPI_REQUESTS_PER_SECOND: 5 }).mode).toBe(
+      'live',
+    );
     expect(stampingServiceFromConfig({ FACTURAPI_KEY: undefined, FACTURAPI_API_URL: undefined, FACTURAPI_REQUESTS_PER_SECOND: 5 }).mode).toBe('sandbox');
     const info = (await call(t, admin, 'GET', '/api/v1/invoices/info')).json<InvoicingInfo>();
     expect(info).toMatchObject({ sandbox: false, issuer_configured: false, issuer: { zip: '06600', rfc: null } });
@@ -57,7 +59,8 @@ describe('Facturapi’s client against the fake', () => {
     await setTaxData(t, ana, { ...COMPANY_TAX, name: 'ESCUELA KEMPER' });
     const refused = await call(t, ana, 'POST', '/api/v1/invoices/tax-data-check');
     expect(refused.statusCode, refused.body).toBe(422);
-    const message = 'El nombre o razón social no corresponde al RFC en los registros del SAT. Verifica que coincida exactamente con la Constancia de Situación Fiscal.';
+    const message =
+      'El nombre o razón social no corresponde al RFC en los registros del SAT. Verifica que coincida exactamente con la Constancia de Situación Fiscal.';
     expect(refused.json<ApiError>()).toMatchObject({ code: 'invoices.refused', message, errors: [{ path: 'taxInformation.name', message }] });
     await setTaxData(t, ana, COMPANY_TAX);
     const ok = await call(t, ana, 'POST', '/api/v1/invoices/tax-data-check');
@@ -90,10 +93,21 @@ describe('Facturapi’s client against the fake', () => {
     await setTaxData(t, beto, COMPANY_TAX);
     const retried = await call(t, admin, 'POST', `/api/v1/invoices/${failed!._id}/retry`);
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json<Invoice>()).toMatchObject({ _id: failed!._id, status: 'valid', sandbox: true, receptor: { name: 'ESCUELA KEMPER URGATE' }, failure: null });
+    expect(retried.json<Invoice>()).toMatchObject({
+      _id: failed!._id,
+      status: 'valid',
+      sandbox: true,
+      receptor: { name: 'ESCUELA KEMPER URGATE' },
+      failure: null,
+    });
     const stamped = [...fake.invoices.values()].filter((i) => i.external_id === paymentId);
     expect(stamped).toHaveLength(1);
-    expect(stamped[0]).toMatchObject({ payment_form: '01', use: 'G03', customer: { tax_id: 'EKU9003173C9', legal_name: 'ESCUELA KEMPER URGATE', tax_system: '601', address: { zip: '06600' } }, series: 'ENV' });
+    expect(stamped[0]).toMatchObject({
+      payment_form: '01',
+      use: 'G03',
+      customer: { tax_id: 'EKU9003173C9', legal_name: 'ESCUELA KEMPER URGATE', tax_system: '601', address: { zip: '06600' } },
+      series: 'ENV',
+    });
     expect((await call(t, admin, 'POST', `/api/v1/invoices/${failed!._id}/retry`)).statusCode).toBe(409);
   });
 
@@ -105,7 +119,11 @@ describe('Facturapi’s client against the fake', () => {
     await t.app.jobs.drain();
     const refused = await call(t, gil, 'POST', '/api/v1/invoices', { payment_id: paymentId });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json<ApiError>()).toMatchObject({ code: 'invoices.refused', message: expect.stringContaining('El código postal fiscal no corresponde al RFC'), errors: [{ path: 'taxInformation.postal_code' }] });
+    expect(refused.json<ApiError>()).toMatchObject({
+      code: 'invoices.refused',
+      message: expect.stringContaining('El código postal fiscal no corresponde al RFC'),
+      errors: [{ path: 'taxInformation.postal_code' }],
+    });
     await setTaxData(t, gil, COMPANY_TAX);
     const made = await call(t, gil, 'POST', '/api/v1/invoices', { payment_id: paymentId });
     expect(made.statusCode, made.body).toBe(201);

@@ -63,7 +63,9 @@ export async function toInvoiceDtos(deps: InvoicesDeps, rows: readonly repo.Invo
   const userIds = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
   const [billable, people] = await Promise.all([repo.billableFor(deps.db, { paymentIds, walletEntryIds: [] }), userSummaries(deps.db, userIds)]);
   const byPayment = new Map(billable.map((b) => [b.paymentId, b]));
-  return rows.map((r) => toInvoiceDto(r, { billable: r.paymentId ? byPayment.get(r.paymentId) : undefined, user: r.userId ? people.get(r.userId) : undefined }));
+  return rows.map((r) =>
+    toInvoiceDto(r, { billable: r.paymentId ? byPayment.get(r.paymentId) : undefined, user: r.userId ? people.get(r.userId) : undefined }),
+  );
 }
 
 export async function listInvoices(
@@ -73,7 +75,11 @@ export async function listInvoices(
 ): Promise<InvoiceList> {
   if (caller.rol !== 'admin' && query.user && query.user !== caller.id) throw commonErrors.forbidden();
   const userId = caller.rol === 'admin' ? query.user : caller.id;
-  const { rows, count } = await repo.listInvoices(deps.db, { userId, status: query.status, kind: caller.rol === 'admin' ? query.kind : 'payment' }, { limit: query.limit, offset: (query.page - 1) * query.limit });
+  const { rows, count } = await repo.listInvoices(
+    deps.db,
+    { userId, status: query.status, kind: caller.rol === 'admin' ? query.kind : 'payment' },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
   return toPage(await toInvoiceDtos(deps, rows), count, query.page, query.limit);
 }
 
@@ -95,7 +101,8 @@ export async function invoiceFile(
 ): Promise<InvoiceFile> {
   let row: repo.InvoiceRow | undefined;
   if (request.caller) row = await visibleInvoice(deps, request.caller, request.id);
-  else if (request.token && verifyInvoiceToken(deps.secret, request.id, request.format, request.token, deps.clock.now())) row = await repo.findInvoice(deps.db, request.id);
+  else if (request.token && verifyInvoiceToken(deps.secret, request.id, request.format, request.token, deps.clock.now()))
+    row = await repo.findInvoice(deps.db, request.id);
   else if (request.token) throw commonErrors.forbidden();
   else throw commonErrors.unauthenticated();
   if (!row) throw invoiceErrors.notFound();
@@ -183,7 +190,13 @@ export async function checkTaxData(deps: InvoicesDeps, caller: Caller): Promise<
   const known = await repo.findCustomer(deps.db, caller.id);
   try {
     const saved = await deps.service.saveCustomer(
-      { legal_name: receptor.name, tax_id: receptor.rfc, tax_system: receptor.tax_system, ...(receptor.email ? { email: receptor.email } : {}), address: { zip: receptor.zip } },
+      {
+        legal_name: receptor.name,
+        tax_id: receptor.rfc,
+        tax_system: receptor.tax_system,
+        ...(receptor.email ? { email: receptor.email } : {}),
+        address: { zip: receptor.zip },
+      },
       known && known.live === live ? known.providerCustomerId : undefined,
     );
     await repo.saveCustomer(deps.db, { userId: caller.id, providerCustomerId: saved.id, live, checkedAt: deps.clock.now() });

@@ -2,7 +2,15 @@ import { SANDBOX_INVOICE_TEXT } from '@envios/contracts/invoices';
 import { clean, escapeHtml, layout, textLayout, type RenderedMail } from '../notifications/notifications.usecases.js';
 
 /** The sandbox's invoice e-mail (a real invoice is sent by the stamping service, with its files attached). */
-export function sandboxInvoiceMail(data: { receptorName: string; folio: string; uuid: string; total: string; pdfUrl: string; xmlUrl: string; billingUrl: string }): RenderedMail {
+export function sandboxInvoiceMail(data: {
+  receptorName: string;
+  folio: string;
+  uuid: string;
+  total: string;
+  pdfUrl: string;
+  xmlUrl: string;
+  billingUrl: string;
+}): RenderedMail {
   const name = clean(data.receptorName);
   const lines = [
     `Hola, ${name}:`,

@@ -104,7 +104,10 @@ async function shipmentFacts(ex: Executor, ids: string[]): Promise<Map<string, S
   if (ids.length === 0) return new Map();
   const rows = await shipmentsByIds(ex, [...new Set(ids)]);
   return new Map(
-    rows.map((s) => [s._id, { folio: s.numberOfOrder, carrier: s.selected_service.carrier, service: s.selected_service.carrier_service_name, guide: s.number_guide }]),
+    rows.map((s) => [
+      s._id,
+      { folio: s.numberOfOrder, carrier: s.selected_service.carrier, service: s.selected_service.carrier_service_name, guide: s.number_guide },
+    ]),
   );
 }
 
@@ -112,11 +115,24 @@ async function shipmentFacts(ex: Executor, ids: string[]): Promise<Map<string, S
 export async function conceptsFor(deps: InvoicesDeps, paymentId: string, read?: PaymentForInvoice): Promise<repo.NewInvoice['items']> {
   const payment = read ?? (await deps.payments.find(deps.db, paymentId));
   if (!payment) throw invoiceErrors.paymentNotFound();
-  return paymentConcepts(payment, await shipmentFacts(deps.db, payment.shares.map((s) => s.shipmentId)), deps.settings);
+  return paymentConcepts(
+    payment,
+    await shipmentFacts(
+      deps.db,
+      payment.shares.map((s) => s.shipmentId),
+    ),
+    deps.settings,
+  );
 }
 
 /** A new payment invoice, pending, for the seller's tax data as they are now. */
-function newPaymentInvoice(deps: InvoicesDeps, billable: Pick<repo.BillableRow, 'userId' | 'paymentId' | 'paymentForm' | 'period'>, tax: TaxInformation, items: repo.NewInvoice['items'], now: Date): repo.NewInvoice {
+function newPaymentInvoice(
+  deps: InvoicesDeps,
+  billable: Pick<repo.BillableRow, 'userId' | 'paymentId' | 'paymentForm' | 'period'>,
+  tax: TaxInformation,
+  items: repo.NewInvoice['items'],
+  now: Date,
+): repo.NewInvoice {
   return {
     kind: 'payment',
     userId: billable.userId,
@@ -194,7 +210,10 @@ export async function runPaymentInvoiceJob(deps: InvoicesDeps, payload: PaymentI
   const account = await deps.findAccount(found.payment.userId);
   const tax = account?.invoice ? taxInformationSchema.safeParse(account.taxInformation) : undefined;
   if (tax && !tax.success) {
-    deps.log?.info({ paymentId: payload.paymentId, jobId: ctx.id }, 'facturación automática sin datos fiscales completos: el pago queda para la factura global');
+    deps.log?.info(
+      { paymentId: payload.paymentId, jobId: ctx.id },
+      'facturación automática sin datos fiscales completos: el pago queda para la factura global',
+    );
   }
   const items = tax?.success ? await conceptsFor(deps, payload.paymentId, found.payment) : undefined;
   const now = deps.clock.now();
@@ -206,7 +225,12 @@ export async function runPaymentInvoiceJob(deps: InvoicesDeps, payload: PaymentI
     invoice = await deps.db.transaction(async (tx) => {
       const opened =
         tax?.success && items
-          ? await repo.insertInvoice(tx, { ...newPaymentInvoice(deps, row, tax.data, items, now), claimToken: claim.token, claimedUntil: claim.until, stampAttempts: 1 })
+          ? await repo.insertInvoice(tx, {
+              ...newPaymentInvoice(deps, row, tax.data, items, now),
+              claimToken: claim.token,
+              claimedUntil: claim.until,
+              stampAttempts: 1,
+            })
           : undefined;
       if (!(await repo.insertBillable(tx, { ...row, invoiceId: opened?.id ?? null }))) throw new AlreadyRecorded();
       return opened;
@@ -282,7 +306,11 @@ export async function billablePayments(
   const current = monthOf(deps.clock.now());
   const account = await deps.findAccount(userId);
   const taxProblem = taxDataProblem(account?.taxInformation);
-  const { rows, count } = await repo.listBillable(deps.db, { userId, period: query.month ?? current }, { limit: query.limit, offset: (query.page - 1) * query.limit });
+  const { rows, count } = await repo.listBillable(
+    deps.db,
+    { userId, period: query.month ?? current },
+    { limit: query.limit, offset: (query.page - 1) * query.limit },
+  );
   const canRequest = (state: BillingState) => {
     if (state !== 'awaiting' && state !== 'failed') return { ok: false, reason: null };
     if (taxProblem) return { ok: false, reason: `Completa tus datos fiscales: ${taxProblem}` };
@@ -297,7 +325,11 @@ export async function billablePayments(
 }
 
 /** The invoice state of payments and top-ups shown on other screens (one's own; an admin's, anyone's). */
-export async function invoiceLinks(deps: InvoicesDeps, caller: Caller, query: { payments?: string[] | undefined; wallet_entries?: string[] | undefined }): Promise<InvoiceLinks> {
+export async function invoiceLinks(
+  deps: InvoicesDeps,
+  caller: Caller,
+  query: { payments?: string[] | undefined; wallet_entries?: string[] | undefined },
+): Promise<InvoiceLinks> {
   const rows = await repo.billableFor(deps.db, {
     paymentIds: query.payments ?? [],
     walletEntryIds: query.wallet_entries ?? [],

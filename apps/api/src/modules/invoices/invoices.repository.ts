@@ -29,7 +29,12 @@ export async function findBillable(ex: Executor, paymentId: string): Promise<Bil
   return row;
 }
 
-export async function updateBillable(tx: Executor, paymentId: string, set: Partial<Pick<BillableRow, 'invoiceId' | 'globalInvoiceId' | 'excludedAt'>>, now: Date): Promise<void> {
+export async function updateBillable(
+  tx: Executor,
+  paymentId: string,
+  set: Partial<Pick<BillableRow, 'invoiceId' | 'globalInvoiceId' | 'excludedAt'>>,
+  now: Date,
+): Promise<void> {
   await tx
     .update(billablePayments)
     .set({ ...set, updatedAt: now })
@@ -83,7 +88,10 @@ export async function listBillable(
 }
 
 /** The billable payments among these payments or top-ups (Monedero, the admin's Pagos); one account's only, unless admin. */
-export async function billableFor(ex: Executor, query: { paymentIds: string[]; walletEntryIds: string[]; userId?: string | undefined }): Promise<BillableWithInvoice[]> {
+export async function billableFor(
+  ex: Executor,
+  query: { paymentIds: string[]; walletEntryIds: string[]; userId?: string | undefined },
+): Promise<BillableWithInvoice[]> {
   const of: SQL[] = [];
   if (query.paymentIds.length > 0) of.push(inArray(billablePayments.paymentId, query.paymentIds));
   if (query.walletEntryIds.length > 0) of.push(inArray(billablePayments.walletEntryId, query.walletEntryIds));

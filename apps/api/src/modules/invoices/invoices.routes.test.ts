@@ -33,7 +33,10 @@ function counting(service: StampingService): StampingService {
 
 beforeAll(async () => {
   service = counting(createSandboxStamping());
-  t = await createTestApp({ env: { ...adminEnv, COMPANY_RFC: 'EMX200101Z75', COMPANY_LEGAL_NAME: 'Envíos MX, S.A. de C.V.', COMPANY_TAX_SYSTEM: '601', COMPANY_TAX_ZIP: '06600' }, deps: { stampingService: service } });
+  t = await createTestApp({
+    env: { ...adminEnv, COMPANY_RFC: 'EMX200101Z75', COMPANY_LEGAL_NAME: 'Envíos MX, S.A. de C.V.', COMPANY_TAX_SYSTEM: '601', COMPANY_TAX_ZIP: '06600' },
+    deps: { stampingService: service },
+  });
   admin = await signInAdmin(t.app);
 });
 afterAll(async () => {
@@ -43,7 +46,10 @@ afterAll(async () => {
 function expectField(res: { statusCode: number; body: string; json: <T>() => T }, status: number, path: string, message?: RegExp): void {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json<ApiError>();
-  expect(body.errors?.map((e) => e.path), res.body).toContain(path);
+  expect(
+    body.errors?.map((e) => e.path),
+    res.body,
+  ).toContain(path);
   if (message) expect(body.errors?.find((e) => e.path === path)?.message).toMatch(message);
 }
 
@@ -118,7 +124,15 @@ describe('what is invoiced', () => {
       use: 'G03',
       total: 580,
       receptor: { rfc: 'EKU9003173C9', name: 'ESCUELA KEMPER URGATE', tax_system: '601', zip: '06600' },
-      items: [{ quantity: 1, amount: 580, product_key: '78102200', unit_key: 'E48', description: expect.stringMatching(/^Saldo prepagado para servicios de paquetería \(abono MON-\d+ al monedero\)$/) }],
+      items: [
+        {
+          quantity: 1,
+          amount: 580,
+          product_key: '78102200',
+          unit_key: 'E48',
+          description: expect.stringMatching(/^Saldo prepagado para servicios de paquetería \(abono MON-\d+ al monedero\)$/),
+        },
+      ],
     });
     expect(invoices[0]!.uuid).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
     expect(invoices[0]!.subtotal + invoices[0]!.iva).toBeCloseTo(580, 2);
@@ -140,7 +154,10 @@ describe('what is invoiced', () => {
     expect(invoice).toMatchObject({ status: 'valid', payment_form: '31', use: 'G03', receptor: { rfc: 'GODE561231GR8', tax_system: '626' } });
     expect(invoice!.items).toHaveLength(3);
     for (const item of invoice!.items) expect(item.description).toMatch(/^Servicio de paquetería \S.+, envío \d+/);
-    expect(invoice!.total).toBeCloseTo(invoice!.items.reduce((s, i) => s + i.amount, 0), 2);
+    expect(invoice!.total).toBeCloseTo(
+      invoice!.items.reduce((s, i) => s + i.amount, 0),
+      2,
+    );
   });
 
   it('a wallet purchase is not invoiced (the top-up was), not even on request', async () => {
@@ -154,7 +171,7 @@ describe('what is invoiced', () => {
     await t.app.jobs.drain();
     expect(await invoicesOf(t, caro)).toEqual([]);
     const [payment] = await t.database.query<{ id: string }>(`select id from payments where user_id = $1 and method = 'monedero'`, [caro.id]);
-    expect((await jobsQueries.findByKey(t.database.db, `invoices.payment:${payment!.id}`))).toBeUndefined();
+    expect(await jobsQueries.findByKey(t.database.db, `invoices.payment:${payment!.id}`)).toBeUndefined();
     const asked = await call(t, caro, 'POST', '/api/v1/invoices', { payment_id: payment!.id });
     expect(asked.statusCode).toBe(409);
     expect(asked.json<ApiError>().code).toBe('invoices.wallet_payment');
@@ -169,7 +186,9 @@ describe('automatic or on request', () => {
     await t.app.jobs.drain();
     expect(await invoicesOf(t, dani)).toEqual([]);
     const list = (await call(t, dani, 'GET', '/api/v1/invoices/payments')).json<BillablePaymentList>();
-    expect(list.docs).toEqual([expect.objectContaining({ payment_id: paymentId, state: 'awaiting', can_request: true, amount: 300, method: 'oxxo', purpose: 'topup' })]);
+    expect(list.docs).toEqual([
+      expect.objectContaining({ payment_id: paymentId, state: 'awaiting', can_request: true, amount: 300, method: 'oxxo', purpose: 'topup' }),
+    ]);
     const made = await call(t, dani, 'POST', '/api/v1/invoices', { payment_id: paymentId });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json<Invoice>()).toMatchObject({ status: 'valid', payment_id: paymentId, payment_form: '01' });
@@ -225,7 +244,10 @@ describe('downloads and e-mail', () => {
     expect((await call(t, other, 'POST', `/api/v1/invoices/${invoice!._id}/email`, {})).statusCode).toBe(404);
     expectField(await call(t, fer, 'POST', `/api/v1/invoices/${invoice!._id}/email`, { email: 'no-es-correo' }), 400, 'email');
     await t.app.jobs.drain();
-    const [mail] = await t.database.query<{ html: string }>(`select html from outbox where recipient = 'facturas@kemper.test' order by created_at desc limit 1`, []);
+    const [mail] = await t.database.query<{ html: string }>(
+      `select html from outbox where recipient = 'facturas@kemper.test' order by created_at desc limit 1`,
+      [],
+    );
     const link = /href="(http[^"]+\/xml\?token=[^"]+)"/.exec(mail!.html)![1]!.replace(/&amp;/g, '&');
     const byLink = await call(t, null, 'GET', new URL(link).pathname + new URL(link).search);
     expect(byLink.statusCode).toBe(200);

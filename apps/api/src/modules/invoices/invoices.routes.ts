@@ -61,7 +61,11 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: Invoices }> = asy
     '/api/v1/invoices/info',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Si las facturas son reales o de prueba, los datos de la empresa emisora y el mes en curso', response: { 200: invoicingInfoSchema, 401: e } },
+      schema: {
+        tags,
+        summary: 'Si las facturas son reales o de prueba, los datos de la empresa emisora y el mes en curso',
+        response: { 200: invoicingInfoSchema, 401: e },
+      },
     },
     () => invoices.invoicingInfo(),
   );
@@ -72,7 +76,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: Invoices }> = asy
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'Los pagos de un mes (el actual por omisión) que se facturan y en qué va la factura de cada uno; un administrador puede pedir los de una cuenta (?user=)',
+        summary:
+          'Los pagos de un mes (el actual por omisión) que se facturan y en qué va la factura de cada uno; un administrador puede pedir los de una cuenta (?user=)',
         querystring: billablePaymentsQuerySchema,
         response: { 200: billablePaymentListSchema, 400: e, 401: e, 403: e },
       },
@@ -100,7 +105,8 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: Invoices }> = asy
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: '«Validar datos»: envía los datos fiscales guardados al servicio de timbrado, que los revisa con el SAT; su rechazo llega tal cual, con el campo (422)',
+        summary:
+          '«Validar datos»: envía los datos fiscales guardados al servicio de timbrado, que los revisa con el SAT; su rechazo llega tal cual, con el campo (422)',
         response: { 200: taxDataCheckSchema, 401: e, 409: e, 422: e, 429: e, 503: e },
       },
     },
@@ -139,7 +145,12 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ invoices: Invoices }> = asy
     '/api/v1/invoices/:id',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Una factura (de su dueño o para un administrador)', params: invoiceIdParamsSchema, response: { 200: invoiceSchema, 400: e, 401: e, 404: e } },
+      schema: {
+        tags,
+        summary: 'Una factura (de su dueño o para un administrador)',
+        params: invoiceIdParamsSchema,
+        response: { 200: invoiceSchema, 400: e, 401: e, 404: e },
+      },
     },
     (request) => invoices.getInvoice(request.caller!, request.params.id),
   );

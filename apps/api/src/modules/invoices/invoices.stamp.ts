@@ -142,7 +142,13 @@ export interface StampJobPayload {
 /** A pending invoice to stamp again later (the request that made it found the service down). */
 export async function enqueueStamp(jobs: JobQueue, row: Pick<repo.InvoiceRow, 'id' | 'stampRound'>, executor?: Executor, runAt?: Date): Promise<void> {
   await jobs.enqueue<StampJobPayload>(
-    { type: STAMP_JOB, key: `${STAMP_JOB}:${row.id}:${row.stampRound}`, payload: { invoiceId: row.id }, maxAttempts: STAMP_JOB_MAX_ATTEMPTS, ...(runAt ? { runAt } : {}) },
+    {
+      type: STAMP_JOB,
+      key: `${STAMP_JOB}:${row.id}:${row.stampRound}`,
+      payload: { invoiceId: row.id },
+      maxAttempts: STAMP_JOB_MAX_ATTEMPTS,
+      ...(runAt ? { runAt } : {}),
+    },
     executor,
   );
 }

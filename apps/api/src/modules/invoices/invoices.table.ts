@@ -75,9 +75,15 @@ export const invoices = pgTable(
     index('invoices_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('invoices_status_created_idx').on(t.status, t.createdAt.desc()),
     index('invoices_payment_idx').on(t.paymentId),
-    uniqueIndex('invoices_uuid_unique').on(t.uuid).where(sql`${t.uuid} is not null`),
-    uniqueIndex('invoices_global_key_unique').on(t.globalKey).where(sql`${t.globalKey} is not null`),
-    uniqueIndex('invoices_replaces_unique').on(t.replacesInvoiceId).where(sql`${t.replacesInvoiceId} is not null`),
+    uniqueIndex('invoices_uuid_unique')
+      .on(t.uuid)
+      .where(sql`${t.uuid} is not null`),
+    uniqueIndex('invoices_global_key_unique')
+      .on(t.globalKey)
+      .where(sql`${t.globalKey} is not null`),
+    uniqueIndex('invoices_replaces_unique')
+      .on(t.replacesInvoiceId)
+      .where(sql`${t.replacesInvoiceId} is not null`),
     check('invoices_kind', sql`${t.kind} in ('payment', 'global')`),
     check('invoices_status', sql`${t.status} in ('pending', 'valid', 'failed', 'cancelling', 'cancelled')`),
     check('invoices_total', sql`${t.totalCentavos} > 0`),
@@ -119,11 +125,15 @@ export const billablePayments = pgTable(
   },
   (t) => [
     index('billable_payments_user_paid_idx').on(t.userId, t.paidAt.desc()),
-    index('billable_payments_wallet_entry_idx').on(t.walletEntryId).where(sql`${t.walletEntryId} is not null`),
+    index('billable_payments_wallet_entry_idx')
+      .on(t.walletEntryId)
+      .where(sql`${t.walletEntryId} is not null`),
     index('billable_payments_invoice_idx').on(t.invoiceId),
     index('billable_payments_global_invoice_idx').on(t.globalInvoiceId),
     // The month's global invoice reads the payments not in one yet.
-    index('billable_payments_open_period_idx').on(t.period, t.paidAt).where(sql`${t.globalInvoiceId} is null and ${t.excludedAt} is null`),
+    index('billable_payments_open_period_idx')
+      .on(t.period, t.paidAt)
+      .where(sql`${t.globalInvoiceId} is null and ${t.excludedAt} is null`),
   ],
 );
 

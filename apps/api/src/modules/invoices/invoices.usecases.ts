@@ -24,8 +24,13 @@ export { GLOBAL_JOB, scheduleGlobalInvoices } from './invoices.global.js';
 export type { StampingService } from './adapters/stamping-service.js';
 
 /** Facturapi with FACTURAPI_KEY (+ FACTURAPI_API_URL), the offline sandbox without it; rate-limited either way. */
-export function stampingServiceFromConfig(config: Pick<Config, 'FACTURAPI_KEY' | 'FACTURAPI_API_URL' | 'FACTURAPI_REQUESTS_PER_SECOND'>, clock?: Clock): StampingService {
-  const service = config.FACTURAPI_KEY ? createFacturapiClient({ apiKey: config.FACTURAPI_KEY, baseUrl: config.FACTURAPI_API_URL }) : createSandboxStamping(clock);
+export function stampingServiceFromConfig(
+  config: Pick<Config, 'FACTURAPI_KEY' | 'FACTURAPI_API_URL' | 'FACTURAPI_REQUESTS_PER_SECOND'>,
+  clock?: Clock,
+): StampingService {
+  const service = config.FACTURAPI_KEY
+    ? createFacturapiClient({ apiKey: config.FACTURAPI_KEY, baseUrl: config.FACTURAPI_API_URL })
+    : createSandboxStamping(clock);
   return rateLimited(service, createRateLimiter(config.FACTURAPI_REQUESTS_PER_SECOND));
 }
 

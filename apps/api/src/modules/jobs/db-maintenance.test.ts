@@ -17,7 +17,13 @@ describe('daily database maintenance', () => {
   it('vacuums the embedded database at 03:30 Mexico City and schedules the next day once', async () => {
     const clock = manualClock(new Date('2026-05-04T12:00:00Z'));
     const statements: string[] = [];
-    const handle = { kind: database.kind, exec: async (sql: string) => { statements.push(sql); await database.exec(sql); } };
+    const handle = {
+      kind: database.kind,
+      exec: async (sql: string) => {
+        statements.push(sql);
+        await database.exec(sql);
+      },
+    };
     const queue = createJobQueue({ db: database.db, clock });
     registerDbMaintenance(queue, handle, clock);
 

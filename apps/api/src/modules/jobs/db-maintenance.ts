@@ -18,7 +18,12 @@ function nextRun(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1, 9, 30));
 }
 
-export function registerDbMaintenance(queue: JobQueue, database: Pick<DatabaseHandle, 'kind' | 'exec'>, clock: Clock, log?: { info(obj: object, msg: string): void }): void {
+export function registerDbMaintenance(
+  queue: JobQueue,
+  database: Pick<DatabaseHandle, 'kind' | 'exec'>,
+  clock: Clock,
+  log?: { info(obj: object, msg: string): void },
+): void {
   queue.register<Record<string, never>>(DB_MAINTENANCE_JOB, {
     async run() {
       // VACUUM cannot run inside a transaction: it runs first, then the next day is scheduled.

@@ -68,10 +68,7 @@ export async function failAbandonedJobs(db: Executor, now: Date): Promise<number
  * Claims up to `limit` due jobs for this worker: pending ones whose time came, and running ones
  * whose lease ran out. SKIP LOCKED lets concurrent workers take different rows without waiting.
  */
-export async function claimJobs(
-  db: Database,
-  opts: { now: Date; workerId: string; lockedUntil: Date; limit: number },
-): Promise<JobRow[]> {
+export async function claimJobs(db: Database, opts: { now: Date; workerId: string; lockedUntil: Date; limit: number }): Promise<JobRow[]> {
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
@@ -103,10 +100,7 @@ function heldBy(id: string, workerId: string, attempt: number) {
 }
 
 /** Marks the job done; false when this worker no longer holds it (its lease was taken over). */
-export async function markJobDone(
-  db: Executor,
-  opts: { id: string; workerId: string; attempt: number; now: Date; payload?: unknown },
-): Promise<boolean> {
+export async function markJobDone(db: Executor, opts: { id: string; workerId: string; attempt: number; now: Date; payload?: unknown }): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({

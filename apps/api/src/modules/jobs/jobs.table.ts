@@ -13,7 +13,9 @@ export const jobs = pgTable(
     type: text('type').notNull(),
     key: text('key').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),

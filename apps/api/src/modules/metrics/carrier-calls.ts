@@ -25,7 +25,12 @@ export function instrumentGuideIssuers<T extends Partial<Record<CarrierCode, Gui
       carrierCode: issuer.carrierCode,
       sandbox: issuer.sandbox,
       issue: (request, signal) =>
-        timedCarrierCall(metrics, { carrier: code, operation: 'issue', source: issuer.sandbox ? 'sandbox' : 'api' }, () => issuer.issue(request, signal), signal),
+        timedCarrierCall(
+          metrics,
+          { carrier: code, operation: 'issue', source: issuer.sandbox ? 'sandbox' : 'api' },
+          () => issuer.issue(request, signal),
+          signal,
+        ),
     };
   }
   return out as T;

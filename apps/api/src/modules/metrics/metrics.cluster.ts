@@ -29,7 +29,8 @@ export function serveClusterMetrics(): void {
     const id = message.id;
     aggregator.clusterMetrics().then(
       (text) => worker.isConnected() && worker.send({ type: ANSWER, id, text } satisfies Answer),
-      (error: unknown) => worker.isConnected() && worker.send({ type: ANSWER, id, error: error instanceof Error ? error.message : String(error) } satisfies Answer),
+      (error: unknown) =>
+        worker.isConnected() && worker.send({ type: ANSWER, id, error: error instanceof Error ? error.message : String(error) } satisfies Answer),
     );
   });
 }

@@ -46,7 +46,12 @@ describe('GET /metrics', () => {
     const admin = await signInAdmin(t.app);
     const ana = await createSignedInUser(t.app, admin);
     const balanceBefore = value(await scrape(), 'envios_wallet_balance_centavos') ?? 0;
-    const credit = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: admin.headers, payload: { cantidadAbonar: 250.5, userId: ana.id } });
+    const credit = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/prepaid/createPrepaid',
+      headers: admin.headers,
+      payload: { cantidadAbonar: 250.5, userId: ana.id },
+    });
     expect(credit.statusCode, credit.body).toBeLessThan(300);
     const topUp = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid', headers: ana.headers, payload: { amount: 100 } });
     expect(topUp.statusCode, topUp.body).toBeLessThan(300);

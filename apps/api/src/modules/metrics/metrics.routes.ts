@@ -12,7 +12,8 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ metrics: MetricsScrape }> = 
       config: { guard: 'public' },
       schema: {
         tags: ['sistema'],
-        summary: 'Métricas en formato Prometheus (solicitudes, trabajos, pagos, paqueterías, monederos); solo con el token de METRICS_TOKEN (sin él: 404 en producción, solo desde esta máquina en desarrollo)',
+        summary:
+          'Métricas en formato Prometheus (solicitudes, trabajos, pagos, paqueterías, monederos); solo con el token de METRICS_TOKEN (sin él: 404 en producción, solo desde esta máquina en desarrollo)',
       },
     },
     async (request, reply) => {

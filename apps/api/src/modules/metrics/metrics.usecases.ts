@@ -214,7 +214,12 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /** Business figures (revenue, payments, wallet money): only ever answered to the METRICS_TOKEN holder. */
-export const BUSINESS_METRICS = ['envios_payments', 'envios_payments_amount_centavos', 'envios_wallet_balance_centavos', 'envios_wallet_ledger_centavos'] as const;
+export const BUSINESS_METRICS = [
+  'envios_payments',
+  'envios_payments_amount_centavos',
+  'envios_wallet_balance_centavos',
+  'envios_wallet_ledger_centavos',
+] as const;
 
 /** Prometheus' text without the business families (their HELP, TYPE and samples). */
 export function withoutBusinessFigures(text: string): string {

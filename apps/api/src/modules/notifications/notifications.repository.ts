@@ -44,6 +44,9 @@ export async function listOutboxMessages(
 }
 
 export async function findOutboxMessage(db: Executor, id: string): Promise<(OutboxRow & { html: string | null }) | undefined> {
-  const rows = await db.select({ ...listColumns, html: outbox.html }).from(outbox).where(eq(outbox.id, id));
+  const rows = await db
+    .select({ ...listColumns, html: outbox.html })
+    .from(outbox)
+    .where(eq(outbox.id, id));
   return rows[0];
 }

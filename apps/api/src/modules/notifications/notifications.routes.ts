@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
-import {
-  outboxIdParamsSchema,
-  outboxListQuerySchema,
-  outboxListResponseSchema,
-  outboxMessageDetailSchema,
-} from '@envios/contracts/notifications';
+import { outboxIdParamsSchema, outboxListQuerySchema, outboxListResponseSchema, outboxMessageDetailSchema } from '@envios/contracts/notifications';
 import type { Outbox } from './notifications.usecases.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };

@@ -78,7 +78,15 @@ export function createNotifier(opts: {
         return;
       }
       await ctx.commit((tx) =>
-        repo.insertOutboxMessage(tx, { key: ctx.key, channel: 'email', recipient: message.to, subject: message.subject, html: message.html, text: message.text, createdAt: clock.now() }),
+        repo.insertOutboxMessage(tx, {
+          key: ctx.key,
+          channel: 'email',
+          recipient: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          createdAt: clock.now(),
+        }),
       );
     },
     // Once delivered, the body (which may hold a recovery link) is not kept in the job row.
@@ -107,14 +115,24 @@ export function createNotifier(opts: {
         {
           type: EMAIL_JOB,
           key: input.key,
-          payload: { to: input.to, ...(input.replyTo ? { replyTo: input.replyTo } : {}), subject: input.mail.subject, html: input.mail.html, text: input.mail.text },
+          payload: {
+            to: input.to,
+            ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+            subject: input.mail.subject,
+            html: input.mail.html,
+            text: input.mail.text,
+          },
         },
         executor,
       );
     },
     async sendWhatsApp(input, executor) {
       await opts.queue.enqueue<WhatsAppJobPayload>(
-        { type: WHATSAPP_JOB, key: input.key, payload: { to: toWhatsAppNumber(input.to), text: input.text, ...(input.template ? { template: input.template } : {}) } },
+        {
+          type: WHATSAPP_JOB,
+          key: input.key,
+          payload: { to: toWhatsAppNumber(input.to), text: input.text, ...(input.template ? { template: input.template } : {}) },
+        },
         executor,
       );
     },
@@ -131,7 +149,14 @@ export interface OutboxDeps {
 async function listOutbox(deps: OutboxDeps, query: { recipient?: string | undefined; page: number; limit: number }) {
   const { keepsEmail } = deps.notifier;
   const { rows, total } = await repo.listOutboxMessages(deps.db, { recipient: query.recipient, limit: query.limit, offset: (query.page - 1) * query.limit });
-  const docs = rows.map((r) => ({ _id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, text: r.text, createdAt: r.createdAt.toISOString() }));
+  const docs = rows.map((r) => ({
+    _id: r.id,
+    channel: r.channel,
+    recipient: r.recipient,
+    subject: r.subject,
+    text: r.text,
+    createdAt: r.createdAt.toISOString(),
+  }));
   return { ...toPage(docs, total, query.page, query.limit), keepsEmail };
 }
 

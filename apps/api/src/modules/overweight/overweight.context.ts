@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { type TariffZone } from '@envios/contracts/carriers';
 import { formatMXN, fromCentavos } from '@envios/contracts/money';
-import { overweightEventLabels, overweightStateText, overweightStatusLabels, type OverweightMeasured, type OverweightRecord } from '@envios/contracts/overweight';
+import {
+  overweightEventLabels,
+  overweightStateText,
+  overweightStatusLabels,
+  type OverweightMeasured,
+  type OverweightRecord,
+} from '@envios/contracts/overweight';
 import { billableWeightKg } from '@envios/contracts/quotes';
 import { walletErrorCodes } from '@envios/contracts/wallet';
 import type { Executor } from '../../db/client.js';
@@ -99,7 +105,13 @@ export function createOverweightContext(deps: OverweightDeps) {
   }
 
   function common(s: Pick<OverweightShipment, 'numberOfOrder' | 'numberGuide' | 'serviceName' | 'carrierCode' | 'carrierName'>, firstName: string) {
-    return { firstName, numberOfOrder: s.numberOfOrder, guide: s.numberGuide, service: `${carrierName(s.carrierCode, s.carrierName)} ${s.serviceName}`, url: pageUrl };
+    return {
+      firstName,
+      numberOfOrder: s.numberOfOrder,
+      guide: s.numberGuide,
+      service: `${carrierName(s.carrierCode, s.carrierName)} ${s.serviceName}`,
+      url: pageUrl,
+    };
   }
 
   async function requireVisibleShipment(caller: Caller, shipmentId: string): Promise<OverweightShipment> {

@@ -77,7 +77,16 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
         if (!s.overweightPaid) await setShipmentOverweight(tx, s.id, { kg: rec.overweightKg, centavos: null }, now);
         await repo.insertFiles(
           tx,
-          files.map((f) => ({ recordId: rec.id, kind: 'dispute' as const, fileName: f.fileName, contentType: f.contentType, sizeBytes: f.data.length, data: f.data, uploadedBy: caller.id, createdAt: now })),
+          files.map((f) => ({
+            recordId: rec.id,
+            kind: 'dispute' as const,
+            fileName: f.fileName,
+            contentType: f.contentType,
+            sizeBytes: f.data.length,
+            data: f.data,
+            uploadedBy: caller.id,
+            createdAt: now,
+          })),
         );
         await repo.insertEvent(tx, { recordId: rec.id, kind: 'disputed', note: input.message, actorId: caller.id, createdAt: now });
         await mailTo(
@@ -114,10 +123,22 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
             await deps.events.publish(tx, walletCreditedEvent(entry));
           }
           await clearShipmentOverweight(tx, s.id, now);
-          await repo.updateRecord(tx, rec.id, { disputeStatus: 'accepted', resolutionReason: reason, resolvedAt: now, resolvedBy: caller.id, refundCentavos: refund, updatedAt: now });
+          await repo.updateRecord(tx, rec.id, {
+            disputeStatus: 'accepted',
+            resolutionReason: reason,
+            resolvedAt: now,
+            resolvedBy: caller.id,
+            refundCentavos: refund,
+            updatedAt: now,
+          });
           await repo.insertEvent(tx, { recordId: rec.id, kind: 'accepted', note: reason, actorId: caller.id, createdAt: now });
           if (refund) await repo.insertEvent(tx, { recordId: rec.id, kind: 'refunded', amountCentavos: refund, createdAt: now });
-          await mailTo(owner, `overweight:${rec.id}:accepted`, (firstName) => disputeAcceptedMail({ ...common(s, firstName), costCentavos: rec.costCentavos, refundCentavos: refund }), tx);
+          await mailTo(
+            owner,
+            `overweight:${rec.id}:accepted`,
+            (firstName) => disputeAcceptedMail({ ...common(s, firstName), costCentavos: rec.costCentavos, refundCentavos: refund }),
+            tx,
+          );
           await deps.events.publish(tx, resolvedEvent(s, 'accepted', refund));
         } else {
           await repo.updateRecord(tx, rec.id, { disputeStatus: 'rejected', resolutionReason: reason, resolvedAt: now, resolvedBy: caller.id, updatedAt: now });
@@ -131,7 +152,8 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
           await mailTo(
             owner,
             `overweight:${rec.id}:rejected`,
-            (firstName) => disputeRejectedMail({ ...common(s, firstName), costCentavos: rec.costCentavos, reason: reason ?? '', paid: s.overweightPaid, charged }),
+            (firstName) =>
+              disputeRejectedMail({ ...common(s, firstName), costCentavos: rec.costCentavos, reason: reason ?? '', paid: s.overweightPaid, charged }),
             tx,
           );
           await deps.events.publish(tx, resolvedEvent(s, 'rejected', null));
@@ -154,7 +176,16 @@ export function createOverweightDisputes(deps: OverweightDeps, ctx: OverweightCo
         const now = clock.now();
         await repo.insertFiles(
           tx,
-          files.map((f) => ({ recordId: rec.id, kind: 'evidence' as const, fileName: f.fileName, contentType: f.contentType, sizeBytes: f.data.length, data: f.data, uploadedBy: caller.id, createdAt: now })),
+          files.map((f) => ({
+            recordId: rec.id,
+            kind: 'evidence' as const,
+            fileName: f.fileName,
+            contentType: f.contentType,
+            sizeBytes: f.data.length,
+            data: f.data,
+            uploadedBy: caller.id,
+            createdAt: now,
+          })),
         );
         await repo.updateRecord(tx, rec.id, { updatedAt: now });
       });

@@ -15,7 +15,12 @@ export function createOverweightLists(deps: OverweightDeps) {
   function listColumns(admin: boolean): SheetColumn<repo.ListedRecord>[] {
     const cost = { header: 'costo_sobrepeso', type: 'money' as const, width: 16, value: (r: repo.ListedRecord) => fromCentavos(r.costCentavos) };
     const common = [
-      { header: 'servicio', type: 'text' as const, width: 30, value: (r: repo.ListedRecord) => `${carrierName(r.carrierCode, r.rule?.carrier ?? '')} - ${r.serviceName}` },
+      {
+        header: 'servicio',
+        type: 'text' as const,
+        width: 30,
+        value: (r: repo.ListedRecord) => `${carrierName(r.carrierCode, r.rule?.carrier ?? '')} - ${r.serviceName}`,
+      },
       { header: 'sobrepeso', type: 'number' as const, width: 12, value: (r: repo.ListedRecord) => r.overweightKg },
       cost,
       { header: 'estatus_sobrepeso', type: 'text' as const, width: 18, value: (r: repo.ListedRecord) => overweightStatusLabels[statusOf(r, r.paid)] },

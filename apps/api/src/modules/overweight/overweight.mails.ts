@@ -19,7 +19,12 @@ interface Common {
 function mail(opts: { subject: string; title: string; lines: string[]; action: { label: string; url: string }; footnote?: string }): RenderedMail {
   return {
     subject: opts.subject,
-    html: layout({ title: opts.title, paragraphs: opts.lines.map(escapeHtml), action: opts.action, ...(opts.footnote ? { footnote: escapeHtml(opts.footnote) } : {}) }),
+    html: layout({
+      title: opts.title,
+      paragraphs: opts.lines.map(escapeHtml),
+      action: opts.action,
+      ...(opts.footnote ? { footnote: escapeHtml(opts.footnote) } : {}),
+    }),
     text: textLayout([...opts.lines, `${opts.action.label}: ${opts.action.url}`, ...(opts.footnote ? [opts.footnote] : [])]),
   };
 }
@@ -44,7 +49,9 @@ export function overweightRecordedMail(
       : 'La aclaración se pide una vez, desde la página de sobrepesos, con un mensaje y fotos.',
   ];
   return mail({
-    subject: d.charged ? `Cobramos un sobrepeso de ${money} de tu envío ${d.numberOfOrder}` : `Tienes un sobrepeso pendiente de ${money} en tu envío ${d.numberOfOrder}`,
+    subject: d.charged
+      ? `Cobramos un sobrepeso de ${money} de tu envío ${d.numberOfOrder}`
+      : `Tienes un sobrepeso pendiente de ${money} en tu envío ${d.numberOfOrder}`,
     title: d.corrected ? 'Sobrepeso corregido' : 'Sobrepeso registrado',
     lines,
     action: { label: 'Ver el sobrepeso', url: d.url },

@@ -13,8 +13,14 @@ import { applyMarkup } from '../quotes/quotes.usecases.js';
  */
 
 /** The whole kilos a carrier bills for what it measured: the larger of real and volumetric, at least 1. */
-export function measuredBillableKg(m: { weight: number; height?: number | undefined; width?: number | undefined; depth?: number | undefined }, divisor: number): number {
-  const dims = m.height !== undefined && m.width !== undefined && m.depth !== undefined ? { height: m.height, width: m.width, depth: m.depth } : { height: 0, width: 0, depth: 0 };
+export function measuredBillableKg(
+  m: { weight: number; height?: number | undefined; width?: number | undefined; depth?: number | undefined },
+  divisor: number,
+): number {
+  const dims =
+    m.height !== undefined && m.width !== undefined && m.depth !== undefined
+      ? { height: m.height, width: m.width, depth: m.depth }
+      : { height: 0, width: 0, depth: 0 };
   return billableWeightKg({ weight: m.weight, ...dims }, divisor);
 }
 

@@ -16,7 +16,6 @@ export function createOverweightRecording(deps: OverweightDeps, ctx: OverweightC
   const { pricing, change, tryCharge, ownerOf, mailTo, common } = ctx;
 
   return {
-
     /**
      * 'Editar sobrepeso' (`PUT /shipments/{id}` with overweight and cost_overweight, admin): records
      * or corrects a paid shipment's overweight while it is unpaid, with what was declared and
@@ -80,7 +79,14 @@ export function createOverweightRecording(deps: OverweightDeps, ctx: OverweightC
               recordedBy: caller.id,
               createdAt: now,
             });
-        await repo.insertEvent(tx, { recordId: rec.id, kind: existing ? 'updated' : 'recorded', amountCentavos: costCentavos, note: input.overweight_note || null, actorId: caller.id, createdAt: now });
+        await repo.insertEvent(tx, {
+          recordId: rec.id,
+          kind: existing ? 'updated' : 'recorded',
+          amountCentavos: costCentavos,
+          note: input.overweight_note || null,
+          actorId: caller.id,
+          createdAt: now,
+        });
         let charged = false;
         if (costCentavos === 0) {
           await setShipmentOverweight(tx, s.id, { kg: null, centavos: null }, now);
@@ -125,7 +131,11 @@ export function createOverweightRecording(deps: OverweightDeps, ctx: OverweightC
       if (!s || s.deleted) throw overweightErrors.shipmentNotFound();
       const p = pricing(s, measured, undefined);
       return {
-        declared: { weight: p.declaredWeight, billable_weight: p.declaredKg, parcels: s.parcels.map((x) => ({ height: x.height, width: x.width, depth: x.depth, weight: x.weight })) },
+        declared: {
+          weight: p.declaredWeight,
+          billable_weight: p.declaredKg,
+          parcels: s.parcels.map((x) => ({ height: x.height, width: x.width, depth: x.depth, weight: x.weight })),
+        },
         measured_billable_weight: p.measuredKg,
         overweight: p.overweightKg,
         rule: p.priced?.rule ?? null,

@@ -75,11 +75,18 @@ export async function insertFiles(tx: Executor, rows: (typeof overweightFiles.$i
 }
 
 export async function listFiles(ex: Executor, recordId: string): Promise<FileMeta[]> {
-  return ex.select(fileMeta).from(overweightFiles).where(eq(overweightFiles.recordId, recordId)).orderBy(asc(overweightFiles.createdAt), asc(overweightFiles.id));
+  return ex
+    .select(fileMeta)
+    .from(overweightFiles)
+    .where(eq(overweightFiles.recordId, recordId))
+    .orderBy(asc(overweightFiles.createdAt), asc(overweightFiles.id));
 }
 
 export async function countFiles(ex: Executor, recordId: string, kind: 'evidence' | 'dispute'): Promise<number> {
-  const [row] = await ex.select({ n: count() }).from(overweightFiles).where(and(eq(overweightFiles.recordId, recordId), eq(overweightFiles.kind, kind)));
+  const [row] = await ex
+    .select({ n: count() })
+    .from(overweightFiles)
+    .where(and(eq(overweightFiles.recordId, recordId), eq(overweightFiles.kind, kind)));
   return row?.n ?? 0;
 }
 

@@ -83,7 +83,9 @@ describe("'Editar sobrepeso' through PUT /api/v1/shipments/{id}", () => {
     expect(wallet.docs.filter((e) => e.movement === 'Pago sobrepeso').map((e) => e.amount)).toEqual([-123.45]);
     const rec = await detail(s, user);
     expect(rec).toMatchObject({ status: 'paid', paid: true, paid_via: 'wallet', can_pay: false, can_dispute: true });
-    expect(rec.explanation).toBe('Se cobró MX$123.45 de tu Monedero por sobrepeso; si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos.');
+    expect(rec.explanation).toBe(
+      'Se cobró MX$123.45 de tu Monedero por sobrepeso; si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos.',
+    );
     expect(rec.events.map((e) => [e.kind, e.label])).toEqual([
       ['recorded', 'Sobrepeso registrado'],
       ['charged', 'Cobrado de tu Monedero'],
@@ -107,7 +109,12 @@ describe("'Editar sobrepeso' through PUT /api/v1/shipments/{id}", () => {
     const user = await createSignedInUser(t.app, admin);
     const s = await paidShipment(t, admin, user);
     await credit(t, admin, user.id, 10);
-    const res = await put(s, admin, { overweight: 1.5, cost_overweight: 85.4, measured: { weight: 4.5, height: 20, width: 30, depth: 15 }, overweight_note: 'Báscula de la paquetería.' });
+    const res = await put(s, admin, {
+      overweight: 1.5,
+      cost_overweight: 85.4,
+      measured: { weight: 4.5, height: 20, width: 30, depth: 15 },
+      overweight_note: 'Báscula de la paquetería.',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Shipment>()).toMatchObject({ overweight: 1.5, cost_overweight: 85.4, overweight_paid: false });
     expect(await balance(t, user, user.id)).toBe(10);
@@ -115,7 +122,9 @@ describe("'Editar sobrepeso' through PUT /api/v1/shipments/{id}", () => {
     for (const o of quote.options) expect(o.overweight_amount).toBe(85.4);
     const page = (await call(t, 'GET', `/api/v1/overweight/user/${user.id}`, user)).json<OverweightPage>();
     expect(page.total_pending).toBe(85.4);
-    expect(page.docs).toEqual([expect.objectContaining({ shipment_id: s._id, status: 'pending', status_label: 'Pendiente', overweight: 1.5, cost_overweight: 85.4 })]);
+    expect(page.docs).toEqual([
+      expect.objectContaining({ shipment_id: s._id, status: 'pending', status_label: 'Pendiente', overweight: 1.5, cost_overweight: 85.4 }),
+    ]);
     const rec = await detail(s, user);
     expect(rec.measured).toEqual({ weight: 4.5, height: 20, width: 30, depth: 15, billable_weight: 5 });
     expect(rec.declared).toMatchObject({ weight: 3, billable_weight: 3 });
@@ -173,9 +182,23 @@ describe('disputes', () => {
     const url = `/api/v1/overweight/shipment/${s._id}/dispute`;
     expect((await upload(t, url, beto, multipart({ message: 'No es mío, pero no estoy de acuerdo.' }))).statusCode).toBe(403);
     expectField(await upload(t, url, user, multipart({ message: 'No' })), 400, 'message');
-    expectField(await upload(t, url, user, multipart({ message: 'La caja pesaba 3 kg exactos.' }, [{ filename: 'nota.txt', type: 'image/png', data: Buffer.from('hola') }])), 400, 'files.0');
+    expectField(
+      await upload(
+        t,
+        url,
+        user,
+        multipart({ message: 'La caja pesaba 3 kg exactos.' }, [{ filename: 'nota.txt', type: 'image/png', data: Buffer.from('hola') }]),
+      ),
+      400,
+      'files.0',
+    );
 
-    const res = await upload(t, url, user, multipart({ message: 'La caja pesaba 3 kg exactos en mi báscula.' }, [{ filename: 'bascula.png', type: 'image/png', data: PNG }]));
+    const res = await upload(
+      t,
+      url,
+      user,
+      multipart({ message: 'La caja pesaba 3 kg exactos en mi báscula.' }, [{ filename: 'bascula.png', type: 'image/png', data: PNG }]),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const rec = res.json<ShipmentOverweight>().record!;
     expect(rec).toMatchObject({ status: 'disputed', can_dispute: false, can_pay: false });
@@ -208,7 +231,10 @@ describe('disputes', () => {
     expectField(await call(t, 'POST', resolveUrl, admin, { decision: 'quizá' }), 400, 'decision');
     const rejected = await call(t, 'POST', resolveUrl, admin, { decision: 'reject', reason: 'La báscula certificada de la paquetería marcó 5 kg.' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json<ShipmentOverweight>().record).toMatchObject({ status: 'paid', dispute: { status: 'rejected', resolution_reason: 'La báscula certificada de la paquetería marcó 5 kg.' } });
+    expect(rejected.json<ShipmentOverweight>().record).toMatchObject({
+      status: 'paid',
+      dispute: { status: 'rejected', resolution_reason: 'La báscula certificada de la paquetería marcó 5 kg.' },
+    });
     expect(await balance(t, user, user.id)).toBe(40);
     const subjects = await outboxSubjects(user.email);
     expect(subjects).toContain(`Recibimos tu aclaración del sobrepeso de tu envío ${s.numberOfOrder}`);
@@ -246,7 +272,11 @@ describe('evidence', () => {
     expect((await upload(t, url, admin, multipart({}, [{ filename: 'x.pdf', type: 'application/pdf', data: PDF }]))).statusCode).toBe(404);
     await put(s, admin, { overweight: 1, cost_overweight: 30 });
     expect((await upload(t, url, ana, multipart({}, [{ filename: 'x.pdf', type: 'application/pdf', data: PDF }]))).statusCode).toBe(403);
-    expectField(await upload(t, url, admin, multipart({}, [{ filename: 'big.pdf', type: 'application/pdf', data: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]) }])), 400, 'files.0');
+    expectField(
+      await upload(t, url, admin, multipart({}, [{ filename: 'big.pdf', type: 'application/pdf', data: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]) }])),
+      400,
+      'files.0',
+    );
     const res = await upload(t, url, admin, multipart({}, [{ filename: 'reporte DHL.pdf', type: 'application/pdf', data: PDF }]));
     expect(res.statusCode, res.body).toBe(200);
     const file = res.json<ShipmentOverweight>().record!.evidence[0]!;

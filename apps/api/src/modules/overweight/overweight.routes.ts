@@ -44,7 +44,11 @@ function callerOf(request: { caller: Caller | null }): Caller {
 }
 
 /** Streams an export with the headers a page needs to show progress. */
-export function sendExport(reply: FastifyReply, file: { rows: number; stream: NodeJS.ReadableStream; filename: string; estimatedBytes: number }, format: ExportFormat) {
+export function sendExport(
+  reply: FastifyReply,
+  file: { rows: number; stream: NodeJS.ReadableStream; filename: string; estimatedBytes: number },
+  format: ExportFormat,
+) {
   return reply
     .header('content-type', CONTENT_TYPES[format])
     .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -75,7 +79,13 @@ async function readMultipart(request: FastifyRequest, maxFiles: number): Promise
 export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }> = async (app, { overweight }) => {
   // Only this module's routes read multipart bodies: photos and PDFs of at most 5 MB each.
   await app.register(multipart, {
-    limits: { fileSize: OVERWEIGHT_FILE_MAX_BYTES, files: OVERWEIGHT_FILES_PER_UPLOAD + 1, fields: 5, fieldSize: 8 * 1024, parts: OVERWEIGHT_FILES_PER_UPLOAD + 6 },
+    limits: {
+      fileSize: OVERWEIGHT_FILE_MAX_BYTES,
+      files: OVERWEIGHT_FILES_PER_UPLOAD + 1,
+      fields: 5,
+      fieldSize: 8 * 1024,
+      parts: OVERWEIGHT_FILES_PER_UPLOAD + 6,
+    },
     throwFileSizeLimit: false,
   });
 
@@ -85,7 +95,8 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }>
       config: self,
       schema: {
         tags,
-        summary: 'Sobrepesos de un usuario (el propio; un admin, cualquiera), de la guía más reciente a la más antigua; service, status (pending, paid, disputed, cancelled) y filter; total_pending es lo que aún debe',
+        summary:
+          'Sobrepesos de un usuario (el propio; un admin, cualquiera), de la guía más reciente a la más antigua; service, status (pending, paid, disputed, cancelled) y filter; total_pending es lo que aún debe',
         params: overweightUserParamsSchema,
         querystring: userOverweightQuerySchema,
         response: { 200: overweightPageSchema, ...errors },
@@ -103,7 +114,8 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }>
       config: self,
       schema: {
         tags,
-        summary: 'Exporta los sobrepesos del usuario con los filtros de la página (format xlsx o csv): fecha, servicio, sobrepeso, costo_sobrepeso, estatus_sobrepeso, guia, total',
+        summary:
+          'Exporta los sobrepesos del usuario con los filtros de la página (format xlsx o csv): fecha, servicio, sobrepeso, costo_sobrepeso, estatus_sobrepeso, guia, total',
         params: overweightUserParamsSchema,
         querystring: userExportQuerySchema,
         response: { 200: z.any().describe('xlsx o csv (binario, en flujo)'), ...errors },
@@ -140,7 +152,8 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }>
       config: { guard: 'admin' },
       schema: {
         tags,
-        summary: 'Exporta el reporte de sobrepesos (overweight.xlsx u overweight.csv): fecha_guia, usuario, correo, servicio, sobrepeso, costo_sobrepeso, estatus_sobrepeso, guia, total',
+        summary:
+          'Exporta el reporte de sobrepesos (overweight.xlsx u overweight.csv): fecha_guia, usuario, correo, servicio, sobrepeso, costo_sobrepeso, estatus_sobrepeso, guia, total',
         querystring: adminExportQuerySchema,
         response: { 200: z.any().describe('xlsx o csv (binario, en flujo)'), ...errors },
       },
@@ -158,7 +171,8 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }>
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'El sobrepeso de un envío (su dueño o un admin): declarado y medido, la regla de la tarifa, evidencia, aclaración e historia; record null si no tiene',
+        summary:
+          'El sobrepeso de un envío (su dueño o un admin): declarado y medido, la regla de la tarifa, evidencia, aclaración e historia; record null si no tiene',
         params: overweightShipmentParamsSchema,
         response: { 200: shipmentOverweightSchema, ...errors },
       },
@@ -204,7 +218,8 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }>
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'El dueño pide una aclaración del sobrepeso, una sola vez (multipart: message y hasta 3 archivos JPG, PNG, WebP o PDF de 5 MB); mientras se revisa no se cobra',
+        summary:
+          'El dueño pide una aclaración del sobrepeso, una sola vez (multipart: message y hasta 3 archivos JPG, PNG, WebP o PDF de 5 MB); mientras se revisa no se cobra',
         params: overweightShipmentParamsSchema,
         response: { 200: shipmentOverweightSchema, ...errors },
       },
@@ -226,7 +241,8 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }>
       config: { guard: 'admin' },
       schema: {
         tags,
-        summary: 'Un admin resuelve la aclaración: accept cancela el sobrepeso y devuelve al monedero lo cobrado (una vez); reject con motivo lo mantiene y lo cobra si el monedero alcanza',
+        summary:
+          'Un admin resuelve la aclaración: accept cancela el sobrepeso y devuelve al monedero lo cobrado (una vez); reject con motivo lo mantiene y lo cobra si el monedero alcanza',
         params: overweightShipmentParamsSchema,
         body: resolveDisputeSchema,
         response: { 200: shipmentOverweightSchema, ...errors },
@@ -256,7 +272,12 @@ export const overweightRoutes: FastifyPluginAsyncZod<{ overweight: Overweight }>
     '/api/v1/overweight/files/:fileId',
     {
       config: { guard: 'admin' },
-      schema: { tags, summary: 'Quita un archivo de evidencia (admin), solo antes de que el cliente pida aclaración', params: overweightFileParamsSchema, response: { 204: z.void(), ...errors } },
+      schema: {
+        tags,
+        summary: 'Quita un archivo de evidencia (admin), solo antes de que el cliente pida aclaración',
+        params: overweightFileParamsSchema,
+        response: { 204: z.void(), ...errors },
+      },
     },
     async (request, reply) => {
       await overweight.removeEvidence(callerOf(request), request.params.fileId);

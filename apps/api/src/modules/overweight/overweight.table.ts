@@ -75,7 +75,9 @@ export const overweightRecords = pgTable(
     index('overweight_records_user_created_idx').on(t.userId, t.shipmentCreatedAt.desc(), t.id),
     index('overweight_records_created_idx').on(t.shipmentCreatedAt.desc(), t.id),
     index('overweight_records_service_created_idx').on(t.serviceId, t.shipmentCreatedAt.desc()),
-    index('overweight_records_open_disputes_idx').on(t.disputedAt).where(sql`${t.disputeStatus} = 'open'`),
+    index('overweight_records_open_disputes_idx')
+      .on(t.disputedAt)
+      .where(sql`${t.disputeStatus} = 'open'`),
     check('overweight_records_money', sql`${t.costCentavos} >= 0 and ${t.overweightKg} >= 0 and (${t.refundCentavos} is null or ${t.refundCentavos} > 0)`),
     check('overweight_records_dispute', sql`${t.disputeStatus} in ('none', 'open', 'accepted', 'rejected')`),
   ],

@@ -32,7 +32,10 @@ export async function paidShipment(t: TestApp, admin: SignedIn, user: SignedIn):
 }
 
 /** A 1×1 PNG and a tiny PDF: real files, recognised by their first bytes. */
-export const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 /** A multipart/form-data body for app.inject. */
@@ -43,7 +46,9 @@ export function multipart(fields: Record<string, string>, files: { name?: string
     parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${f.name ?? 'files'}"; filename="${f.filename}"\r\ncontent-type: ${f.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${f.name ?? 'files'}"; filename="${f.filename}"\r\ncontent-type: ${f.type}\r\n\r\n`),
+    );
     parts.push(f.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

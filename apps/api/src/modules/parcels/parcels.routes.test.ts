@@ -26,7 +26,16 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, who?: SignedIn, payload?: unknown) =>
   t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as string }) });
 
-const sample: ParcelTemplateInput = { name: 'Caja mediana', shipment_type: 'box', width: 30.2, depth: 20, height: 15, weight: 2.53, description: 'Ropa', insured_value: 1500 };
+const sample: ParcelTemplateInput = {
+  name: 'Caja mediana',
+  shipment_type: 'box',
+  width: 30.2,
+  depth: 20,
+  height: 15,
+  weight: 2.53,
+  description: 'Ropa',
+  insured_value: 1500,
+};
 
 async function save(who: SignedIn, data: Partial<ParcelTemplateInput> = {}): Promise<ParcelTemplate> {
   clock.advance(1000);
@@ -38,14 +47,32 @@ async function save(who: SignedIn, data: Partial<ParcelTemplateInput> = {}): Pro
 describe('package templates', () => {
   it('saves a template for the caller with the quote’s rounding (whole cm, 0.1 kg) and lists it', async () => {
     const saved = await save(owner);
-    expect(saved).toMatchObject({ name: 'Caja mediana', shipment_type: 'box', width: 31, depth: 20, height: 15, weight: 2.6, description: 'Ropa', insured_value: 1500, user: owner.id });
+    expect(saved).toMatchObject({
+      name: 'Caja mediana',
+      shipment_type: 'box',
+      width: 31,
+      depth: 20,
+      height: 15,
+      weight: 2.6,
+      description: 'Ropa',
+      insured_value: 1500,
+      user: owner.id,
+    });
     const list = await call('GET', '/api/v1/parcel-templates', owner);
     expect(list.json<ParcelTemplate[]>().map((p) => p._id)).toContain(saved._id);
     expect((await call('GET', '/api/v1/parcel-templates', other)).json<ParcelTemplate[]>().some((p) => p._id === saved._id)).toBe(false);
   });
 
   it('fills a sobre’s measures from the preset and keeps no insurance when none is given', async () => {
-    const saved = await save(owner, { name: 'Sobre documentos', shipment_type: 'document', width: undefined, depth: undefined, height: undefined, weight: 0.3, insured_value: undefined });
+    const saved = await save(owner, {
+      name: 'Sobre documentos',
+      shipment_type: 'document',
+      width: undefined,
+      depth: undefined,
+      height: undefined,
+      weight: 0.3,
+      insured_value: undefined,
+    });
     expect(saved).toMatchObject({ shipment_type: 'document', width: 25, depth: 1, height: 1, weight: 0.3, insured_value: null });
   });
 

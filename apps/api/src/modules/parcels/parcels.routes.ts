@@ -49,7 +49,12 @@ export const parcelsRoutes: FastifyPluginAsyncZod<{ parcels: Parcels }> = async 
     '/api/v1/parcel-templates/:id',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Un paquete guardado (propio; admin: cualquiera)', params: idParams, response: { 200: parcelTemplateSchema, ...signedIn, 404: e } },
+      schema: {
+        tags,
+        summary: 'Un paquete guardado (propio; admin: cualquiera)',
+        params: idParams,
+        response: { 200: parcelTemplateSchema, ...signedIn, 404: e },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -91,7 +96,12 @@ export const parcelsRoutes: FastifyPluginAsyncZod<{ parcels: Parcels }> = async 
     '/api/v1/parcel-templates/:id',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Elimina un paquete guardado y responde el paquete eliminado', params: idParams, response: { 200: parcelTemplateSchema, ...signedIn, 404: e } },
+      schema: {
+        tags,
+        summary: 'Elimina un paquete guardado y responde el paquete eliminado',
+        params: idParams,
+        response: { 200: parcelTemplateSchema, ...signedIn, 404: e },
+      },
     },
     async (request) => parcels.deleteParcelTemplate(request.caller!, request.params.id),
   );

@@ -66,7 +66,12 @@ async function getParcelTemplate(deps: ParcelsDeps, caller: Caller, id: string):
 }
 
 /** Saves a template for the caller (an admin may name another owner in `?user=`); names are unique per account. */
-async function createParcelTemplate(deps: ParcelsDeps, caller: Caller, input: ParcelTemplateData, query: { user?: string | undefined } = {}): Promise<ParcelTemplate> {
+async function createParcelTemplate(
+  deps: ParcelsDeps,
+  caller: Caller,
+  input: ParcelTemplateData,
+  query: { user?: string | undefined } = {},
+): Promise<ParcelTemplate> {
   const userId = isAdmin(caller) && query.user ? query.user : caller.id;
   const row = await deps.db.transaction(async (tx) => {
     await repo.lockOwner(tx, userId);

@@ -19,7 +19,8 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<{ payments: Payments }> 
       config: { guard: 'admin' },
       schema: {
         tags,
-        summary: 'Pagos (intentos), el más reciente primero; filtros estatus, método y q (nombre, correo, referencia OXXO, orden del proveedor o folio); páginas de 10',
+        summary:
+          'Pagos (intentos), el más reciente primero; filtros estatus, método y q (nombre, correo, referencia OXXO, orden del proveedor o folio); páginas de 10',
         querystring: paymentListQuerySchema,
         response: { 200: paymentListSchema, ...signedIn },
       },

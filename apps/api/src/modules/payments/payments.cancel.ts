@@ -59,7 +59,10 @@ export async function listOpenPayments(deps: PaymentsDeps, caller: Caller, query
 }
 
 /** The newest attempt still open for a shipment (the edit screens refuse price changes while there is one). */
-export async function findOpenAttempt(ex: Executor, shipmentId: string): Promise<{ numberOfOrder: number; method: PaymentMethod; methodLabel: string } | undefined> {
+export async function findOpenAttempt(
+  ex: Executor,
+  shipmentId: string,
+): Promise<{ numberOfOrder: number; method: PaymentMethod; methodLabel: string } | undefined> {
   const [row] = await repo.openAttemptsFor(ex, shipmentId);
   return row ? { numberOfOrder: row.numberOfOrder, method: row.method, methodLabel: METHOD_LABELS[row.method] } : undefined;
 }
@@ -88,7 +91,10 @@ export async function cancelOpenAttempts(deps: PaymentsDeps, caller: Caller, shi
         if (error.status !== 404) throw paymentErrors.alreadyReceived();
       }
     }
-    const result = await closePayment(deps, attempt.id, 'cancelled', { code: 'payments.cancelled', message: 'El vendedor canceló el pago para cambiar el envío.' });
+    const result = await closePayment(deps, attempt.id, 'cancelled', {
+      code: 'payments.cancelled',
+      message: 'El vendedor canceló el pago para cambiar el envío.',
+    });
     if (result.changed) cancelled += 1;
   }
   return { cancelled };

@@ -77,7 +77,11 @@ export async function confirmPaymentIn(
 
   if (payment.purpose === 'topup') {
     const entry = payment.walletEntryId
-      ? await markTopUpPaidIn(tx, payment.walletEntryId, { provider: walletProviderOf(payment.method), reference: evidence.providerCaptureId ?? payment.id, now })
+      ? await markTopUpPaidIn(tx, payment.walletEntryId, {
+          provider: walletProviderOf(payment.method),
+          reference: evidence.providerCaptureId ?? payment.id,
+          now,
+        })
       : undefined;
     if (entry) {
       walletEntryId = entry.id;
@@ -160,14 +164,22 @@ export async function confirmPaymentIn(
             data: {
               payment_id: payment.id,
               amount: fromCentavos(creditedCentavos),
-              credits: credits.map((c) => ({ shipment_id: c.shipment, amount: fromCentavos(c.amountCentavos), reason: c.reason, description: creditSentence(c) })),
+              credits: credits.map((c) => ({
+                shipment_id: c.shipment,
+                amount: fromCentavos(c.amountCentavos),
+                reason: c.reason,
+                description: creditSentence(c),
+              })),
             },
           },
         ]
       : []),
   ]);
   if (credits.length > 0) {
-    deps.log?.warn({ paymentId: payment.id, credits: credits.map((c) => ({ shipment: c.shipment, reason: c.reason, amountCentavos: c.amountCentavos })) }, 'pago recibido por algo que no pudo pagarse: abonado al monedero');
+    deps.log?.warn(
+      { paymentId: payment.id, credits: credits.map((c) => ({ shipment: c.shipment, reason: c.reason, amountCentavos: c.amountCentavos })) },
+      'pago recibido por algo que no pudo pagarse: abonado al monedero',
+    );
   }
   return { changed: true, payment: updated };
 }

@@ -13,8 +13,7 @@ export const paymentErrors = {
   shipmentNotFound: (path?: string) => field(404, errorCodes.notFound, 'Uno de los envíos seleccionados no existe.', path),
   topUpNotFound: () => new AppError(404, paymentErrorCodes.notFound, 'El abono no existe.'),
   /** Names the paid shipment by its folio. */
-  shipmentAlreadyPaid: (numberOfOrder: number, path?: string) =>
-    field(409, paymentErrorCodes.alreadyPaid, `El envío ${numberOfOrder} ya está pagado.`, path),
+  shipmentAlreadyPaid: (numberOfOrder: number, path?: string) => field(409, paymentErrorCodes.alreadyPaid, `El envío ${numberOfOrder} ya está pagado.`, path),
   topUpAlreadyPaid: () => new AppError(409, paymentErrorCodes.alreadyPaid, 'Este abono ya está pagado.'),
   overweightAlreadyPaid: () => new AppError(409, paymentErrorCodes.alreadyPaid, 'El sobrepeso de este envío ya está pagado.'),
   noOverweight: () => new AppError(409, paymentErrorCodes.notPayable, 'Este envío no tiene sobrepeso por pagar.'),
@@ -39,12 +38,12 @@ export const paymentErrors = {
   /** PayPal refused the order creation: its issue, description and debug id, shown on the screen so support can trace it. */
   provider: (error: PaymentProviderError) => {
     const extra = [error.issue, error.description, error.debugId ? `debug id ${error.debugId}` : undefined].filter(Boolean).join(' · ');
-    if (error.kind === 'unavailable' || error.kind === 'auth') return new AppError(503, paymentErrorCodes.providerUnavailable, extra ? `${error.message} (${extra})` : error.message);
+    if (error.kind === 'unavailable' || error.kind === 'auth')
+      return new AppError(503, paymentErrorCodes.providerUnavailable, extra ? `${error.message} (${extra})` : error.message);
     return new AppError(502, paymentErrorCodes.declined, extra ? `${error.message} (${extra})` : error.message);
   },
   /** An OXXO reference nobody has, or someone else's where that must not be told apart. */
-  referenceNotFound: (reference: string, path = 'references') =>
-    field(404, 'payments.reference_not_found', `La referencia ${reference} no existe.`, path),
+  referenceNotFound: (reference: string, path = 'references') => field(404, 'payments.reference_not_found', `La referencia ${reference} no existe.`, path),
 };
 
 /** OXXO cash payments through Conekta: the reference could not be made, the webhook was refused, the sandbox mark. */

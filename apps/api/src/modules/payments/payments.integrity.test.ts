@@ -53,7 +53,9 @@ async function open(who: SignedIn, method: Method, ids: string[]): Promise<{ pay
     return { paymentId: r.payment_id };
   }
   if (method === 'card') {
-    const r = ok<{ data: { payment_id: string; order_id: string } }>(await call(who, 'POST', '/api/v1/paypal/plus/many/link', { shipments: ids, email: who.email }));
+    const r = ok<{ data: { payment_id: string; order_id: string } }>(
+      await call(who, 'POST', '/api/v1/paypal/plus/many/link', { shipments: ids, email: who.email }),
+    );
     return { paymentId: r.data.payment_id, orderId: r.data.order_id };
   }
   const r = ok<{ payment_id: string; order_id: string }>(await call(who, 'POST', '/api/v1/payments/many/paypal', { shipments: ids, email: who.email }));
@@ -75,7 +77,10 @@ async function pay(who: SignedIn, method: Method, attempt: { paymentId: string; 
 }
 
 async function shipmentRow(id: string) {
-  const [row] = await t.database.query<{ paid: boolean; total: string; service_id: string }>('select paid, total_centavos as total, service_id from shipments where id = $1', [id]);
+  const [row] = await t.database.query<{ paid: boolean; total: string; service_id: string }>(
+    'select paid, total_centavos as total, service_id from shipments where id = $1',
+    [id],
+  );
   return row!;
 }
 
@@ -85,13 +90,18 @@ async function guideJobs(id: string): Promise<number> {
 }
 
 async function heldBy(paymentId: string): Promise<number> {
-  const rows = await t.database.query<{ n: number }>(`select count(*)::int as n from guide_inventory where payment_id = $1 and status = 'reserved'`, [paymentId]);
+  const rows = await t.database.query<{ n: number }>(`select count(*)::int as n from guide_inventory where payment_id = $1 and status = 'reserved'`, [
+    paymentId,
+  ]);
   return rows[0]!.n;
 }
 
 async function walletOf(who: SignedIn): Promise<{ balance: number; entries: { amount: string; note: string | null }[] }> {
   const [w] = await t.database.query<{ balance: string }>('select balance_centavos as balance from wallets where user_id = $1', [who.id]);
-  const entries = await t.database.query<{ amount: string; note: string | null }>('select amount_centavos as amount, note from wallet_entries where user_id = $1 order by created_at', [who.id]);
+  const entries = await t.database.query<{ amount: string; note: string | null }>(
+    'select amount_centavos as amount, note from wallet_entries where user_id = $1 order by created_at',
+    [who.id],
+  );
   return { balance: Number(w?.balance ?? 0), entries };
 }
 
@@ -121,15 +131,29 @@ describe('while an attempt is open, edits that change what the shipment costs ar
       const attempt = await open(ana, method, [s._id]);
       expect(await heldBy(attempt.paymentId)).toBe(1);
 
-      for (const patch of [await biggerParcels(ana, INVENTORY), await otherService(ana, 'ECONOMY SELECT DOMESTIC'), { package_insurance: true, insurance_information: { package_value: 1_000_000, responsible_for_the_package: 'Ana', mail_responsible: 'ana@correo.test', cost: 0 } }]) {
+      for (const patch of [
+        await biggerParcels(ana, INVENTORY),
+        await otherService(ana, 'ECONOMY SELECT DOMESTIC'),
+        {
+          package_insurance: true,
+          insurance_information: { package_value: 1_000_000, responsible_for_the_package: 'Ana', mail_responsible: 'ana@correo.test', cost: 0 },
+        },
+      ]) {
         const refused = await call(ana, 'PUT', `/api/v1/shipments/${s._id}`, patch);
         expect(refused.statusCode, refused.body).toBe(409);
         const body = refused.json<ApiError>();
         expect(body.code).toBe('payments.in_progress');
-        expect(body.message).toMatch(/^Este envío tiene un pago en curso \((PayPal|tarjeta|OXXO), pago \d+\)\. Para cambiar su precio, servicio, paquetes, seguro o código postal, primero cancela ese pago/);
+        expect(body.message).toMatch(
+          /^Este envío tiene un pago en curso \((PayPal|tarjeta|OXXO), pago \d+\)\. Para cambiar su precio, servicio, paquetes, seguro o código postal, primero cancela ese pago/,
+        );
       }
       // What does not touch the price is still editable.
-      ok(await call(ana, 'PUT', `/api/v1/shipments/${s._id}`, { description_of_the_content: 'Libros', destination_direction: { ...destination, full_name: 'Carla Pérez' } }));
+      ok(
+        await call(ana, 'PUT', `/api/v1/shipments/${s._id}`, {
+          description_of_the_content: 'Libros',
+          destination_direction: { ...destination, full_name: 'Carla Pérez' },
+        }),
+      );
 
       // Someone else cannot cancel it; the owner can.
       const beto = await createSignedInUser(t.app, admin);
@@ -147,7 +171,10 @@ describe('while an attempt is open, edits that change what the shipment costs ar
     for (let round = 0; round < 5; round++) {
       const s = await createOne(t, ana);
       const before = (await walletOf(ana)).balance;
-      const [payRes] = await Promise.all([call(ana, 'POST', '/api/v1/payments/many/monedero', { shipments: [s._id], email: ana.email }), call(ana, 'PUT', `/api/v1/shipments/${s._id}`, await biggerParcels(ana))]);
+      const [payRes] = await Promise.all([
+        call(ana, 'POST', '/api/v1/payments/many/monedero', { shipments: [s._id], email: ana.email }),
+        call(ana, 'PUT', `/api/v1/shipments/${s._id}`, await biggerParcels(ana)),
+      ]);
       const row = await shipmentRow(s._id);
       const charged = before - (await walletOf(ana)).balance;
       if (row.paid) expect(charged).toBe(Number(row.total));
@@ -180,12 +207,18 @@ describe('every confirmation pays a shipment only at the total and service its a
         const wallet = await walletOf(ana);
         expect(wallet.balance).toBe(offered);
         expect(wallet.entries).toHaveLength(1);
-        expect(wallet.entries[0]!.note).toMatch(change === 'price' ? /cambió de precio después de abrir el pago/ : /cambió de servicio de paquetería después de abrir el pago/);
+        expect(wallet.entries[0]!.note).toMatch(
+          change === 'price' ? /cambió de precio después de abrir el pago/ : /cambió de servicio de paquetería después de abrir el pago/,
+        );
         const seen = await adminPayment(attempt.paymentId);
         expect(seen.status).toBe('paid');
-        expect(seen.credited).toEqual([{ shipment: s._id, amount: offered / 100, reason: change === 'price' ? 'price_changed' : 'service_changed', label: expect.any(String) as string }]);
+        expect(seen.credited).toEqual([
+          { shipment: s._id, amount: offered / 100, reason: change === 'price' ? 'price_changed' : 'service_changed', label: expect.any(String) as string },
+        ]);
         await t.app.jobs.drain();
-        const mails = ok<{ docs: { recipient: string; subject: string; text: string }[] }>(await call(admin, 'GET', `/api/v1/outbox?recipient=${encodeURIComponent(ana.email)}&limit=50`));
+        const mails = ok<{ docs: { recipient: string; subject: string; text: string }[] }>(
+          await call(admin, 'GET', `/api/v1/outbox?recipient=${encodeURIComponent(ana.email)}&limit=50`),
+        );
         const notice = mails.docs.find((d) => d.subject.startsWith('Abonamos'));
         expect(notice?.text).toContain(`el envío ${s.numberOfOrder}`);
       });
@@ -200,7 +233,9 @@ describe('every confirmation pays a shipment only at the total and service its a
     await t.database.query('update shipments set total_centavos = total_centavos + 100 where id = $1', [s._id]);
     ok(await call(ana, 'POST', `/api/v1/sandbox/paypal/${encodeURIComponent(attempt.orderId!)}/approve`));
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () => call(ana, 'GET', `/api/v1/paypal/v2/capture-order/${encodeURIComponent(attempt.orderId!)}`, undefined, { 'sec-fetch-site': 'same-origin' })),
+      Array.from({ length: 30 }, () =>
+        call(ana, 'GET', `/api/v1/paypal/v2/capture-order/${encodeURIComponent(attempt.orderId!)}`, undefined, { 'sec-fetch-site': 'same-origin' }),
+      ),
     );
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     // Every answer tells the buyer's screen the money went to the wallet.
@@ -218,7 +253,9 @@ describe('every confirmation pays a shipment only at the total and service its a
     await setStock(t, estafeta, 2);
     const s = await createOne(t, ana, {}, 'ESTANDAR');
     const attempt = await open(ana, 'paypal', [s._id]);
-    const reserved = await t.database.query<{ service_id: string }>(`select service_id from guide_inventory where payment_id = $1 and status = 'reserved'`, [attempt.paymentId]);
+    const reserved = await t.database.query<{ service_id: string }>(`select service_id from guide_inventory where payment_id = $1 and status = 'reserved'`, [
+      attempt.paymentId,
+    ]);
     expect(reserved).toEqual([{ service_id: ampm }]);
     await t.database.query('update shipments set service_id = $2 where id = $1', [s._id, estafeta]);
     await pay(ana, 'paypal', attempt, [s._id]);
@@ -237,7 +274,9 @@ describe('every confirmation pays a shipment only at the total and service its a
     ok(await call(admin, 'POST', '/api/v1/prepaid/createPrepaid', { userId: ana.id, cantidadAbonar: 5_000 }));
     ok(await call(ana, 'POST', '/api/v1/payments/many/monedero', { shipments: [other._id], email: ana.email }));
     await t.app.jobs.drain();
-    const used = await t.database.query<{ service_id: string }>(`select service_id from guide_inventory where shipment_id = $1 and status = 'used'`, [other._id]);
+    const used = await t.database.query<{ service_id: string }>(`select service_id from guide_inventory where shipment_id = $1 and status = 'used'`, [
+      other._id,
+    ]);
     expect(used).toEqual([{ service_id: estafeta }]);
     const held = await t.database.query<{ n: number }>(`select count(*)::int as n from guide_inventory where service_id = $1 and status = 'reserved'`, [ampm]);
     expect(held[0]!.n).toBe(0);
@@ -321,7 +360,10 @@ describe('no free hold on the guide inventory', () => {
       expect(fourth.json<ApiError>().message).toMatch(/^Demasiadas solicitudes\. Vuelve a intentarlo en/);
       const attempts = [];
       for (let i = 0; i < 3; i++) {
-        attempts.push((await limited.app.inject({ method: 'POST', url: '/api/v1/payments/many/paypal', headers: ana.headers, payload: { shipments: [made[i]!._id] } })).statusCode);
+        attempts.push(
+          (await limited.app.inject({ method: 'POST', url: '/api/v1/payments/many/paypal', headers: ana.headers, payload: { shipments: [made[i]!._id] } }))
+            .statusCode,
+        );
       }
       expect(attempts).toEqual([200, 200, 429]);
     } finally {
@@ -339,7 +381,11 @@ describe('sandbox PayPal orders live in the database', () => {
     const restarted = await buildApp({ config: t.config, database: t.database, clock });
     await restarted.ready();
     try {
-      const res = await restarted.inject({ method: 'GET', url: `/api/v1/paypal/v2/capture-order/${encodeURIComponent(attempt.orderId!)}`, headers: { ...ana.headers } });
+      const res = await restarted.inject({
+        method: 'GET',
+        url: `/api/v1/paypal/v2/capture-order/${encodeURIComponent(attempt.orderId!)}`,
+        headers: { ...ana.headers },
+      });
       expect(res.json()).toMatchObject({ status: 'COMPLETED' });
       expect((await shipmentRow(s._id)).paid).toBe(true);
     } finally {
@@ -359,7 +405,9 @@ describe('requests from other sites', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/paypal/plus/link/${s._id}`, headers: cookie })).statusCode).toBe(403);
     const payments = await t.database.query<{ n: number }>('select count(*)::int as n from payment_shipments where shipment_id = $1', [s._id]);
     expect(payments[0]!.n).toBe(0);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/paypal/plus/link/${s._id}`, headers: { ...cookie, 'sec-fetch-site': 'same-origin' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/paypal/plus/link/${s._id}`, headers: { ...cookie, 'sec-fetch-site': 'same-origin' } })).statusCode,
+    ).toBe(200);
     // A client with its bearer token is not a browser: no such header needed.
     const other = await createOne(t, ana);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/paypal/plus/link/${other._id}`, headers: ana.headers })).statusCode).toBe(200);

@@ -36,7 +36,10 @@ async function customerOwing(cost: number): Promise<{ who: SignedIn; earlier: Sh
 }
 
 async function overweightOf(id: string): Promise<{ paid: boolean; centavos: number | null }> {
-  const [row] = await t.database.query<{ paid: boolean; centavos: string | null }>('select overweight_paid as paid, overweight_centavos as centavos from shipments where id = $1', [id]);
+  const [row] = await t.database.query<{ paid: boolean; centavos: string | null }>(
+    'select overweight_paid as paid, overweight_centavos as centavos from shipments where id = $1',
+    [id],
+  );
   return { paid: row!.paid, centavos: row!.centavos === null ? null : Number(row!.centavos) };
 }
 
@@ -58,7 +61,9 @@ describe('owed overweight is collected with the next purchase', () => {
     const next = await createOne(t, who);
     await credit(t, admin, who.id, next.selected_service.total_amount + 85.5);
 
-    const paid = ok<{ payment_id: string; amount: number; balance: number }>(await call(t, 'POST', '/api/v1/payments/many/monedero', who, { shipments: [next._id] }));
+    const paid = ok<{ payment_id: string; amount: number; balance: number }>(
+      await call(t, 'POST', '/api/v1/payments/many/monedero', who, { shipments: [next._id] }),
+    );
     expect(centavos(paid.amount)).toBe(centavos(next.selected_service.total_amount) + 8550);
     expect(paid.balance).toBe(0);
     expect(await overweightOf(earlier._id)).toEqual({ paid: true, centavos: 8550 });
@@ -77,7 +82,11 @@ describe('owed overweight is collected with the next purchase', () => {
       await call(t, 'GET', `/api/v1/overweight/shipment/${earlier._id}`, who),
     );
     expect(story.record).toMatchObject({ status: 'paid', paid_via: 'purchase' });
-    expect(story.record.events.at(-1)).toMatchObject({ kind: 'paid_with_purchase', label: 'Pagado con tu compra', note: expect.stringMatching(/^Pagado con la compra del pago \d+ \(Monedero\)\.$/) });
+    expect(story.record.events.at(-1)).toMatchObject({
+      kind: 'paid_with_purchase',
+      label: 'Pagado con tu compra',
+      note: expect.stringMatching(/^Pagado con la compra del pago \d+ \(Monedero\)\.$/),
+    });
     expect(story.record.explanation).toBe(
       'Se cobró MX$85.50 por sobrepeso junto con tu compra; si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos en tu Monedero.',
     );
@@ -102,7 +111,9 @@ describe('owed overweight is collected with the next purchase', () => {
     const { who, earlier } = await customerOwing(60);
     const a = await createOne(t, who);
     const b = await createOne(t, who);
-    const order = ok<{ payment_id: string; order_id: string }>(await call(t, 'POST', '/api/v1/payments/many/paypal', who, { shipments: [a._id, b._id], email: who.email }));
+    const order = ok<{ payment_id: string; order_id: string }>(
+      await call(t, 'POST', '/api/v1/payments/many/paypal', who, { shipments: [a._id, b._id], email: who.email }),
+    );
     const expected = centavos(a.selected_service.total_amount) + centavos(b.selected_service.total_amount) + 6000;
     expect((await paymentRow(order.payment_id)).amount).toBe(expected);
     const sandbox = ok<{ amount: number; description: string }>(await call(t, 'GET', `/api/v1/sandbox/paypal/${order.order_id}`, who));
@@ -110,7 +121,11 @@ describe('owed overweight is collected with the next purchase', () => {
     expect(sandbox.description).toContain(`sobrepeso de envíos anteriores (${earlier.numberOfOrder})`);
 
     ok(await call(t, 'POST', `/api/v1/sandbox/paypal/${order.order_id}/approve`, who));
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/paypal/v2/capture-order/${order.order_id}`, headers: { ...who.headers, 'sec-fetch-site': 'same-origin' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/paypal/v2/capture-order/${order.order_id}`,
+      headers: { ...who.headers, 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await overweightOf(earlier._id)).paid).toBe(true);
     const [s] = await t.database.query<{ n: number }>('select count(*)::int as n from shipments where id = any($1) and paid', [[a._id, b._id]]);
@@ -126,7 +141,9 @@ describe('owed overweight is collected with the next purchase', () => {
       await call(t, 'POST', '/api/v1/payments/many/conekta/oxxo/', who, { shipments: [next._id], email: who.email }),
     );
     expect(centavos(first.amount)).toBe(centavos(next.selected_service.total_amount) + 3330);
-    const again = ok<{ payment_id: string; reference: string }>(await call(t, 'POST', '/api/v1/payments/many/conekta/oxxo/', who, { shipments: [next._id], email: who.email }));
+    const again = ok<{ payment_id: string; reference: string }>(
+      await call(t, 'POST', '/api/v1/payments/many/conekta/oxxo/', who, { shipments: [next._id], email: who.email }),
+    );
     expect(again.payment_id).toBe(first.payment_id);
 
     const slip = ok<OxxoSlip>(await call(t, 'GET', `/api/v1/payments/oxxo/slip?references=${first.reference}`, who));
@@ -140,16 +157,24 @@ describe('owed overweight is collected with the next purchase', () => {
   it('an overweight corrected after the attempt opened is not paid at the old amount: the guide is paid, the overweight money goes to the wallet', async () => {
     const { who, earlier } = await customerOwing(50);
     const next = await createOne(t, who);
-    const order = ok<{ payment_id: string; order_id: string }>(await call(t, 'POST', '/api/v1/payments/many/paypal', who, { shipments: [next._id], email: who.email }));
+    const order = ok<{ payment_id: string; order_id: string }>(
+      await call(t, 'POST', '/api/v1/payments/many/paypal', who, { shipments: [next._id], email: who.email }),
+    );
     ok(await call(t, 'PUT', `/api/v1/shipments/${earlier._id}`, admin, { overweight: 3, cost_overweight: 75 }));
 
     ok(await call(t, 'POST', `/api/v1/sandbox/paypal/${order.order_id}/approve`, who));
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/paypal/v2/capture-order/${order.order_id}`, headers: { ...who.headers, 'sec-fetch-site': 'same-origin' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/paypal/v2/capture-order/${order.order_id}`,
+      headers: { ...who.headers, 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     expect(await overweightOf(earlier._id)).toEqual({ paid: false, centavos: 7500 });
     expect(await balance(t, who, who.id)).toBe(50);
-    expect((await adminPayment(order.payment_id)).credited).toEqual([{ shipment: earlier._id, amount: 50, reason: 'overweight_changed', label: 'El sobrepeso cambió' }]);
+    expect((await adminPayment(order.payment_id)).credited).toEqual([
+      { shipment: earlier._id, amount: 50, reason: 'overweight_changed', label: 'El sobrepeso cambió' },
+    ]);
     const [paid] = await t.database.query<{ paid: boolean }>('select paid from shipments where id = $1', [next._id]);
     expect(paid!.paid).toBe(true);
   });
@@ -157,13 +182,19 @@ describe('owed overweight is collected with the next purchase', () => {
   it('an overweight paid on its own meanwhile is not paid twice: its share is credited', async () => {
     const { who, earlier } = await customerOwing(20);
     const next = await createOne(t, who);
-    const order = ok<{ payment_id: string; order_id: string }>(await call(t, 'POST', '/api/v1/payments/many/paypal', who, { shipments: [next._id], email: who.email }));
+    const order = ok<{ payment_id: string; order_id: string }>(
+      await call(t, 'POST', '/api/v1/payments/many/paypal', who, { shipments: [next._id], email: who.email }),
+    );
     await credit(t, admin, who.id, 20);
     ok(await call(t, 'POST', `/api/v1/prepaid/payOverWeight/${earlier._id}`, who));
     expect(await balance(t, who, who.id)).toBe(0);
 
     ok(await call(t, 'POST', `/api/v1/sandbox/paypal/${order.order_id}/approve`, who));
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/paypal/v2/capture-order/${order.order_id}`, headers: { ...who.headers, 'sec-fetch-site': 'same-origin' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/paypal/v2/capture-order/${order.order_id}`,
+      headers: { ...who.headers, 'sec-fetch-site': 'same-origin' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await balance(t, who, who.id)).toBe(20);
     expect((await adminPayment(order.payment_id)).credited.map((c) => c.reason)).toEqual(['overweight_already_paid']);
@@ -171,7 +202,9 @@ describe('owed overweight is collected with the next purchase', () => {
 
   it('an overweight under dispute is not collected until it is resolved', async () => {
     const { who, earlier } = await customerOwing(90);
-    const body = multipart({ message: 'La caja pesaba lo declarado; adjunto la foto de la báscula.' }, [{ filename: 'bascula.png', type: 'image/png', data: PNG }]);
+    const body = multipart({ message: 'La caja pesaba lo declarado; adjunto la foto de la báscula.' }, [
+      { filename: 'bascula.png', type: 'image/png', data: PNG },
+    ]);
     ok(await upload(t, `/api/v1/overweight/shipment/${earlier._id}/dispute`, who, body));
     const next = await createOne(t, who);
     await credit(t, admin, who.id, next.selected_service.total_amount);

@@ -210,12 +210,18 @@ async function recreateSandboxOrder(deps: OxxoDeps, sandbox: ConektaSandbox, pay
   const order = await sandbox.createCashOrder({
     amountCentavos: payment.amountCentavos,
     currency: 'MXN',
-    customer: { name: account ? `${account.firstName} ${account.lastName}` : 'Cliente', email: payment.email ?? account?.email ?? 'sandbox@example.com', phone: account?.phone || '0000000000' },
+    customer: {
+      name: account ? `${account.firstName} ${account.lastName}` : 'Cliente',
+      email: payment.email ?? account?.email ?? 'sandbox@example.com',
+      phone: account?.phone || '0000000000',
+    },
     lineItems: [{ name: 'Pago OXXO (sandbox)', unitPriceCentavos: payment.amountCentavos, quantity: 1 }],
     expiresAt: new Date(deps.clock.now().getTime() + DAY_MS),
     metadata: { payment_id: payment.id, purpose: payment.purpose },
     idempotencyKey: payment.requestId,
   });
-  await deps.db.transaction((tx) => setProviderOrder(tx, payment.id, { providerOrderId: order.orderId, providerData: { sandbox_recreated_order: order.orderId } }));
+  await deps.db.transaction((tx) =>
+    setProviderOrder(tx, payment.id, { providerOrderId: order.orderId, providerData: { sandbox_recreated_order: order.orderId } }),
+  );
   return order.orderId;
 }

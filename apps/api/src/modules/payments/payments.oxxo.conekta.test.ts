@@ -49,7 +49,12 @@ const call = (method: 'GET' | 'POST', url: string, who?: SignedIn, payload?: unk
 const signed = (rawBody: string) => ({ rawBody, headers: { digest: signConektaWebhook(rawBody, privateKey) } });
 
 function deliver(delivery: { rawBody: string; headers: { digest: string } }) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/webhooks/conekta', headers: { 'content-type': 'application/json', ...delivery.headers }, payload: delivery.rawBody });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/conekta',
+    headers: { 'content-type': 'application/json', ...delivery.headers },
+    payload: delivery.rawBody,
+  });
 }
 
 async function paymentRow(id: string) {
@@ -97,7 +102,12 @@ describe('OXXO with the real Conekta client', () => {
     expect([...fake.orders.values()].filter((o) => o.metadata.payment_id === result.payment_id)).toHaveLength(1);
     const slip = await call('GET', `/api/v1/payments/oxxo/slip?references=${result.reference}`, ana);
     expect(slip.statusCode, slip.body).toBe(200);
-    expect(slip.json<OxxoSlip>().slips[0]!.shipments.map((s) => s._id).sort()).toEqual([a._id, b._id].sort());
+    expect(
+      slip
+        .json<OxxoSlip>()
+        .slips[0]!.shipments.map((s) => s._id)
+        .sort(),
+    ).toEqual([a._id, b._id].sort());
   });
 
   it('order.paid delivered ten times at once pays once: shipments paid, one guide job each', async () => {
@@ -142,12 +152,20 @@ describe('OXXO with the real Conekta client', () => {
     const s = await createOne(t, ana);
     const result = await payMany(ana, [s._id]);
     const row = await paymentRow(result.payment_id);
-    const ping = await deliver(signed(JSON.stringify({ id: 'evt_1', object: 'event', type: 'webhook_ping', livemode: false, created_at: 1, data: { object: {} } })));
+    const ping = await deliver(
+      signed(JSON.stringify({ id: 'evt_1', object: 'event', type: 'webhook_ping', livemode: false, created_at: 1, data: { object: {} } })),
+    );
     expect(ping.statusCode).toBe(200);
     expect(ping.json<{ action: string }>().action).toBe('ignored');
-    const other = await deliver(signed(JSON.stringify({ id: 'evt_2', object: 'event', type: 'order.refunded', livemode: false, created_at: 1, data: { object: { id: row.providerOrderId } } })));
+    const other = await deliver(
+      signed(
+        JSON.stringify({ id: 'evt_2', object: 'event', type: 'order.refunded', livemode: false, created_at: 1, data: { object: { id: row.providerOrderId } } }),
+      ),
+    );
     expect(other.json<{ action: string }>().action).toBe('ignored');
-    const unknown = await deliver(signed(JSON.stringify({ id: 'evt_3', object: 'event', type: 'order.paid', livemode: false, created_at: 1, data: { object: { id: 'ord_noexiste' } } })));
+    const unknown = await deliver(
+      signed(JSON.stringify({ id: 'evt_3', object: 'event', type: 'order.paid', livemode: false, created_at: 1, data: { object: { id: 'ord_noexiste' } } })),
+    );
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json<{ action: string }>().action).toBe('unknown_order');
 
@@ -212,7 +230,9 @@ describe('OXXO with the real Conekta client', () => {
     await dueNow(attempt.payment_id);
     expect((await paymentRow(attempt.payment_id)).status).toBe('expired');
     expect(fake.orders.get(orderId)!.payment_status).toBe('canceled');
-    const held = await t.database.query<{ n: number }>("select count(*)::int as n from guide_inventory where shipment_id = $1 and status = 'reserved'", [s._id]);
+    const held = await t.database.query<{ n: number }>("select count(*)::int as n from guide_inventory where shipment_id = $1 and status = 'reserved'", [
+      s._id,
+    ]);
     expect(held[0]!.n).toBe(0);
   });
 
@@ -228,7 +248,10 @@ describe('OXXO with the real Conekta client', () => {
     const late = await deliver(signed(fake.markPaid(orderId).rawBody));
     expect(late.json<{ action: string }>().action).toBe('confirmed');
     expect((await shipment(beto, s._id)).status).toBe(false);
-    const [entry] = await t.database.query<{ amount: string; note: string }>('select amount_centavos as amount, note from wallet_entries where user_id = $1 and note is not null', [beto.id]);
+    const [entry] = await t.database.query<{ amount: string; note: string }>(
+      'select amount_centavos as amount, note from wallet_entries where user_id = $1 and note is not null',
+      [beto.id],
+    );
     expect(Number(entry!.amount)).toBe(Math.round(s.selected_service.total_amount * 100));
     expect(entry!.note).toContain('ya no quedaban guías disponibles');
     await t.database.query("update guide_inventory set status = 'available' where service_id = $1 and status = 'used' and shipment_id is null", [serviceId]);

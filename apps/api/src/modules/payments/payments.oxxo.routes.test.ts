@@ -85,7 +85,12 @@ async function balance(who: SignedIn): Promise<number> {
 }
 
 function deliver(delivery: { rawBody: string; headers: { digest: string } }) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/webhooks/conekta', headers: { 'content-type': 'application/json', ...delivery.headers }, payload: delivery.rawBody });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/conekta',
+    headers: { 'content-type': 'application/json', ...delivery.headers },
+    payload: delivery.rawBody,
+  });
 }
 
 describe('POST /payments/conekta/oxxo/:id (a shipment)', () => {
@@ -217,7 +222,15 @@ describe('GET /payments/oxxo/slip', () => {
       const res = await call('GET', `/api/v1/payments/oxxo/slip?references=${ref.reference}`, who);
       expect(res.statusCode, res.body).toBe(200);
       const [slip] = res.json<OxxoSlip>().slips;
-      expect(slip).toMatchObject({ reference: ref.reference, amount: ref.amount, currency: 'MXN', status: 'pending', purpose: 'shipments', sandbox: true, expires_at: ref.expires_at });
+      expect(slip).toMatchObject({
+        reference: ref.reference,
+        amount: ref.amount,
+        currency: 'MXN',
+        status: 'pending',
+        purpose: 'shipments',
+        sandbox: true,
+        expires_at: ref.expires_at,
+      });
       expect(slip!.barcode_svg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
       expect(slip!.shipments).toEqual([
         expect.objectContaining({
@@ -246,7 +259,14 @@ describe('POST /webhooks/conekta and the sandbox admin actions', () => {
     const s = await createOne(t, ana);
     const ref = await oxxo(ana, s._id);
     const row = await paymentRow(ref.payment_id);
-    const rawBody = JSON.stringify({ id: 'evt_falso', object: 'event', type: 'order.paid', livemode: false, created_at: 1, data: { object: { id: row.providerOrderId } } });
+    const rawBody = JSON.stringify({
+      id: 'evt_falso',
+      object: 'event',
+      type: 'order.paid',
+      livemode: false,
+      created_at: 1,
+      data: { object: { id: row.providerOrderId } },
+    });
     const forged = await deliver({ rawBody, headers: { digest: Buffer.from('firma falsa').toString('base64') } });
     expect(forged.statusCode).toBe(401);
     const missing = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/conekta', headers: { 'content-type': 'application/json' }, payload: rawBody });
@@ -267,7 +287,16 @@ describe('POST /webhooks/conekta and the sandbox admin actions', () => {
     expectFieldError(await call('POST', '/api/v1/admin/payments/x/sandbox/paid', admin), 'id');
     const res = await call('POST', `/api/v1/admin/payments/${ref.payment_id}/sandbox/paid`, admin);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<Payment>()).toMatchObject({ _id: ref.payment_id, status: 'paid', method: 'oxxo', oxxo_reference: ref.reference, shipments: [s._id], user: ana.id, user_email: ana.email, user_name: 'Ana López' });
+    expect(res.json<Payment>()).toMatchObject({
+      _id: ref.payment_id,
+      status: 'paid',
+      method: 'oxxo',
+      oxxo_reference: ref.reference,
+      shipments: [s._id],
+      user: ana.id,
+      user_email: ana.email,
+      user_name: 'Ana López',
+    });
     expect((await shipment(ana, s._id)).status).toBe(true);
     // The very same delivery ten times at once: nothing more happens.
     const delivery = sandbox.markPaid((await paymentRow(ref.payment_id)).providerOrderId!);
@@ -303,7 +332,15 @@ describe('POST /webhooks/conekta and the sandbox admin actions', () => {
   it('answers 409 to a sandbox action on a payment that is not a sandbox OXXO one, 404 to an unknown one', async () => {
     const [other] = await t.database.db
       .insert(payments)
-      .values({ userId: ana.id, method: 'paypal', purpose: 'shipments', amountCentavos: 1000, status: 'created', requestId: `prueba-${Date.now()}`, sandbox: true })
+      .values({
+        userId: ana.id,
+        method: 'paypal',
+        purpose: 'shipments',
+        amountCentavos: 1000,
+        status: 'created',
+        requestId: `prueba-${Date.now()}`,
+        sandbox: true,
+      })
       .returning();
     const res = await call('POST', `/api/v1/admin/payments/${other!.id}/sandbox/paid`, admin);
     expect(res.statusCode).toBe(409);

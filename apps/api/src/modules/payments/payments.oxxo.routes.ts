@@ -49,7 +49,8 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (
       config: { guard: 'user' },
       schema: {
         tags,
-        summary: 'Ficha de pago OXXO (/shipping/cash_barcode): monto, referencia con código de barras Code 128 (SVG), vencimiento y envíos; solo referencias propias (admin: cualquiera)',
+        summary:
+          'Ficha de pago OXXO (/shipping/cash_barcode): monto, referencia con código de barras Code 128 (SVG), vencimiento y envíos; solo referencias propias (admin: cualquiera)',
         querystring: oxxoSlipQuerySchema,
         response: { 200: oxxoSlipSchema, ...signedIn, 404: e },
       },
@@ -66,7 +67,8 @@ export const oxxoRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (
       config: { guard: 'user' },
       schema: {
         tags: ['envíos'],
-        summary: 'Envíos que paga una referencia OXXO, por folio; solo referencias propias (admin: cualquiera). Una referencia ajena o desconocida responde 404',
+        summary:
+          'Envíos que paga una referencia OXXO, por folio; solo referencias propias (admin: cualquiera). Una referencia ajena o desconocida responde 404',
         params: shipmentReferenceParamsSchema,
         response: { 200: shipmentsByReferenceSchema, ...signedIn, 404: e },
       },

@@ -121,7 +121,11 @@ interface Opened {
  * then Conekta is asked for the order with the payment's request id as idempotency key; a repeated
  * click for the same shipments answers the same reference.
  */
-export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: string; shipmentIds?: string[]; email?: string | undefined }): Promise<OxxoResult> {
+export async function payWithOxxo(
+  deps: OxxoDeps,
+  caller: Caller,
+  input: { id?: string; shipmentIds?: string[]; email?: string | undefined },
+): Promise<OxxoResult> {
   if (deps.mode === 'disabled') throw paymentErrors.disabled();
   return serialized(`oxxo:${caller.id}`, async () => {
     const account = await deps.findAccount(caller.id);
@@ -140,7 +144,12 @@ export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: 
       } else {
         target = { kind: 'shipments', shipmentIds: input.shipmentIds ?? [] };
       }
-      const existing = await repo.findOpenOxxoAttempt(tx, caller.id, target.kind === 'topup' ? { walletEntryId: target.walletEntryId } : { shipmentIds: target.shipmentIds }, now);
+      const existing = await repo.findOpenOxxoAttempt(
+        tx,
+        caller.id,
+        target.kind === 'topup' ? { walletEntryId: target.walletEntryId } : { shipmentIds: target.shipmentIds },
+        now,
+      );
       if (existing?.oxxoReference && existing.expiresAt) return { done: resultOf(existing) };
       if (existing) {
         // Opened but its Conekta order was never recorded (a crash or another process in flight):
@@ -148,7 +157,15 @@ export async function payWithOxxo(deps: OxxoDeps, caller: Caller, input: { id?: 
         return { opened: await reopened(tx, existing) };
       }
       const requestId = randomUUID();
-      const common = { userId: caller.id, callerIsAdmin: caller.rol === 'admin', method: 'oxxo' as const, email, requestId, sandbox, status: 'pending' as const };
+      const common = {
+        userId: caller.id,
+        callerIsAdmin: caller.rol === 'admin',
+        method: 'oxxo' as const,
+        email,
+        requestId,
+        sandbox,
+        status: 'pending' as const,
+      };
       if (target.kind === 'topup') {
         const opened = await openTopUpPayment(deps, tx, { ...common, walletEntryId: target.walletEntryId });
         return {
@@ -194,7 +211,11 @@ async function reopened(tx: Executor, row: PaymentRow): Promise<Opened> {
   const shares = await repo.sharesOf(tx, row.id);
   const lineItems =
     row.purpose === 'shipments' && shares.length > 0
-      ? shares.map((s, i) => ({ name: s.kind === 'overweight' ? `Sobrepeso de un envío anterior ${i + 1}` : `Guía de envío ${i + 1}`, unitPriceCentavos: s.amountCentavos, quantity: 1 }))
+      ? shares.map((s, i) => ({
+          name: s.kind === 'overweight' ? `Sobrepeso de un envío anterior ${i + 1}` : `Guía de envío ${i + 1}`,
+          unitPriceCentavos: s.amountCentavos,
+          quantity: 1,
+        }))
       : [{ name: row.purpose === 'topup' ? 'Abono al monedero electrónico' : 'Pago de envíos', unitPriceCentavos: row.amountCentavos, quantity: 1 }];
   return {
     paymentId: row.id,
@@ -215,7 +236,8 @@ async function createOrder(
 ): Promise<OxxoResult> {
   const now = deps.clock.now();
   const sum = opened.lineItems.reduce((s, i) => s + i.unitPriceCentavos * i.quantity, 0);
-  const lineItems = sum === opened.amountCentavos ? opened.lineItems : [{ name: opened.concept.padEnd(3, '.'), unitPriceCentavos: opened.amountCentavos, quantity: 1 }];
+  const lineItems =
+    sum === opened.amountCentavos ? opened.lineItems : [{ name: opened.concept.padEnd(3, '.'), unitPriceCentavos: opened.amountCentavos, quantity: 1 }];
   let order: CashOrder;
   try {
     if (!account.phone.trim()) throw oxxoErrors.noPhone();
@@ -249,7 +271,10 @@ async function createOrder(
       expiresAt: order.expiresAt,
       providerData: { conekta_order_id: order.orderId, conekta_status: order.status },
     });
-    await deps.jobs.enqueue<ExpirePayload>({ type: OXXO_EXPIRE_JOB, key: `${OXXO_EXPIRE_JOB}:${opened.paymentId}`, payload: { paymentId: opened.paymentId }, runAt: order.expiresAt }, tx);
+    await deps.jobs.enqueue<ExpirePayload>(
+      { type: OXXO_EXPIRE_JOB, key: `${OXXO_EXPIRE_JOB}:${opened.paymentId}`, payload: { paymentId: opened.paymentId }, runAt: order.expiresAt },
+      tx,
+    );
     // The general report finds the shipments by this reference, and shows it in «Referencia».
     if (opened.purpose === 'shipments') await setShipmentsReference(tx, await shipmentsOf(tx, opened.paymentId), order.reference);
     const to = account.email;

@@ -6,7 +6,15 @@ import { commonErrors } from '../../shared/errors.js';
 import { findContact } from '../accounts/accounts.usecases.js';
 import { PaymentProviderError, centavosToPayPalValue, type CaptureResult as ProviderCapture } from './adapters/payment-provider.js';
 import { confirmPayment } from './payments.confirm.js';
-import { closePayment, findPayment, findPaymentByProviderOrder, openShipmentsPayment, openTopUpPayment, setProviderOrder, type PaymentRow } from './payments.core.js';
+import {
+  closePayment,
+  findPayment,
+  findPaymentByProviderOrder,
+  openShipmentsPayment,
+  openTopUpPayment,
+  setProviderOrder,
+  type PaymentRow,
+} from './payments.core.js';
 import { paymentErrors } from './payments.errors.js';
 import { paypalSandboxOf, requirePayPal } from './payments.config.js';
 import type { PaymentsDeps } from './payments.deps.js';
@@ -65,14 +73,18 @@ async function createOrderFor(
       // window ends; the guides they hold are held until then, never longer.
       const runAt = new Date(deps.clock.now().getTime() + PAYPAL_APPROVAL_WINDOW_MS);
       await setProviderOrder(tx, opened.paymentId, { providerOrderId: order.orderId, expiresAt: runAt, providerData: { approveUrl: order.approveUrl } });
-      await deps.jobs.enqueue<SettlePayload>({ type: PAYPAL_SETTLE_JOB, key: `${PAYPAL_SETTLE_JOB}:${opened.paymentId}`, payload: { paymentId: opened.paymentId }, runAt }, tx);
+      await deps.jobs.enqueue<SettlePayload>(
+        { type: PAYPAL_SETTLE_JOB, key: `${PAYPAL_SETTLE_JOB}:${opened.paymentId}`, payload: { paymentId: opened.paymentId }, runAt },
+        tx,
+      );
     });
     return { paymentId: opened.paymentId, orderId: order.orderId, approveUrl: order.approveUrl, sandbox: deps.paypal.sandbox };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await closePayment(deps, opened.paymentId, 'failed', { code: error instanceof PaymentProviderError ? (error.issue ?? error.kind) : 'error', message }).catch(
-      (closeError: unknown) => deps.log?.error({ err: closeError, paymentId: opened.paymentId }, 'no se pudo cerrar el pago fallido'),
-    );
+    await closePayment(deps, opened.paymentId, 'failed', {
+      code: error instanceof PaymentProviderError ? (error.issue ?? error.kind) : 'error',
+      message,
+    }).catch((closeError: unknown) => deps.log?.error({ err: closeError, paymentId: opened.paymentId }, 'no se pudo cerrar el pago fallido'));
     if (error instanceof PaymentProviderError) {
       deps.log?.warn({ paymentId: opened.paymentId, issue: error.issue, debugId: error.debugId, kind: error.kind }, 'PayPal rechazó la creación de la orden');
       throw paymentErrors.provider(error);
@@ -129,7 +141,12 @@ export async function startTopUpOrder(
       status: 'created',
     }),
   );
-  return createOrderFor(deps, { ...opened, requestId }, `Abono al monedero: ${centavosToPayPalValue(opened.amountCentavos)} MXN`, input.method === 'paypal-plus');
+  return createOrderFor(
+    deps,
+    { ...opened, requestId },
+    `Abono al monedero: ${centavosToPayPalValue(opened.amountCentavos)} MXN`,
+    input.method === 'paypal-plus',
+  );
 }
 
 function approveUrlOf(payment: PaymentRow): string | undefined {
@@ -196,7 +213,9 @@ export async function capturePayment(deps: PaymentsDeps, payment: PaymentRow): P
     return paidAnswer(paid);
   }
   if (capture.declined) {
-    await setProviderOrder(deps.db, payment.id, { providerData: { lastDecline: { issue: capture.issue ?? 'INSTRUMENT_DECLINED', debugId: capture.debugId ?? null } } });
+    await setProviderOrder(deps.db, payment.id, {
+      providerData: { lastDecline: { issue: capture.issue ?? 'INSTRUMENT_DECLINED', debugId: capture.debugId ?? null } },
+    });
     return {
       ...refusal(payment, capture.issue ?? 'INSTRUMENT_DECLINED', capture.description ?? 'PayPal rechazó el método de pago.', capture.debugId),
       restart: true,
@@ -221,7 +240,12 @@ export async function captureByOrder(deps: PaymentsDeps, caller: Caller, orderId
 }
 
 /** The card (`paypal/payment/execute`, `prepaid/paypalPaymentExecute`): captures our attempt by its id. */
-export async function executeById(deps: PaymentsDeps, caller: Caller, paymentId: string, expect?: { purpose: PaymentPurpose; shipmentIds?: string[]; walletEntryId?: string }): Promise<{ data: { execute: boolean } }> {
+export async function executeById(
+  deps: PaymentsDeps,
+  caller: Caller,
+  paymentId: string,
+  expect?: { purpose: PaymentPurpose; shipmentIds?: string[]; walletEntryId?: string },
+): Promise<{ data: { execute: boolean } }> {
   const payment = await findPayment(deps.db, paymentId);
   if (!payment || !PAYPAL_METHODS.includes(payment.method)) throw paymentErrors.notFound();
   own(caller, payment);
@@ -239,11 +263,22 @@ export async function sandboxOrder(deps: PaymentsDeps, caller: Caller, orderId: 
   const payment = await findPaymentByProviderOrder(deps.db, PAYPAL_METHODS, orderId);
   if (!order || !payment) throw paymentErrors.notFound();
   own(caller, payment);
-  return { order_id: order.orderId, amount: fromCentavos(order.amountCentavos), description: order.description, status: order.status, card: payment.method === 'paypal-plus' };
+  return {
+    order_id: order.orderId,
+    amount: fromCentavos(order.amountCentavos),
+    description: order.description,
+    status: order.status,
+    card: payment.method === 'paypal-plus',
+  };
 }
 
 /** `POST /sandbox/paypal/{orderId}/{action}`: the buyer's choice; answers where PayPal would send them. */
-export async function sandboxAction(deps: PaymentsDeps, caller: Caller, orderId: string, action: 'approve' | 'decline' | 'cancel'): Promise<{ redirect: string }> {
+export async function sandboxAction(
+  deps: PaymentsDeps,
+  caller: Caller,
+  orderId: string,
+  action: 'approve' | 'decline' | 'cancel',
+): Promise<{ redirect: string }> {
   const sandbox = paypalSandboxOf(deps);
   if (!sandbox) throw paymentErrors.sandboxOnly();
   const payment = await findPaymentByProviderOrder(deps.db, PAYPAL_METHODS, orderId);

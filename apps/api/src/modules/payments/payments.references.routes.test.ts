@@ -31,7 +31,12 @@ describe('GET /shipments/references/{reference}', () => {
   it('lists the shipments one OXXO slip pays, by folio, to their owner and to an admin', async () => {
     const first = await createOne(t, ana);
     const second = await createOne(t, ana);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/payments/many/conekta/oxxo/', headers: ana.headers, payload: { shipments: [second._id, first._id] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/many/conekta/oxxo/',
+      headers: ana.headers,
+      payload: { shipments: [second._id, first._id] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { reference } = res.json<OxxoResult>();
 
@@ -40,7 +45,12 @@ describe('GET /shipments/references/{reference}', () => {
       expect(answer.statusCode, answer.body).toBe(200);
       const list = answer.json<Shipment[]>();
       expect(list.map((s) => s._id)).toEqual([first._id, second._id]);
-      expect(list[0]).toMatchObject({ numberOfOrder: first.numberOfOrder, status: false, user: ana.id, selected_service: { total_amount: first.selected_service.total_amount } });
+      expect(list[0]).toMatchObject({
+        numberOfOrder: first.numberOfOrder,
+        status: false,
+        user: ana.id,
+        selected_service: { total_amount: first.selected_service.total_amount },
+      });
     }
   });
 

@@ -67,7 +67,12 @@ describe('the same PayPal capture delivered 10 times at once', () => {
     const first = await createOne(t, user);
     const [second] = await cloneShipment(t, first._id, 1);
     const ids = [first._id, second!];
-    const link = await t.app.inject({ method: 'POST', url: '/api/v1/paypal/v2/link/many', headers: user.headers, payload: { shipments: ids, email: user.email } });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/paypal/v2/link/many',
+      headers: user.headers,
+      payload: { shipments: ids, email: user.email },
+    });
     expect(link.statusCode, link.body).toBe(200);
     const order = link.json<{ id: string; payment_id: string; sandbox: boolean }>();
     expect(order.sandbox).toBe(false);
@@ -87,7 +92,9 @@ describe('the same PayPal capture delivered 10 times at once', () => {
       [ids],
     );
     expect(payments).toEqual([{ status: 'paid', n: 2 }]);
-    const jobs = await t.database.query<{ key: string }>(`select key from jobs where type = 'guides.issue' and key = any($1::text[])`, [ids.map((id) => `guides.issue:${id}`)]);
+    const jobs = await t.database.query<{ key: string }>(`select key from jobs where type = 'guides.issue' and key = any($1::text[])`, [
+      ids.map((id) => `guides.issue:${id}`),
+    ]);
     expect(jobs).toHaveLength(2);
     const shipments = await t.database.query<{ paid: boolean }>('select paid from shipments where id = any($1::uuid[])', [ids]);
     expect(shipments.every((s) => s.paid)).toBe(true);
@@ -166,7 +173,9 @@ describe('the process dies between the confirmed payment and the guide', () => {
       expect(paid.statusCode, paid.body).toBe(200);
       // "Killed": the first app goes away without ever running its queue.
       await a.app.close();
-      const [before] = await a.database.query<{ number_guide: string | null; paid: boolean }>('select number_guide, paid from shipments where id = $1', [shipment._id]);
+      const [before] = await a.database.query<{ number_guide: string | null; paid: boolean }>('select number_guide, paid from shipments where id = $1', [
+        shipment._id,
+      ]);
       expect(before).toEqual({ number_guide: null, paid: true });
 
       const b = await buildApp({ config: a.config, database: a.database });

@@ -176,7 +176,12 @@ export async function pendingOxxoExpiries(ex: Executor): Promise<{ id: string; e
 /** Payment attempts counted and summed (centavos) by method and status. */
 export async function paymentStats(ex: Executor): Promise<{ method: string; status: string; count: number; centavos: number }[]> {
   const rows = await ex
-    .select({ method: payments.method, status: payments.status, count: sql<number>`count(*)::int`, centavos: sql<string | null>`sum(${payments.amountCentavos})` })
+    .select({
+      method: payments.method,
+      status: payments.status,
+      count: sql<number>`count(*)::int`,
+      centavos: sql<string | null>`sum(${payments.amountCentavos})`,
+    })
     .from(payments)
     .groupBy(payments.method, payments.status);
   return rows.map((r) => ({ method: r.method, status: r.status, count: Number(r.count), centavos: Number(r.centavos ?? 0) }));
@@ -207,7 +212,12 @@ export async function findOpenOxxoAttempt(
       ? eq(payments.walletEntryId, target.walletEntryId)
       : and(
           eq(payments.purpose, 'shipments'),
-          sql`(select string_agg(${paymentShipments.shipmentId}::text, ',' order by ${paymentShipments.shipmentId}) from ${paymentShipments} where ${paymentShipments.paymentId} = ${payments.id} and ${paymentShipments.kind} = 'shipment') = ${[...target.shipmentIds].map((id) => id.toLowerCase()).sort().join(',')}`,
+          sql`(select string_agg(${paymentShipments.shipmentId}::text, ',' order by ${paymentShipments.shipmentId}) from ${paymentShipments} where ${paymentShipments.paymentId} = ${payments.id} and ${paymentShipments.kind} = 'shipment') = ${[
+            ...target.shipmentIds,
+          ]
+            .map((id) => id.toLowerCase())
+            .sort()
+            .join(',')}`,
         )!;
   const [row] = await tx
     .select()
@@ -266,7 +276,11 @@ export interface PaymentRowFilter {
 }
 
 /** A page of attempts, newest first, and how many match in all. */
-export async function listPaymentRows(ex: Executor, filter: PaymentRowFilter, page: { limit: number; offset: number }): Promise<{ rows: PaymentRow[]; count: number }> {
+export async function listPaymentRows(
+  ex: Executor,
+  filter: PaymentRowFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PaymentRow[]; count: number }> {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(payments.status, filter.status));
   if (filter.method) conditions.push(eq(payments.method, filter.method));

@@ -62,7 +62,10 @@ async function balanceOf(app: TestApp, who: SignedIn): Promise<number> {
 function expectField(res: { statusCode: number; json: <T>() => T; body: string }, field: string): void {
   expect(res.statusCode, res.body).toBe(400);
   const body = res.json<{ errors?: { path: string }[] }>();
-  expect(body.errors?.some((e) => e.path.startsWith(field)), res.body).toBe(true);
+  expect(
+    body.errors?.some((e) => e.path.startsWith(field)),
+    res.body,
+  ).toBe(true);
 }
 
 /** Plays the buyer on the sandbox approval page; answers the order id. */
@@ -85,7 +88,12 @@ describe('GET /payments/config', () => {
   it('is public and says the PayPal provider is the sandbox', async () => {
     const res = await call(t, null, 'GET', '/api/v1/payments/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ paypal: { sandbox: true, enabled: true }, oxxo: { sandbox: true, enabled: true }, card: { enabled: true }, sandbox_mode: true });
+    expect(res.json()).toEqual({
+      paypal: { sandbox: true, enabled: true },
+      oxxo: { sandbox: true, enabled: true },
+      card: { enabled: true },
+      sandbox_mode: true,
+    });
   });
 });
 
@@ -163,7 +171,9 @@ describe('PayPal for shipments (sandbox provider)', () => {
     const guides = await call(t, user, 'POST', '/api/v1/generate-guides-after-pay/many', { email: user.email, shipments: ids });
     expect(guides.statusCode, guides.body).toBe(200);
     expect(guides.json()).toMatchObject({ execute: true, shipments: [{ status: true }, { status: true }] });
-    const [jobs] = await t.database.query<{ n: number }>(`select count(*)::int as n from jobs where key = any($1::text[])`, [ids.map((id) => `guides.issue:${id}`)]);
+    const [jobs] = await t.database.query<{ n: number }>(`select count(*)::int as n from jobs where key = any($1::text[])`, [
+      ids.map((id) => `guides.issue:${id}`),
+    ]);
     expect(jobs!.n).toBe(2);
     expect((await call(t, user, 'GET', '/api/v1/paypal/v2/capture-order/NOEXISTE')).statusCode).toBe(404);
   });
@@ -179,7 +189,15 @@ describe('PayPal for shipments (sandbox provider)', () => {
     const open = await call(t, user, 'GET', `/api/v1/payments/open?shipments=${inv._id}`);
     expect(open.statusCode, open.body).toBe(200);
     expect(open.json<OpenPayments>().docs).toEqual([
-      expect.objectContaining({ payment_id: order.payment_id, method: 'paypal', method_label: 'PayPal', order_id: order.id, approve_url: order.approve_url, reference: null, slip_url: null }),
+      expect.objectContaining({
+        payment_id: order.payment_id,
+        method: 'paypal',
+        method_label: 'PayPal',
+        order_id: order.id,
+        approve_url: order.approve_url,
+        reference: null,
+        slip_url: null,
+      }),
     ]);
     const cancelled = await sandboxDo(user, order.approve_url, 'cancel');
     expect(cancelled.redirect).toContain('cancel=1');
@@ -192,7 +210,11 @@ describe('PayPal for shipments (sandbox provider)', () => {
   it('money captured for a shipment paid meanwhile goes to the payer’s wallet as a PayPal abono', async () => {
     const [id] = await fresh();
     const price = await totalOf(t, id!);
-    const order = (await call(t, user, 'POST', '/api/v1/paypal/v2/link/many', { shipments: [id] })).json<{ id: string; approve_url: string; payment_id: string }>();
+    const order = (await call(t, user, 'POST', '/api/v1/paypal/v2/link/many', { shipments: [id] })).json<{
+      id: string;
+      approve_url: string;
+      payment_id: string;
+    }>();
     await credit(t, user, price);
     const before = await balanceOf(t, user);
     expect((await call(t, user, 'POST', '/api/v1/payments/many/monedero', { shipments: [id] })).statusCode).toBe(200);
@@ -252,9 +274,16 @@ describe('card through PayPal (paypal-plus)', () => {
     expectField(await call(t, user, 'POST', '/api/v1/paypal/payment/many/execute', { payment_id: BAD_ID, shipments: ids }), 'payment_id');
     expect((await call(t, other, 'POST', '/api/v1/paypal/payment/many/execute', { payment_id: data.payment_id, shipments: ids })).statusCode).toBe(403);
     // Not approved yet: not executed, still open.
-    expect((await call(t, user, 'POST', '/api/v1/paypal/payment/many/execute', { payment_id: data.payment_id, shipments: ids })).json()).toEqual({ data: { execute: false } });
+    expect((await call(t, user, 'POST', '/api/v1/paypal/payment/many/execute', { payment_id: data.payment_id, shipments: ids })).json()).toEqual({
+      data: { execute: false },
+    });
     await sandboxDo(user, data.link, 'approve');
-    const executed = await call(t, user, 'POST', '/api/v1/paypal/payment/many/execute', { payment_id: data.payment_id, payer_id: 'SANDBOXPAYER', shipments: ids, email: user.email });
+    const executed = await call(t, user, 'POST', '/api/v1/paypal/payment/many/execute', {
+      payment_id: data.payment_id,
+      payer_id: 'SANDBOXPAYER',
+      shipments: ids,
+      email: user.email,
+    });
     expect(executed.json()).toEqual({ data: { execute: true } });
     expect((await paymentRow(t, data.payment_id)).method).toBe('paypal-plus');
 
@@ -330,7 +359,12 @@ describe('top-ups through PayPal', () => {
     await sandboxDo(someone, data.link, 'approve');
     expectField(await call(t, someone, 'POST', '/api/v1/prepaid/paypalPaymentExecute', { payment_id: data.payment_id }), 'prepaid_id');
     expect((await call(t, other, 'POST', '/api/v1/prepaid/paypalPaymentExecute', { payment_id: data.payment_id, prepaid_id: topUp })).statusCode).toBe(403);
-    const done = await call(t, someone, 'POST', '/api/v1/prepaid/paypalPaymentExecute', { payment_id: data.payment_id, prepaid_id: topUp, payer_id: 'X', email: someone.email });
+    const done = await call(t, someone, 'POST', '/api/v1/prepaid/paypalPaymentExecute', {
+      payment_id: data.payment_id,
+      prepaid_id: topUp,
+      payer_id: 'X',
+      email: someone.email,
+    });
     expect(done.json()).toEqual({ data: { execute: true } });
     expect(await balanceOf(t, someone)).toBe(100);
     expect((await call(t, someone, 'GET', `/api/v1/prepaid/v2/execute-prepaid/${data.payment_id}`)).json()).toEqual({ data: { execute: true } });

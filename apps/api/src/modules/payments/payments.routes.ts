@@ -50,7 +50,6 @@ const asLink = (o: StartedOrder) => ({ data: { link: o.approveUrl, payment_id: o
  * sandbox approval page. Own shipments, top-ups and payments only; admin: any.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = async (app, { payments }) => {
-
   app.get(
     '/api/v1/payments/config',
     {
@@ -145,7 +144,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     '/api/v1/paypal/plus/many/link',
     {
       config: { guard: 'buyer', idempotent: true },
-      schema: { tags, summary: 'Liga para pagar varios envíos con tarjeta (PayPal sin cuenta)', body: payManyInputSchema, response: { 200: paypalLinkSchema, ...paying } },
+      schema: {
+        tags,
+        summary: 'Liga para pagar varios envíos con tarjeta (PayPal sin cuenta)',
+        body: payManyInputSchema,
+        response: { 200: paypalLinkSchema, ...paying },
+      },
     },
     async (request) => asLink(await payments.startShipmentsOrder(request.caller!, { shipmentIds: request.body.shipments, method: 'paypal-plus' })),
   );
@@ -154,7 +158,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     '/api/v1/paypal/plus/link/:id',
     {
       config: { guard: 'buyer', sameOriginGet: true },
-      schema: { tags, summary: 'Liga para pagar un envío con tarjeta (PayPal sin cuenta)', params: paymentIdParamsSchema, response: { 200: paypalLinkSchema, ...paying } },
+      schema: {
+        tags,
+        summary: 'Liga para pagar un envío con tarjeta (PayPal sin cuenta)',
+        params: paymentIdParamsSchema,
+        response: { 200: paypalLinkSchema, ...paying },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -166,7 +175,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     '/api/v1/paypal/payment/many/execute',
     {
       config: { guard: 'user', idempotent: true },
-      schema: { tags, summary: 'Cobra el pago con tarjeta de varios envíos (payment_id de la liga)', body: paypalExecuteManyInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
+      schema: {
+        tags,
+        summary: 'Cobra el pago con tarjeta de varios envíos (payment_id de la liga)',
+        body: paypalExecuteManyInputSchema,
+        response: { 200: paypalExecuteResultSchema, ...paying },
+      },
     },
     async (request) => payments.executeById(request.caller!, request.body.payment_id, { purpose: 'shipments' }),
   );
@@ -175,7 +189,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     '/api/v1/paypal/payment/execute',
     {
       config: { guard: 'user', idempotent: true },
-      schema: { tags, summary: 'Cobra el pago con tarjeta de un envío (payment_id de la liga)', body: paypalExecuteInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
+      schema: {
+        tags,
+        summary: 'Cobra el pago con tarjeta de un envío (payment_id de la liga)',
+        body: paypalExecuteInputSchema,
+        response: { 200: paypalExecuteResultSchema, ...paying },
+      },
     },
     async (request) => payments.executeById(request.caller!, request.body.payment_id, { purpose: 'shipments' }),
   );
@@ -234,7 +253,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
       config: { guard: 'user', idempotent: true },
       schema: {
         tags,
-        summary: 'Paga el sobrepeso de un envío con el monedero de su dueño (pago_sobrepeso); uno ya pagado responde 200 con already_paid: true y el pago que lo cubrió',
+        summary:
+          'Paga el sobrepeso de un envío con el monedero de su dueño (pago_sobrepeso); uno ya pagado responde 200 con already_paid: true y el pago que lo cubrió',
         params: shipmentParams,
         response: { 200: overweightPaymentResultSchema, ...paying },
       },
@@ -263,7 +283,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     '/api/v1/prepaid/v2/link/:prepaidId',
     {
       config: { guard: 'buyer', sameOriginGet: true },
-      schema: { tags, summary: 'Crea la orden de PayPal de un abono pendiente', params: prepaidIdParamsSchema, response: { 200: paypalOrderSchema, ...paying } },
+      schema: {
+        tags,
+        summary: 'Crea la orden de PayPal de un abono pendiente',
+        params: prepaidIdParamsSchema,
+        response: { 200: paypalOrderSchema, ...paying },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -275,7 +300,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     '/api/v1/prepaid/v2/capture-order/:orderId',
     {
       config: { guard: 'user', sameOriginGet: true },
-      schema: { tags, summary: 'Cobra la orden aprobada de un abono y lo marca pagado', params: orderIdParams, response: { 200: captureResultSchema, ...paying } },
+      schema: {
+        tags,
+        summary: 'Cobra la orden aprobada de un abono y lo marca pagado',
+        params: orderIdParams,
+        response: { 200: captureResultSchema, ...paying },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -304,7 +334,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     '/api/v1/prepaid/paypalPaymentExecute',
     {
       config: { guard: 'user', idempotent: true },
-      schema: { tags, summary: 'Cobra el pago con tarjeta de un abono', body: prepaidExecuteInputSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
+      schema: {
+        tags,
+        summary: 'Cobra el pago con tarjeta de un abono',
+        body: prepaidExecuteInputSchema,
+        response: { 200: paypalExecuteResultSchema, ...paying },
+      },
     },
     async (request) => payments.executeById(request.caller!, request.body.payment_id, { purpose: 'topup', walletEntryId: request.body.prepaid_id }),
   );
@@ -313,7 +348,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     '/api/v1/prepaid/v2/execute-prepaid/:id',
     {
       config: { guard: 'user', sameOriginGet: true },
-      schema: { tags, summary: 'Cobra el pago de un abono por su id de pago', params: paymentIdParamsSchema, response: { 200: paypalExecuteResultSchema, ...paying } },
+      schema: {
+        tags,
+        summary: 'Cobra el pago de un abono por su id de pago',
+        params: paymentIdParamsSchema,
+        response: { 200: paypalExecuteResultSchema, ...paying },
+      },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
@@ -327,7 +367,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     method: ['GET', 'POST'],
     url: '/api/v1/generate-guides-after-pay/:id',
     config: { guard: 'user', sameOriginGet: true, readOnly: true, idempotent: true },
-    schema: { tags, summary: 'Estado de la guía de un envío pagado (se genera en segundo plano)', params: paymentIdParamsSchema, response: { 200: generateGuidesResultSchema, ...signedIn } },
+    schema: {
+      tags,
+      summary: 'Estado de la guía de un envío pagado (se genera en segundo plano)',
+      params: paymentIdParamsSchema,
+      response: { 200: generateGuidesResultSchema, ...signedIn },
+    },
     handler: async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return payments.generateGuidesAfterPay(request.caller!, { shipments: [request.params.id] });
@@ -338,7 +383,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: Payments }> = asy
     '/api/v1/generate-guides-after-pay/many',
     {
       config: { guard: 'user', readOnly: true, idempotent: true },
-      schema: { tags, summary: 'Estado de las guías de varios envíos pagados', body: generateGuidesInputSchema, response: { 200: generateGuidesResultSchema, ...signedIn } },
+      schema: {
+        tags,
+        summary: 'Estado de las guías de varios envíos pagados',
+        body: generateGuidesInputSchema,
+        response: { 200: generateGuidesResultSchema, ...signedIn },
+      },
     },
     async (request) => payments.generateGuidesAfterPay(request.caller!, request.body),
   );

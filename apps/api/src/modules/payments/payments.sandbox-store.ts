@@ -47,7 +47,12 @@ export function databaseSandboxStore(db: Database, now: () => Date): SandboxOrde
       return db.transaction(async (tx) => {
         const row = await repo.findSandboxOrder(tx, orderId, { lock: true });
         if (!row) {
-          throw new PaymentProviderError('La orden de PayPal (sandbox) no existe.', { kind: 'invalid', status: 404, errorName: 'RESOURCE_NOT_FOUND', issue: 'INVALID_RESOURCE_ID' });
+          throw new PaymentProviderError('La orden de PayPal (sandbox) no existe.', {
+            kind: 'invalid',
+            status: 404,
+            errorName: 'RESOURCE_NOT_FOUND',
+            issue: 'INVALID_RESOURCE_ID',
+          });
         }
         const { order, result } = change(toOrder(row));
         await repo.updateSandboxOrder(tx, orderId, {

@@ -51,8 +51,12 @@ export const payments = pgTable(
   (t) => [
     index('payments_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('payments_status_created_idx').on(t.status, t.createdAt.desc()),
-    uniqueIndex('payments_provider_order_unique').on(t.method, t.providerOrderId).where(sql`${t.providerOrderId} is not null`),
-    uniqueIndex('payments_oxxo_reference_unique').on(t.oxxoReference).where(sql`${t.oxxoReference} is not null`),
+    uniqueIndex('payments_provider_order_unique')
+      .on(t.method, t.providerOrderId)
+      .where(sql`${t.providerOrderId} is not null`),
+    uniqueIndex('payments_oxxo_reference_unique')
+      .on(t.oxxoReference)
+      .where(sql`${t.oxxoReference} is not null`),
     uniqueIndex('payments_request_id_unique').on(t.requestId),
     check('payments_amount', sql`${t.amountCentavos} > 0`),
     check('payments_method', sql`${t.method} in ('paypal', 'paypal-plus', 'oxxo', 'monedero')`),

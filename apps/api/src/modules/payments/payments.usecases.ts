@@ -80,7 +80,10 @@ export function createPayments(deps: PaymentsDeps) {
 }
 
 /** The use case, refused (403) to a test key unless the provider behind it is a sandbox. */
-function testKeysOnly<A extends unknown[], R>(sandbox: () => boolean, useCase: (caller: Caller, ...rest: A) => Promise<R>): (caller: Caller, ...rest: A) => Promise<R> {
+function testKeysOnly<A extends unknown[], R>(
+  sandbox: () => boolean,
+  useCase: (caller: Caller, ...rest: A) => Promise<R>,
+): (caller: Caller, ...rest: A) => Promise<R> {
   return async (caller, ...rest) => {
     if (isTestKey(caller) && !sandbox()) throw developersErrors.testKeyPayment();
     return useCase(caller, ...rest);

@@ -130,7 +130,11 @@ async function ownedShipments(deps: PaymentsDeps, caller: Caller, ids: string[])
  * the payment was confirmed; this enqueues it again if it is missing (same key: never twice) and
  * answers where each shipment stands.
  */
-export async function generateGuidesAfterPay(deps: PaymentsDeps, caller: Caller, input: { user?: string | undefined; shipments: string[] }): Promise<GenerateGuidesResult> {
+export async function generateGuidesAfterPay(
+  deps: PaymentsDeps,
+  caller: Caller,
+  input: { user?: string | undefined; shipments: string[] },
+): Promise<GenerateGuidesResult> {
   ownerFor(caller, input.user);
   const rows = await ownedShipments(deps, caller, input.shipments);
   const waiting = rows.filter((r) => r.paid && !r.numberGuide).map((r) => r.id);

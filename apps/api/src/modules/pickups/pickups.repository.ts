@@ -6,7 +6,10 @@ import { shipments } from '../shipments/shipments.table.js';
 import { pickups } from './pickups.table.js';
 
 export type PickupRecord = typeof pickups.$inferSelect;
-export type NewPickup = Pick<PickupRecord, 'userId' | 'shipmentId' | 'name' | 'email' | 'phone' | 'service' | 'trackingNumber' | 'address' | 'status' | 'active'>;
+export type NewPickup = Pick<
+  PickupRecord,
+  'userId' | 'shipmentId' | 'name' | 'email' | 'phone' | 'service' | 'trackingNumber' | 'address' | 'status' | 'active'
+>;
 
 /** Both drivers answer raw SQL as `{ rows }`; the shared Database type leaves that shape unknown. */
 function rowsOf<Row>(result: unknown): Row[] {
@@ -121,7 +124,11 @@ function whereOf(filter: PickupFilter): SQL | undefined {
 }
 
 /** A page of pickups, newest first, and how many match in all. */
-export async function listPickups(db: Executor, filter: PickupFilter, page: { limit: number; offset: number }): Promise<{ rows: PickupRecord[]; count: number }> {
+export async function listPickups(
+  db: Executor,
+  filter: PickupFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PickupRecord[]; count: number }> {
   const where = whereOf(filter);
   const [rows, [total]] = await Promise.all([
     db.select().from(pickups).where(where).orderBy(desc(pickups.createdAt), desc(pickups.id)).limit(page.limit).offset(page.offset),
@@ -136,10 +143,6 @@ export async function updateStatus(db: Executor, id: string, status: PickupStatu
 }
 
 export async function updateTrackingNumber(db: Executor, shipmentId: string, trackingNumber: string, now: Date): Promise<number> {
-  const rows = await db
-    .update(pickups)
-    .set({ trackingNumber, updatedAt: now })
-    .where(eq(pickups.shipmentId, shipmentId))
-    .returning({ id: pickups.id });
+  const rows = await db.update(pickups).set({ trackingNumber, updatedAt: now }).where(eq(pickups.shipmentId, shipmentId)).returning({ id: pickups.id });
   return rows.length;
 }

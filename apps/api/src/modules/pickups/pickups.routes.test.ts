@@ -37,7 +37,8 @@ const body = (tracking: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const create = (who: SignedIn, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/recolecciones/create', headers: who.headers, payload });
+const create = (who: SignedIn, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/recolecciones/create', headers: who.headers, payload });
 const list = async (who: SignedIn, query = '') => {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/recolecciones${query}`, headers: who.headers });
   expect(res.statusCode, res.body).toBe(200);
@@ -50,7 +51,14 @@ describe('POST /api/v1/recolecciones/create', () => {
     const first = await create(ana, body(String(shipment.numberOfOrder)));
     expect(first.statusCode, first.body).toBe(201);
     const pickup = first.json<{ data: Pickup }>().data;
-    expect(pickup).toMatchObject({ status: 'Pendiente', active: true, shipment: shipment._id, user: ana.id, tracking_number: String(shipment.numberOfOrder), name: 'Ana López' });
+    expect(pickup).toMatchObject({
+      status: 'Pendiente',
+      active: true,
+      shipment: shipment._id,
+      user: ana.id,
+      tracking_number: String(shipment.numberOfOrder),
+      name: 'Ana López',
+    });
     expect(pickup.address).toContain('Av. Juárez 123');
     const again = await create(ana, body(shipment._id));
     expect(again.statusCode).toBe(200);
@@ -92,7 +100,10 @@ describe('POST /api/v1/recolecciones/create', () => {
     expect(status.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain('status');
     const noTracking = await create(ana, { ...body('x'), tracking_number: undefined });
     expect(noTracking.statusCode).toBe(400);
-    expect(noTracking.json<{ errors: { path: string; message: string }[] }>().errors).toContainEqual({ path: 'tracking_number', message: 'El número de guía es obligatorio.' });
+    expect(noTracking.json<{ errors: { path: string; message: string }[] }>().errors).toContainEqual({
+      path: 'tracking_number',
+      message: 'El número de guía es obligatorio.',
+    });
   });
 
   it('needs a session', async () => {
@@ -140,11 +151,14 @@ describe('GET /api/v1/recolecciones/:id and PUT /:id/status', () => {
     expect((await t.app.inject({ method: 'GET', url, headers: admin.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url, headers: beto.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/recolecciones/not-a-uuid', headers: admin.headers })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/recolecciones/00000000-0000-4000-8000-000000000000', headers: admin.headers })).json()).toMatchObject({
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/recolecciones/00000000-0000-4000-8000-000000000000', headers: admin.headers })).json(),
+    ).toMatchObject({
       code: 'pickups.not_found',
     });
 
-    const put = (who: SignedIn, status: unknown, id = mine._id) => t.app.inject({ method: 'PUT', url: `/api/v1/recolecciones/${id}/status`, headers: who.headers, payload: { status } });
+    const put = (who: SignedIn, status: unknown, id = mine._id) =>
+      t.app.inject({ method: 'PUT', url: `/api/v1/recolecciones/${id}/status`, headers: who.headers, payload: { status } });
     expect((await put(ana, 'Completado')).statusCode).toBe(403);
     for (const status of ['Completado', 'Pendiente', 'Cancelado', 'En Progreso']) {
       const res = await put(admin, status);

@@ -25,7 +25,9 @@ export const pickups = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('pickups_shipment_unique').on(t.shipmentId).where(sql`${t.shipmentId} is not null`),
+    uniqueIndex('pickups_shipment_unique')
+      .on(t.shipmentId)
+      .where(sql`${t.shipmentId} is not null`),
     index('pickups_created_idx').on(t.createdAt.desc()),
     index('pickups_user_idx').on(t.userId, t.createdAt.desc()),
     check('pickups_status', sql`${t.status} in ('Pendiente', 'En Progreso', 'Completado', 'Cancelado')`),

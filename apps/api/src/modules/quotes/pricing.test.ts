@@ -11,7 +11,10 @@ describe('money rules of a quote', () => {
 
   it('marks the freight up once and splits it back into base and extra kilos', () => {
     expect(applyMarkup({ baseCentavos: 24_900, extraCentavos: 0 }, { percentBp: 1200, fixedCentavos: 0 })).toEqual({ baseCentavos: 27_888, extraCentavos: 0 });
-    expect(applyMarkup({ baseCentavos: 10_000, extraCentavos: 333 }, { percentBp: 1500, fixedCentavos: 500 })).toEqual({ baseCentavos: 11_500 + 500, extraCentavos: 383 });
+    expect(applyMarkup({ baseCentavos: 10_000, extraCentavos: 333 }, { percentBp: 1500, fixedCentavos: 500 })).toEqual({
+      baseCentavos: 11_500 + 500,
+      extraCentavos: 383,
+    });
     expect(applyMarkup({ baseCentavos: 10_000, extraCentavos: 0 }, { percentBp: 0, fixedCentavos: 0 })).toEqual({ baseCentavos: 10_000, extraCentavos: 0 });
   });
 

@@ -9,7 +9,10 @@ import { quoteAnswerJson } from './quote-answer-json.js';
 const contract = compiledSerializerCompiler({ schema: quoteResponseSchema });
 
 const text = fc.string({ unit: 'binary', maxLength: 40 });
-const money = fc.oneof(fc.integer({ min: -100_000, max: 100_000_000 }).map((c) => c / 100), fc.double({ noNaN: true, noDefaultInfinity: true }));
+const money = fc.oneof(
+  fc.integer({ min: -100_000, max: 100_000_000 }).map((c) => c / 100),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
 const day = fc.date({ min: new Date('2020-01-01'), max: new Date('2040-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
 const line = fc.record({ code: fc.constantFrom(...CHARGE_CODES), service_name: text, price: money, quantity: fc.integer({ min: 1, max: 100 }), amount: money });
 const option = fc.record({
@@ -34,7 +37,12 @@ const option = fc.record({
   source: fc.constantFrom('tariffs' as const, 'api' as const),
   services: fc.array(line, { maxLength: 5 }),
 });
-const unavailable = fc.record({ carrier_code: fc.constantFrom(...CARRIER_CODES), carrier: text, reason: fc.constantFrom('timeout' as const, 'error' as const), message: text });
+const unavailable = fc.record({
+  carrier_code: fc.constantFrom(...CARRIER_CODES),
+  carrier: text,
+  reason: fc.constantFrom('timeout' as const, 'error' as const),
+  message: text,
+});
 const answer: fc.Arbitrary<QuoteResponse> = fc.record({
   options: fc.array(option, { maxLength: 20 }),
   unavailable_carriers: fc.array(unavailable, { maxLength: 5 }),
@@ -63,7 +71,10 @@ describe("the quote's answer written by hand", () => {
   });
 
   it('lets no field outside the contract leave, on the answer or its options', () => {
-    const sample = fc.sample(answer.filter((a) => a.options.length > 0 && a.options[0]!.services.length > 0), { numRuns: 1, seed: 7 })[0]!;
+    const sample = fc.sample(
+      answer.filter((a) => a.options.length > 0 && a.options[0]!.services.length > 0),
+      { numRuns: 1, seed: 7 },
+    )[0]!;
     const withExtras = {
       ...sample,
       internal: 'secreto',
@@ -74,9 +85,15 @@ describe("the quote's answer written by hand", () => {
   });
 
   it('writes a service again when the catalogue renamed it', () => {
-    const sample = fc.sample(answer.filter((a) => a.options.length > 0), { numRuns: 1, seed: 11 })[0]!;
+    const sample = fc.sample(
+      answer.filter((a) => a.options.length > 0),
+      { numRuns: 1, seed: 11 },
+    )[0]!;
     quoteAnswerJson(sample);
-    const renamed = { ...sample, options: sample.options.map((o) => ({ ...o, carrier_service_name: `${o.carrier_service_name} PLUS`, transit_text: 'Al día siguiente' })) };
+    const renamed = {
+      ...sample,
+      options: sample.options.map((o) => ({ ...o, carrier_service_name: `${o.carrier_service_name} PLUS`, transit_text: 'Al día siguiente' })),
+    };
     expect(JSON.parse(quoteAnswerJson(renamed).toString('utf8'))).toEqual(JSON.parse(contract(renamed)));
   });
 });

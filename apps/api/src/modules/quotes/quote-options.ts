@@ -158,7 +158,13 @@ function buildOption(ctx: AnswerContext, fixed: FixedOption, rate: ServiceRate, 
       is_remote: isRemote,
       billable_weight_kg: billable,
       source,
-      services: lines.map((l) => ({ code: l.code, service_name: l.label, price: fromCentavos(l.price), quantity: l.quantity, amount: fromCentavos(l.price * l.quantity) })),
+      services: lines.map((l) => ({
+        code: l.code,
+        service_name: l.label,
+        price: fromCentavos(l.price),
+        quantity: l.quantity,
+        amount: fromCentavos(l.price * l.quantity),
+      })),
     },
   };
 }

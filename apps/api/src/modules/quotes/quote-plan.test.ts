@@ -16,7 +16,10 @@ const shipPlan = { shipDate: '2026-01-15', shipDateTimeLocal: '2026-01-15T11:15:
 const liveDhl: CarrierAdapter = { carrierCode: 'dhl', source: 'api', inMemory: false, rate: async () => [] };
 
 function sources(withLiveDhl = false) {
-  return (code: CarrierCode): CarrierSources => ({ tariffs: createTariffAdapter(code, () => catalogue), ...(withLiveDhl && code === 'dhl' ? { api: liveDhl } : {}) });
+  return (code: CarrierCode): CarrierSources => ({
+    tariffs: createTariffAdapter(code, () => catalogue),
+    ...(withLiveDhl && code === 'dhl' ? { api: liveDhl } : {}),
+  });
 }
 
 const request = (overrides: Partial<QuoteRequestInput> = {}) =>
@@ -66,11 +69,26 @@ describe('planning a quote', () => {
 
   it('plans nothing for a destination no carrier serves', () => {
     const antarctica = { countryCode: 'AQ', postalCode: '', city: '', suburb: '', stateShort: '' };
-    expect(planQuote({ request: request({ destination_direction: { country_code: 'AQ', postal_code: 'X1' } }), origin: guadalajara, destination: antarctica, catalogue, shipPlan, sourcesFor: sources() })).toBeUndefined();
+    expect(
+      planQuote({
+        request: request({ destination_direction: { country_code: 'AQ', postal_code: 'X1' } }),
+        origin: guadalajara,
+        destination: antarctica,
+        catalogue,
+        shipPlan,
+        sourcesFor: sources(),
+      }),
+    ).toBeUndefined();
   });
 
   it('refuses parcels no service carries, naming the heaviest', () => {
-    const heavy = request({ parcels: [{ depth: 10, width: 10, height: 10, weight: 2 }, { depth: 10, width: 10, height: 10, weight: 1900 }], cantidadGuias: 2 });
+    const heavy = request({
+      parcels: [
+        { depth: 10, width: 10, height: 10, weight: 2 },
+        { depth: 10, width: 10, height: 10, weight: 1900 },
+      ],
+      cantidadGuias: 2,
+    });
     let error: unknown;
     try {
       planQuote({ request: heavy, origin: guadalajara, destination: laPazRural, catalogue, shipPlan, sourcesFor: sources() });

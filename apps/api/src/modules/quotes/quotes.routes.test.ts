@@ -47,9 +47,26 @@ describe('POST /api/v1/quoting on our tariffs', () => {
     const option = answer.options[0]!;
     expect(Object.keys(option).sort()).toEqual(
       [
-        'billable_weight_kg', 'carrier', 'carrier_code', 'carrier_logo_url', 'carrier_logo_url_svg', 'carrier_service_name', 'currency', 'date',
-        'estimated_delivery', 'guides', 'is_remote', 'net_total_amount', 'overweight_amount', 'price_per_guide', 'service_id', 'services', 'source',
-        'total_amount', 'total_transit_days', 'transit_text',
+        'billable_weight_kg',
+        'carrier',
+        'carrier_code',
+        'carrier_logo_url',
+        'carrier_logo_url_svg',
+        'carrier_service_name',
+        'currency',
+        'date',
+        'estimated_delivery',
+        'guides',
+        'is_remote',
+        'net_total_amount',
+        'overweight_amount',
+        'price_per_guide',
+        'service_id',
+        'services',
+        'source',
+        'total_amount',
+        'total_transit_days',
+        'transit_text',
       ].sort(),
     );
     expect(option.date <= option.estimated_delivery).toBe(true);
@@ -132,17 +149,29 @@ describe('POST /api/v1/quoting on our tariffs', () => {
   });
 
   it('an expired or unknown session quotes as a visitor instead of failing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/quoting', payload: body, headers: { authorization: 'Bearer token-que-no-existe-en-la-base' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/quoting',
+      payload: body,
+      headers: { authorization: 'Bearer token-que-no-existe-en-la-base' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('an admin changes a tariff and the next quote shows it', async () => {
     const carriers = (await t.app.inject({ method: 'GET', url: '/api/v1/carriers/all', headers: admin.headers })).json<{ carriers: CarrierAdmin[] }>().carriers;
     const id = carriers.flatMap((c) => c.services).find((s) => s.name === 'Envío Express')!._id;
-    const table = (await t.app.inject({ method: 'GET', url: `/api/v1/carrier-services/${id}/tariffs`, headers: admin.headers })).json<{ rows: { _id: string; zone: string; min_kg: number }[] }>();
+    const table = (await t.app.inject({ method: 'GET', url: `/api/v1/carrier-services/${id}/tariffs`, headers: admin.headers })).json<{
+      rows: { _id: string; zone: string; min_kg: number }[];
+    }>();
     const row = table.rows.find((r) => r.zone === 'regional' && r.min_kg === 1)!;
     const before = (await post(t, body)).json<QuoteResponse>().options.find((o) => o.carrier_service_name === 'Envío Express')!.total_amount;
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/v1/carrier-services/${id}/tariffs/${row._id}`, headers: admin.headers, payload: { base_price: 100 } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/carrier-services/${id}/tariffs/${row._id}`,
+      headers: admin.headers,
+      payload: { base_price: 100 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const after = (await post(t, body)).json<QuoteResponse>().options.find((o) => o.carrier_service_name === 'Envío Express')!.total_amount;
     expect(before).toBe(245.28);
@@ -155,17 +184,42 @@ describe('POST /api/v1/quoting on our tariffs', () => {
       ['a negative weight', { ...body, parcels: [{ ...body.parcels[0], weight: -2 }] }, 'parcels.0.weight', /El peso debe ser mayor que 0 kg/],
       ['an absurd measure', { ...body, parcels: [{ ...body.parcels[0], width: 5000 }] }, 'parcels.0.width', /El largo debe ser como máximo 300 cm/],
       ['a measure that is not a number', { ...body, parcels: [{ ...body.parcels[0], depth: 'mucho' }] }, 'parcels.0.depth', /El ancho debe ser un número/],
-      ['a weight above every service', { ...body, parcels: [{ ...body.parcels[0], weight: 1500 }] }, 'parcels.0.weight', /pesa 1500 kg y supera el máximo de 1000 kg/],
+      [
+        'a weight above every service',
+        { ...body, parcels: [{ ...body.parcels[0], weight: 1500 }] },
+        'parcels.0.weight',
+        /pesa 1500 kg y supera el máximo de 1000 kg/,
+      ],
       ['a size above every service', { ...body, parcels: [{ depth: 300, width: 300, height: 300, weight: 1 }] }, 'parcels.0', /peso volumétrico/],
-      ['an unknown postal code', { ...body, destination_direction: { country_code: 'MX', postal_code: '99999' } }, 'destination_direction.postal_code', /«99999» no existe/],
-      ['a non-numeric postal code', { ...body, origin_direction: { country_code: 'MX', postal_code: 'ABCDE' } }, 'origin_direction.postal_code', /«ABCDE» no es válido para México/],
-      ['a missing postal code', { ...body, origin_direction: { country_code: 'MX', postal_code: '' } }, 'origin_direction.postal_code', /código postal de origen es obligatorio/],
+      [
+        'an unknown postal code',
+        { ...body, destination_direction: { country_code: 'MX', postal_code: '99999' } },
+        'destination_direction.postal_code',
+        /«99999» no existe/,
+      ],
+      [
+        'a non-numeric postal code',
+        { ...body, origin_direction: { country_code: 'MX', postal_code: 'ABCDE' } },
+        'origin_direction.postal_code',
+        /«ABCDE» no es válido para México/,
+      ],
+      [
+        'a missing postal code',
+        { ...body, origin_direction: { country_code: 'MX', postal_code: '' } },
+        'origin_direction.postal_code',
+        /código postal de origen es obligatorio/,
+      ],
       ['1000 guides', { ...body, cantidadGuias: 1000 }, 'cantidadGuias', /número de guías debe ser como máximo 100/],
       ['zero guides', { ...body, cantidadGuias: 0 }, 'cantidadGuias', /al menos 1/],
       ['more parcels than guides', { ...body, parcels: [body.parcels[0], body.parcels[0]] }, 'cantidadGuias', /Cada guía lleva un paquete/],
       ['an unknown package type', { ...body, package_type: 'caja' }, 'package_type', /sobre, paquete o tarima/],
       ['no parcels', { ...body, parcels: [] }, 'parcels', /Agrega al menos un paquete/],
-      ['an origin abroad', { ...body, origin_direction: { country_code: 'US', postal_code: '90210' } }, 'origin_direction.country_code', /solo enviamos desde México/],
+      [
+        'an origin abroad',
+        { ...body, origin_direction: { country_code: 'US', postal_code: '90210' } },
+        'origin_direction.country_code',
+        /solo enviamos desde México/,
+      ],
     ];
 
     for (const [what, payload, path, message] of cases) {
@@ -281,7 +335,12 @@ describe('POST /api/v1/quoting with DHL and FedEx live rating configured (local 
     fedex.mode = { kind: 'error', status: 500 };
     const answer = (await post(t, body)).json<QuoteResponse>();
     expect(answer.unavailable_carriers).toEqual([
-      { carrier_code: 'fedex', carrier: 'FedEx', reason: 'error', message: 'FedEx no está disponible en este momento; intenta cotizar de nuevo en unos minutos para ver sus opciones.' },
+      {
+        carrier_code: 'fedex',
+        carrier: 'FedEx',
+        reason: 'error',
+        message: 'FedEx no está disponible en este momento; intenta cotizar de nuevo en unos minutos para ver sus opciones.',
+      },
     ]);
     expect(answer.options.some((o) => o.carrier_code === 'dhl' && o.source === 'api')).toBe(true);
     fedex.mode = { kind: 'ok' };

@@ -17,7 +17,15 @@ import { createQuoting, type OverweightProvider } from './quotes.usecases.js';
 /** Thursday 15 January 2026, 11:00 in Mexico City: ships today. */
 const clock = manualClock(new Date('2026-01-15T17:00:00Z'));
 
-function quotingWith(opts: { snapshot?: CatalogueSnapshot; api?: Partial<Record<CarrierCode, CarrierAdapter>>; overweight?: OverweightProvider; timeoutMs?: number; caching?: boolean } = {}) {
+function quotingWith(
+  opts: {
+    snapshot?: CatalogueSnapshot;
+    api?: Partial<Record<CarrierCode, CarrierAdapter>>;
+    overweight?: OverweightProvider;
+    timeoutMs?: number;
+    caching?: boolean;
+  } = {},
+) {
   const snapshot = opts.snapshot ?? demoSnapshot();
   const carriers = {
     snapshot: () => snapshot,
@@ -26,7 +34,14 @@ function quotingWith(opts: { snapshot?: CatalogueSnapshot; api?: Partial<Record<
       return { tariffs: createTariffAdapter(code, () => snapshot), ...(api ? { api } : {}) };
     },
   };
-  return createQuoting({ carriers, geography: fakeGeography, clock, rateTimeoutMs: opts.timeoutMs ?? 1000, overweightOwed: opts.overweight, caching: answerCaching({ enabled: opts.caching ?? true }) });
+  return createQuoting({
+    carriers,
+    geography: fakeGeography,
+    clock,
+    rateTimeoutMs: opts.timeoutMs ?? 1000,
+    overweightOwed: opts.overweight,
+    caching: answerCaching({ enabled: opts.caching ?? true }),
+  });
 }
 
 const base: QuoteRequestInput = {
@@ -92,7 +107,9 @@ describe('quoting 44100 Guadalajara → 06600 Ciudad de México, 1 box 30×20×1
   it('charges the same 1–5 kg price to any state (one price nationwide)', async () => {
     const quoting = quotingWith();
     const priceTo = async (postal: string) =>
-      (await quoting.quote(request({ destination_direction: { country_code: 'MX', postal_code: postal } }), null)).options.find((o) => o.carrier_service_name === 'EXPRESS DOMESTIC')!.total_amount;
+      (await quoting.quote(request({ destination_direction: { country_code: 'MX', postal_code: postal } }), null)).options.find(
+        (o) => o.carrier_service_name === 'EXPRESS DOMESTIC',
+      )!.total_amount;
     expect(new Set([await priceTo('06600'), await priceTo('64000'), await priceTo('22000'), await priceTo('45100')]).size).toBe(1);
   });
 
@@ -112,7 +129,10 @@ describe('quoting 44100 Guadalajara → 06600 Ciudad de México, 1 box 30×20×1
 
   it('offers SAMEDAY SPRINTLINE inside one state only, with delivery the same day', async () => {
     const answer = await quotingWith().quote(request({ destination_direction: { country_code: 'MX', postal_code: '45100' } }), null);
-    expect(answer.options.find((o) => o.carrier_service_name === 'SAMEDAY SPRINTLINE')).toMatchObject({ total_transit_days: 0, estimated_delivery: '2026-01-15' });
+    expect(answer.options.find((o) => o.carrier_service_name === 'SAMEDAY SPRINTLINE')).toMatchObject({
+      total_transit_days: 0,
+      estimated_delivery: '2026-01-15',
+    });
   });
 });
 
@@ -142,7 +162,11 @@ describe('charges', () => {
   });
 
   it('adds the caller’s unpaid overweight once, after the guides', async () => {
-    const answer = await quotingWith({ overweight: async () => 120_50 }).quote(request({ cantidadGuias: 3 }), { id: randomUUID(), rol: 'user', sessionId: randomUUID() });
+    const answer = await quotingWith({ overweight: async () => 120_50 }).quote(request({ cantidadGuias: 3 }), {
+      id: randomUUID(),
+      rol: 'user',
+      sessionId: randomUUID(),
+    });
     const option = answer.options.find((o) => o.carrier_service_name === 'EXPRESS DOMESTIC')!;
     expect(option).toMatchObject({ net_total_amount: 836.64, overweight_amount: 120.5, total_amount: 957.14, price_per_guide: 278.88 });
     expect(option.services.at(-1)).toEqual({ code: 'overweight', service_name: 'Sobrepeso de envíos anteriores', price: 120.5, quantity: 1, amount: 120.5 });
@@ -196,14 +220,20 @@ describe('package types', () => {
 describe('international', () => {
   it('quotes DHL and FedEx by zone to the United States', async () => {
     const answer = await quotingWith().quote(request({ destination_direction: { country_code: 'US', postal_code: '90210', city: 'Beverly Hills' } }), null);
-    expect(answer.options.map((o) => o.carrier_service_name).sort()).toEqual(['EXPRESS WORLDWIDE', 'FEDEX INTERNATIONAL ECONOMY', 'FEDEX INTERNATIONAL PRIORITY']);
+    expect(answer.options.map((o) => o.carrier_service_name).sort()).toEqual([
+      'EXPRESS WORLDWIDE',
+      'FEDEX INTERNATIONAL ECONOMY',
+      'FEDEX INTERNATIONAL PRIORITY',
+    ]);
     expect(answer.options.every((o) => !o.is_remote)).toBe(true);
   });
 
   it('costs more to farther zones', async () => {
     const quoting = quotingWith();
     const to = async (country: string, postal: string) =>
-      (await quoting.quote(request({ destination_direction: { country_code: country, postal_code: postal } }), null)).options.find((o) => o.carrier_service_name === 'EXPRESS WORLDWIDE')!.total_amount;
+      (await quoting.quote(request({ destination_direction: { country_code: country, postal_code: postal } }), null)).options.find(
+        (o) => o.carrier_service_name === 'EXPRESS WORLDWIDE',
+      )!.total_amount;
     expect(await to('US', '10001')).toBeLessThan(await to('ES', '28001'));
     expect(await to('ES', '28001')).toBeLessThan(await to('JP', '100-0001'));
   });
@@ -230,7 +260,9 @@ describe('bad inputs', () => {
   });
 
   it('refuses a parcel heavier than every service can carry, naming it', async () => {
-    const heavy = await failure(quotingWith().quote(request({ parcels: [base.parcels[0]!, { depth: 10, width: 10, height: 10, weight: 1500 }], cantidadGuias: 2 }), null));
+    const heavy = await failure(
+      quotingWith().quote(request({ parcels: [base.parcels[0]!, { depth: 10, width: 10, height: 10, weight: 1500 }], cantidadGuias: 2 }), null),
+    );
     expect(heavy).toMatchObject({ statusCode: 400, code: 'quotes.too_heavy', errors: [{ path: 'parcels.1.weight' }] });
     expect(heavy.message).toBe('El paquete 2 pesa 1500 kg y supera el máximo de 1000 kg que aceptan nuestros servicios para este tipo de envío.');
     const bulky = await failure(quotingWith().quote(request({ parcels: [{ depth: 300, width: 300, height: 100, weight: 5 }] }), null));
@@ -269,7 +301,12 @@ describe('carrier adapters in parallel', () => {
     expect(elapsed).toBeGreaterThanOrEqual(140);
     expect(elapsed).toBeLessThan(150 + 500);
     expect(answer.unavailable_carriers).toEqual([
-      { carrier_code: 'dhl', carrier: 'DHL', reason: 'timeout', message: 'DHL no respondió a tiempo; intenta cotizar de nuevo en unos minutos para ver sus opciones.' },
+      {
+        carrier_code: 'dhl',
+        carrier: 'DHL',
+        reason: 'timeout',
+        message: 'DHL no respondió a tiempo; intenta cotizar de nuevo en unos minutos para ver sus opciones.',
+      },
       { carrier_code: 'fedex', carrier: 'FedEx', reason: 'error', message: expect.stringContaining('FedEx no está disponible en este momento') },
     ]);
     // DHL services without an API product code still come from our tariffs.
@@ -289,10 +326,19 @@ describe('carrier adapters in parallel', () => {
       rate: async (req) =>
         req.services
           .filter((s) => s.id === express.id)
-          .map((s) => ({ serviceId: s.id, transitDays: 2, costs: req.parcels.map(() => ({ billableKg: 3, baseCentavos: 200_00, extraCentavos: 0, extraKg: 0, remoteCentavos: 0, isRemote: false })) })),
+          .map((s) => ({
+            serviceId: s.id,
+            transitDays: 2,
+            costs: req.parcels.map(() => ({ billableKg: 3, baseCentavos: 200_00, extraCentavos: 0, extraKg: 0, remoteCentavos: 0, isRemote: false })),
+          })),
     };
     const answer = await quotingWith({ snapshot, api: { dhl: api } }).quote(request(), null);
-    expect(answer.options.find((o) => o.service_id === express.id)).toMatchObject({ source: 'api', total_amount: 224, total_transit_days: 2, estimated_delivery: '2026-01-19' });
+    expect(answer.options.find((o) => o.service_id === express.id)).toMatchObject({
+      source: 'api',
+      total_amount: 224,
+      total_transit_days: 2,
+      estimated_delivery: '2026-01-19',
+    });
   });
 });
 
@@ -317,43 +363,59 @@ describe('properties of the price', () => {
 
   it('never falls for any service when the parcel grows in weight or in any measure', async () => {
     await fc.assert(
-      fc.asyncProperty(parcel, destination, fc.constantFrom('depth', 'width', 'height', 'weight'), fc.integer({ min: 1, max: 60 }), async (p, to, field, grow) => {
-        const bigger = { ...p, [field]: field === 'weight' ? Math.round((p.weight + grow / 10) * 10) / 10 : p[field] + grow };
-        const destination_direction = { country_code: 'MX', postal_code: to };
-        const small = await quoteOrNothing({ parcels: [p], destination_direction });
-        const large = await quoteOrNothing({ parcels: [bigger], destination_direction });
-        for (const option of large) {
-          const before = small.find((o) => o.service_id === option.service_id);
-          // A bigger parcel never opens a service the smaller one did not have.
-          expect(before, option.carrier_service_name).toBeDefined();
-          expect(cents(option.total_amount)).toBeGreaterThanOrEqual(cents(before!.total_amount));
-        }
-      }),
+      fc.asyncProperty(
+        parcel,
+        destination,
+        fc.constantFrom('depth', 'width', 'height', 'weight'),
+        fc.integer({ min: 1, max: 60 }),
+        async (p, to, field, grow) => {
+          const bigger = { ...p, [field]: field === 'weight' ? Math.round((p.weight + grow / 10) * 10) / 10 : p[field] + grow };
+          const destination_direction = { country_code: 'MX', postal_code: to };
+          const small = await quoteOrNothing({ parcels: [p], destination_direction });
+          const large = await quoteOrNothing({ parcels: [bigger], destination_direction });
+          for (const option of large) {
+            const before = small.find((o) => o.service_id === option.service_id);
+            // A bigger parcel never opens a service the smaller one did not have.
+            expect(before, option.carrier_service_name).toBeDefined();
+            expect(cents(option.total_amount)).toBeGreaterThanOrEqual(cents(before!.total_amount));
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('total = price per guide × guides + overweight, to the centavo, and the lines add up to it', async () => {
     await fc.assert(
-      fc.asyncProperty(parcel, fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 5_000_00 }), fc.option(fc.integer({ min: 1, max: 100_000_00 })), async (p, guides, owed, insured) => {
-        const q = quotingWith({ overweight: async () => owed });
-        let answer: QuoteResponse;
-        try {
-          answer = await q.quote(
-            request({ parcels: [p], cantidadGuias: guides, ...(insured === null ? {} : { insured_value: insured / 100, insured_value_currency: 'MXN' as const }) }),
-            { id: randomUUID(), rol: 'user', sessionId: randomUUID() },
-          );
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'quotes.too_heavy') return;
-          throw error;
-        }
-        for (const o of answer.options) {
-          expect(cents(o.total_amount)).toBe(cents(o.price_per_guide!) * guides + owed);
-          expect(cents(o.net_total_amount)).toBe(cents(o.price_per_guide!) * guides);
-          expect(o.services.reduce((sum, l) => sum + cents(l.amount), 0)).toBe(cents(o.total_amount));
-          for (const l of o.services) expect(cents(l.amount)).toBe(cents(l.price) * l.quantity);
-        }
-      }),
+      fc.asyncProperty(
+        parcel,
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 0, max: 5_000_00 }),
+        fc.option(fc.integer({ min: 1, max: 100_000_00 })),
+        async (p, guides, owed, insured) => {
+          const q = quotingWith({ overweight: async () => owed });
+          let answer: QuoteResponse;
+          try {
+            answer = await q.quote(
+              request({
+                parcels: [p],
+                cantidadGuias: guides,
+                ...(insured === null ? {} : { insured_value: insured / 100, insured_value_currency: 'MXN' as const }),
+              }),
+              { id: randomUUID(), rol: 'user', sessionId: randomUUID() },
+            );
+          } catch (error) {
+            if (error instanceof AppError && error.code === 'quotes.too_heavy') return;
+            throw error;
+          }
+          for (const o of answer.options) {
+            expect(cents(o.total_amount)).toBe(cents(o.price_per_guide!) * guides + owed);
+            expect(cents(o.net_total_amount)).toBe(cents(o.price_per_guide!) * guides);
+            expect(o.services.reduce((sum, l) => sum + cents(l.amount), 0)).toBe(cents(o.total_amount));
+            for (const l of o.services) expect(cents(l.amount)).toBe(cents(l.price) * l.quantity);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -374,7 +436,11 @@ describe('properties of the price', () => {
   it('orders the options by total, ascending, whatever the quote', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(parcel, { minLength: 1, maxLength: 3 }), destination, fc.integer({ min: 0, max: 5 }), async (parcels, to, extraGuides) => {
-        const options = await quoteOrNothing({ parcels, cantidadGuias: parcels.length + extraGuides, destination_direction: { country_code: 'MX', postal_code: to } });
+        const options = await quoteOrNothing({
+          parcels,
+          cantidadGuias: parcels.length + extraGuides,
+          destination_direction: { country_code: 'MX', postal_code: to },
+        });
         for (let i = 1; i < options.length; i++) expect(cents(options[i]!.total_amount)).toBeGreaterThanOrEqual(cents(options[i - 1]!.total_amount));
       }),
       { numRuns: 100 },
@@ -382,7 +448,16 @@ describe('properties of the price', () => {
   });
 
   it('guides of different parcels are priced each, and the breakdown says so', async () => {
-    const answer = await quoting.quote(request({ parcels: [{ depth: 10, width: 10, height: 10, weight: 2 }, { depth: 40, width: 40, height: 40, weight: 12 }], cantidadGuias: 3 }), null);
+    const answer = await quoting.quote(
+      request({
+        parcels: [
+          { depth: 10, width: 10, height: 10, weight: 2 },
+          { depth: 40, width: 40, height: 40, weight: 12 },
+        ],
+        cantidadGuias: 3,
+      }),
+      null,
+    );
     const option = answer.options.find((o) => o.carrier_service_name === 'EXPRESS DOMESTIC')!;
     expect(option.price_per_guide).toBeNull();
     expect(option.billable_weight_kg).toBe(2 + 13 + 2);

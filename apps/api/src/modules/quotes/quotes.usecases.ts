@@ -64,7 +64,12 @@ export type Quoting = ReturnType<typeof createQuoting>;
  */
 export function createQuoting(deps: QuotingDeps) {
   const overweightOwed = deps.overweightOwed ?? noOverweight;
-  const kept = deps.caching.create<QuoteResponse>('quotes', { budget: QUOTE_CACHE_MAX, remember: QUOTE_CACHE_MAX, ttlMs: QUOTE_CACHE_TTL_MS, freeze: deepFreeze });
+  const kept = deps.caching.create<QuoteResponse>('quotes', {
+    budget: QUOTE_CACHE_MAX,
+    remember: QUOTE_CACHE_MAX,
+    ttlMs: QUOTE_CACHE_TTL_MS,
+    freeze: deepFreeze,
+  });
   let countries: ReadonlyMap<string, string> | undefined;
 
   function countryNames(): ReadonlyMap<string, string> {
@@ -89,7 +94,8 @@ export function createQuoting(deps: QuotingDeps) {
     let postalCode = '';
     if (!COUNTRIES_WITHOUT_POSTAL_CODES.has(country)) {
       const check = checkPostalCodeFormat(country, input.postal_code);
-      if (!check.ok) throw quoteErrors.invalidPostalCode('destination_direction', input.postal_code.trim(), name, check.reason === 'invalid_format' ? check.example : '');
+      if (!check.ok)
+        throw quoteErrors.invalidPostalCode('destination_direction', input.postal_code.trim(), name, check.reason === 'invalid_format' ? check.example : '');
       postalCode = check.postalCode;
     }
     return { countryCode: country, postalCode, city: input.city, suburb: input.suburb, stateShort: '' };
@@ -111,7 +117,9 @@ export function createQuoting(deps: QuotingDeps) {
       if (request.origin_direction.country_code !== 'MX') throw quoteErrors.originNotMexico();
       const origin = mexicanPlace('origin_direction', request.origin_direction);
       const destination =
-        request.destination_direction.country_code === 'MX' ? mexicanPlace('destination_direction', request.destination_direction) : foreignPlace(request.destination_direction);
+        request.destination_direction.country_code === 'MX'
+          ? mexicanPlace('destination_direction', request.destination_direction)
+          : foreignPlace(request.destination_direction);
       const catalogue = deps.carriers.snapshot();
       const plan = planQuote({ request, origin, destination, catalogue, shipPlan: planShipment(now), sourcesFor: deps.carriers.sourcesFor });
       // A destination no carrier serves (Antarctica…): nothing to ask anyone.

@@ -98,7 +98,15 @@ describe('the report’s reads over shipments bought at the same instant', () =>
     expect(paged!.parcels.length).toBeGreaterThan(0);
     expect(paged!.createdAt).toBe('2026-02-03T04:05:06.789Z');
     const [plain] = await periodRowsByFolios(t.database, [9999]);
-    expect(plain).toMatchObject({ numberGuide: null, reference: null, trackingStatus: null, guideUrl: null, overweightKg: null, overweightCentavos: null, overweightRecord: null });
+    expect(plain).toMatchObject({
+      numberGuide: null,
+      reference: null,
+      trackingStatus: null,
+      guideUrl: null,
+      overweightKg: null,
+      overweightCentavos: null,
+      overweightRecord: null,
+    });
   });
 
   it('prepares its page read again when the session forgot it', async () => {

@@ -184,7 +184,10 @@ export async function periodFolios(query: Query, filter: PeriodFilter): Promise<
 
 /** How many shipments match, counting at most `cap` + 1 (enough to say "more than the cap"). */
 export async function countPeriod(query: Query, filter: PeriodFilter, cap: number): Promise<number> {
-  const rows = await run<{ n: string | number }>(query, sql`select count(*) as n from (select 1 from ${SHIPMENTS} where ${periodWhere(filter)} limit ${cap + 1}) as capped`);
+  const rows = await run<{ n: string | number }>(
+    query,
+    sql`select count(*) as n from (select 1 from ${SHIPMENTS} where ${periodWhere(filter)} limit ${cap + 1}) as capped`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -208,7 +211,10 @@ export async function periodRowsByFolios(handle: DatabaseHandle, folios: ArrayLi
  */
 export async function periodPage(handle: DatabaseHandle, filter: PeriodFilter, page: { limit: number; offset: number }): Promise<ReportShipmentRow[]> {
   const folios = sql`select ${s.numberOfOrder} from ${SHIPMENTS} where ${periodWhere(filter)} order by ${NEWEST_FIRST} limit ${page.limit} offset ${page.offset}`;
-  const rows = await tupleReader(handle).read(ROW_SHAPE, { from: sql`${withRecord(SHIPMENTS)} where ${s.numberOfOrder} in (${folios})`, orderBy: NEWEST_FIRST });
+  const rows = await tupleReader(handle).read(ROW_SHAPE, {
+    from: sql`${withRecord(SHIPMENTS)} where ${s.numberOfOrder} in (${folios})`,
+    orderBy: NEWEST_FIRST,
+  });
   return rows.map(fromTuple);
 }
 
@@ -222,12 +228,21 @@ export async function periodPage(handle: DatabaseHandle, filter: PeriodFilter, p
  * kilobytes, and buffers of that size left the process holding memory it no longer used, export
  * after export).
  */
-export function streamPeriodRows(handle: DatabaseHandle, filter: PeriodFilter, opts: { offset?: number; limit?: number; chunk?: number } = {}): AsyncGenerator<ReportShipmentRow[]> {
+export function streamPeriodRows(
+  handle: DatabaseHandle,
+  filter: PeriodFilter,
+  opts: { offset?: number; limit?: number; chunk?: number } = {},
+): AsyncGenerator<ReportShipmentRow[]> {
   const chunk = opts.chunk ?? 1000;
   return inReadSnapshot(handle, (reader) => keysetChunks(reader, filter, opts, chunk));
 }
 
-async function* keysetChunks(reader: TupleReader, filter: PeriodFilter, opts: { offset?: number; limit?: number }, chunk: number): AsyncGenerator<ReportShipmentRow[]> {
+async function* keysetChunks(
+  reader: TupleReader,
+  filter: PeriodFilter,
+  opts: { offset?: number; limit?: number },
+  chunk: number,
+): AsyncGenerator<ReportShipmentRow[]> {
   const where = periodWhere(filter);
   let remaining = opts.limit ?? Number.POSITIVE_INFINITY;
   let after: { key: string; folio: number } | undefined;

@@ -102,7 +102,14 @@ describe('GET /api/v1/shipments/period (the general report)', () => {
   });
 
   it('pages asked at the same moment (read together in one statement) each get their own rows', async () => {
-    const asked = ['?limit=3&page=1', '?limit=3&page=2', '?limit=2&page=2', '?status=paid&limit=1&page=2', `?filter=${encodeURIComponent(beto.email)}&limit=3`, '?limit=3&page=5'];
+    const asked = [
+      '?limit=3&page=1',
+      '?limit=3&page=2',
+      '?limit=2&page=2',
+      '?status=paid&limit=1&page=2',
+      `?filter=${encodeURIComponent(beto.email)}&limit=3`,
+      '?limit=3&page=5',
+    ];
     const together = await Promise.all(asked.map((q) => page(q)));
     expect(together.map((p) => p.docs.map((d) => d._id))).toEqual([
       [betos._id, unpaidA._id, paidB._id],
@@ -146,11 +153,19 @@ describe('GET /api/v1/shipments/period (the general report)', () => {
     expect((await page()).docs.find((d) => d._id === paidA._id)?.overweight_status).toBeNull();
     const recorded = await call(t, 'PUT', `/api/v1/shipments/${paidA._id}`, admin, { overweight: 2, cost_overweight: 70 });
     expect(recorded.statusCode, recorded.body).toBe(200);
-    expect((await page()).docs.find((d) => d._id === paidA._id)).toMatchObject({ overweight: 2, cost_overweight: 70, overweight_paid: false, overweight_status: 'pending' });
+    expect((await page()).docs.find((d) => d._id === paidA._id)).toMatchObject({
+      overweight: 2,
+      cost_overweight: 70,
+      overweight_paid: false,
+      overweight_status: 'pending',
+    });
 
     await call(t, 'POST', '/api/v1/prepaid/createPrepaid', admin, { userId: beto.id, cantidadAbonar: betos.selected_service.total_amount });
     expect((await call(t, 'POST', '/api/v1/payments/many/monedero', beto, { shipments: [betos._id] })).statusCode).toBe(200);
-    const after = await eventually(() => page('?status=paid'), (p) => p.count === 3);
+    const after = await eventually(
+      () => page('?status=paid'),
+      (p) => p.count === 3,
+    );
     expect(after.docs.map((d) => d._id)).toEqual([betos._id, paidB._id, paidA._id]);
   });
 
@@ -215,7 +230,13 @@ describe('the export at its row cap', () => {
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['x-export-rows']).toBe(String(CAP));
     // Read back with exceljs' streaming reader: every row in order, none kept.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([res.rawPayload]), { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([res.rawPayload]), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      entries: 'ignore',
+    });
     let rows = 0;
     for await (const sheet of reader) {
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@envios/contracts/errors';
-import { EXPORT_ESTIMATED_BYTES_HEADER, EXPORT_FORMATS, EXPORT_ROWS_HEADER, periodExportQuerySchema, periodQuerySchema, reportPageSchema } from '@envios/contracts/reports';
+import {
+  EXPORT_ESTIMATED_BYTES_HEADER,
+  EXPORT_FORMATS,
+  EXPORT_ROWS_HEADER,
+  periodExportQuerySchema,
+  periodQuerySchema,
+  reportPageSchema,
+} from '@envios/contracts/reports';
 import { memoizedSerializerCompiler } from '../../shared/fast-serializer.js';
 import type { Reports } from './reports.usecases.js';
 

@@ -3,7 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CARRIER_NAMES } from '@envios/contracts/carriers';
 import { fromCentavos } from '@envios/contracts/money';
 import { overweightStatusLabels, type OverweightStatus } from '@envios/contracts/overweight';
-import { EXPORT_MAX_ROWS, reportMessages, type ExportFormat, type PeriodExportQuery, type PeriodQuery, type ReportPage, type ReportRow } from '@envios/contracts/reports';
+import {
+  EXPORT_MAX_ROWS,
+  reportMessages,
+  type ExportFormat,
+  type PeriodExportQuery,
+  type PeriodQuery,
+  type ReportPage,
+  type ReportRow,
+} from '@envios/contracts/reports';
 import { paymentStatusLabels, shipmentMessages } from '@envios/contracts/shipments';
 import { trackingHeadlines } from '@envios/contracts/tracking-rules';
 import type { ChangeFeed } from '../../db/change-feed.js';
@@ -16,7 +24,16 @@ import { toPage } from '../../shared/pagination.js';
 import type { AnswerCaching } from '../../shared/kept-answers.js';
 import { resolvePeriod } from '../../shared/report-period.js';
 import { csvStream, ESTIMATED_BYTES_PER_ROW, xlsxStream, type SheetColumn } from '../../shared/spreadsheet.js';
-import { countPeriod, periodFolios, periodPage, periodRowsByFolios, streamPeriodRows, type PeriodFilter, type ReportOverweightRecord, type ReportShipmentRow } from './reports.repository.js';
+import {
+  countPeriod,
+  periodFolios,
+  periodPage,
+  periodRowsByFolios,
+  streamPeriodRows,
+  type PeriodFilter,
+  type ReportOverweightRecord,
+  type ReportShipmentRow,
+} from './reports.repository.js';
 
 /** What a report answer is read from: every shipment (the list-state triggers announce each write) and every overweight. */
 export const REPORT_TOPICS = ['shipment_list', 'overweight_changed'] as const;
@@ -94,7 +111,12 @@ export function createReports(deps: ReportsDeps) {
   const query: DatabaseHandle['query'] = (text, params) => database.query(text, params);
 
   // A filter's ordered folios (8 bytes each, about 8 MB at most), read once however many requests ask at the same moment.
-  const folioLists = deps.caching.create<Float64Array | undefined>('reports.folios', { budget: FOLIO_BUDGET, weigh: (f) => f?.length ?? 0, keepFrom: 'first', sharedReads: true });
+  const folioLists = deps.caching.create<Float64Array | undefined>('reports.folios', {
+    budget: FOLIO_BUDGET,
+    weigh: (f) => f?.length ?? 0,
+    keepFrom: 'first',
+    sharedReads: true,
+  });
   // A page is kept (frozen, written to JSON once) from the second time it is asked: paging through
   // the report reads each page once, and keeping those left an entry per page for the garbage collector.
   const pages = deps.caching.create<ReportPage>('reports.pages', { budget: PAGE_CACHE_MAX, freeze: deepFreeze });

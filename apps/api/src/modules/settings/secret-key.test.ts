@@ -27,7 +27,8 @@ const now = () => new Date();
 
 describe('one secret key for every process on a database', () => {
   it('is generated once: processes starting at the same moment, each with its own DATA_DIR, all get the same key', async () => {
-    const start = () => resolveSecretKey(database.db, { given: undefined, legacyFile: path.join(mkdtempSync(path.join(os.tmpdir(), 'k-')), 'secret.key'), now: now() });
+    const start = () =>
+      resolveSecretKey(database.db, { given: undefined, legacyFile: path.join(mkdtempSync(path.join(os.tmpdir(), 'k-')), 'secret.key'), now: now() });
     // Many rounds on an empty database: a process reading between another's key and its
     // fingerprint must take that key, not mistake it for one given by hand.
     for (let round = 0; round < 20; round++) {

@@ -52,7 +52,14 @@ function option(overrides: Partial<ShippingOption> = {}): ShippingOption {
 
 describe('the quote a shipment stands for', () => {
   it('sends the city after its comma, the colony as suburb, the guides and the insured value', () => {
-    const request = quoteRequestFor({ origin, destination, shipmentType: 'box', parcels: [{ depth: 1, width: 2, height: 3, weight: 0.5 }], guides: 4, insuredValue: 1000 });
+    const request = quoteRequestFor({
+      origin,
+      destination,
+      shipmentType: 'box',
+      parcels: [{ depth: 1, width: 2, height: 3, weight: 0.5 }],
+      guides: 4,
+      insuredValue: 1000,
+    });
     expect(request).toEqual({
       origin_direction: { country_code: 'MX', postal_code: '44100', city: 'Guadalajara', suburb: 'Guadalajara Centro' },
       destination_direction: { country_code: 'MX', postal_code: '06600', city: 'Cuauhtémoc', suburb: 'Juárez', state_short: 'CDMX' },
@@ -118,7 +125,13 @@ describe('the price of each guide', () => {
   it('freezes a snapshot with this shipment’s price as total and net', () => {
     const price = uniformGuidePrice(option())!;
     const snapshot = snapshotOf(option(), price, '2026-01-15T12:00:00.000Z');
-    expect(snapshot).toMatchObject({ total_amount: 278.88, net_total_amount: 278.88, billable_weight_kg: 3, quoted_at: '2026-01-15T12:00:00.000Z', currency: 'MXN' });
+    expect(snapshot).toMatchObject({
+      total_amount: 278.88,
+      net_total_amount: 278.88,
+      billable_weight_kg: 3,
+      quoted_at: '2026-01-15T12:00:00.000Z',
+      currency: 'MXN',
+    });
     expect(snapshot).not.toHaveProperty('overweight_amount');
     expect(snapshot).not.toHaveProperty('price_per_guide');
   });
@@ -153,7 +166,9 @@ describe('keyword badges', () => {
   });
 
   it('a keyword over 35 characters is refused naming the field', () => {
-    expect(() => parseKeywords('x'.repeat(36), 'filter')).toThrow(expect.objectContaining({ statusCode: 400, errors: [expect.objectContaining({ path: 'filter' })] }));
+    expect(() => parseKeywords('x'.repeat(36), 'filter')).toThrow(
+      expect.objectContaining({ statusCode: 400, errors: [expect.objectContaining({ path: 'filter' })] }),
+    );
   });
 });
 

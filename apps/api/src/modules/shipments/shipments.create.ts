@@ -180,16 +180,26 @@ export function createShipmentCreation(deps: ShipmentsDeps, checks: ShipmentChec
       }
       const accounts = new Map<string, Promise<AccountInfo>>();
       const plans = await Promise.all(bodies.map((b, i) => planCreation(caller, b, opts.kind === 'many' ? `shipments.${i}` : '', accounts)));
-      await deps.limitCreation?.(caller.id, plans.reduce((n, p) => n + p.rows.length, 0));
+      await deps.limitCreation?.(
+        caller.id,
+        plans.reduce((n, p) => n + p.rows.length, 0),
+      );
       const now = clock.now();
       try {
         const created = await db.transaction(async (tx) => {
-          const rows = await repo.insertShipments(tx, plans.flatMap((p) => p.rows), now);
+          const rows = await repo.insertShipments(
+            tx,
+            plans.flatMap((p) => p.rows),
+            now,
+          );
           await deps.events.publish(tx, shipmentCreatedEvents(rows));
           for (const location of plans.flatMap((p) => p.saved)) await keepLocationInBook(tx, location, now);
           if (opts.inTransaction) {
             let at = 0;
-            await opts.inTransaction(tx, plans.map((p) => rows.slice(at, (at += p.rows.length)).map((r) => ({ id: r.id, numberOfOrder: r.numberOfOrder }))));
+            await opts.inTransaction(
+              tx,
+              plans.map((p) => rows.slice(at, (at += p.rows.length)).map((r) => ({ id: r.id, numberOfOrder: r.numberOfOrder }))),
+            );
           }
           if (key) {
             const claimed = await repo.claimIdempotencyKey(tx, { userId: caller.id, key, fingerprint, shipmentIds: rows.map((r) => r.id), now, since });

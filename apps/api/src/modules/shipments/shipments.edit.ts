@@ -60,8 +60,7 @@ export function createShipmentEdits(deps: ShipmentsDeps, checks: ShipmentChecks)
         const parcels = input.parcels ? toParcelColumns(input.parcels) : before.parcels;
         const shipmentType = input.shipment_type ?? before.shipmentType;
         if (shipmentType === 'document' && parcels.length !== 1) throw shipmentErrors.invalid('parcels', 'Un sobre se envía como un solo paquete.');
-        const insured =
-          input.package_insurance ?? (input.insurance_information !== undefined ? input.insurance_information !== null : before.packageInsurance);
+        const insured = input.package_insurance ?? (input.insurance_information !== undefined ? input.insurance_information !== null : before.packageInsurance);
         let insurance = insured ? (input.insurance_information ?? before.insuranceInformation) : null;
         if (insured && !insurance) throw shipmentErrors.invalid('insurance_information', 'Los datos del seguro son obligatorios.');
 
@@ -158,7 +157,14 @@ export function createShipmentEdits(deps: ShipmentsDeps, checks: ShipmentChecks)
       const rows = await Promise.all(
         originals.map(async (s, i): Promise<repo.NewShipment> => {
           const insuredValue = insuredValueOf(s.packageInsurance, s.insuranceInformation);
-          const request = quoteRequestFor({ origin: s.origin, destination: s.destination, shipmentType: s.shipmentType, parcels: s.parcels, guides: s.parcels.length, insuredValue });
+          const request = quoteRequestFor({
+            origin: s.origin,
+            destination: s.destination,
+            shipmentType: s.shipmentType,
+            parcels: s.parcels,
+            guides: s.parcels.length,
+            insuredValue,
+          });
           const answer = await deps.quoting.quote(request, caller);
           const option = findOption(answer, s.serviceId, `shipments.${i}`);
           const price = wholeOptionPrice(option);

@@ -24,7 +24,12 @@ export const shipmentErrors = {
   idempotencyConflict: () => field(422, shipmentErrorCodes.idempotencyConflict, shipmentMessages.idempotencyConflict, 'Idempotency-Key'),
   /** Another request with the key won and its purchase is already gone: a retry settles it. */
   idempotencyBusy: () =>
-    field(409, shipmentErrorCodes.idempotencyConflict, 'Otra solicitud con la misma clave de idempotencia cambió mientras tanto. Intenta de nuevo.', 'Idempotency-Key'),
+    field(
+      409,
+      shipmentErrorCodes.idempotencyConflict,
+      'Otra solicitud con la misma clave de idempotencia cambió mientras tanto. Intenta de nuevo.',
+      'Idempotency-Key',
+    ),
   overweightAdminOnly: () => field(403, errorCodes.forbidden, shipmentMessages.overweightAdminOnly, 'overweight'),
   unknownUser: (path: string) => field(400, errorCodes.validation, 'No existe una cuenta con ese identificador.', path),
   keywordTooLong: (path: string) =>

@@ -94,7 +94,12 @@ export function optionNamed(answer: QuoteResponse, name = 'EXPRESS DOMESTIC'): S
 }
 
 /** A creation body with the service as the quote priced it for this caller. */
-export async function pricedBody(t: TestApp, who: SignedIn, overrides: Partial<Body> = {}, service = 'EXPRESS DOMESTIC'): Promise<{ body: Body; option: ShippingOption }> {
+export async function pricedBody(
+  t: TestApp,
+  who: SignedIn,
+  overrides: Partial<Body> = {},
+  service = 'EXPRESS DOMESTIC',
+): Promise<{ body: Body; option: ShippingOption }> {
   const body = baseBody(overrides);
   const insured = body.package_insurance ? (body.insurance_information as { package_value: number }).package_value : undefined;
   const option = optionNamed(await quoteFor(t, body, who, insured), service);

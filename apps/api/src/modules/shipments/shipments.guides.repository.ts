@@ -43,7 +43,10 @@ export async function setShipmentGuide(ex: Executor, id: string, guide: { number
 /** Several shipments with their services' guide source (batch labels), in no particular order. */
 export async function findShipmentsForGuides(ex: Executor, ids: readonly string[]): Promise<ShipmentForGuide[]> {
   if (ids.length === 0) return [];
-  return ex.select(columns).from(shipments).where(inArray(shipments.id, [...ids]));
+  return ex
+    .select(columns)
+    .from(shipments)
+    .where(inArray(shipments.id, [...ids]));
 }
 
 /** The owner's live shipments with a guide paid since `since` («todas las de hoy»), by folio. */
@@ -51,7 +54,9 @@ export async function labelShipmentIdsPaidSince(ex: Executor, userId: string, si
   const rows = await ex
     .select({ id: shipments.id })
     .from(shipments)
-    .where(and(eq(shipments.userId, userId), eq(shipments.paid, true), isNotNull(shipments.numberGuide), gte(shipments.paidAt, since), isNull(shipments.deletedAt)))
+    .where(
+      and(eq(shipments.userId, userId), eq(shipments.paid, true), isNotNull(shipments.numberGuide), gte(shipments.paidAt, since), isNull(shipments.deletedAt)),
+    )
     .orderBy(asc(shipments.numberOfOrder));
   return rows.map((r) => r.id);
 }

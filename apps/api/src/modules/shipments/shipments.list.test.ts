@@ -64,7 +64,13 @@ describe('GET /api/v1/shipments/all/{userId} on 10,000 shipments of one user', (
 
   function expectPage(answer: ShipmentPage, expected: Synthetic[], pageNo: number, limit: number) {
     const pages = Math.max(1, Math.ceil(expected.length / limit));
-    expect(answer).toMatchObject({ count: expected.length, page: pageNo, pages, next: pageNo < pages ? pageNo + 1 : null, previous: pageNo > 1 ? Math.min(pageNo - 1, pages) : null });
+    expect(answer).toMatchObject({
+      count: expected.length,
+      page: pageNo,
+      pages,
+      next: pageNo < pages ? pageNo + 1 : null,
+      previous: pageNo > 1 ? Math.min(pageNo - 1, pages) : null,
+    });
     expect(answer.docs.map((d) => d.destination_name)).toEqual(expected.slice((pageNo - 1) * limit, pageNo * limit).map((r) => r.name));
     for (const d of answer.docs) {
       const row = expected.find((r) => r.name === d.destination_name)!;
@@ -82,18 +88,63 @@ describe('GET /api/v1/shipments/all/{userId} on 10,000 shipments of one user', (
   it('keywords, paid words, service and status together', async () => {
     const byName = (k: string) => all.filter((r) => r.name.toLowerCase().includes(k.toLowerCase()));
     expectPage(await page('keywords=0012&page=2'), byName('0012'), 2, 10);
-    expectPage(await page(`keywords=${encodeURIComponent('b-01, true')}`), byName('b-01').filter((r) => r.paid), 1, 10);
-    expectPage(await page(`keywords=${encodeURIComponent('envío')}&page=7`), all.filter((r) => r.template === 'B'), 7, 10);
-    expectPage(await page(`service=${serviceB}&status=unpaid&page=300`), all.filter((r) => r.template === 'B' && !r.paid), 300, 10);
-    expectPage(await page('status=paid&page=333'), all.filter((r) => r.paid), 333, 10);
+    expectPage(
+      await page(`keywords=${encodeURIComponent('b-01, true')}`),
+      byName('b-01').filter((r) => r.paid),
+      1,
+      10,
+    );
+    expectPage(
+      await page(`keywords=${encodeURIComponent('envío')}&page=7`),
+      all.filter((r) => r.template === 'B'),
+      7,
+      10,
+    );
+    expectPage(
+      await page(`service=${serviceB}&status=unpaid&page=300`),
+      all.filter((r) => r.template === 'B' && !r.paid),
+      300,
+      10,
+    );
+    expectPage(
+      await page('status=paid&page=333'),
+      all.filter((r) => r.paid),
+      333,
+      10,
+    );
   });
 
   it('the spec’s variants page the same way', async () => {
-    expectPage(await page('status=true&page=12', '/guide'), all.filter((r) => r.paid), 12, 10);
-    expectPage(await page('name=estafeta&page=499', '/carrier'), all.filter((r) => r.template === 'B'), 499, 10);
-    expectPage(await page('name=DHL&page=500', '/carrier'), all.filter((r) => r.template === 'A'), 500, 10);
-    expectPage(await page('filter=A-049&page=1', '/query'), all.filter((r) => r.name.includes('A-049')), 1, 10);
-    expectPage(await page('q=B-0499', '/filter'), all.filter((r) => r.name.includes('B-0499')), 1, 10);
+    expectPage(
+      await page('status=true&page=12', '/guide'),
+      all.filter((r) => r.paid),
+      12,
+      10,
+    );
+    expectPage(
+      await page('name=estafeta&page=499', '/carrier'),
+      all.filter((r) => r.template === 'B'),
+      499,
+      10,
+    );
+    expectPage(
+      await page('name=DHL&page=500', '/carrier'),
+      all.filter((r) => r.template === 'A'),
+      500,
+      10,
+    );
+    expectPage(
+      await page('filter=A-049&page=1', '/query'),
+      all.filter((r) => r.name.includes('A-049')),
+      1,
+      10,
+    );
+    expectPage(
+      await page('q=B-0499', '/filter'),
+      all.filter((r) => r.name.includes('B-0499')),
+      1,
+      10,
+    );
   });
 
   it('another module’s write (a payment) shows at once: totals and cached pages follow the triggers', async () => {
@@ -119,7 +170,12 @@ describe('GET /api/v1/shipments/all/{userId} on 10,000 shipments of one user', (
     // The embedded database reads the whole plain list in the background after a first page.
     await new Promise((r) => setTimeout(r, 3000));
     for (const n of [1, 2, 500, 999, 1000]) expectPage(await page(`limit=10&page=${n}`), all, n, 10);
-    expectPage(await page('status=unpaid&page=400'), all.filter((r) => !r.paid), 400, 10);
+    expectPage(
+      await page('status=unpaid&page=400'),
+      all.filter((r) => !r.paid),
+      400,
+      10,
+    );
     await t.database.db.execute(sql`update shipments set deleted_at = now() where destination_name = 'Cliente B-05000'`);
     try {
       expectPage(await page('limit=10&page=1'), all.slice(1), 1, 10);

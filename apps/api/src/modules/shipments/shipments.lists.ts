@@ -85,7 +85,12 @@ export function createShipmentLists(deps: ShipmentsDeps) {
   // triggers' notices arrive before the write returns); otherwise read with the totals.
   const feed = deps.changes?.mode === 'exact' ? deps.changes : undefined;
   // Whole plain lists, weighed in rows: the least recently used makes room.
-  const keptLists = deps.caching.create<KeptList>('shipments.lists', { budget: KEPT_ROWS_BUDGET, weigh: (l) => l.rows.length, keepFrom: 'first', sharedReads: true });
+  const keptLists = deps.caching.create<KeptList>('shipments.lists', {
+    budget: KEPT_ROWS_BUDGET,
+    weigh: (l) => l.rows.length,
+    keepFrom: 'first',
+    sharedReads: true,
+  });
   // Page answers, with the exact feed only: a page is kept with the version it was read under and
   // served only while that version stands, so any write to the user's shipments (which the
   // triggers announce before it returns) makes it stale at once. Kept from the second time it is
@@ -145,7 +150,16 @@ export function createShipmentLists(deps: ShipmentsDeps) {
     // then kept under a version that is already stale, so it is never served again.
     const version = feed?.versionOf(SHIPMENT_LIST_CHANNEL, userId);
     if (version === undefined) return readPage(userId, query);
-    const key = JSON.stringify([userId, query.keywords ?? null, query.paid ?? null, query.service ?? null, query.carrier ?? null, query.printed ?? null, query.page, query.limit]);
+    const key = JSON.stringify([
+      userId,
+      query.keywords ?? null,
+      query.paid ?? null,
+      query.service ?? null,
+      query.carrier ?? null,
+      query.printed ?? null,
+      query.page,
+      query.limit,
+    ]);
     return pageAnswers.through(key, version, () => readPage(userId, query));
   }
 
@@ -191,7 +205,12 @@ export function createShipmentLists(deps: ShipmentsDeps) {
       },
       per_carrier: codes.map((code) => {
         const s = sum((g) => g.paid && g.carrierCode === code);
-        return { carrier_code: code, carrier: catalogue.carrierByCode.get(code)?.name ?? CARRIER_NAMES[code], guides: s.guides, cost: fromCentavos(s.centavos) };
+        return {
+          carrier_code: code,
+          carrier: catalogue.carrierByCode.get(code)?.name ?? CARRIER_NAMES[code],
+          guides: s.guides,
+          cost: fromCentavos(s.centavos),
+        };
       }),
       totals: { guides: paid.guides, cost: fromCentavos(paid.centavos) },
     };
@@ -217,9 +236,11 @@ export function createShipmentLists(deps: ShipmentsDeps) {
 
     /** Every enabled service of the catalogue, in filter order. */
     allServices(): CarrierServiceOption[] {
-      return deps.carriers.catalogue().carriers.flatMap((c) =>
-        c.services.map((s) => ({ service_id: s._id, carrier: c.name, carrier_code: c.code, carrier_service_name: s.name, label: `${c.name} - ${s.name}` })),
-      );
+      return deps.carriers
+        .catalogue()
+        .carriers.flatMap((c) =>
+          c.services.map((s) => ({ service_id: s._id, carrier: c.name, carrier_code: c.code, carrier_service_name: s.name, label: `${c.name} - ${s.name}` })),
+        );
     },
 
     /** The user's summaries from one grouped query (never by loading the shipments). */

@@ -45,7 +45,14 @@ export async function settlePaidShares(
   tx: Executor,
   input: { shares: readonly ShareToSettle[]; now: Date; retakeGuides?: ((shipmentIds: string[]) => Promise<boolean>) | undefined },
 ): Promise<SettledShares> {
-  const rows = new Map((await lockShipmentsForPayment(tx, input.shares.map((s) => s.shipmentId))).map((r) => [r.id, r]));
+  const rows = new Map(
+    (
+      await lockShipmentsForPayment(
+        tx,
+        input.shares.map((s) => s.shipmentId),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const refused: RefusedShare[] = [];
   const refuse = (share: ShareToSettle, row: PayableShipment | undefined, reason: CreditReason) => {
     refused.push({ shipmentId: share.shipmentId, folio: row?.numberOfOrder ?? null, amountCentavos: share.amountCentavos, reason });
@@ -75,7 +82,8 @@ export async function settlePaidShares(
     if (share.kind !== 'overweight') continue;
     const row = rows.get(share.shipmentId);
     if (row && !row.overweightPaid && row.overweightCentavos !== share.amountCentavos) refuse(share, row, 'overweight_changed');
-    else if (await markOverweightPaid(tx, share.shipmentId, input.now)) overweightPaid.push({ shipmentId: share.shipmentId, amountCentavos: share.amountCentavos });
+    else if (await markOverweightPaid(tx, share.shipmentId, input.now))
+      overweightPaid.push({ shipmentId: share.shipmentId, amountCentavos: share.amountCentavos });
     else refuse(share, row, 'overweight_already_paid');
   }
   return { paid, overweightPaid, refused };

@@ -60,7 +60,10 @@ export async function lockShipmentsForPayment(tx: Executor, ids: readonly string
 /** The same read without locks (reports). */
 export async function readShipmentsForPayment(ex: Executor, ids: readonly string[]): Promise<PayableShipment[]> {
   if (ids.length === 0) return [];
-  const rows = await ex.select(payableColumns).from(shipments).where(inArray(shipments.id, [...ids]));
+  const rows = await ex
+    .select(payableColumns)
+    .from(shipments)
+    .where(inArray(shipments.id, [...ids]));
   return rows.map(toPayable);
 }
 
@@ -110,7 +113,10 @@ export async function markOverweightPaid(tx: Executor, id: string, now: Date): P
  */
 export async function setShipmentsReference(tx: Executor, ids: readonly string[], reference: string): Promise<void> {
   if (ids.length === 0) return;
-  await tx.update(shipments).set({ reference }).where(and(inArray(shipments.id, [...ids]), or(isNull(shipments.reference), ne(shipments.reference, reference))));
+  await tx
+    .update(shipments)
+    .set({ reference })
+    .where(and(inArray(shipments.id, [...ids]), or(isNull(shipments.reference), ne(shipments.reference, reference))));
 }
 
 /** A reference cancelled or expired no longer names the shipments it was for. */

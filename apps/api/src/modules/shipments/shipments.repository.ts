@@ -115,7 +115,10 @@ export async function insertShipments(db: Executor, rows: readonly NewShipment[]
 }
 
 export async function findShipment(db: Executor, id: string): Promise<ShipmentRecord | undefined> {
-  const rows = await db.select(recordColumns).from(shipments).where(and(eq(shipments.id, id), live));
+  const rows = await db
+    .select(recordColumns)
+    .from(shipments)
+    .where(and(eq(shipments.id, id), live));
   return rows[0];
 }
 
@@ -155,7 +158,13 @@ export type ShipmentPatch = Partial<
  * Applies a patch to a live shipment. `unpaidOnly` makes the check and the write one statement,
  * so a payment committed in between is never overwritten. Undefined when nothing matched.
  */
-export async function updateShipment(db: Executor, id: string, patch: ShipmentPatch, now: Date, opts: { unpaidOnly: boolean }): Promise<ShipmentRecord | undefined> {
+export async function updateShipment(
+  db: Executor,
+  id: string,
+  patch: ShipmentPatch,
+  now: Date,
+  opts: { unpaidOnly: boolean },
+): Promise<ShipmentRecord | undefined> {
   const rows = await db
     .update(shipments)
     .set({ ...patch, updatedAt: now })
@@ -255,16 +264,22 @@ function listWhere(filter: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(shipments.userId, filter.userId), live];
   if (filter.paid !== undefined) conditions.push(eq(shipments.paid, filter.paid));
   if (filter.serviceId) conditions.push(eq(shipments.serviceId, filter.serviceId));
-  if (filter.printed !== undefined) conditions.push(filter.printed ? isNotNull(shipments.labelPrintedAt) : and(eq(shipments.paid, true), isNull(shipments.labelPrintedAt)));
+  if (filter.printed !== undefined)
+    conditions.push(filter.printed ? isNotNull(shipments.labelPrintedAt) : and(eq(shipments.paid, true), isNull(shipments.labelPrintedAt)));
   // Each text condition is asked twice: on the trigram-indexed expression (which finds the rows)
   // and on the columns themselves (which decide, so a match across two columns never counts).
   if (filter.carrier) {
     const pattern = `%${escapeLike(filter.carrier)}%`;
-    conditions.push(or(eq(shipments.carrierCode, filter.carrier.toLowerCase() as CarrierCode), and(ilike(searchText, pattern), ilike(shipments.serviceName, pattern))));
+    conditions.push(
+      or(eq(shipments.carrierCode, filter.carrier.toLowerCase() as CarrierCode), and(ilike(searchText, pattern), ilike(shipments.serviceName, pattern))),
+    );
   }
   for (const keyword of filter.keywords ?? []) {
     const pattern = `%${escapeLike(keyword)}%`;
-    conditions.push(ilike(searchText, pattern), or(ilike(shipments.destinationName, pattern), ilike(shipments.destinationLine, pattern), ilike(shipments.serviceName, pattern)));
+    conditions.push(
+      ilike(searchText, pattern),
+      or(ilike(shipments.destinationName, pattern), ilike(shipments.destinationLine, pattern), ilike(shipments.serviceName, pattern)),
+    );
   }
   return and(...conditions);
 }
@@ -275,8 +290,18 @@ function listWhere(filter: ListFilter): SQL | undefined {
  * are read: rows skipped by the offset are never fetched nor their JSON opened.
  */
 export async function listShipmentPage(db: Executor, filter: ListFilter, page: { limit: number; offset: number }): Promise<ShipmentListRow[]> {
-  const pageIds = db.select({ id: shipments.id }).from(shipments).where(listWhere(filter)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
-  return db.select(listColumns).from(shipments).where(inArray(shipments.id, pageIds)).orderBy(...newestFirst);
+  const pageIds = db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(listWhere(filter))
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset);
+  return db
+    .select(listColumns)
+    .from(shipments)
+    .where(inArray(shipments.id, pageIds))
+    .orderBy(...newestFirst);
 }
 
 /**
@@ -288,7 +313,13 @@ export async function listKeptPage(
   filter: { userId: string; paid?: boolean | undefined },
   page: { limit: number; offset: number },
 ): Promise<{ rows: ShipmentListRow[]; live: number; paid: number }> {
-  const pageIds = db.select({ id: shipments.id }).from(shipments).where(listWhere(filter)).orderBy(...newestFirst).limit(page.limit).offset(page.offset);
+  const pageIds = db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(listWhere(filter))
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset);
   const state = (column: typeof shipmentListState.live | typeof shipmentListState.paid) =>
     sql<number>`(select ${column} from ${shipmentListState} where ${shipmentListState.userId} = ${filter.userId})`.mapWith(Number);
   const found = await db
@@ -330,7 +361,11 @@ export async function findListState(db: Executor, userId: string): Promise<ListS
 
 /** Every row of a plain list, newest first (the embedded database keeps it while its version stands). */
 export async function listAllShipmentRows(db: Executor, filter: ListFilter): Promise<ShipmentListRow[]> {
-  return db.select(listColumns).from(shipments).where(listWhere(filter)).orderBy(...newestFirst);
+  return db
+    .select(listColumns)
+    .from(shipments)
+    .where(listWhere(filter))
+    .orderBy(...newestFirst);
 }
 
 export async function countShipments(db: Executor, filter: ListFilter): Promise<number> {
@@ -348,7 +383,10 @@ export async function listUsedServices(db: Executor, userId: string): Promise<{ 
 }
 
 /** Live shipments and their total per carrier and paid state (a handful of rows, summed in SQL). */
-export async function sumByCarrierAndPaid(db: Executor, userId: string): Promise<{ carrierCode: CarrierCode; paid: boolean; guides: number; centavos: number }[]> {
+export async function sumByCarrierAndPaid(
+  db: Executor,
+  userId: string,
+): Promise<{ carrierCode: CarrierCode; paid: boolean; guides: number; centavos: number }[]> {
   return db
     .select({
       carrierCode: shipments.carrierCode,
@@ -441,4 +479,3 @@ export async function releaseIdempotencyKey(db: Executor, userId: string, key: s
   const k = shipmentIdempotencyKeys;
   await db.delete(k).where(and(eq(k.userId, userId), eq(k.key, key), sql`${k.shipmentIds} = ${JSON.stringify(shipmentIds)}::jsonb`));
 }
-

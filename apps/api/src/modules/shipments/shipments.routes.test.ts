@@ -52,7 +52,10 @@ function inject(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Si
 }
 
 async function markPaid(id: string, extra: Partial<typeof shipments.$inferInsert> = {}) {
-  await t.database.db.update(shipments).set({ paid: true, paidAt: new Date(), ...extra }).where(eq(shipments.id, id));
+  await t.database.db
+    .update(shipments)
+    .set({ paid: true, paidAt: new Date(), ...extra })
+    .where(eq(shipments.id, id));
 }
 
 async function savedAddresses(userId: string) {
@@ -165,7 +168,10 @@ describe('POST /api/v1/shipments: creation with a server-side re-quote', () => {
     const { body } = await pricedBody(t, beto);
     const before = (await listOf(beto.id, beto)).count;
     const service = body.selected_service as { service_id: string; net_total_amount: number };
-    const res = await inject('POST', '/api/v1/shipments', beto, { ...body, selected_service: { ...service, net_total_amount: service.net_total_amount + 0.01 } });
+    const res = await inject('POST', '/api/v1/shipments', beto, {
+      ...body,
+      selected_service: { ...service, net_total_amount: service.net_total_amount + 0.01 },
+    });
     const error = expectFieldError(res, 409, 'selected_service.net_total_amount');
     expect(error).toMatchObject({ code: 'shipments.price_changed', message: shipmentMessages.priceChanged });
     expect((await listOf(beto.id, beto)).count).toBe(before);
@@ -191,7 +197,11 @@ describe('POST /api/v1/shipments: creation with a server-side re-quote', () => {
     const { body } = await pricedBody(t, ana);
     const flat = optionNamed(await quoteFor(t, baseBody(), ana), 'EXPRESS DOMESTIC FLAT');
     const heavy = { ...box, weight: 20 };
-    const res = await inject('POST', '/api/v1/shipments', ana, { ...body, parcels: [heavy], selected_service: { service_id: flat.service_id, net_total_amount: flat.net_total_amount } });
+    const res = await inject('POST', '/api/v1/shipments', ana, {
+      ...body,
+      parcels: [heavy],
+      selected_service: { service_id: flat.service_id, net_total_amount: flat.net_total_amount },
+    });
     const error = expectFieldError(res, 409, 'selected_service.service_id');
     expect(error).toMatchObject({ code: 'shipments.service_unavailable', message: shipmentMessages.serviceUnavailable });
   });
@@ -294,10 +304,17 @@ describe('POST /api/v1/shipments: creation with a server-side re-quote', () => {
       const signUp = await t.app.inject({
         method: 'POST',
         url: '/api/v1/users',
-        payload: { firstName: 'Pendiente', lastName: 'Uno', email: `p${randomUUID().slice(0, 8)}@correo.test`, phone: '3311111111', password: 'clave123', rol: 'user' },
+        payload: {
+          firstName: 'Pendiente',
+          lastName: 'Uno',
+          email: `p${randomUUID().slice(0, 8)}@correo.test`,
+          phone: '3311111111',
+          password: 'clave123',
+          rol: 'user',
+        },
       });
       expect(signUp.statusCode, signUp.body).toBe(201);
-      const pendingId = (signUp.json<{ _id?: string; id?: string }>()._id ?? signUp.json<{ id: string }>().id);
+      const pendingId = signUp.json<{ _id?: string; id?: string }>()._id ?? signUp.json<{ id: string }>().id;
       const { body } = await pricedBody(t, admin);
       const pending = await inject('POST', '/api/v1/shipments', admin, { ...body, user: pendingId });
       expect(pending.statusCode, pending.body).toBe(403);
@@ -324,14 +341,44 @@ describe('POST /api/v1/shipments: creation with a server-side re-quote', () => {
       ['a negative weight', (b) => ({ ...b, parcels: [{ ...box, weight: -1 }] }), 'parcels.0.weight', /El peso debe ser mayor que 0 kg/],
       ['a description too long', (b) => ({ ...b, description_of_the_content: 'x'.repeat(36) }), 'description_of_the_content', /como máximo 35 caracteres/],
       ['no description', (b) => ({ ...b, description_of_the_content: '  ' }), 'description_of_the_content', /obligatoria/],
-      ['a postal code with letters', (b) => ({ ...b, destination_direction: { ...destination, postal_code: 'ABC12' } }), 'destination_direction.postal_code', /solo debe contener dígitos/],
-      ['a postal code not in the catalogue', (b) => ({ ...b, destination_direction: { ...destination, postal_code: '99999' } }), 'destination_direction.postal_code', /«99999» no existe/],
-      ['an unknown service', (b) => ({ ...b, selected_service: { service_id: randomUUID(), net_total_amount: 100 } }), 'selected_service.service_id', /no existe/],
-      ['a service id that is not one', (b) => ({ ...b, selected_service: { service_id: 'dhl', net_total_amount: 100 } }), 'selected_service.service_id', /Elige un servicio/],
+      [
+        'a postal code with letters',
+        (b) => ({ ...b, destination_direction: { ...destination, postal_code: 'ABC12' } }),
+        'destination_direction.postal_code',
+        /solo debe contener dígitos/,
+      ],
+      [
+        'a postal code not in the catalogue',
+        (b) => ({ ...b, destination_direction: { ...destination, postal_code: '99999' } }),
+        'destination_direction.postal_code',
+        /«99999» no existe/,
+      ],
+      [
+        'an unknown service',
+        (b) => ({ ...b, selected_service: { service_id: randomUUID(), net_total_amount: 100 } }),
+        'selected_service.service_id',
+        /no existe/,
+      ],
+      [
+        'a service id that is not one',
+        (b) => ({ ...b, selected_service: { service_id: 'dhl', net_total_amount: 100 } }),
+        'selected_service.service_id',
+        /Elige un servicio/,
+      ],
       ['more parcels than guides', (b) => ({ ...b, parcels: [box, box], cantidadGuias: 1 }), 'parcels', /Cada guía lleva un solo paquete/],
-      ['local pickup outside Guadalajara', (b) => ({ ...b, local_pickup: true, origin_direction: { ...origin, city: 'Nuevo León, Monterrey' } }), 'local_pickup', /Guadalajara/],
+      [
+        'local pickup outside Guadalajara',
+        (b) => ({ ...b, local_pickup: true, origin_direction: { ...origin, city: 'Nuevo León, Monterrey' } }),
+        'local_pickup',
+        /Guadalajara/,
+      ],
       ['insurance without its data', (b) => ({ ...b, package_insurance: true }), 'insurance_information', /seguro son obligatorios/],
-      ['a destination street too long', (b) => ({ ...b, destination_direction: { ...destination, address: 'x'.repeat(26) } }), 'destination_direction.address', /La calle debe tener/],
+      [
+        'a destination street too long',
+        (b) => ({ ...b, destination_direction: { ...destination, address: 'x'.repeat(26) } }),
+        'destination_direction.address',
+        /La calle debe tener/,
+      ],
     ];
     for (const [what, change, path, message] of cases) {
       it(`refuses ${what}`, async () => {
@@ -376,7 +423,10 @@ describe('GET, PUT and DELETE /api/v1/shipments/{id}', () => {
 
   it('edits the description and the recipient’s name without a new quote', async () => {
     const s = await createOne(t, ana);
-    const res = await inject('PUT', `/api/v1/shipments/${s._id}`, ana, { description_of_the_content: 'Libros', destination_direction: { ...destination, full_name: 'Carla Pérez' } });
+    const res = await inject('PUT', `/api/v1/shipments/${s._id}`, ana, {
+      description_of_the_content: 'Libros',
+      destination_direction: { ...destination, full_name: 'Carla Pérez' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json<Shipment>();
     expect(after).toMatchObject({ description_of_the_content: 'Libros', destination_direction: { full_name: 'Carla Pérez' } });
@@ -407,7 +457,11 @@ describe('GET, PUT and DELETE /api/v1/shipments/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json<Shipment>();
     expect(after.destination_direction.postal_code).toBe('64000');
-    expect(after.selected_service).toMatchObject({ service_id: option.service_id, carrier_service_name: 'Envío Express', total_amount: option.net_total_amount });
+    expect(after.selected_service).toMatchObject({
+      service_id: option.service_id,
+      carrier_service_name: 'Envío Express',
+      total_amount: option.net_total_amount,
+    });
     expect(after.selected_service.quoted_at >= s.selected_service.quoted_at).toBe(true);
   });
 
@@ -636,13 +690,22 @@ describe('lists, statistics and overweight', () => {
   it('carrier services: the user’s own, and the whole enabled catalogue for anyone signed in', async () => {
     const used = await inject('GET', `/api/v1/shipments/all/${user.id}/carrier-services`, user);
     expect(used.statusCode, used.body).toBe(200);
-    expect(used.json<CarrierServiceOption[]>().map((s) => s.label).sort()).toEqual(['DHL - EXPRESS DOMESTIC', 'Estafeta - Envío Express', 'FedEx - FEDEX STANDARD OVERNIGHT'].sort());
+    expect(
+      used
+        .json<CarrierServiceOption[]>()
+        .map((s) => s.label)
+        .sort(),
+    ).toEqual(['DHL - EXPRESS DOMESTIC', 'Estafeta - Envío Express', 'FedEx - FEDEX STANDARD OVERNIGHT'].sort());
     expect((await inject('GET', `/api/v1/shipments/all/${user.id}/carrier-services`, beto)).statusCode).toBe(403);
     const all = await inject('GET', '/api/v1/shipments/all-carrier-services', beto);
     expect(all.statusCode).toBe(200);
     const catalogue = all.json<CarrierServiceOption[]>();
     expect(catalogue.length).toBeGreaterThan(10);
-    expect(catalogue.find((s) => s.carrier_service_name === 'EXPRESS DOMESTIC')).toMatchObject({ carrier: 'DHL', carrier_code: 'dhl', label: 'DHL - EXPRESS DOMESTIC' });
+    expect(catalogue.find((s) => s.carrier_service_name === 'EXPRESS DOMESTIC')).toMatchObject({
+      carrier: 'DHL',
+      carrier_code: 'dhl',
+      label: 'DHL - EXPRESS DOMESTIC',
+    });
     expect((await inject('GET', '/api/v1/shipments/all-carrier-services')).statusCode).toBe(401);
   });
 

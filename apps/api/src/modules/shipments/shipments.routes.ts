@@ -98,7 +98,11 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     '/api/v1/shipments/all-carrier-services',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Servicios activos del catálogo para el filtro por servicio («paquetería - servicio»)', response: { 200: carrierServiceListSchema, ...signedIn } },
+      schema: {
+        tags,
+        summary: 'Servicios activos del catálogo para el filtro por servicio («paquetería - servicio»)',
+        response: { 200: carrierServiceListSchema, ...signedIn },
+      },
     },
     async () => shipments.allServices(),
   );
@@ -163,7 +167,12 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     '/api/v1/shipments/:id',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Elimina un envío sin pagar (Anterior en el resumen de compra)', params: shipmentIdParamsSchema, response: { 204: z.void(), ...owned, 409: e } },
+      schema: {
+        tags,
+        summary: 'Elimina un envío sin pagar (Anterior en el resumen de compra)',
+        params: shipmentIdParamsSchema,
+        response: { 204: z.void(), ...owned, 409: e },
+      },
     },
     async (request, reply) => {
       await shipments.remove(callerOf(request), request.params.id);
@@ -175,7 +184,12 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     '/api/v1/status/guide/:id',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Número de guía del envío y su estado («Sin número de guía» antes de emitirla)', params: shipmentIdParamsSchema, response: { 200: guideStatusSchema, ...owned } },
+      schema: {
+        tags,
+        summary: 'Número de guía del envío y su estado («Sin número de guía» antes de emitirla)',
+        params: shipmentIdParamsSchema,
+        response: { 200: guideStatusSchema, ...owned },
+      },
     },
     async (request) => shipments.guideStatus(callerOf(request), request.params.id),
   );
@@ -184,7 +198,12 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     '/api/v1/parcels/:id',
     {
       config: { guard: 'user' },
-      schema: { tags, summary: 'Paquetes del envío con su peso volumétrico (alto × largo × ancho / 5000)', params: shipmentIdParamsSchema, response: { 200: shipmentParcelsResponseSchema, ...owned } },
+      schema: {
+        tags,
+        summary: 'Paquetes del envío con su peso volumétrico (alto × largo × ancho / 5000)',
+        params: shipmentIdParamsSchema,
+        response: { 200: shipmentParcelsResponseSchema, ...owned },
+      },
     },
     async (request) => shipments.parcels(callerOf(request), request.params.id),
   );
@@ -221,19 +240,49 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
 
   app.get(
     '/api/v1/shipments/all/:userId/query',
-    { config: self, ...fastPaged, schema: { tags, summary: 'Envíos del usuario filtrados por palabras clave (filter, como keywords)', params: shipmentUserParamsSchema, querystring: shipmentQueryFilterSchema, response: paged } },
+    {
+      config: self,
+      ...fastPaged,
+      schema: {
+        tags,
+        summary: 'Envíos del usuario filtrados por palabras clave (filter, como keywords)',
+        params: shipmentUserParamsSchema,
+        querystring: shipmentQueryFilterSchema,
+        response: paged,
+      },
+    },
     async (request) => shipments.list(request.params.userId, { ...request.query, keywords: request.query.filter, keywordsField: 'filter' }),
   );
 
   app.get(
     '/api/v1/shipments/all/:userId/filter',
-    { config: self, ...fastPaged, schema: { tags, summary: 'Envíos del usuario filtrados por búsqueda (q, como keywords)', params: shipmentUserParamsSchema, querystring: shipmentFilterQuerySchema, response: paged } },
+    {
+      config: self,
+      ...fastPaged,
+      schema: {
+        tags,
+        summary: 'Envíos del usuario filtrados por búsqueda (q, como keywords)',
+        params: shipmentUserParamsSchema,
+        querystring: shipmentFilterQuerySchema,
+        response: paged,
+      },
+    },
     async (request) => shipments.list(request.params.userId, { ...request.query, keywords: request.query.q, keywordsField: 'q' }),
   );
 
   app.get(
     '/api/v1/shipments/all/:userId/guide',
-    { config: self, ...fastPaged, schema: { tags, summary: 'Envíos del usuario pagados (status=true) o sin pagar (status=false)', params: shipmentUserParamsSchema, querystring: shipmentGuideQuerySchema, response: paged } },
+    {
+      config: self,
+      ...fastPaged,
+      schema: {
+        tags,
+        summary: 'Envíos del usuario pagados (status=true) o sin pagar (status=false)',
+        params: shipmentUserParamsSchema,
+        querystring: shipmentGuideQuerySchema,
+        response: paged,
+      },
+    },
     async (request) => shipments.list(request.params.userId, { ...request.query, paid: request.query.status === 'true' }),
   );
 
@@ -241,7 +290,13 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     '/api/v1/shipments/all/:userId/carrier',
     {
       config: self,
-      schema: { tags, summary: 'Envíos del usuario de una paquetería (name: código como dhl, o parte del nombre del servicio)', params: shipmentUserParamsSchema, querystring: shipmentCarrierQuerySchema, response: paged },
+      schema: {
+        tags,
+        summary: 'Envíos del usuario de una paquetería (name: código como dhl, o parte del nombre del servicio)',
+        params: shipmentUserParamsSchema,
+        querystring: shipmentCarrierQuerySchema,
+        response: paged,
+      },
       ...fastPaged,
     },
     async (request) => shipments.list(request.params.userId, { ...request.query, carrier: request.query.name }),
@@ -249,7 +304,15 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
 
   app.get(
     '/api/v1/shipments/all/:userId/carrier-services',
-    { config: self, schema: { tags, summary: 'Servicios con los que el usuario tiene envíos', params: shipmentUserParamsSchema, response: { 200: carrierServiceListSchema, 400: e, ...signedIn } } },
+    {
+      config: self,
+      schema: {
+        tags,
+        summary: 'Servicios con los que el usuario tiene envíos',
+        params: shipmentUserParamsSchema,
+        response: { 200: carrierServiceListSchema, 400: e, ...signedIn },
+      },
+    },
     async (request) => shipments.usedServices(request.params.userId),
   );
 
@@ -271,7 +334,13 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     '/api/v1/last/shipment/:userId',
     {
       config: self,
-      schema: { tags, summary: 'Últimos envíos del usuario («Mis Estadisticas»); search se recorta y coincide como keywords', params: shipmentUserParamsSchema, querystring: lastShipmentsQuerySchema, response: { 200: lastShipmentsResponseSchema, 400: e, ...signedIn } },
+      schema: {
+        tags,
+        summary: 'Últimos envíos del usuario («Mis Estadisticas»); search se recorta y coincide como keywords',
+        params: shipmentUserParamsSchema,
+        querystring: lastShipmentsQuerySchema,
+        response: { 200: lastShipmentsResponseSchema, 400: e, ...signedIn },
+      },
     },
     async (request) => shipments.last(request.params.userId, request.query),
   );
@@ -280,7 +349,12 @@ export const shipmentsRoutes: FastifyPluginAsyncZod<{ shipments: Shipments }> = 
     '/api/v1/shipments/stats/:userId',
     {
       config: self,
-      schema: { tags, summary: 'Resumen del usuario: guías sin pagar y pagadas con su suma, y envíos y costo por paquetería (calculado en SQL)', params: shipmentUserParamsSchema, response: { 200: shipmentStatsSchema, 400: e, ...signedIn } },
+      schema: {
+        tags,
+        summary: 'Resumen del usuario: guías sin pagar y pagadas con su suma, y envíos y costo por paquetería (calculado en SQL)',
+        params: shipmentUserParamsSchema,
+        response: { 200: shipmentStatsSchema, 400: e, ...signedIn },
+      },
     },
     async (request) => shipments.stats(request.params.userId),
   );

@@ -2,7 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { CarrierCode } from '@envios/contracts/carriers';
 import type { PackageType } from '@envios/contracts/quotes';
 import type { InsuranceInformation, SelectedServiceSnapshot } from '@envios/contracts/shipments';
-import { bigint, boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.table.js';
 import { carrierServices } from '../carriers/carriers.table.js';
 
@@ -110,23 +125,41 @@ export const shipments = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    index('shipments_user_created_idx').on(t.userId, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    index('shipments_user_created_idx')
+      .on(t.userId, t.createdAt.desc(), t.id)
+      .where(sql`${t.deletedAt} is null`),
     // A user's list by paid state or by service: each index holds the list's whole order (newest
     // first, then id), so a page is an index-only walk with no sort.
-    index('shipments_user_paid_created_idx').on(t.userId, t.paid, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
-    index('shipments_user_service_created_idx').on(t.userId, t.serviceId, t.createdAt.desc(), t.id).where(sql`${t.deletedAt} is null`),
+    index('shipments_user_paid_created_idx')
+      .on(t.userId, t.paid, t.createdAt.desc(), t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('shipments_user_service_created_idx')
+      .on(t.userId, t.serviceId, t.createdAt.desc(), t.id)
+      .where(sql`${t.deletedAt} is null`),
     // The list's keywords (any part of the name, the line or the service) by trigrams.
-    index('shipments_list_search_idx').using('gin', sql`${listSearchText(t)} gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
+    index('shipments_list_search_idx')
+      .using('gin', sql`${listSearchText(t)} gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
     index('shipments_number_guide_idx').on(t.numberGuide),
-    index('shipments_overweight_owed_idx').on(t.userId).where(sql`${t.overweightCentavos} > 0 and not ${t.overweightPaid} and ${t.deletedAt} is null`),
+    index('shipments_overweight_owed_idx')
+      .on(t.userId)
+      .where(sql`${t.overweightCentavos} > 0 and not ${t.overweightPaid} and ${t.deletedAt} is null`),
     // The admin's general report (every customer): the period, the service or the payment status,
     // newest first; a folio is looked up by its own index and a keyword by trigrams of the searchable text.
     // Shipments bought together share their time: the folio orders them, newest first.
-    index('shipments_created_idx').on(t.createdAt.desc(), t.numberOfOrder.desc()).where(sql`${t.deletedAt} is null`),
-    index('shipments_service_created_idx').on(t.serviceId, t.createdAt.desc(), t.numberOfOrder.desc()).where(sql`${t.deletedAt} is null`),
-    index('shipments_paid_created_idx').on(t.paid, t.createdAt.desc(), t.numberOfOrder.desc()).where(sql`${t.deletedAt} is null`),
+    index('shipments_created_idx')
+      .on(t.createdAt.desc(), t.numberOfOrder.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('shipments_service_created_idx')
+      .on(t.serviceId, t.createdAt.desc(), t.numberOfOrder.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('shipments_paid_created_idx')
+      .on(t.paid, t.createdAt.desc(), t.numberOfOrder.desc())
+      .where(sql`${t.deletedAt} is null`),
     uniqueIndex('shipments_number_of_order_unique').on(t.numberOfOrder),
-    index('shipments_report_search_idx').using('gin', sql`(${reportSearchText(t)}) gin_trgm_ops`).where(sql`${t.deletedAt} is null`),
+    index('shipments_report_search_idx')
+      .using('gin', sql`(${reportSearchText(t)}) gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null`),
     check('shipments_money', sql`${t.totalCentavos} >= 0 and (${t.overweightCentavos} is null or ${t.overweightCentavos} >= 0)`),
     check('shipments_type', sql`${t.shipmentType} in ('document', 'box', 'pallet')`),
   ],

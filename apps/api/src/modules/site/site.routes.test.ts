@@ -18,7 +18,20 @@ describe('site facts with nothing configured', () => {
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json<LaunchChecklist>();
     expect(list.production).toBe(true);
-    expect(list.items.map((i) => i.id)).toEqual(['support-phone', 'whatsapp', 'legal-name', 'company-address', 'company-rfc', 'terms-date', 'paypal', 'conekta', 'smtp', 'metrics-token', 'dhl', 'fedex']);
+    expect(list.items.map((i) => i.id)).toEqual([
+      'support-phone',
+      'whatsapp',
+      'legal-name',
+      'company-address',
+      'company-rfc',
+      'terms-date',
+      'paypal',
+      'conekta',
+      'smtp',
+      'metrics-token',
+      'dhl',
+      'fedex',
+    ]);
     expect(list.items.find((i) => i.id === 'support-phone')).toMatchObject({ setting: 'SUPPORT_PHONE', state: 'demo' });
     // In production without keys, PayPal is off (not a sandbox), and the checklist says so.
     expect(list.items.find((i) => i.id === 'paypal')?.affects).toMatch(/está apagado/);
@@ -164,7 +177,11 @@ describe('site facts configured by the operator', () => {
 
   it('lets the CSP load the pixel and report to it, and the chat widget from its own origin only', async () => {
     const csp = (await t.app.inject({ method: 'GET', url: '/api/v1/site' })).headers['content-security-policy'] as string;
-    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('script-src')).toBe("script-src 'self' https://chat.proveedor.test https://connect.facebook.net");
     expect(directive('connect-src')).toContain('https://www.facebook.com');
     expect(directive('img-src')).toContain('https://www.facebook.com');

@@ -10,7 +10,11 @@ export const siteRoutes: FastifyPluginAsyncZod<{ site: Site }> = async (app, { s
     '/api/v1/site',
     {
       config: { guard: 'public' },
-      schema: { tags: ['sitio'], summary: 'Datos públicos del sitio: contactos de soporte, empresa, redes y scripts opcionales', response: { 200: siteInfoSchema } },
+      schema: {
+        tags: ['sitio'],
+        summary: 'Datos públicos del sitio: contactos de soporte, empresa, redes y scripts opcionales',
+        response: { 200: siteInfoSchema },
+      },
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'public, max-age=300');

@@ -53,7 +53,19 @@ function base(appUrl: string): string {
 
 /** Crawlers may read the public pages; the signed-in area, payments and the API stay out. */
 export function robotsTxt(appUrl: string): string {
-  const disallowed = ['/api/', '/dashboard', '/shipments', '/payments', '/payment/', '/prepaid', '/configuracion', '/admin/', '/sandbox/', '/shipping/', '/password-recovery/'];
+  const disallowed = [
+    '/api/',
+    '/dashboard',
+    '/shipments',
+    '/payments',
+    '/payment/',
+    '/prepaid',
+    '/configuracion',
+    '/admin/',
+    '/sandbox/',
+    '/shipping/',
+    '/password-recovery/',
+  ];
   return ['User-agent: *', 'Allow: /', ...disallowed.map((p) => `Disallow: ${p}`), '', `Sitemap: ${base(appUrl)}/sitemap.xml`, ''].join('\n');
 }
 

@@ -64,4 +64,3 @@ export interface Tracking {
 
 /** A tracked guide as a check reads it. */
 export type CheckRow = TrackingStateRow & { serviceName?: string | null };
-

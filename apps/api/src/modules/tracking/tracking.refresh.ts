@@ -59,7 +59,10 @@ async function trackWithin(adapter: TrackingAdapter, request: Parameters<Trackin
 }
 
 function fingerprint(e: { occurredAt: Date; code: string; location: string; piece: string | null }): string {
-  return createHash('sha256').update(`${e.occurredAt.toISOString()}|${e.code}|${e.location}|${e.piece ?? ''}`).digest('base64url').slice(0, 32);
+  return createHash('sha256')
+    .update(`${e.occurredAt.toISOString()}|${e.code}|${e.location}|${e.piece ?? ''}`)
+    .digest('base64url')
+    .slice(0, 32);
 }
 
 export interface Refresher {
@@ -75,7 +78,13 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
   const inFlight = new Map<string, Promise<CheckOutcome>>();
 
   /** `headline` is the guide's one headline, the same text the modal, the page and the list show. */
-  async function notifyOwner(tx: Executor, row: repo.TrackingStateRow, state: TrackingState, headline: string, detail: string): Promise<repo.TrackingRecipient | undefined> {
+  async function notifyOwner(
+    tx: Executor,
+    row: repo.TrackingStateRow,
+    state: TrackingState,
+    headline: string,
+    detail: string,
+  ): Promise<repo.TrackingRecipient | undefined> {
     const owner = await repo.findTrackingRecipient(tx, row.shipmentId);
     if (!owner) return undefined;
     const trackUrl = `${deps.appUrl.replace(/\/+$/, '')}/rastreo/${encodeURIComponent(row.guideNumber)}`;
@@ -102,7 +111,11 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
     );
     if (deps.whatsapp && owner.phone) {
       await deps.notifier.sendWhatsApp(
-        { key: `${key}:whatsapp`, to: owner.phone, text: trackingUpdateWhatsApp({ firstName: owner.firstName, guideNumber: row.guideNumber, carrier, stateLabel, trackUrl }) },
+        {
+          key: `${key}:whatsapp`,
+          to: owner.phone,
+          text: trackingUpdateWhatsApp({ firstName: owner.firstName, guideNumber: row.guideNumber, carrier, stateLabel, trackUrl }),
+        },
         tx,
       );
     }
@@ -110,7 +123,10 @@ export function createRefresher(deps: TrackingDeps, options: { freshForMs: numbe
   }
 
   /** Records one check's outcome in one transaction: events once, state, headline, next check, notice. */
-  async function record(shipmentId: string, outcome: { kind: 'found'; tracking: CarrierTracking } | { kind: 'not_found' } | { kind: 'failed'; error: string }): Promise<boolean> {
+  async function record(
+    shipmentId: string,
+    outcome: { kind: 'found'; tracking: CarrierTracking } | { kind: 'not_found' } | { kind: 'failed'; error: string },
+  ): Promise<boolean> {
     const now = deps.clock.now();
     let notified = false;
     const guide = await deps.db.transaction(async (tx) => {

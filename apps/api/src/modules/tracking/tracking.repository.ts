@@ -138,7 +138,11 @@ const shipmentToTrackColumns = {
   pieces: sql<number>`jsonb_array_length(${shipments.parcels})`,
 };
 
-type ShipmentToTrackRow = Omit<ShipmentToTrack, 'guideNumber' | 'issuedAt' | 'sandbox'> & { guideNumber: string | null; issuedAt: Date | string; sandbox: boolean | null };
+type ShipmentToTrackRow = Omit<ShipmentToTrack, 'guideNumber' | 'issuedAt' | 'sandbox'> & {
+  guideNumber: string | null;
+  issuedAt: Date | string;
+  sandbox: boolean | null;
+};
 
 function toShipmentToTrack(row: ShipmentToTrackRow): ShipmentToTrack {
   return { ...row, guideNumber: row.guideNumber ?? '', issuedAt: new Date(row.issuedAt), pieces: Number(row.pieces) };

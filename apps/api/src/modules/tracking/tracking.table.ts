@@ -39,7 +39,9 @@ export const trackingStates = pgTable(
   (t) => [
     unique('tracking_states_carrier_guide_unique').on(t.carrierCode, t.guideNumber),
     index('tracking_states_guide_idx').on(t.guideNumber),
-    index('tracking_states_due_idx').on(t.nextCheckAt).where(sql`not ${t.finished}`),
+    index('tracking_states_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`not ${t.finished}`),
   ],
 );
 

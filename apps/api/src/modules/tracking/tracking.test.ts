@@ -54,7 +54,13 @@ beforeAll(async () => {
     deps: {
       clock,
       trackingAdapters: { dhl: dhl.adapter, fedex: fedex.adapter },
-      tracking: { limiter: createCarrierLimiter(10_000), inlineTimeoutMs: INLINE_TIMEOUT_MS, cacheTtlMs: 0, limitLookup: async () => {}, job: { callTimeoutMs: 500 } },
+      tracking: {
+        limiter: createCarrierLimiter(10_000),
+        inlineTimeoutMs: INLINE_TIMEOUT_MS,
+        cacheTtlMs: 0,
+        limitLookup: async () => {},
+        job: { callTimeoutMs: 500 },
+      },
       notifications: {
         whatsapp: {
           send: (message) => {
@@ -106,18 +112,29 @@ function event(hoursAfterNow: number, state: CarrierEvent['state'], code: string
 const found = (events: CarrierEvent[]): CarrierTracking => ({ events, shipperCity: 'GUADALAJARA', consigneeCity: 'MEXICO CITY', pieces: 1, publicUrl: null });
 
 async function track(guide: string, route?: string) {
-  return t.app.inject({ method: 'POST', url: route ? `/api/v1/tracking/${route}` : '/api/v1/tracking', payload: { guide_number: guide }, remoteAddress: someAddress() });
+  return t.app.inject({
+    method: 'POST',
+    url: route ? `/api/v1/tracking/${route}` : '/api/v1/tracking',
+    payload: { guide_number: guide },
+    remoteAddress: someAddress(),
+  });
 }
 
 async function stateOf(id: string) {
-  const [row] = await t.database.query<{ state: string; headline: string; failures: number; next_check_at: Date | null; finished: boolean; checked_at: Date | null }>(
-    'select state, headline, failures, next_check_at, finished, checked_at from tracking_states where shipment_id = $1',
-    [id],
-  );
+  const [row] = await t.database.query<{
+    state: string;
+    headline: string;
+    failures: number;
+    next_check_at: Date | null;
+    finished: boolean;
+    checked_at: Date | null;
+  }>('select state, headline, failures, next_check_at, finished, checked_at from tracking_states where shipment_id = $1', [id]);
   return row!;
 }
-const eventCount = async (id: string) => Number((await t.database.query<{ n: string }>('select count(*) as n from tracking_events where shipment_id = $1', [id]))[0]!.n);
-const trackingStatus = async (id: string) => (await t.database.query<{ tracking_status: string | null }>('select tracking_status from shipments where id = $1', [id]))[0]!.tracking_status;
+const eventCount = async (id: string) =>
+  Number((await t.database.query<{ n: string }>('select count(*) as n from tracking_events where shipment_id = $1', [id]))[0]!.n);
+const trackingStatus = async (id: string) =>
+  (await t.database.query<{ tracking_status: string | null }>('select tracking_status from shipments where id = $1', [id]))[0]!.tracking_status;
 const noticesFor = async (id: string) => (await jobsQueries.list(t.database.db)).filter((j) => j.key.startsWith(`tracking:${id}:`)).map((j) => j.key);
 
 /** A tracking service of its own on the test database (default answer cache, DHL only). */
@@ -145,14 +162,32 @@ async function runRefresh(): Promise<void> {
 describe('POST /api/v1/tracking', () => {
   it('answers the stored guide in the spec shape, only cities, events newest first in Mexico City time; refreshes inline once it is old', async () => {
     const { id, guide } = await issuedGuide();
-    dhl.answers.set(guide, found([event(-1.5, 'picked_up', 'PU', 'El envío fue recolectado.'), event(-0.5, 'in_transit', 'PL', 'Procesado en la instalación', 'MEXICO CITY - MEXICO')]));
+    dhl.answers.set(
+      guide,
+      found([
+        event(-1.5, 'picked_up', 'PU', 'El envío fue recolectado.'),
+        event(-0.5, 'in_transit', 'PL', 'Procesado en la instalación', 'MEXICO CITY - MEXICO'),
+      ]),
+    );
 
     // Just issued: the stored answer, the carrier not asked.
     let res = await track(guide);
     expect(res.statusCode, res.body).toBe(200);
     let body = trackingResultSchema.parse(res.json());
     expect(dhl.callsFor(guide)).toBe(0);
-    expect(body).toMatchObject({ status: 200, type: 'dhl', route: 'dhl', carrier_code: 'dhl', guide, package: 1, shipment_event: [], state: 'pending', headline: 'Guía creada', stale: false, checked_at: null });
+    expect(body).toMatchObject({
+      status: 200,
+      type: 'dhl',
+      route: 'dhl',
+      carrier_code: 'dhl',
+      guide,
+      package: 1,
+      shipment_event: [],
+      state: 'pending',
+      headline: 'Guía creada',
+      stale: false,
+      checked_at: null,
+    });
     // The lists read 'Guía creada' too: no carrier status is written before a carrier event.
     expect(await trackingStatus(id)).toBeNull();
     expect(body.shipper.city).toBe('Guadalajara');
@@ -242,7 +277,9 @@ describe('POST /api/v1/tracking', () => {
   it('finds a guide issued before tracking existed (no tracking row) and starts tracking it; backfill adds the rest', async () => {
     const [a, b] = await cloneShipment(t, template, 2);
     await t.database.query(`update shipments set paid = true, number_guide = 'OLD' || substr(id::text, 1, 8) where id = any($1::uuid[])`, [[a, b]]);
-    const [{ number_guide: guideA }] = (await t.database.query<{ number_guide: string }>('select number_guide from shipments where id = $1', [a])) as [{ number_guide: string }];
+    const [{ number_guide: guideA }] = (await t.database.query<{ number_guide: string }>('select number_guide from shipments where id = $1', [a])) as [
+      { number_guide: string },
+    ];
     const res = await track(guideA);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ guide: guideA, carrier_code: 'dhl', shipper: { city: 'Guadalajara' } });
@@ -373,10 +410,14 @@ describe('tracking.refresh job', () => {
     await markPaid(t, [id!]);
     await t.database.db.transaction((tx) => enqueueGuideIssue(t.app.jobs, tx, [id!]));
     await t.app.jobs.drain();
-    const [row] = await t.database.query<{ guide_number: string; route: string; sandbox: boolean; shipper_city: string; consignee_city: string; state: string }>(
-      'select guide_number, route, sandbox, shipper_city, consignee_city, state from tracking_states where shipment_id = $1',
-      [id],
-    );
+    const [row] = await t.database.query<{
+      guide_number: string;
+      route: string;
+      sandbox: boolean;
+      shipper_city: string;
+      consignee_city: string;
+      state: string;
+    }>('select guide_number, route, sandbox, shipper_city, consignee_city, state from tracking_states where shipment_id = $1', [id]);
     expect(row).toMatchObject({ route: 'dhl', sandbox: true, shipper_city: 'Guadalajara', consignee_city: 'Cuauhtémoc', state: 'pending' });
     const res = await track(row!.guide_number);
     expect(res.json()).toMatchObject({ guide: row!.guide_number, sandbox: true });

@@ -20,7 +20,12 @@ afterAll(async () => {
 
 async function fundedUser(pesos: number): Promise<SignedIn> {
   const user = await createSignedInUser(t.app, admin);
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: admin.headers, payload: { cantidadAbonar: pesos, userId: user.id } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/prepaid/createPrepaid',
+    headers: admin.headers,
+    payload: { cantidadAbonar: pesos, userId: user.id },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return user;
 }
@@ -63,7 +68,9 @@ describe('charge', () => {
       message: 'Saldo insuficiente en tu monedero: tienes MX$25.50 y el total a pagar es MX$25.51.',
     });
     const stranger = await createSignedInUser(t.app, admin);
-    await expect(t.database.db.transaction((tx) => charge(tx, stranger.id, 1, { shipmentIds: [], now: new Date() }))).rejects.toMatchObject({ statusCode: 409 });
+    await expect(t.database.db.transaction((tx) => charge(tx, stranger.id, 1, { shipmentIds: [], now: new Date() }))).rejects.toMatchObject({
+      statusCode: 409,
+    });
     expect(await ledger(user.id)).toEqual({ balance: 2550, sumPaid: 2550 });
   });
 

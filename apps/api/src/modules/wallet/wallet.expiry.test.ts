@@ -61,7 +61,9 @@ describe('abandoned top-ups', () => {
     expect(await byId(paid)).toMatchObject({ status: true, cancelled: false, status_label: 'Pagado' });
 
     // The chain keeps one job per hour: the next run is already queued, once.
-    const queued = await t.database.query<{ n: number }>("select count(*)::int as n from jobs where type = $1 and status = 'pending'", [WALLET_TOP_UP_EXPIRY_JOB]);
+    const queued = await t.database.query<{ n: number }>("select count(*)::int as n from jobs where type = $1 and status = 'pending'", [
+      WALLET_TOP_UP_EXPIRY_JOB,
+    ]);
     expect(queued[0]!.n).toBe(1);
   });
 

@@ -118,7 +118,10 @@ export async function lockEntry(ex: Executor, id: string): Promise<WalletEntryRo
 /** Running balances (centavos) of these users; a user without a wallet row is absent. */
 export async function balancesOf(ex: Executor, userIds: readonly string[]): Promise<{ userId: string; balance: number }[]> {
   if (userIds.length === 0) return [];
-  return ex.select({ userId: wallets.userId, balance: wallets.balanceCentavos }).from(wallets).where(inArray(wallets.userId, [...userIds]));
+  return ex
+    .select({ userId: wallets.userId, balance: wallets.balanceCentavos })
+    .from(wallets)
+    .where(inArray(wallets.userId, [...userIds]));
 }
 
 /** Per user: the running balance beside the sum and count of the paid ledger entries (reconciliation). */
@@ -146,10 +149,10 @@ export async function ledgerTotals(ex: Executor): Promise<{ userId: string; bala
 }
 
 /** The sum of every running balance, and the ledger summed by entry type and paid flag (centavos). */
-export async function walletTotals(ex: Executor): Promise<{ balances: number; wallets: number; ledger: { type: string; paid: boolean; centavos: number; entries: number }[] }> {
-  const [sums] = await ex
-    .select({ balances: sql<string | null>`sum(${wallets.balanceCentavos})`, wallets: sql<number>`count(*)::int` })
-    .from(wallets);
+export async function walletTotals(
+  ex: Executor,
+): Promise<{ balances: number; wallets: number; ledger: { type: string; paid: boolean; centavos: number; entries: number }[] }> {
+  const [sums] = await ex.select({ balances: sql<string | null>`sum(${wallets.balanceCentavos})`, wallets: sql<number>`count(*)::int` }).from(wallets);
   const ledger = await ex
     .select({
       type: walletEntries.type,

@@ -61,7 +61,16 @@ describe('POST /prepaid (pending top-up)', () => {
   it('creates a pending top-up for the caller that does not count in the balance', async () => {
     const id = await pendingTopUp(owner, 250.5);
     const page = await list(owner);
-    expect(page.docs[0]).toMatchObject({ _id: id, type: 'abono', movement: 'Abono', amount: 250.5, status: false, status_label: 'Pendiente', user: owner.id, shipment: null });
+    expect(page.docs[0]).toMatchObject({
+      _id: id,
+      type: 'abono',
+      movement: 'Abono',
+      amount: 250.5,
+      status: false,
+      status_label: 'Pendiente',
+      user: owner.id,
+      shipment: null,
+    });
     expect(page.docs[0]!.numberOfOrder).toBeGreaterThanOrEqual(1000);
     expect(await total(owner, owner.id)).toBe(0);
   });
@@ -145,7 +154,15 @@ describe('POST /prepaid/createPrepaid (admin credit)', () => {
     clock.advance(1000);
     const res = await call('POST', '/api/v1/prepaid/createPrepaid', admin, { cantidadAbonar: 99.9, userId: fresh.id });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<WalletEntry>()).toMatchObject({ type: 'abono', movement: 'Abono', amount: 99.9, status: true, status_label: 'Pagado', provider: 'admin', user: fresh.id });
+    expect(res.json<WalletEntry>()).toMatchObject({
+      type: 'abono',
+      movement: 'Abono',
+      amount: 99.9,
+      status: true,
+      status_label: 'Pagado',
+      provider: 'admin',
+      user: fresh.id,
+    });
     await call('POST', '/api/v1/prepaid/createPrepaid', admin, { cantidadAbonar: 0.2, userId: fresh.id });
     expect(await total(fresh, fresh.id)).toBe(100.1);
   });

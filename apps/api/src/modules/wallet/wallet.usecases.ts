@@ -53,11 +53,7 @@ export function ownerFor(caller: Caller, userId: string | undefined): string {
 }
 
 /** The wallet table ('Monedero'), newest first, paged. */
-async function listWallet(
-  deps: WalletDeps,
-  caller: Caller,
-  query: { user?: string | undefined; page: number; limit: number },
-): Promise<WalletList> {
+async function listWallet(deps: WalletDeps, caller: Caller, query: { user?: string | undefined; page: number; limit: number }): Promise<WalletList> {
   const userId = ownerFor(caller, query.user);
   const { rows, total } = await repo.listEntries(deps.db, userId, query.limit, (query.page - 1) * query.limit);
   return toPage(rows.map(toWalletEntryDto), total, query.page, query.limit);
@@ -77,8 +73,10 @@ async function walletTotal(deps: WalletDeps, caller: Caller, userId: string): Pr
 /** 'Nuevo abono' step 1: a pending top-up for the caller (an admin may name another user). */
 async function topUp(deps: WalletDeps, caller: Caller, input: { user?: string | undefined; amount: number }): Promise<{ id: string }> {
   const userId = ownerFor(caller, input.user);
-  const row = await repo.insertTopUp(deps.db, { userId, type: 'abono', amountCentavos: toCentavos(input.amount), paid: false, createdAt: deps.clock.now() }, () =>
-    walletErrors.unknownUser('user'),
+  const row = await repo.insertTopUp(
+    deps.db,
+    { userId, type: 'abono', amountCentavos: toCentavos(input.amount), paid: false, createdAt: deps.clock.now() },
+    () => walletErrors.unknownUser('user'),
   );
   return { id: row.id };
 }

@@ -20,7 +20,10 @@ const endpointColumns = {
 };
 
 export async function countEndpoints(ex: Executor, userId: string): Promise<number> {
-  const [row] = await ex.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  const [row] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId));
   return Number(row?.n ?? 0);
 }
 
@@ -91,7 +94,13 @@ export interface SendingEndpoint {
 
 export async function activeEndpointsOf(ex: Executor, userId: string): Promise<SendingEndpoint[]> {
   return ex
-    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, url: webhookEndpoints.url, secretSealed: webhookEndpoints.secretSealed, events: webhookEndpoints.events })
+    .select({
+      id: webhookEndpoints.id,
+      userId: webhookEndpoints.userId,
+      url: webhookEndpoints.url,
+      secretSealed: webhookEndpoints.secretSealed,
+      events: webhookEndpoints.events,
+    })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.active, true)))
     .orderBy(asc(webhookEndpoints.createdAt));
@@ -274,7 +283,10 @@ export interface DeliveryListRow {
 
 /** An endpoint's deliveries, newest first, each with its event (the body it carries). */
 export async function listDeliveries(ex: Executor, endpointId: string, page: number, limit: number): Promise<{ rows: DeliveryListRow[]; total: number }> {
-  const [count] = await ex.select({ n: sql<number>`count(*)::int` }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+  const [count] = await ex
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, endpointId));
   const rows = await ex
     .select({
       id: webhookDeliveries.id,
@@ -303,7 +315,10 @@ export async function listDeliveries(ex: Executor, endpointId: string, page: num
 }
 
 /** One delivery for the sender: its event (envelope parts). */
-export async function findEventOf(ex: Executor, eventId: string): Promise<{ id: string; type: string; createdAt: Date; data: Record<string, unknown> } | undefined> {
+export async function findEventOf(
+  ex: Executor,
+  eventId: string,
+): Promise<{ id: string; type: string; createdAt: Date; data: Record<string, unknown> } | undefined> {
   const [row] = await ex
     .select({ id: domainEvents.id, type: domainEvents.type, createdAt: domainEvents.createdAt, data: domainEvents.data })
     .from(domainEvents)
@@ -335,6 +350,9 @@ export async function insertDelivery(
 
 /** Counts for the bench and the tests: deliveries by status. */
 export async function deliveryCounts(ex: Executor): Promise<Record<string, number>> {
-  const rows = await ex.select({ status: webhookDeliveries.status, n: sql<number>`count(*)::int` }).from(webhookDeliveries).groupBy(webhookDeliveries.status);
+  const rows = await ex
+    .select({ status: webhookDeliveries.status, n: sql<number>`count(*)::int` })
+    .from(webhookDeliveries)
+    .groupBy(webhookDeliveries.status);
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }

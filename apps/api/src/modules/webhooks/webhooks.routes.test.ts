@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIGNATURE_RECIPE_NODE, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookDeliveryPage, type WebhookEndpoint } from '@envios/contracts/developers';
+import {
+  SIGNATURE_RECIPE_NODE,
+  type CreatedWebhookEndpoint,
+  type WebhookDelivery,
+  type WebhookDeliveryPage,
+  type WebhookEndpoint,
+} from '@envios/contracts/developers';
 import { manualClock } from '../../shared/clock.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
@@ -39,7 +45,10 @@ beforeAll(async () => {
     env: adminEnv,
     deps: {
       clock,
-      outbound: { ...policy, resolve: (host: string) => (hosts[host] ? Promise.resolve([{ address: hosts[host], family: 4 as const }]) : policy.resolve(host)) },
+      outbound: {
+        ...policy,
+        resolve: (host: string) => (hosts[host] ? Promise.resolve([{ address: hosts[host], family: 4 as const }]) : policy.resolve(host)),
+      },
     },
   });
   admin = await signInAdmin(t.app);
@@ -66,7 +75,12 @@ async function deliveries(who: SignedIn, endpointId: string): Promise<WebhookDel
   return res.json<WebhookDeliveryPage>().docs;
 }
 async function credit(who: SignedIn, pesos: number): Promise<void> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/prepaid/createPrepaid', headers: admin.headers, payload: { userId: who.id, cantidadAbonar: pesos } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/prepaid/createPrepaid',
+    headers: admin.headers,
+    payload: { userId: who.id, cantidadAbonar: pesos },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 const forPath = (p: string) => receiver.received.filter((r) => r.path === p);
@@ -74,22 +88,40 @@ const forPath = (p: string) => receiver.received.filter((r) => r.path === p);
 describe('endpoints', () => {
   it('take only https addresses of servers on the internet (a private address, http or an unknown host is refused naming url)', async () => {
     const user = await createSignedInUser(t.app, admin);
-    for (const bad of ['https://10.0.0.5/avisos', `https://interna.tienda.test/avisos`, 'https://127.0.0.1:9/avisos', 'http://avisos.tienda.test/avisos', 'https://no-existe.tienda.test/avisos']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/developers/webhooks', headers: user.headers, payload: { url: bad, events: ['guide.issued'] } });
+    for (const bad of [
+      'https://10.0.0.5/avisos',
+      `https://interna.tienda.test/avisos`,
+      'https://127.0.0.1:9/avisos',
+      'http://avisos.tienda.test/avisos',
+      'https://no-existe.tienda.test/avisos',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/developers/webhooks',
+        headers: user.headers,
+        payload: { url: bad, events: ['guide.issued'] },
+      });
       expect(res.statusCode, bad).toBe(400);
       expect(res.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe('url');
     }
     const events = await t.app.inject({ method: 'POST', url: '/api/v1/developers/webhooks', headers: user.headers, payload: { url: url(), events: [] } });
     expect(events.statusCode).toBe(400);
     expect(events.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe('events');
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/v1/developers/webhooks', headers: user.headers, payload: { url: url(), events: ['guide.lost'] } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/developers/webhooks',
+      headers: user.headers,
+      payload: { url: url(), events: ['guide.lost'] },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ errors: [{ path: 'events.0', message: 'Uno de los eventos no existe.' }] });
   });
 
   it('need a signed-in caller; a bad id or an empty change is 400 naming the field', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/developers/webhooks' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/developers/webhooks', payload: { url: url(), events: ['guide.issued'] } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/developers/webhooks', payload: { url: url(), events: ['guide.issued'] } })).statusCode).toBe(
+      401,
+    );
     const user = await createSignedInUser(t.app, admin);
     const badId = await t.app.inject({ method: 'GET', url: '/api/v1/developers/webhooks/no-es-uuid/deliveries', headers: user.headers });
     expect(badId.statusCode).toBe(400);
@@ -115,10 +147,18 @@ describe('endpoints', () => {
 describe('deliveries', () => {
   it('a purchase’s events arrive signed, once each, with the event id; the documented recipe verifies them; a refused payment publishes nothing', async () => {
     const user = await createSignedInUser(t.app, admin);
-    const { endpoint, secret } = await addEndpoint(user, { url: url('/compra'), events: ['shipment.created', 'payment.confirmed', 'guide.issued', 'wallet.credited'] });
+    const { endpoint, secret } = await addEndpoint(user, {
+      url: url('/compra'),
+      events: ['shipment.created', 'payment.confirmed', 'guide.issued', 'wallet.credited'],
+    });
     const shipment = await createOne(t, user);
     // Not enough money: nothing is published for the refused payment.
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/payments/many/monedero', headers: user.headers, payload: { shipments: [shipment._id] } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payments/many/monedero',
+      headers: user.headers,
+      payload: { shipments: [shipment._id] },
+    });
     expect(refused.statusCode).toBe(409);
     await credit(user, 5_000);
     const paid = await t.app.inject({ method: 'POST', url: '/api/v1/payments/many/monedero', headers: user.headers, payload: { shipments: [shipment._id] } });
@@ -139,10 +179,15 @@ describe('deliveries', () => {
     }
     const confirmed = JSON.parse(got.find((r) => r.body.includes('"payment.confirmed"'))!.body) as { data: { shipments: string[]; method: string } };
     expect(confirmed.data).toMatchObject({ shipments: [shipment._id], method: 'monedero' });
-    const issued = JSON.parse(got.find((r) => r.body.includes('"guide.issued"'))!.body) as { data: { shipment_id: string; guide_number: string; label_url: string } };
+    const issued = JSON.parse(got.find((r) => r.body.includes('"guide.issued"'))!.body) as {
+      data: { shipment_id: string; guide_number: string; label_url: string };
+    };
     expect(issued.data.shipment_id).toBe(shipment._id);
     expect(issued.data.label_url).toContain(`/api/v1/shipments/${shipment._id}/label`);
-    const [confirmations] = await t.database.query<{ n: number }>("select count(*)::int as n from domain_events where type = 'payment.confirmed' and user_id = $1", [user.id]);
+    const [confirmations] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from domain_events where type = 'payment.confirmed' and user_id = $1",
+      [user.id],
+    );
     expect(confirmations!.n).toBe(1);
 
     const log = await deliveries(user, endpoint._id);
@@ -190,8 +235,14 @@ describe('deliveries', () => {
     expect(early.statusCode).toBe(409);
 
     receiver.answer = 200;
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/developers/webhooks/${endpoint._id}`, headers: user.headers, payload: { active: true } })).json()).toMatchObject({ active: true, paused_reason: null });
-    const resend = await t.app.inject({ method: 'POST', url: `/api/v1/developers/webhooks/${endpoint._id}/deliveries/${d!._id}/resend`, headers: user.headers });
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/v1/developers/webhooks/${endpoint._id}`, headers: user.headers, payload: { active: true } })).json(),
+    ).toMatchObject({ active: true, paused_reason: null });
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/developers/webhooks/${endpoint._id}/deliveries/${d!._id}/resend`,
+      headers: user.headers,
+    });
     expect(resend.statusCode).toBe(202);
     await t.app.jobs.drain();
     [d] = await deliveries(user, endpoint._id);
@@ -216,7 +267,9 @@ describe('deliveries', () => {
     for (const [i, e] of endpoints.entries()) {
       const log = await deliveries(user, e._id);
       expect(log).toHaveLength(1);
-      expect(log[0]).toMatchObject(i < 4 ? { status: 'delivered', attempts: 1, response_status: 200 } : { status: 'retrying', attempts: 1, response_status: 503 });
+      expect(log[0]).toMatchObject(
+        i < 4 ? { status: 'delivered', attempts: 1, response_status: 200 } : { status: 'retrying', attempts: 1, response_status: 503 },
+      );
     }
     // The retry goes to the one that failed, and only to it.
     receiver.answer = 200;

@@ -25,7 +25,14 @@ const config = { guard: 'user', sessionOnly: true } as const;
 export const outgoingWebhooksRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks }> = async (app, { webhooks }) => {
   app.get(
     '/api/v1/developers/webhooks',
-    { config, schema: { tags, summary: 'Tus destinos de webhooks, con sus eventos y si están en pausa. Solo con sesión.', response: { 200: webhookEndpointListSchema, 401: e, 403: e } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Tus destinos de webhooks, con sus eventos y si están en pausa. Solo con sesión.',
+        response: { 200: webhookEndpointListSchema, 401: e, 403: e },
+      },
+    },
     async (request) => webhooks.listEndpoints(request.caller!),
   );
 
@@ -62,7 +69,10 @@ export const outgoingWebhooksRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks 
 
   app.delete(
     '/api/v1/developers/webhooks/:id',
-    { config, schema: { tags, summary: 'Borra un destino y su registro de entregas. Solo con sesión.', params: idParamsSchema, response: { 204: z.null(), ...owned } } },
+    {
+      config,
+      schema: { tags, summary: 'Borra un destino y su registro de entregas. Solo con sesión.', params: idParamsSchema, response: { 204: z.null(), ...owned } },
+    },
     async (request, reply) => {
       await webhooks.deleteEndpoint(request.caller!, request.params.id);
       return reply.status(204).send(null);
@@ -87,7 +97,8 @@ export const outgoingWebhooksRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks 
       config,
       schema: {
         tags,
-        summary: '«Enviar prueba»: manda ahora un evento webhook.test firmado a este destino (un intento) y responde la entrega con el código y el tiempo de su respuesta. Solo con sesión.',
+        summary:
+          '«Enviar prueba»: manda ahora un evento webhook.test firmado a este destino (un intento) y responde la entrega con el código y el tiempo de su respuesta. Solo con sesión.',
         params: idParamsSchema,
         response: { 200: webhookDeliverySchema, ...owned },
       },
@@ -101,7 +112,8 @@ export const outgoingWebhooksRoutes: FastifyPluginAsyncZod<{ webhooks: Webhooks 
       config,
       schema: {
         tags,
-        summary: 'El registro de entregas del destino, de la más reciente a la más antigua: estado, intentos, código y tiempo de la respuesta, y el cuerpo enviado. Solo con sesión.',
+        summary:
+          'El registro de entregas del destino, de la más reciente a la más antigua: estado, intentos, código y tiempo de la respuesta, y el cuerpo enviado. Solo con sesión.',
         params: idParamsSchema,
         querystring: deliveryListQuerySchema,
         response: { 200: webhookDeliveryPageSchema, ...owned },

@@ -186,7 +186,10 @@ export function createWebhooks(deps: WebhooksDeps) {
   }
 
   /** One attempt at one delivery: never throws; answers what to record. */
-  async function send(d: repo.ClaimedDelivery, body: string): Promise<{ ok: boolean; code: number | null; ms: number | null; body: string | null; error: string | null }> {
+  async function send(
+    d: repo.ClaimedDelivery,
+    body: string,
+  ): Promise<{ ok: boolean; code: number | null; ms: number | null; body: string | null; error: string | null }> {
     const started = performance.now();
     const t = Math.floor(clock.now().getTime() / 1000);
     try {
@@ -208,7 +211,13 @@ export function createWebhooks(deps: WebhooksDeps) {
         body,
       });
       const ms = Math.round(performance.now() - started);
-      return { ok: answer.ok, code: answer.status, ms, body: answer.text().slice(0, RESPONSE_KEPT).replace(/\0/g, ''), error: answer.ok ? null : `El destino respondió ${answer.status}.` };
+      return {
+        ok: answer.ok,
+        code: answer.status,
+        ms,
+        body: answer.text().slice(0, RESPONSE_KEPT).replace(/\0/g, ''),
+        error: answer.ok ? null : `El destino respondió ${answer.status}.`,
+      };
     } catch (error) {
       return { ok: false, code: null, ms: null, body: null, error: failureText(error) };
     }
@@ -218,7 +227,12 @@ export function createWebhooks(deps: WebhooksDeps) {
    * Sends what was claimed and writes the answers, retries and pauses in `commit` (the job's
    * completion, or a plain transaction for «Enviar prueba»).
    */
-  async function deliver(claimed: repo.ClaimedDelivery[], owner: string, bodyOf: (d: repo.ClaimedDelivery) => Promise<string | undefined>, commit: (effect: (tx: Executor) => Promise<void>) => Promise<void>) {
+  async function deliver(
+    claimed: repo.ClaimedDelivery[],
+    owner: string,
+    bodyOf: (d: repo.ClaimedDelivery) => Promise<string | undefined>,
+    commit: (effect: (tx: Executor) => Promise<void>) => Promise<void>,
+  ) {
     const outcomes = await Promise.all(
       claimed.map(async (d) => {
         const body = await bodyOf(d);
@@ -239,8 +253,21 @@ export function createWebhooks(deps: WebhooksDeps) {
         else exhausted.push(d);
       }
       if (next) retries.push({ id: d.id, attempts: d.attempts, at: next });
-      results.push({ id: d.id, status: result.ok ? 'delivered' : next ? 'retrying' : 'failed', at: now, code: result.code, ms: result.ms, body: result.body, error: result.error, next });
-      if (!result.ok) deps.log?.info({ deliveryId: d.id, endpointId: d.endpointId, eventId: d.eventId, attempt: d.attempts, code: result.code, retryAt: next }, 'aviso no entregado');
+      results.push({
+        id: d.id,
+        status: result.ok ? 'delivered' : next ? 'retrying' : 'failed',
+        at: now,
+        code: result.code,
+        ms: result.ms,
+        body: result.body,
+        error: result.error,
+        next,
+      });
+      if (!result.ok)
+        deps.log?.info(
+          { deliveryId: d.id, endpointId: d.endpointId, eventId: d.eventId, attempt: d.attempts, code: result.code, retryAt: next },
+          'aviso no entregado',
+        );
     }
     await commit(async (tx) => {
       const written = new Set(await repo.recordResults(tx, owner, results));
@@ -248,7 +275,14 @@ export function createWebhooks(deps: WebhooksDeps) {
         if (!written.has(r.id)) continue;
         await deps.jobs.enqueue({ type: WEBHOOK_RETRY_JOB, key: `${WEBHOOK_RETRY_JOB}:${r.id}:${r.attempts}`, payload: { deliveryId: r.id }, runAt: r.at }, tx);
       }
-      for (const d of exhausted) if (written.has(d.id)) await pause(tx, d, results.find((r) => r.id === d.id)!, now);
+      for (const d of exhausted)
+        if (written.has(d.id))
+          await pause(
+            tx,
+            d,
+            results.find((r) => r.id === d.id)!,
+            now,
+          );
     });
   }
 
@@ -339,7 +373,17 @@ export function createWebhooks(deps: WebhooksDeps) {
     const results = outcomes.map(({ d, result }) => {
       const next = result.ok ? null : new Date(now.getTime() + retryWaitMs(1));
       if (!result.ok) deps.log?.info({ endpointId: d.endpointId, eventId: d.eventId, attempt: 1, code: result.code, retryAt: next }, 'aviso no entregado');
-      return { id: d.id, endpointId: d.endpointId, status: result.ok ? ('delivered' as const) : ('retrying' as const), at: now, code: result.code, ms: result.ms, body: result.body, error: result.error, next };
+      return {
+        id: d.id,
+        endpointId: d.endpointId,
+        status: result.ok ? ('delivered' as const) : ('retrying' as const),
+        at: now,
+        code: result.code,
+        ms: result.ms,
+        body: result.body,
+        error: result.error,
+        next,
+      };
     });
     await ctx.commit(async (tx) => {
       const written = await repo.insertFirstResults(tx, event, owner, started, results);
@@ -370,7 +414,14 @@ export function createWebhooks(deps: WebhooksDeps) {
       const secret = newSecret();
       const row = await db.transaction(async (tx) => {
         if ((await repo.countEndpoints(tx, caller.id)) >= WEBHOOK_ENDPOINTS_PER_ACCOUNT) throw webhooksErrors.endpointLimit();
-        return repo.insertEndpoint(tx, { userId: caller.id, url: input.url, description: input.description, events: input.events, secretSealed: box.seal(secret), now: clock.now() });
+        return repo.insertEndpoint(tx, {
+          userId: caller.id,
+          url: input.url,
+          description: input.description,
+          events: input.events,
+          secretSealed: box.seal(secret),
+          now: clock.now(),
+        });
       });
       forget(caller.id);
       return { endpoint: toEndpointDto(row), secret };
@@ -408,10 +459,20 @@ export function createWebhooks(deps: WebhooksDeps) {
       const now = clock.now();
       const lockedUntil = new Date(now.getTime() + LOCK_MS);
       const { deliveryId, event, owner } = await db.transaction(async (tx) => {
-        const written = await writeTestEvent(tx, { userId: caller.id, now, data: { message: 'Aviso de prueba de Envíos MX: si lo ves, tu destino recibe y puede verificar la firma.', endpoint_id: endpoint.id } });
+        const written = await writeTestEvent(tx, {
+          userId: caller.id,
+          now,
+          data: { message: 'Aviso de prueba de Envíos MX: si lo ves, tu destino recibe y puede verificar la firma.', endpoint_id: endpoint.id },
+        });
         // Held by this call from the start (even for a paused endpoint, which no job sends to).
         const heldBy = `test:${written.id}`;
-        const id = await repo.insertDelivery(tx, { endpointId: endpoint.id, eventId: written.id, eventType: written.type, now, lock: { owner: heldBy, until: lockedUntil } });
+        const id = await repo.insertDelivery(tx, {
+          endpointId: endpoint.id,
+          eventId: written.id,
+          eventType: written.type,
+          now,
+          lock: { owner: heldBy, until: lockedUntil },
+        });
         return { event: written, deliveryId: id, owner: heldBy };
       });
       const claimed: repo.ClaimedDelivery = {
@@ -425,7 +486,12 @@ export function createWebhooks(deps: WebhooksDeps) {
         url: endpoint.url,
         secretSealed: endpoint.secretSealed,
       };
-      await deliver([claimed], owner, async () => envelopeBody(event), (effect) => db.transaction(effect));
+      await deliver(
+        [claimed],
+        owner,
+        async () => envelopeBody(event),
+        (effect) => db.transaction(effect),
+      );
       const { rows } = await repo.listDeliveries(db, endpoint.id, 1, 1);
       return toDeliveryDto(rows.find((r) => r.id === deliveryId) ?? rows[0]!);
     },

@@ -12,7 +12,24 @@ import ShipmentEditRoute from './shipment-edit';
 setupMockApi();
 
 const id = shipmentId(1);
-const me = { _id: demoUserId, firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: true, locked: false, purchasesBlocked: false, approvedAt: '2026-01-01T00:00:00.000Z', status: 'active', invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const me = {
+  _id: demoUserId,
+  firstName: 'Ana',
+  lastName: 'López',
+  email: 'ana@correo.test',
+  phone: '3312345678',
+  website: null,
+  rol: 'user',
+  active: true,
+  locked: false,
+  purchasesBlocked: false,
+  approvedAt: '2026-01-01T00:00:00.000Z',
+  status: 'active',
+  invoice: false,
+  taxInformation: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 describe('/shipments/{id}/edit/destination with the real selector', () => {
   it('a new postal code is picked, quoted with the quotes selector, and saved with the chosen service', async () => {

@@ -104,7 +104,9 @@ export function DashboardLayout({ nav, adminNav = [], account, onTrack, notice, 
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        {notice && <div style={{ margin: 'calc(-1 * var(--mantine-spacing-lg)) calc(-1 * var(--mantine-spacing-lg)) var(--mantine-spacing-md)' }}>{notice}</div>}
+        {notice && (
+          <div style={{ margin: 'calc(-1 * var(--mantine-spacing-lg)) calc(-1 * var(--mantine-spacing-lg)) var(--mantine-spacing-md)' }}>{notice}</div>
+        )}
         <div id="panel-rastreo" hidden={!tracking} style={{ marginBottom: 16 }}>
           {tracking && <TrackSearch autoFocus onTrack={onTrack} onSearched={() => setTracking(false)} />}
         </div>

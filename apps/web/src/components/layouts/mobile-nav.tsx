@@ -16,8 +16,7 @@ export interface MobileNavProps {
 
 /** The burger menu's drawer: loaded only when a person opens it. Focus stays inside while open. */
 export default function MobileNav({ id, opened, onClose, onTrack, account }: MobileNavProps) {
-  const navClass = ({ isActive }: { isActive: boolean }) =>
-    isActive ? `${classes.drawerLink} ${classes.navLinkActive}` : classes.drawerLink;
+  const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${classes.drawerLink} ${classes.navLinkActive}` : classes.drawerLink);
   return (
     <Drawer
       id={id}

@@ -90,13 +90,21 @@ describe('PublicLayout', () => {
       expect(hrefs).toContain(path);
     }
     const payments = within(footer).getByRole('list', { name: 'Formas de pago aceptadas' });
-    expect(within(payments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['PayPal', 'Tarjeta vía PayPal', 'OXXOefectivo', 'Monedero']);
+    expect(
+      within(payments)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['PayPal', 'Tarjeta vía PayPal', 'OXXOefectivo', 'Monedero']);
   });
 
   it('the footer lists only the payments the site takes today, and says when none is on yet', () => {
     const { unmount } = renderLayout({ contact: { ...contact, paymentMethods: { paypal: false, card: false, oxxo: true } } });
     const payments = within(screen.getByRole('contentinfo')).getByRole('list', { name: 'Formas de pago aceptadas' });
-    expect(within(payments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['OXXOefectivo', 'Monedero']);
+    expect(
+      within(payments)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['OXXOefectivo', 'Monedero']);
     unmount();
     renderLayout({ contact: { ...contact, paymentMethods: { paypal: false, card: false, oxxo: false } } });
     const footer = screen.getByRole('contentinfo');

@@ -85,10 +85,7 @@ export function SiteFooter({ contact, contactLoading, extra }: SiteFooterProps) 
         <div className={classes.footerGrid}>
           <div className={classes.footerAbout}>
             <Logo tone="light" height={32} />
-            <p>
-              Cotiza, compara y compra guías de DHL, FedEx, Redpack, Estafeta y AM/PM desde un solo lugar, sin contratos
-              ni envíos mínimos.
-            </p>
+            <p>Cotiza, compara y compra guías de DHL, FedEx, Redpack, Estafeta y AM/PM desde un solo lugar, sin contratos ni envíos mínimos.</p>
             <h2 className={classes.footerHeading}>Formas de pago</h2>
             <PaymentBadges methods={contact?.paymentMethods} />
           </div>

@@ -77,7 +77,14 @@ export function ExportButtons({ urlFor, baseName, what }: ExportButtonsProps) {
         </Stack>
       )}
       {notice && (
-        <Alert color={notice.color} variant="light" role={notice.color === 'red' ? 'alert' : 'status'} withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setNotice(null)}>
+        <Alert
+          color={notice.color}
+          variant="light"
+          role={notice.color === 'red' ? 'alert' : 'status'}
+          withCloseButton
+          closeButtonLabel="Cerrar aviso"
+          onClose={() => setNotice(null)}
+        >
           {notice.text}
         </Alert>
       )}

@@ -83,7 +83,9 @@ export function SelectFilter<T extends string>({
 }
 
 /** A carrier service as the lists offer it: its own label, or carrier and service name. */
-export function serviceOptions(services: readonly { service_id: string; label?: string | null; carrier: string; carrier_service_name: string }[] | undefined): FilterOption[] {
+export function serviceOptions(
+  services: readonly { service_id: string; label?: string | null; carrier: string; carrier_service_name: string }[] | undefined,
+): FilterOption[] {
   return (services ?? []).map((s) => ({ value: s.service_id, label: s.label || `${s.carrier} - ${s.carrier_service_name}` }));
 }
 
@@ -154,8 +156,23 @@ export function DateRangeFilter({ from, to, onChange }: DateRange & { onChange: 
   const common = { placeholder: 'DD/MM/AAAA', valueFormat: 'DD/MM/YYYY', locale: 'es-mx', clearable: true, miw: 150 } as const;
   return (
     <>
-      <DatePickerInput {...common} label="Desde" clearButtonProps={{ 'aria-label': 'Borrar la fecha Desde' }} maxDate={to ?? today} value={from ?? null} onChange={(value) => onChange({ from: value ?? undefined, to })} />
-      <DatePickerInput {...common} label="Hasta" clearButtonProps={{ 'aria-label': 'Borrar la fecha Hasta' }} minDate={from} maxDate={today} value={to ?? null} onChange={(value) => onChange({ from, to: value ?? undefined })} />
+      <DatePickerInput
+        {...common}
+        label="Desde"
+        clearButtonProps={{ 'aria-label': 'Borrar la fecha Desde' }}
+        maxDate={to ?? today}
+        value={from ?? null}
+        onChange={(value) => onChange({ from: value ?? undefined, to })}
+      />
+      <DatePickerInput
+        {...common}
+        label="Hasta"
+        clearButtonProps={{ 'aria-label': 'Borrar la fecha Hasta' }}
+        minDate={from}
+        maxDate={today}
+        value={to ?? null}
+        onChange={(value) => onChange({ from, to: value ?? undefined })}
+      />
     </>
   );
 }

@@ -19,7 +19,14 @@ export function ListPagination({ page, pages, onChange, label }: { page: number;
   if (pages <= 1) return null;
   return (
     <Group justify="center">
-      <Pagination total={pages} value={page} onChange={onChange} siblings={1} aria-label={label} getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Anterior' : c === 'next' ? 'Siguiente' : c })} />
+      <Pagination
+        total={pages}
+        value={page}
+        onChange={onChange}
+        siblings={1}
+        aria-label={label}
+        getControlProps={(c) => ({ 'aria-label': c === 'previous' ? 'Anterior' : c === 'next' ? 'Siguiente' : c })}
+      />
     </Group>
   );
 }

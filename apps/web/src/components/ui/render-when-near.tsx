@@ -18,7 +18,11 @@ export function RenderWhenNear({ children, placeholderHeight, rootMargin = '600p
   const ref = useRef<HTMLDivElement>(null);
   // Never near on the server nor while hydrating (the prerendered HTML must match the first render).
   const [near, setNear] = useState(false);
-  const cannotObserve = useSyncExternalStore(noSubscription, () => typeof IntersectionObserver === 'undefined', () => false);
+  const cannotObserve = useSyncExternalStore(
+    noSubscription,
+    () => typeof IntersectionObserver === 'undefined',
+    () => false,
+  );
   useEffect(() => {
     if (near || cannotObserve || !ref.current) return;
     const observer = new IntersectionObserver(

@@ -1,4 +1,3 @@
-
 /*
  * Server-rendered forms that go live later: what the visitor did to them before their code ran
  * (typed text, ticked boxes, chosen options, the focused field) is carried to the live form. The
@@ -90,7 +89,8 @@ export function adoptTypedValues(root: Element): void {
       continue;
     }
     const typed = field.value;
-    const initial = field instanceof HTMLSelectElement ? [...field.options].find((o) => o.defaultSelected)?.value ?? field.options[0]?.value ?? '' : field.defaultValue;
+    const initial =
+      field instanceof HTMLSelectElement ? ([...field.options].find((o) => o.defaultSelected)?.value ?? field.options[0]?.value ?? '') : field.defaultValue;
     if (typed === initial) continue;
     const caret = field instanceof HTMLInputElement && document.activeElement === field ? field.selectionStart : null;
     // Through the element's own setter React records the server's value; then the visitor's value

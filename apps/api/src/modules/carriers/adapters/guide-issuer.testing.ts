@@ -30,7 +30,6 @@ export function guideRequest(overrides: Partial<GuideIssueRequest> = {}): GuideI
   };
 }
 
-
 /** The error a promise rejects with (fails when it resolves). */
 export async function rejection(promise: Promise<unknown>): Promise<unknown> {
   try {

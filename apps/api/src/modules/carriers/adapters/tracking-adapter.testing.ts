@@ -11,7 +11,11 @@ export function trackRequest(guideNumber: string, overrides: Partial<TrackReques
 }
 
 /** The error a promise rejects with (undefined when it resolves). */
-export const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+export const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 /** The spec's headline a route shows for what the tracker answered. */
 export const headlineOf = (route: Parameters<typeof headlineFor>[0], t: CarrierTracking | null) =>

@@ -9,8 +9,24 @@ export const ampm = defineCarrier({
   catalogue: {
     // AM/PM does not reach the far ends of the country.
     services: [
-      domestic('ampm', 'ESTANDAR', { price15: 129, transitDays: 4, maxWeightKg: 50, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 89, zones: ['local', 'regional', 'nacional'] }),
-      domestic('ampm', 'EXPRESS', { price15: 199, transitDays: 1, maxWeightKg: 50, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 129, zones: ['local', 'regional', 'nacional'] }),
+      domestic('ampm', 'ESTANDAR', {
+        price15: 129,
+        transitDays: 4,
+        maxWeightKg: 50,
+        guideSource: 'inventory',
+        packageTypes: DOC_BOX,
+        documentPrice: 89,
+        zones: ['local', 'regional', 'nacional'],
+      }),
+      domestic('ampm', 'EXPRESS', {
+        price15: 199,
+        transitDays: 1,
+        maxWeightKg: 50,
+        guideSource: 'inventory',
+        packageTypes: DOC_BOX,
+        documentPrice: 129,
+        zones: ['local', 'regional', 'nacional'],
+      }),
     ],
     settings: { remoteAreaSurchargeCentavos: pesos(110), insuranceRateBp: 200, insuranceMinCentavos: pesos(30), remoteAreas: ['23000', '77000'] },
   },

@@ -22,7 +22,10 @@ const dhlIssuer = (apiSecret = DHL_FAKE_CREDENTIALS.apiSecret) =>
 
 describe('DHL Express POST /shipments against the fake', () => {
   it('creates the shipment with the documented body and returns the AWB, pieces and PDF label', async () => {
-    const guide = await dhlIssuer().issue(request({ parcels: [request().parcels[0]!, { lengthCm: 10, widthCm: 10, heightCm: 10, weightKg: 1 }] }), AbortSignal.timeout(5000));
+    const guide = await dhlIssuer().issue(
+      request({ parcels: [request().parcels[0]!, { lengthCm: 10, widthCm: 10, heightCm: 10, weightKg: 1 }] }),
+      AbortSignal.timeout(5000),
+    );
     const created = dhl.shipments.at(-1)!;
     expect(guide).toEqual({ guideNumber: created.awb, pieceNumbers: [expect.any(String), expect.any(String)], labelPdf: DHL_FAKE_LABEL_PDF, sandbox: false });
     expect(guide.guideNumber).toMatch(/^\d{10}$/);
@@ -35,7 +38,10 @@ describe('DHL Express POST /shipments against the fake', () => {
       outputImageProperties: { encodingFormat: 'pdf' },
       customerReferences: [{ value: '1001', typeCode: 'CU' }],
       customerDetails: {
-        shipperDetails: { postalAddress: { postalCode: '44100', cityName: 'Guadalajara', countryCode: 'MX', addressLine1: 'Av. Juárez 123' }, contactInformation: { fullName: 'Ana López', phone: '3312345678' } },
+        shipperDetails: {
+          postalAddress: { postalCode: '44100', cityName: 'Guadalajara', countryCode: 'MX', addressLine1: 'Av. Juárez 123' },
+          contactInformation: { fullName: 'Ana López', phone: '3312345678' },
+        },
         receiverDetails: { postalAddress: { postalCode: '06600', cityName: 'Ciudad de México' }, contactInformation: { fullName: 'Bruno Díaz' } },
       },
       content: {
@@ -70,7 +76,10 @@ describe('DHL Express POST /shipments against the fake', () => {
   });
 
   it('reports bad credentials and a carrier failure', async () => {
-    await expect(dhlIssuer('otra').issue(request(), AbortSignal.timeout(5000))).rejects.toMatchObject({ status: 401, message: 'DHL respondió 401: Invalid credentials' });
+    await expect(dhlIssuer('otra').issue(request(), AbortSignal.timeout(5000))).rejects.toMatchObject({
+      status: 401,
+      message: 'DHL respondió 401: Invalid credentials',
+    });
     dhl.mode = { kind: 'error', status: 500 };
     await expect(dhlIssuer().issue(request(), AbortSignal.timeout(5000))).rejects.toMatchObject({ status: 500 });
   });

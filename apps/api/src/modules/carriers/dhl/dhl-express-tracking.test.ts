@@ -15,7 +15,8 @@ beforeEach(() => {
   dhl.mode = { kind: 'ok' };
 });
 
-const dhlAdapter = (apiSecret = DHL_FAKE_CREDENTIALS.apiSecret) => createDhlExpressTrackingAdapter({ baseUrl: dhl.baseUrl, ...DHL_FAKE_CREDENTIALS, apiSecret });
+const dhlAdapter = (apiSecret = DHL_FAKE_CREDENTIALS.apiSecret) =>
+  createDhlExpressTrackingAdapter({ baseUrl: dhl.baseUrl, ...DHL_FAKE_CREDENTIALS, apiSecret });
 
 describe('DHL Express tracking (MyDHL GET /shipments/{awb}/tracking) against the fake', () => {
   it('reads a test waybill: events oldest first with states, cities, pieces', async () => {

@@ -40,7 +40,12 @@ export interface DhlTrackingEvent {
 /** The reference's event code table (`events[].typeCode`) in our vocabulary. */
 const DHL_STATES: Readonly<Record<string, TrackingState>> = {
   PU: 'picked_up',
-  ...Object.fromEntries(['SA', 'PL', 'AF', 'DF', 'AR', 'FD', 'TR', 'TP', 'IC', 'CR', 'BN', 'BR', 'MS', 'MC', 'SC', 'PY', 'CS', 'RR', 'SM', 'AD'].map((c) => [c, 'in_transit' as const])),
+  ...Object.fromEntries(
+    ['SA', 'PL', 'AF', 'DF', 'AR', 'FD', 'TR', 'TP', 'IC', 'CR', 'BN', 'BR', 'MS', 'MC', 'SC', 'PY', 'CS', 'RR', 'SM', 'AD'].map((c) => [
+      c,
+      'in_transit' as const,
+    ]),
+  ),
   ...Object.fromEntries(['CD', 'UD', 'HP', 'CC', 'OH', 'SS'].map((c) => [c, 'on_hold' as const])),
   WC: 'out_for_delivery',
   OK: 'delivered',
@@ -78,7 +83,14 @@ export function dhlTrackingFromResponse(data: DhlTrackingResponse, guideNumber: 
     const occurredAt = momentOf(e);
     if (!occurredAt) continue;
     const code = (e.typeCode ?? '').toUpperCase();
-    events.push({ occurredAt, state: dhlTrackingState(code), code, description: e.description?.trim() ?? '', location: cityOfArea(e.serviceArea), piece: null });
+    events.push({
+      occurredAt,
+      state: dhlTrackingState(code),
+      code,
+      description: e.description?.trim() ?? '',
+      location: cityOfArea(e.serviceArea),
+      piece: null,
+    });
   }
   events.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
   const city = (p: DhlTrackingParty | undefined) => p?.postalAddress?.cityName?.trim() || cityOfArea(p?.serviceArea) || null;
@@ -116,7 +128,12 @@ export function createDhlExpressTrackingAdapter(config: DhlExpressConfig): Track
       if (response.status === 404) return null;
       if (!response.ok) {
         const problem = (data ?? {}) as { title?: string; detail?: string; message?: string };
-        throw new CarrierApiError('dhl', response.status, `DHL respondió ${response.status}: ${problem.detail ?? problem.title ?? problem.message ?? 'sin detalle'}`, problem.title);
+        throw new CarrierApiError(
+          'dhl',
+          response.status,
+          `DHL respondió ${response.status}: ${problem.detail ?? problem.title ?? problem.message ?? 'sin detalle'}`,
+          problem.title,
+        );
       }
       if (!data || typeof data !== 'object') throw new CarrierApiError('dhl', response.status, 'DHL respondió sin un cuerpo JSON válido.');
       return dhlTrackingFromResponse(data, request.guideNumber);

@@ -114,14 +114,16 @@ function shipmentProblem(body: ShipmentBody): string | undefined {
     if (body[key] === undefined) return `#: required key [${key}] not found`;
   }
   if (typeof body.pickup?.isRequested !== 'boolean') return '#/pickup: required key [isRequested] not found';
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}GMT[+-]\d{2}:\d{2}$/.test(body.plannedShippingDateAndTime!)) return '#/plannedShippingDateAndTime: string does not match pattern';
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}GMT[+-]\d{2}:\d{2}$/.test(body.plannedShippingDateAndTime!))
+    return '#/plannedShippingDateAndTime: string does not match pattern';
   for (const side of ['shipperDetails', 'receiverDetails'] as const) {
     const party = body.customerDetails?.[side];
     if (!party) return `#/customerDetails: required key [${side}] not found`;
     for (const key of ['postalCode', 'cityName', 'countryCode', 'addressLine1'] as const) {
       const value = party.postalAddress?.[key];
       if (value === undefined || (key !== 'postalCode' && value === '')) return `#/customerDetails/${side}/postalAddress: required key [${key}] not found`;
-      if ((key === 'cityName' || key === 'addressLine1') && value.length > 45) return `#/customerDetails/${side}/postalAddress/${key}: expected maxLength: 45, actual: ${value.length}`;
+      if ((key === 'cityName' || key === 'addressLine1') && value.length > 45)
+        return `#/customerDetails/${side}/postalAddress/${key}: expected maxLength: 45, actual: ${value.length}`;
     }
     for (const key of ['phone', 'companyName', 'fullName'] as const) {
       if (!party.contactInformation?.[key]) return `#/customerDetails/${side}/contactInformation: required key [${key}] not found`;
@@ -134,7 +136,8 @@ function shipmentProblem(body: ShipmentBody): string | undefined {
   if (content.description!.length > 70) return `#/content/description: expected maxLength: 70, actual: ${content.description!.length}`;
   if (content.isCustomsDeclarable && content.exportDeclaration === undefined) return '#/content: required key [exportDeclaration] not found';
   const packages = content.packages ?? [];
-  if (packages.length === 0 || packages.some((p) => typeof p.weight !== 'number' || p.weight <= 0)) return '#/content/packages/0: required key [weight] not found';
+  if (packages.length === 0 || packages.some((p) => typeof p.weight !== 'number' || p.weight <= 0))
+    return '#/content/packages/0: required key [weight] not found';
   return undefined;
 }
 
@@ -229,8 +232,10 @@ export async function startDhlFake(): Promise<DhlFake> {
     if (missing) return fail(422, 'Validation error', missing);
     if (body.accounts?.[0]?.number !== DHL_FAKE_CREDENTIALS.accountNumber) return fail(422, 'Validation error', 'Invalid account number');
     const product = DHL_FAKE_PRODUCTS[body.productCode!];
-    const international = body.customerDetails!.shipperDetails!.postalAddress!.countryCode !== body.customerDetails!.receiverDetails!.postalAddress!.countryCode;
-    if (!product || product.international !== international) return fail(422, 'Validation error', `Product ${body.productCode} is not available for this route`);
+    const international =
+      body.customerDetails!.shipperDetails!.postalAddress!.countryCode !== body.customerDetails!.receiverDetails!.postalAddress!.countryCode;
+    if (!product || product.international !== international)
+      return fail(422, 'Validation error', `Product ${body.productCode} is not available for this route`);
     const awb = String(9356579890 + state.shipments.length * 7919).slice(0, 10);
     const reference = headers['message-reference'];
     state.shipments.push({ awb, messageReference: typeof reference === 'string' ? reference : undefined, body });
@@ -240,7 +245,10 @@ export async function startDhlFake(): Promise<DhlFake> {
       shipmentTrackingNumber: awb,
       trackingUrl: `https://api-mock.dhl.com/mydhlapi/shipments/${awb}/tracking`,
       packages: body.content!.packages!.map((_, i) => ({ referenceNumber: i + 1, trackingNumber: `JD01460000${awb}${i}`, trackingUrl: '' })),
-      documents: body.outputImageProperties?.imageOptions?.some((o) => o.typeCode === 'label') === false ? [] : [{ imageFormat: 'PDF', content: label, typeCode: 'label' }],
+      documents:
+        body.outputImageProperties?.imageOptions?.some((o) => o.typeCode === 'label') === false
+          ? []
+          : [{ imageFormat: 'PDF', content: label, typeCode: 'label' }],
       shipmentCharges: [],
       warnings: [],
     });
@@ -268,7 +276,9 @@ export async function startDhlFake(): Promise<DhlFake> {
           unitOfMeasurements: 'metric',
           numberOfPieces: known.pieces,
           // DHL lists checkpoints newest first with all-checkpoints.
-          events: [...known.events].reverse().map((e) => ({ date: e.date, time: e.time, GMTOffset: '-06:00', typeCode: e.typeCode, description: e.description, serviceArea: area(e.city) })),
+          events: [...known.events]
+            .reverse()
+            .map((e) => ({ date: e.date, time: e.time, GMTOffset: '-06:00', typeCode: e.typeCode, description: e.description, serviceArea: area(e.city) })),
         },
       ],
     });

@@ -15,7 +15,15 @@ afterAll(async () => {
 const snapshot = demoSnapshot();
 const dhlServices = snapshot.services
   .filter((s) => s.carrierCode === 'dhl')
-  .map((s) => ({ id: s.id, name: s.name, externalCode: s.externalCode, maxWeightKg: s.maxWeightKg, volumetricDivisor: s.volumetricDivisor, documentPriceCentavos: s.documentPriceCentavos, transitDays: s.transitDays }));
+  .map((s) => ({
+    id: s.id,
+    name: s.name,
+    externalCode: s.externalCode,
+    maxWeightKg: s.maxWeightKg,
+    volumetricDivisor: s.volumetricDivisor,
+    documentPriceCentavos: s.documentPriceCentavos,
+    transitDays: s.transitDays,
+  }));
 const idOf = (name: string) => dhlServices.find((s) => s.name === name)!.id;
 
 function rateRequest(overrides: Partial<RateRequest> = {}): RateRequest {
@@ -84,7 +92,12 @@ describe('DHL Express (MyDHL API) rates against a local fake', () => {
   it('declares customs and value abroad, and rates Express Worldwide', async () => {
     fake.mode = { kind: 'ok' };
     const rates = await adapter().rate(
-      rateRequest({ scope: 'international', zone: 'int-1', destination: { countryCode: 'US', postalCode: '90210', city: 'Beverly Hills', suburb: '', stateShort: '' }, insuredValueCentavos: 250_000 }),
+      rateRequest({
+        scope: 'international',
+        zone: 'int-1',
+        destination: { countryCode: 'US', postalCode: '90210', city: 'Beverly Hills', suburb: '', stateShort: '' },
+        insuredValueCentavos: 250_000,
+      }),
       AbortSignal.timeout(5000),
     );
     expect(rates.map((r) => r.serviceId)).toEqual([idOf('EXPRESS WORLDWIDE')]);
@@ -96,7 +109,12 @@ describe('DHL Express (MyDHL API) rates against a local fake', () => {
     fake.mode = { kind: 'ok' };
     const before = fake.requests.length;
     const rates = await adapter().rate(
-      rateRequest({ parcels: [{ parcel: { depth: 10, width: 10, height: 10, weight: 1 }, guides: 2 }, { parcel: { depth: 50, width: 50, height: 50, weight: 20 }, guides: 1 }] }),
+      rateRequest({
+        parcels: [
+          { parcel: { depth: 10, width: 10, height: 10, weight: 1 }, guides: 2 },
+          { parcel: { depth: 50, width: 50, height: 50, weight: 20 }, guides: 1 },
+        ],
+      }),
       AbortSignal.timeout(5000),
     );
     expect(fake.requests.length - before).toBe(2);
@@ -105,21 +123,27 @@ describe('DHL Express (MyDHL API) rates against a local fake', () => {
 
   it('turns a carrier error into a CarrierApiError with its status and detail', async () => {
     fake.mode = { kind: 'error', status: 500 };
-    const error = await adapter().rate(rateRequest(), AbortSignal.timeout(5000)).catch((e: unknown) => e);
+    const error = await adapter()
+      .rate(rateRequest(), AbortSignal.timeout(5000))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierApiError);
     expect(error).toMatchObject({ carrierCode: 'dhl', status: 500, message: 'DHL respondió 500: Simulated failure' });
   });
 
   it('reports refused credentials', async () => {
     fake.mode = { kind: 'ok' };
-    const error = await adapter(fake.baseUrl, 'otra').rate(rateRequest(), AbortSignal.timeout(5000)).catch((e: unknown) => e);
+    const error = await adapter(fake.baseUrl, 'otra')
+      .rate(rateRequest(), AbortSignal.timeout(5000))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 401, message: 'DHL respondió 401: Invalid credentials' });
   });
 
   it('gives up when its signal fires while DHL hangs', async () => {
     fake.mode = { kind: 'hang' };
     const started = performance.now();
-    const error = await adapter().rate(rateRequest(), AbortSignal.timeout(100)).catch((e: unknown) => e);
+    const error = await adapter()
+      .rate(rateRequest(), AbortSignal.timeout(100))
+      .catch((e: unknown) => e);
     expect((error as Error).name).toMatch(/TimeoutError|AbortError/);
     expect(performance.now() - started).toBeLessThan(600);
     fake.mode = { kind: 'ok' };
@@ -133,7 +157,9 @@ describe('DHL Express (MyDHL API) rates against a local fake', () => {
   });
 
   it('reports a DHL it cannot reach', async () => {
-    const error = await adapter('http://127.0.0.1:9/mydhlapi').rate(rateRequest(), AbortSignal.timeout(3000)).catch((e: unknown) => e);
+    const error = await adapter('http://127.0.0.1:9/mydhlapi')
+      .rate(rateRequest(), AbortSignal.timeout(3000))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, message: 'No se pudo conectar con DHL.' });
   });
 });

@@ -17,12 +17,31 @@ export const estafeta = defineCarrier({
   capabilities: { liveRates: false, guideCreation: false, tracking: 'public_page', pickups: false },
   catalogue: {
     services: [
-      domestic('estafeta', 'Envío Económico', { price15: 149, transitDays: 4, maxWeightKg: 70, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 99 }),
-      domestic('estafeta', 'Envío Express', { price15: 219, transitDays: 1, maxWeightKg: 70, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 139 }),
+      domestic('estafeta', 'Envío Económico', {
+        price15: 149,
+        transitDays: 4,
+        maxWeightKg: 70,
+        guideSource: 'inventory',
+        packageTypes: DOC_BOX,
+        documentPrice: 99,
+      }),
+      domestic('estafeta', 'Envío Express', {
+        price15: 219,
+        transitDays: 1,
+        maxWeightKg: 70,
+        guideSource: 'inventory',
+        packageTypes: DOC_BOX,
+        documentPrice: 139,
+      }),
       domestic('estafeta', 'TERRESTRE', { price15: 169, transitDays: 5, maxWeightKg: 1000, guideSource: 'inventory', packageTypes: ['box', 'pallet'] }),
       domestic('estafeta', 'DIA SIG', { price15: 259, transitDays: 1, maxWeightKg: 70, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 159 }),
     ],
-    settings: { remoteAreaSurchargeCentavos: pesos(150), insuranceRateBp: 200, insuranceMinCentavos: pesos(35), remoteAreas: ['23000', '77000', '29950', '23880'] },
+    settings: {
+      remoteAreaSurchargeCentavos: pesos(150),
+      insuranceRateBp: 200,
+      insuranceMinCentavos: pesos(35),
+      remoteAreas: ['23000', '77000', '29950', '23880'],
+    },
   },
   badge: { background: '#263238', foreground: '#FFD54F', fontSize: 24 },
   sandbox: {

@@ -39,7 +39,10 @@ describe('FedEx Ship API against the fake', () => {
         shipDatestamp: '2026-03-11',
         serviceType: 'STANDARD_OVERNIGHT',
         packagingType: 'YOUR_PACKAGING',
-        shipper: { contact: { personName: 'Ana López', phoneNumber: '3312345678' }, address: { streetLines: ['Av. Juárez 123', 'Centro'], city: 'Guadalajara', postalCode: '44100', countryCode: 'MX' } },
+        shipper: {
+          contact: { personName: 'Ana López', phoneNumber: '3312345678' },
+          address: { streetLines: ['Av. Juárez 123', 'Centro'], city: 'Guadalajara', postalCode: '44100', countryCode: 'MX' },
+        },
         recipients: [{ address: { postalCode: '06600', residential: false } }],
         shippingChargesPayment: { paymentType: 'SENDER' },
         labelSpecification: { imageType: 'PDF', labelStockType: 'PAPER_4X6' },
@@ -58,7 +61,12 @@ describe('FedEx Ship API against the fake', () => {
 
   it('reports a validation error, bad credentials and a carrier failure in Spanish', async () => {
     const invalid = await rejection(fedexIssuer().issue(fedexRequest({ origin: { ...request().origin, phone: '' } }), AbortSignal.timeout(5000)));
-    expect(invalid).toMatchObject({ carrierCode: 'fedex', status: 400, code: 'SHIPPER.CONTACT.PHONENUMBER.REQUIRED', message: 'FedEx respondió 400: Phone number is required.' });
+    expect(invalid).toMatchObject({
+      carrierCode: 'fedex',
+      status: 400,
+      code: 'SHIPPER.CONTACT.PHONENUMBER.REQUIRED',
+      message: 'FedEx respondió 400: Phone number is required.',
+    });
     await expect(fedexIssuer('otro').issue(fedexRequest(), AbortSignal.timeout(5000))).rejects.toMatchObject({ status: 401, code: 'NOT.AUTHORIZED.ERROR' });
     fedex.mode = { kind: 'error', status: 503 };
     await expect(fedexIssuer().issue(fedexRequest(), AbortSignal.timeout(5000))).rejects.toMatchObject({ status: 503, code: 'SERVICE.UNAVAILABLE.ERROR' });

@@ -87,7 +87,9 @@ export function createFedexGuideIssuer(client: FedexClient): GuideIssuer {
     sandbox: false,
     async issue(request: GuideIssueRequest, signal: AbortSignal): Promise<IssuedGuide> {
       const body = fedexShipmentBody(request, client.accountNumber);
-      const answer = (await client.post('/ship/v1/shipments', body, signal, { 'x-customer-transaction-id': request.idempotencyKey.slice(0, 100) })) as FedexShipResponse;
+      const answer = (await client.post('/ship/v1/shipments', body, signal, {
+        'x-customer-transaction-id': request.idempotencyKey.slice(0, 100),
+      })) as FedexShipResponse;
       const shipment = answer.output?.transactionShipments?.[0];
       const guideNumber = shipment?.masterTrackingNumber?.trim() ?? '';
       if (!guideNumber) {

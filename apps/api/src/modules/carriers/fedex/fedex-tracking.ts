@@ -55,7 +55,10 @@ const FEDEX_STATES: Readonly<Record<string, TrackingState>> = {
   PU: 'picked_up',
   PX: 'picked_up',
   ...Object.fromEntries(
-    ['OF', 'AR', 'AF', 'DP', 'IT', 'IX', 'LO', 'SF', 'FD', 'AA', 'EA', 'PL', 'PF', 'CC', 'CP', 'CH', 'TR', 'PM', 'SP', 'DD', 'DY', 'PD', 'RL'].map((c) => [c, 'in_transit' as const]),
+    ['OF', 'AR', 'AF', 'DP', 'IT', 'IX', 'LO', 'SF', 'FD', 'AA', 'EA', 'PL', 'PF', 'CC', 'CP', 'CH', 'TR', 'PM', 'SP', 'DD', 'DY', 'PD', 'RL'].map((c) => [
+      c,
+      'in_transit' as const,
+    ]),
   ),
   OD: 'out_for_delivery',
   ED: 'out_for_delivery',
@@ -78,7 +81,8 @@ export function fedexTrackingFromResponse(data: FedexTrackResponse, guideNumber:
   const complete = data.output?.completeTrackResults?.find((r) => r.trackingNumber === guideNumber) ?? data.output?.completeTrackResults?.[0];
   const result = complete?.trackResults?.[0];
   if (!result || (result.error && NOT_FOUND_CODES.test(result.error.code ?? ''))) return null;
-  if (result.error) throw new CarrierApiError('fedex', 200, `FedEx respondió: ${result.error.message ?? result.error.code ?? 'sin detalle'}`, result.error.code);
+  if (result.error)
+    throw new CarrierApiError('fedex', 200, `FedEx respondió: ${result.error.message ?? result.error.code ?? 'sin detalle'}`, result.error.code);
   const events: CarrierEvent[] = [];
   for (const scan of result.scanEvents ?? []) {
     const occurredAt = scan.date ? new Date(scan.date) : undefined;

@@ -12,11 +12,46 @@ export const fedex = defineCarrier<FedexConfig>({
   catalogue: {
     // serviceType of the FedEx Rate API.
     services: [
-      domestic('fedex', 'FEDEX STANDARD OVERNIGHT', { price15: 269, transitDays: 1, maxWeightKg: 68, guideSource: 'carrier_api', packageTypes: DOC_BOX, documentPrice: 169, externalCode: 'STANDARD_OVERNIGHT' }),
-      domestic('fedex', 'FEDEX EXPRESS SAVER', { price15: 199, transitDays: 3, maxWeightKg: 68, guideSource: 'carrier_api', packageTypes: DOC_BOX, documentPrice: 139, externalCode: 'FEDEX_EXPRESS_SAVER' }),
-      domestic('fedex', 'FEDEX 2DAY FREIGHT', { price15: 349, transitDays: 3, maxWeightKg: 1000, guideSource: 'carrier_api', packageTypes: ['box', 'pallet'], externalCode: 'FEDEX_2_DAY_FREIGHT' }),
-      international('fedex', 'FEDEX INTERNATIONAL PRIORITY', { price1kg: 1090, transitDays: 3, maxWeightKg: 68, packageTypes: DOC_BOX, externalCode: 'FEDEX_INTERNATIONAL_PRIORITY' }),
-      international('fedex', 'FEDEX INTERNATIONAL ECONOMY', { price1kg: 890, transitDays: 5, maxWeightKg: 68, packageTypes: ['box'], externalCode: 'INTERNATIONAL_ECONOMY' }),
+      domestic('fedex', 'FEDEX STANDARD OVERNIGHT', {
+        price15: 269,
+        transitDays: 1,
+        maxWeightKg: 68,
+        guideSource: 'carrier_api',
+        packageTypes: DOC_BOX,
+        documentPrice: 169,
+        externalCode: 'STANDARD_OVERNIGHT',
+      }),
+      domestic('fedex', 'FEDEX EXPRESS SAVER', {
+        price15: 199,
+        transitDays: 3,
+        maxWeightKg: 68,
+        guideSource: 'carrier_api',
+        packageTypes: DOC_BOX,
+        documentPrice: 139,
+        externalCode: 'FEDEX_EXPRESS_SAVER',
+      }),
+      domestic('fedex', 'FEDEX 2DAY FREIGHT', {
+        price15: 349,
+        transitDays: 3,
+        maxWeightKg: 1000,
+        guideSource: 'carrier_api',
+        packageTypes: ['box', 'pallet'],
+        externalCode: 'FEDEX_2_DAY_FREIGHT',
+      }),
+      international('fedex', 'FEDEX INTERNATIONAL PRIORITY', {
+        price1kg: 1090,
+        transitDays: 3,
+        maxWeightKg: 68,
+        packageTypes: DOC_BOX,
+        externalCode: 'FEDEX_INTERNATIONAL_PRIORITY',
+      }),
+      international('fedex', 'FEDEX INTERNATIONAL ECONOMY', {
+        price1kg: 890,
+        transitDays: 5,
+        maxWeightKg: 68,
+        packageTypes: ['box'],
+        externalCode: 'INTERNATIONAL_ECONOMY',
+      }),
     ],
     settings: { remoteAreaSurchargeCentavos: pesos(185), insuranceRateBp: 180, insuranceMinCentavos: pesos(45), remoteAreas: ['77000', '23880', '29950'] },
   },
@@ -36,7 +71,12 @@ export const fedex = defineCarrier<FedexConfig>({
   api: {
     fromConfig: (config) =>
       config.FEDEX_CLIENT_ID && config.FEDEX_CLIENT_SECRET && config.FEDEX_ACCOUNT_NUMBER
-        ? { baseUrl: config.FEDEX_API_URL, clientId: config.FEDEX_CLIENT_ID, clientSecret: config.FEDEX_CLIENT_SECRET, accountNumber: config.FEDEX_ACCOUNT_NUMBER }
+        ? {
+            baseUrl: config.FEDEX_API_URL,
+            clientId: config.FEDEX_CLIENT_ID,
+            clientSecret: config.FEDEX_CLIENT_SECRET,
+            accountNumber: config.FEDEX_ACCOUNT_NUMBER,
+          }
         : undefined,
     rates: (config) => createFedexAdapter(createFedexClient(config)),
     guides: (config) => createFedexGuideIssuer(createFedexClient(config)),

@@ -45,7 +45,13 @@ export const FEDEX_FAKE_TRACKING: Readonly<Record<string, FedexFakeTrack>> = {
     to: 'QUERETARO',
     pieces: 1,
     scans: [
-      { date: '2026-01-12T09:10:00-06:00', eventType: 'OC', derivedStatusCode: 'IN', description: 'Shipment information sent to FedEx', city: 'CIUDAD DE MEXICO' },
+      {
+        date: '2026-01-12T09:10:00-06:00',
+        eventType: 'OC',
+        derivedStatusCode: 'IN',
+        description: 'Shipment information sent to FedEx',
+        city: 'CIUDAD DE MEXICO',
+      },
       { date: '2026-01-12T16:45:00-06:00', eventType: 'PU', derivedStatusCode: 'PU', description: 'Picked up', city: 'CIUDAD DE MEXICO' },
       { date: '2026-01-13T02:30:00-06:00', eventType: 'DP', derivedStatusCode: 'IT', description: 'Departed FedEx location', city: 'CIUDAD DE MEXICO' },
       { date: '2026-01-13T08:05:00-06:00', eventType: 'OD', derivedStatusCode: 'IT', description: 'On FedEx vehicle for delivery', city: 'QUERETARO' },
@@ -69,7 +75,15 @@ const FEDEX_FAKE_LABEL_CREATED: FedexFakeTrack = {
   from: 'CIUDAD DE MEXICO',
   to: 'MONTERREY',
   pieces: 1,
-  scans: [{ date: '2026-01-15T09:00:00-06:00', eventType: 'OC', derivedStatusCode: 'IN', description: 'Shipment information sent to FedEx', city: 'CIUDAD DE MEXICO' }],
+  scans: [
+    {
+      date: '2026-01-15T09:00:00-06:00',
+      eventType: 'OC',
+      derivedStatusCode: 'IN',
+      description: 'Shipment information sent to FedEx',
+      city: 'CIUDAD DE MEXICO',
+    },
+  ],
 };
 
 /** Without detailed scans FedEx gives only the latest one. */
@@ -118,21 +132,28 @@ function shipProblem(body: ShipBody): [string, string] | undefined {
   if (!body.accountNumber?.value) return ['ACCOUNTNUMBER.REQUIRED', 'Account number is required.'];
   const shipment = body.requestedShipment;
   if (!shipment) return ['REQUESTEDSHIPMENT.REQUIRED', 'requestedShipment is required.'];
-  const parties: [string, ShipParty | undefined][] = [['SHIPPER', shipment.shipper], ['RECIPIENT', shipment.recipients?.[0]]];
+  const parties: [string, ShipParty | undefined][] = [
+    ['SHIPPER', shipment.shipper],
+    ['RECIPIENT', shipment.recipients?.[0]],
+  ];
   for (const [who, party] of parties) {
     if (!party) return [`${who}.REQUIRED`, `${who.toLowerCase()} is required.`];
     if (!party.contact?.phoneNumber) return [`${who}.CONTACT.PHONENUMBER.REQUIRED`, 'Phone number is required.'];
     const a = party.address;
-    if (!a?.streetLines?.length || a.streetLines.some((l) => !l || l.length > 35)) return [`${who}.ADDRESS.STREETLINES.INVALID`, 'Street lines are required, 35 characters at most.'];
+    if (!a?.streetLines?.length || a.streetLines.some((l) => !l || l.length > 35))
+      return [`${who}.ADDRESS.STREETLINES.INVALID`, 'Street lines are required, 35 characters at most.'];
     if (!a.city) return [`${who}.ADDRESS.CITY.REQUIRED`, 'City is required.'];
     if (!a.countryCode) return [`${who}.ADDRESS.COUNTRYCODE.REQUIRED`, 'Country code is required.'];
   }
-  if (!['DROPOFF_AT_FEDEX_LOCATION', 'CONTACT_FEDEX_TO_SCHEDULE', 'USE_SCHEDULED_PICKUP'].includes(shipment.pickupType ?? '')) return ['PICKUPTYPE.INVALID', 'Pickup type is invalid.'];
+  if (!['DROPOFF_AT_FEDEX_LOCATION', 'CONTACT_FEDEX_TO_SCHEDULE', 'USE_SCHEDULED_PICKUP'].includes(shipment.pickupType ?? ''))
+    return ['PICKUPTYPE.INVALID', 'Pickup type is invalid.'];
   if (!shipment.packagingType) return ['PACKAGINGTYPE.REQUIRED', 'Packaging type is required.'];
   if (!shipment.shippingChargesPayment?.paymentType) return ['PAYMENTTYPE.REQUIRED', 'Payment type is required.'];
-  if (!shipment.labelSpecification?.imageType || !shipment.labelSpecification.labelStockType) return ['LABELSPECIFICATION.REQUIRED', 'Label image type and stock type are required.'];
+  if (!shipment.labelSpecification?.imageType || !shipment.labelSpecification.labelStockType)
+    return ['LABELSPECIFICATION.REQUIRED', 'Label image type and stock type are required.'];
   const items = shipment.requestedPackageLineItems ?? [];
-  if (items.length === 0 || items.some((i) => i.weight?.units !== 'KG' || !(Number(i.weight.value) > 0))) return ['WEIGHT.VALUE.INVALID', 'Package weight is required.'];
+  if (items.length === 0 || items.some((i) => i.weight?.units !== 'KG' || !(Number(i.weight.value) > 0)))
+    return ['WEIGHT.VALUE.INVALID', 'Package weight is required.'];
   return undefined;
 }
 
@@ -177,7 +198,12 @@ export async function startFedexFake(): Promise<FedexFake> {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || !state.valid.has(bearer)) return fail(res, 401, 'NOT.AUTHORIZED.ERROR', 'Access token expired. Please modify your request and try again.');
       if (mode.kind === 'error') {
-        return fail(res, mode.status, mode.status === 503 ? 'SERVICE.UNAVAILABLE.ERROR' : 'INTERNAL.SERVER.ERROR', 'We encountered an unexpected error and are working to resolve the issue.');
+        return fail(
+          res,
+          mode.status,
+          mode.status === 503 ? 'SERVICE.UNAVAILABLE.ERROR' : 'INTERNAL.SERVER.ERROR',
+          'We encountered an unexpected error and are working to resolve the issue.',
+        );
       }
       let body: RateBody;
       try {
@@ -187,10 +213,12 @@ export async function startFedexFake(): Promise<FedexFake> {
       }
       const shipment = body.requestedShipment;
       if (!body.accountNumber?.value) return fail(res, 400, 'ACCOUNTNUMBER.REQUIRED', 'Account number is required.');
-      if (body.accountNumber.value !== FEDEX_FAKE_CREDENTIALS.accountNumber) return fail(res, 400, 'ACCOUNT.NUMBER.MISMATCH', 'The account number does not match.');
+      if (body.accountNumber.value !== FEDEX_FAKE_CREDENTIALS.accountNumber)
+        return fail(res, 400, 'ACCOUNT.NUMBER.MISMATCH', 'The account number does not match.');
       const from = shipment?.shipper?.address;
       const to = shipment?.recipient?.address;
-      if (!from?.postalCode || !from.countryCode || !to?.countryCode) return fail(res, 400, 'SHIPPER.POSTALSTATE.MISMATCH', 'Shipper or recipient address is incomplete.');
+      if (!from?.postalCode || !from.countryCode || !to?.countryCode)
+        return fail(res, 400, 'SHIPPER.POSTALSTATE.MISMATCH', 'Shipper or recipient address is incomplete.');
       if (!['DROPOFF_AT_FEDEX_LOCATION', 'CONTACT_FEDEX_TO_SCHEDULE', 'USE_SCHEDULED_PICKUP'].includes(shipment?.pickupType ?? '')) {
         return fail(res, 400, 'PICKUPTYPE.INVALID', 'Pickup type is invalid.');
       }
@@ -203,7 +231,10 @@ export async function startFedexFake(): Promise<FedexFake> {
       const rateReplyDetails = Object.entries(FEDEX_FAKE_SERVICES)
         .filter(([type, s]) => s.international === international && (!shipment?.serviceType || shipment.serviceType === type))
         .map(([type, s]) => {
-          const freight = items.reduce((sum, i) => sum + fedexFakePrice(type, { weight: i.weight!.value!, ...(i.dimensions ? { dimensions: i.dimensions } : {}) }), 0);
+          const freight = items.reduce(
+            (sum, i) => sum + fedexFakePrice(type, { weight: i.weight!.value!, ...(i.dimensions ? { dimensions: i.dimensions } : {}) }),
+            0,
+          );
           const surCharges = remote ? [{ type: 'OUT_OF_DELIVERY_AREA', description: 'Out of delivery area', amount: FEDEX_FAKE_REMOTE.surcharge }] : [];
           const total = Math.round((freight + (remote ? FEDEX_FAKE_REMOTE.surcharge : 0)) * 100) / 100;
           const rated = (rateType: string, amount: number) => ({
@@ -228,7 +259,12 @@ export async function startFedexFake(): Promise<FedexFake> {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || !state.valid.has(bearer)) return fail(res, 401, 'NOT.AUTHORIZED.ERROR', 'Access token expired. Please modify your request and try again.');
       if (mode.kind === 'error') {
-        return fail(res, mode.status, mode.status === 503 ? 'SERVICE.UNAVAILABLE.ERROR' : 'INTERNAL.SERVER.ERROR', 'We encountered an unexpected error and are working to resolve the issue.');
+        return fail(
+          res,
+          mode.status,
+          mode.status === 503 ? 'SERVICE.UNAVAILABLE.ERROR' : 'INTERNAL.SERVER.ERROR',
+          'We encountered an unexpected error and are working to resolve the issue.',
+        );
       }
       let body: ShipBody;
       try {
@@ -238,11 +274,13 @@ export async function startFedexFake(): Promise<FedexFake> {
       }
       const problem = shipProblem(body);
       if (problem) return fail(res, 400, problem[0], problem[1]);
-      if (body.accountNumber!.value !== FEDEX_FAKE_CREDENTIALS.accountNumber) return fail(res, 400, 'ACCOUNT.NUMBER.MISMATCH', 'The account number does not match.');
+      if (body.accountNumber!.value !== FEDEX_FAKE_CREDENTIALS.accountNumber)
+        return fail(res, 400, 'ACCOUNT.NUMBER.MISMATCH', 'The account number does not match.');
       const shipment = body.requestedShipment!;
       const service = FEDEX_FAKE_SERVICES[shipment.serviceType ?? ''];
       const international = shipment.shipper!.address!.countryCode !== shipment.recipients![0]!.address!.countryCode;
-      if (!service || service.international !== international) return fail(res, 400, 'SERVICETYPE.NOT.ALLOWED', 'The service type is not available for this origin and destination.');
+      if (!service || service.international !== international)
+        return fail(res, 400, 'SERVICETYPE.NOT.ALLOWED', 'The service type is not available for this origin and destination.');
       const master = String(794953555571 + state.shipments.length * 104729);
       const transactionId = req.headers['x-customer-transaction-id'];
       state.shipments.push({ trackingNumber: master, customerTransactionId: typeof transactionId === 'string' ? transactionId : undefined, body });
@@ -276,7 +314,12 @@ export async function startFedexFake(): Promise<FedexFake> {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || !state.valid.has(bearer)) return fail(res, 401, 'NOT.AUTHORIZED.ERROR', 'Access token expired. Please modify your request and try again.');
       if (mode.kind === 'error') {
-        return fail(res, mode.status, mode.status === 503 ? 'SERVICE.UNAVAILABLE.ERROR' : 'INTERNAL.SERVER.ERROR', 'We encountered an unexpected error and are working to resolve the issue.');
+        return fail(
+          res,
+          mode.status,
+          mode.status === 503 ? 'SERVICE.UNAVAILABLE.ERROR' : 'INTERNAL.SERVER.ERROR',
+          'We encountered an unexpected error and are working to resolve the issue.',
+        );
       }
       let body: { includeDetailedScans?: boolean; trackingInfo?: { trackingNumberInfo?: { trackingNumber?: string } }[] };
       try {
@@ -285,7 +328,8 @@ export async function startFedexFake(): Promise<FedexFake> {
         return fail(res, 400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
       }
       const infos = body.trackingInfo ?? [];
-      if (typeof body.includeDetailedScans !== 'boolean' || infos.length === 0 || infos.length > 30) return fail(res, 400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
+      if (typeof body.includeDetailedScans !== 'boolean' || infos.length === 0 || infos.length > 30)
+        return fail(res, 400, 'INVALID.INPUT.EXCEPTION', 'Invalid field value in the input');
       if (infos.some((i) => !i.trackingNumberInfo?.trackingNumber)) return fail(res, 400, 'TRACKING.TRACKINGNUMBER.EMPTY', 'Please provide tracking number.');
       const created = new Set(state.shipments.map((s) => s.trackingNumber));
       const completeTrackResults = infos.map(({ trackingNumberInfo }) => {
@@ -297,7 +341,10 @@ export async function startFedexFake(): Promise<FedexFake> {
             trackResults: [
               {
                 trackingNumberInfo: { trackingNumber: number, trackingNumberUniqueId: '', carrierCode: '' },
-                error: { code: 'TRACKING.TRACKINGNUMBER.NOTFOUND', message: 'Tracking number cannot be found. Please correct the tracking number and try again.' },
+                error: {
+                  code: 'TRACKING.TRACKINGNUMBER.NOTFOUND',
+                  message: 'Tracking number cannot be found. Please correct the tracking number and try again.',
+                },
               },
             ],
           };
@@ -312,7 +359,13 @@ export async function startFedexFake(): Promise<FedexFake> {
               trackingNumberInfo: { trackingNumber: number, trackingNumberUniqueId: `12029~${number}~FDEG`, carrierCode: 'FDXE' },
               shipperInformation: { address: address(known.from) },
               recipientInformation: { address: address(known.to) },
-              latestStatusDetail: { code: latest.eventType, derivedCode: latest.derivedStatusCode, statusByLocale: latest.description, description: latest.description, scanLocation: address(latest.city) },
+              latestStatusDetail: {
+                code: latest.eventType,
+                derivedCode: latest.derivedStatusCode,
+                statusByLocale: latest.description,
+                description: latest.description,
+                scanLocation: address(latest.city),
+              },
               packageDetails: { count: String(known.pieces) },
               // FedEx lists scans newest first.
               scanEvents: includeScans(body.includeDetailedScans === true, scans).map((e) => ({
@@ -330,7 +383,9 @@ export async function startFedexFake(): Promise<FedexFake> {
           ],
         };
       });
-      const alerts = completeTrackResults.some((r) => 'error' in r.trackResults[0]!) ? [{ code: 'TRACKING.DATA.NOTFOUND', alertType: 'NOTE', message: 'Tracking data unavailable' }] : [];
+      const alerts = completeTrackResults.some((r) => 'error' in r.trackResults[0]!)
+        ? [{ code: 'TRACKING.DATA.NOTFOUND', alertType: 'NOTE', message: 'Tracking data unavailable' }]
+        : [];
       return sendJson(res, 200, { transactionId: randomUUID(), output: { completeTrackResults, alerts } });
     }
 

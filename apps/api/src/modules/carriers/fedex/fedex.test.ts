@@ -18,7 +18,15 @@ beforeEach(() => {
 const snapshot = demoSnapshot();
 const services = snapshot.services
   .filter((s) => s.carrierCode === 'fedex')
-  .map((s) => ({ id: s.id, name: s.name, externalCode: s.externalCode, maxWeightKg: s.maxWeightKg, volumetricDivisor: s.volumetricDivisor, documentPriceCentavos: s.documentPriceCentavos, transitDays: s.transitDays }));
+  .map((s) => ({
+    id: s.id,
+    name: s.name,
+    externalCode: s.externalCode,
+    maxWeightKg: s.maxWeightKg,
+    volumetricDivisor: s.volumetricDivisor,
+    documentPriceCentavos: s.documentPriceCentavos,
+    transitDays: s.transitDays,
+  }));
 const idOf = (name: string) => services.find((s) => s.name === name)!.id;
 
 function rateRequest(overrides: Partial<RateRequest> = {}): RateRequest {
@@ -51,7 +59,16 @@ describe('FedEx (OAuth + Rate API) against a local fake', () => {
     expect(rates.find((r) => r.serviceId === idOf('FEDEX STANDARD OVERNIGHT'))).toEqual({
       serviceId: idOf('FEDEX STANDARD OVERNIGHT'),
       transitDays: 1,
-      costs: [{ billableKg: 3, baseCentavos: Math.round(fedexFakePrice('STANDARD_OVERNIGHT', pkg) * 100), extraCentavos: 0, extraKg: 0, remoteCentavos: 0, isRemote: false }],
+      costs: [
+        {
+          billableKg: 3,
+          baseCentavos: Math.round(fedexFakePrice('STANDARD_OVERNIGHT', pkg) * 100),
+          extraCentavos: 0,
+          extraKg: 0,
+          remoteCentavos: 0,
+          isRemote: false,
+        },
+      ],
     });
     expect(rates.find((r) => r.serviceId === idOf('FEDEX EXPRESS SAVER'))!.transitDays).toBe(3);
     // FIRST_OVERNIGHT is not in our catalogue; 2DAY FREIGHT is not answered by the fake.
@@ -63,7 +80,11 @@ describe('FedEx (OAuth + Rate API) against a local fake', () => {
     await fedex.rate(rateRequest(), AbortSignal.timeout(5000));
     const token = fake.requests.filter((r) => r.path === '/oauth/token').at(-1)!;
     expect(token.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({ grant_type: 'client_credentials', client_id: 'fedex-cliente', client_secret: 'fedex-secreto' });
+    expect(Object.fromEntries(new URLSearchParams(token.body))).toEqual({
+      grant_type: 'client_credentials',
+      client_id: 'fedex-cliente',
+      client_secret: 'fedex-secreto',
+    });
     const rate = fake.requests.at(-1)!;
     expect(rate.path).toBe('/rate/v1/rates/quotes');
     expect(rate.headers.authorization).toMatch(/^Bearer fake-token-\d+$/);
@@ -84,10 +105,15 @@ describe('FedEx (OAuth + Rate API) against a local fake', () => {
   });
 
   it('splits FedEx’s out-of-delivery-area surcharge out of the price', async () => {
-    const rates = await createFedexAdapter(client()).rate(rateRequest({ destination: { countryCode: 'MX', postalCode: '77000', city: 'Chetumal', suburb: '', stateShort: 'QROO' } }), AbortSignal.timeout(5000));
+    const rates = await createFedexAdapter(client()).rate(
+      rateRequest({ destination: { countryCode: 'MX', postalCode: '77000', city: 'Chetumal', suburb: '', stateShort: 'QROO' } }),
+      AbortSignal.timeout(5000),
+    );
     const cost = rates.find((r) => r.serviceId === idOf('FEDEX EXPRESS SAVER'))!.costs[0]!;
     expect(cost).toMatchObject({ remoteCentavos: 185_00, isRemote: true });
-    expect(cost.baseCentavos + cost.remoteCentavos).toBe(Math.round((fedexFakePrice('FEDEX_EXPRESS_SAVER', { weight: 3, dimensions: { length: 30, width: 20, height: 15 } }) + 185) * 100));
+    expect(cost.baseCentavos + cost.remoteCentavos).toBe(
+      Math.round((fedexFakePrice('FEDEX_EXPRESS_SAVER', { weight: 3, dimensions: { length: 30, width: 20, height: 15 } }) + 185) * 100),
+    );
   });
 
   it('renews an expired token once and retries', async () => {
@@ -109,21 +135,27 @@ describe('FedEx (OAuth + Rate API) against a local fake', () => {
   });
 
   it('reports refused credentials with FedEx’s error code', async () => {
-    const error = await createFedexAdapter(client('mal')).rate(rateRequest(), AbortSignal.timeout(5000)).catch((e: unknown) => e);
+    const error = await createFedexAdapter(client('mal'))
+      .rate(rateRequest(), AbortSignal.timeout(5000))
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CarrierApiError);
     expect(error).toMatchObject({ carrierCode: 'fedex', status: 401, code: 'NOT.AUTHORIZED.ERROR' });
   });
 
   it('turns a FedEx outage into a CarrierApiError', async () => {
     fake.mode = { kind: 'error', status: 503 };
-    const error = await createFedexAdapter(client()).rate(rateRequest(), AbortSignal.timeout(5000)).catch((e: unknown) => e);
+    const error = await createFedexAdapter(client())
+      .rate(rateRequest(), AbortSignal.timeout(5000))
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 503, code: 'SERVICE.UNAVAILABLE.ERROR', message: expect.stringContaining('FedEx respondió 503') });
   });
 
   it('gives up when its signal fires while FedEx hangs', async () => {
     fake.mode = { kind: 'hang' };
     const started = performance.now();
-    const error = await createFedexAdapter(client()).rate(rateRequest(), AbortSignal.timeout(100)).catch((e: unknown) => e);
+    const error = await createFedexAdapter(client())
+      .rate(rateRequest(), AbortSignal.timeout(100))
+      .catch((e: unknown) => e);
     expect((error as Error).name).toMatch(/TimeoutError|AbortError/);
     expect(performance.now() - started).toBeLessThan(600);
   });

@@ -49,7 +49,29 @@ const REMOTE_SURCHARGES = new Set(['DELIVERY_AREA', 'OUT_OF_DELIVERY_AREA', 'EXT
 /** FedEx writes the peso as NMP; MXN is accepted only as the requested currency. */
 const PESO_CODES = new Set(['NMP', 'MXN']);
 
-const NUMBER_WORDS = ['ZERO', 'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE', 'SIX', 'SEVEN', 'EIGHT', 'NINE', 'TEN', 'ELEVEN', 'TWELVE', 'THIRTEEN', 'FOURTEEN', 'FIFTEEN', 'SIXTEEN', 'SEVENTEEN', 'EIGHTEEN', 'NINETEEN', 'TWENTY'];
+const NUMBER_WORDS = [
+  'ZERO',
+  'ONE',
+  'TWO',
+  'THREE',
+  'FOUR',
+  'FIVE',
+  'SIX',
+  'SEVEN',
+  'EIGHT',
+  'NINE',
+  'TEN',
+  'ELEVEN',
+  'TWELVE',
+  'THIRTEEN',
+  'FOURTEEN',
+  'FIFTEEN',
+  'SIXTEEN',
+  'SEVENTEEN',
+  'EIGHTEEN',
+  'NINETEEN',
+  'TWENTY',
+];
 
 /** "TWO_DAYS" → 2; a number stays as it is. */
 export function fedexTransitDays(value: string | number | undefined): number | undefined {
@@ -107,7 +129,11 @@ export function createFedexClient(config: FedexConfig) {
 
   async function fetchToken(signal: AbortSignal): Promise<string> {
     const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: config.clientId, client_secret: config.clientSecret });
-    const answer = await send(`${base}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() }, signal);
+    const answer = await send(
+      `${base}/oauth/token`,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString() },
+      signal,
+    );
     const data = answer.data as { access_token?: string; expires_in?: number } | undefined;
     if (!answer.ok || !data?.access_token) {
       const { message, code } = errorMessage(answer.status, answer.data as FedexErrorBody | undefined);
@@ -187,7 +213,13 @@ export function createFedexAdapter(client: FedexClient): CarrierAdapter {
               accountNumber: { value: client.accountNumber },
               rateRequestControlParameters: { returnTransitTimes: true },
               requestedShipment: {
-                shipper: { address: { postalCode: request.origin.postalCode, countryCode: request.origin.countryCode, ...(request.origin.city ? { city: request.origin.city } : {}) } },
+                shipper: {
+                  address: {
+                    postalCode: request.origin.postalCode,
+                    countryCode: request.origin.countryCode,
+                    ...(request.origin.city ? { city: request.origin.city } : {}),
+                  },
+                },
                 recipient: {
                   address: {
                     postalCode: request.destination.postalCode,

@@ -12,7 +12,9 @@ export const redpack = defineCarrier({
   name: 'Redpack',
   capabilities: { liveRates: false, guideCreation: false, tracking: 'public_page', pickups: false },
   catalogue: {
-    services: [domestic('redpack', 'ECOEXPRESS', { price15: 139, transitDays: 5, maxWeightKg: 60, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 99 })],
+    services: [
+      domestic('redpack', 'ECOEXPRESS', { price15: 139, transitDays: 5, maxWeightKg: 60, guideSource: 'inventory', packageTypes: DOC_BOX, documentPrice: 99 }),
+    ],
     settings: { remoteAreaSurchargeCentavos: pesos(120), insuranceRateBp: 200, insuranceMinCentavos: pesos(35), remoteAreas: ['23000', '77000', '29950'] },
   },
   badge: { background: '#C62828', foreground: '#FFFFFF', fontSize: 26 },

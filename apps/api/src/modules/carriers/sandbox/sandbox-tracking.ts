@@ -56,7 +56,7 @@ export function sandboxTrackingEvents(
   const s = { ...DEFAULT_SANDBOX_STEPS, ...steps };
   const hash = hashOf(request.guideNumber);
   const transitDays = s.transitDays ?? 1 + (hash % 3);
-  const jitter = (i: number) => (s.jitterMs > 0 ? (hashOf(`${request.guideNumber}:${i}`) % (s.jitterMs + 1)) : 0);
+  const jitter = (i: number) => (s.jitterMs > 0 ? hashOf(`${request.guideNumber}:${i}`) % (s.jitterMs + 1) : 0);
   const texts = carrierProvider(carrierCode).sandbox.trackingTexts;
   const gaps = [s.pickupAfterMs, s.transitAfterMs, transitDays * DAY, s.deliveredAfterMs];
   let at = request.issuedAt.getTime();

@@ -18,7 +18,10 @@ describe('sandbox guide issuer', () => {
       expect((await createSandboxGuideIssuer(code).issue(request(), AbortSignal.timeout(1000))).guideNumber).toBe(first.guideNumber);
       expect(sandboxGuideNumber(code, 'otra-llave')).not.toBe(first.guideNumber);
     }
-    const twoPieces = await createSandboxGuideIssuer('dhl').issue(request({ parcels: [request().parcels[0]!, request().parcels[0]!] }), AbortSignal.timeout(1000));
+    const twoPieces = await createSandboxGuideIssuer('dhl').issue(
+      request({ parcels: [request().parcels[0]!, request().parcels[0]!] }),
+      AbortSignal.timeout(1000),
+    );
     expect(twoPieces.pieceNumbers).toHaveLength(2);
     expect(new Set(twoPieces.pieceNumbers).size).toBe(2);
   });
@@ -44,7 +47,8 @@ describe('sandbox tracking schedule', () => {
 
   it('answers only what happened by now, the same way every time for a guide', async () => {
     const adapter = createSandboxTrackingAdapter('dhl', exact);
-    const at = async (hours: number) => adapter.track(trackRequest('SBX1234567', { now: new Date(issuedAt.getTime() + hours * HOUR), ...cities }), AbortSignal.timeout(1000));
+    const at = async (hours: number) =>
+      adapter.track(trackRequest('SBX1234567', { now: new Date(issuedAt.getTime() + hours * HOUR), ...cities }), AbortSignal.timeout(1000));
     expect((await at(1))!.events).toEqual([]);
     // Nothing reported yet: 'Guía creada' on every route.
     expect(headlineOf('dhl', await at(1))).toBe('Guía creada');
@@ -77,7 +81,10 @@ describe('sandbox tracking schedule', () => {
   it("gives each carrier's headline texts through the spec's rules", () => {
     const final = (code: CarrierCode, route: Parameters<typeof headlineFor>[0], step: number) => {
       const events = sandboxTrackingEvents(code, { guideNumber: 'SBX7777777', issuedAt }, exact).slice(0, step);
-      return headlineFor(route, events.map((e) => ({ status: e.description, state: e.state, code: e.code })));
+      return headlineFor(
+        route,
+        events.map((e) => ({ status: e.description, state: e.state, code: e.code })),
+      );
     };
     expect([1, 2, 3, 4].map((n) => final('fedex', 'fedex', n))).toEqual(['En recolección', 'En recolección', 'En recolección', 'Entregado']);
     expect([0, 1, 4].map((n) => final('estafeta', 'estafeta', n))).toEqual(['Guía creada', 'Recolección en oficina por ruta local', 'Entregado']);

@@ -77,9 +77,17 @@ describe.each(HARNESSES)('the $platform platform', (harness) => {
   });
 
   it('disconnecting forgets the credential', async () => {
-    const res = await world.t.app.inject({ method: 'PUT', url: `/api/v1/status/woocommerce/${seller.id}`, headers: seller.headers, payload: { ecommerce_type: 'woocommerce', status: false, connection_id: connectionId } });
+    const res = await world.t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/status/woocommerce/${seller.id}`,
+      headers: seller.headers,
+      payload: { ecommerce_type: 'woocommerce', status: false, connection_id: connectionId },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const [row] = await world.t.database.query<{ state: string; consumer_key_sealed: string | null }>('select state, consumer_key_sealed from store_connections where id = $1', [connectionId]);
+    const [row] = await world.t.database.query<{ state: string; consumer_key_sealed: string | null }>(
+      'select state, consumer_key_sealed from store_connections where id = $1',
+      [connectionId],
+    );
     expect(row).toEqual({ state: 'disconnected', consumer_key_sealed: null });
   });
 });

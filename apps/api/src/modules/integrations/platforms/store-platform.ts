@@ -123,9 +123,19 @@ export interface PlatformOAuth {
   /** The consent page on `base` (the store, the platform, or our demo store) for this install. */
   authorizeUrl(input: { base: string; storeUrl: string | undefined; app: PlatformApp; state: string; redirectUri: string }): string;
   /** The callback's query checked with the app's secret (its own signature, if any); the code and the store it names. */
-  readCallback(query: Record<string, string>, app: PlatformApp): { ok: true; code: string; state: string; storeUrl: string | undefined } | { ok: false; reason: 'denied' | 'forged' };
+  readCallback(
+    query: Record<string, string>,
+    app: PlatformApp,
+  ): { ok: true; code: string; state: string; storeUrl: string | undefined } | { ok: false; reason: 'denied' | 'forged' };
   /** The code exchanged for a token (one use); where the token's API lives. */
-  exchange(input: { storeUrl: string | undefined; code: string; app: PlatformApp; http: HttpTransport; requireHttps: boolean; timeoutMs?: number }): Promise<{ accessToken: string; storeUrl: string; externalStoreId: string | null; storeName: string }>;
+  exchange(input: {
+    storeUrl: string | undefined;
+    code: string;
+    app: PlatformApp;
+    http: HttpTransport;
+    requireHttps: boolean;
+    timeoutMs?: number;
+  }): Promise<{ accessToken: string; storeUrl: string; externalStoreId: string | null; storeName: string }>;
 }
 
 export interface StorePlatform {

@@ -20,7 +20,8 @@ const fail = (path: string, message: string, code = 'invalid_request'): RuleFail
 export function checkCustomer(customer: Partial<CfdiCustomer> | undefined, prefix = ''): RuleFailure | undefined {
   const p = (field: string) => `${prefix}${field}`;
   if (!customer || typeof customer !== 'object') return fail(p('customer').replace(/\.$/, ''), 'El receptor es obligatorio.', 'required');
-  if (typeof customer.legal_name !== 'string' || customer.legal_name.trim() === '') return fail(p('legal_name'), `El campo "${p('legal_name')}" es requerido.`, 'required');
+  if (typeof customer.legal_name !== 'string' || customer.legal_name.trim() === '')
+    return fail(p('legal_name'), `El campo "${p('legal_name')}" es requerido.`, 'required');
   if (typeof customer.tax_id !== 'string') return fail(p('tax_id'), `El campo "${p('tax_id')}" es requerido.`, 'required');
   const rfc = checkRfc(customer.tax_id);
   if (!rfc.ok) return fail(p('tax_id'), `El RFC ${customer.tax_id} no es válido: ${rfc.message}`, 'invalid_tax_id');
@@ -28,7 +29,12 @@ export function checkCustomer(customer: Partial<CfdiCustomer> | undefined, prefi
     return fail(p('tax_system'), 'El régimen fiscal no pertenece al catálogo del SAT.', 'tax_system_not_in_catalog');
   }
   if (rfc.generic === 'publico_general') {
-    if (customer.tax_system !== '616') return fail(p('tax_system'), 'El público en general (XAXX010101000) lleva el régimen 616 Sin obligaciones fiscales.', 'tax_system_not_allowed_for_tax_id');
+    if (customer.tax_system !== '616')
+      return fail(
+        p('tax_system'),
+        'El público en general (XAXX010101000) lleva el régimen 616 Sin obligaciones fiscales.',
+        'tax_system_not_allowed_for_tax_id',
+      );
   } else if (!regimenAppliesTo(customer.tax_system, rfc.kind)) {
     return fail(
       p('tax_system'),
@@ -37,7 +43,11 @@ export function checkCustomer(customer: Partial<CfdiCustomer> | undefined, prefi
     );
   }
   if (rfc.generic === null && capitalRegimeIn(customer.legal_name)) {
-    return fail(p('legal_name'), 'El nombre o razón social del receptor debe escribirse sin el régimen capital (por ejemplo, sin «S.A. DE C.V.»).', 'legal_name_mismatch');
+    return fail(
+      p('legal_name'),
+      'El nombre o razón social del receptor debe escribirse sin el régimen capital (por ejemplo, sin «S.A. DE C.V.»).',
+      'legal_name_mismatch',
+    );
   }
   if (!/^\d{5}$/.test(customer.address?.zip ?? '')) return fail(p('address.zip'), 'El código postal del domicilio fiscal debe tener 5 dígitos.', 'invalid_zip');
   return undefined;
@@ -62,10 +72,14 @@ export function checkInvoiceRequest(body: Partial<CfdiInvoiceRequest>): RuleFail
     if (!product || typeof product.description !== 'string' || product.description.trim() === '' || product.description.length > 1000) {
       return fail(`items.${i}.product.description`, 'La descripción del concepto es obligatoria (hasta 1,000 caracteres).');
     }
-    if (!/^\d{8}$/.test(product.product_key ?? '')) return fail(`items.${i}.product.product_key`, 'La clave de producto o servicio debe tener 8 dígitos.', 'product_key_not_found');
-    if (typeof product.unit_key !== 'string' || !/^[A-Z0-9]{2,3}$/.test(product.unit_key)) return fail(`items.${i}.product.unit_key`, 'La clave de unidad no es válida.', 'unit_key_not_found');
-    if (!(typeof product.price === 'number' && product.price > 0 && Number.isFinite(product.price))) return fail(`items.${i}.product.price`, 'El precio del concepto debe ser mayor que cero.');
-    if (!(Number.isInteger(item.quantity) && item.quantity > 0)) return fail(`items.${i}.quantity`, 'La cantidad del concepto debe ser un número entero mayor que cero.');
+    if (!/^\d{8}$/.test(product.product_key ?? ''))
+      return fail(`items.${i}.product.product_key`, 'La clave de producto o servicio debe tener 8 dígitos.', 'product_key_not_found');
+    if (typeof product.unit_key !== 'string' || !/^[A-Z0-9]{2,3}$/.test(product.unit_key))
+      return fail(`items.${i}.product.unit_key`, 'La clave de unidad no es válida.', 'unit_key_not_found');
+    if (!(typeof product.price === 'number' && product.price > 0 && Number.isFinite(product.price)))
+      return fail(`items.${i}.product.price`, 'El precio del concepto debe ser mayor que cero.');
+    if (!(Number.isInteger(item.quantity) && item.quantity > 0))
+      return fail(`items.${i}.quantity`, 'La cantidad del concepto debe ser un número entero mayor que cero.');
   }
   if (body.global) {
     if (c.tax_id !== RFC_PUBLICO_GENERAL || body.use !== 'S01') {

@@ -50,9 +50,14 @@ function translate(error: unknown): Error {
   }
   // 409: the same idempotency key in use, or that invoice is being stamped right now.
   if (status === 409 || status >= 500) return new StampUnavailableError(`El servicio de facturación no está disponible (${status}).`, null, { cause: error });
-  if (status === 401 || status === 403) return new StampUnavailableError('La llave de Facturapi (FACTURAPI_KEY) no es válida o no tiene permiso.', null, { cause: error });
+  if (status === 401 || status === 403)
+    return new StampUnavailableError('La llave de Facturapi (FACTURAPI_KEY) no es válida o no tiene permiso.', null, { cause: error });
   const detail = error.errors?.[0];
-  return new StampRefusedError(error.message || detail?.message || 'El servicio de facturación rechazó la solicitud.', error.path ?? detail?.path ?? null, error.code ?? detail?.code ?? null);
+  return new StampRefusedError(
+    error.message || detail?.message || 'El servicio de facturación rechazó la solicitud.',
+    error.path ?? detail?.path ?? null,
+    error.code ?? detail?.code ?? null,
+  );
 }
 
 function stamped(invoice: Record<string, unknown>): StampedInvoice {
@@ -101,7 +106,10 @@ export function createFacturapiClient(options: FacturapiClientOptions): Stamping
   return {
     mode: 'live',
     async saveCustomer(customer: CfdiCustomer, existingId?: string) {
-      const saved = (await call(() => (existingId ? client.customers.update(existingId, customer) : client.customers.create(customer)))) as unknown as Record<string, unknown>;
+      const saved = (await call(() => (existingId ? client.customers.update(existingId, customer) : client.customers.create(customer)))) as unknown as Record<
+        string,
+        unknown
+      >;
       return { id: String(saved.id), livemode: saved.livemode === true };
     },
     async createInvoice(request: CfdiInvoiceRequest) {

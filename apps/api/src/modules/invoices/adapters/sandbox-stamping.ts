@@ -54,8 +54,20 @@ export function createSandboxStamping(clock: { now(): Date } = { now: () => new 
       throw new Error(`El sandbox no guarda facturas (${id}): sus cancelaciones se aceptan al pedirlas.`);
     },
     async cancelInvoice(id, { motive, substitution }) {
-      if (motive === '01' && !substitution) throw new StampRefusedError('El motivo 01 requiere la factura que sustituye a la cancelada.', 'substitution', 'substitution_invoice_required');
-      return { id, uuid: null, status: 'canceled', cancellation_status: 'accepted', total: 0, series: null, folio_number: null, livemode: false, date: clock.now().toISOString(), idempotency_key: null };
+      if (motive === '01' && !substitution)
+        throw new StampRefusedError('El motivo 01 requiere la factura que sustituye a la cancelada.', 'substitution', 'substitution_invoice_required');
+      return {
+        id,
+        uuid: null,
+        status: 'canceled',
+        cancellation_status: 'accepted',
+        total: 0,
+        series: null,
+        folio_number: null,
+        livemode: false,
+        date: clock.now().toISOString(),
+        idempotency_key: null,
+      };
     },
     async download() {
       throw new Error('El sandbox no guarda documentos: el PDF y el XML de prueba se dibujan con los datos de la factura.');

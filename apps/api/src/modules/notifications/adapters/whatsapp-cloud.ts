@@ -45,9 +45,7 @@ export function createWhatsAppCloudClient(opts: {
             template: {
               name: message.template.name,
               language: { code: message.template.language },
-              components: [
-                { type: 'body', parameters: message.template.bodyParameters.map((text) => ({ type: 'text', text })) },
-              ],
+              components: [{ type: 'body', parameters: message.template.bodyParameters.map((text) => ({ type: 'text', text })) }],
             },
           }
         : {
@@ -68,11 +66,7 @@ export function createWhatsAppCloudClient(opts: {
         error?: { message?: string; code?: number };
       };
       if (!response.ok) {
-        throw new WhatsAppApiError(
-          response.status,
-          `WhatsApp respondió ${response.status}: ${data.error?.message ?? 'sin detalle'}`,
-          data.error?.code,
-        );
+        throw new WhatsAppApiError(response.status, `WhatsApp respondió ${response.status}: ${data.error?.message ?? 'sin detalle'}`, data.error?.code);
       }
       const id = data.messages?.[0]?.id;
       if (!id) throw new WhatsAppApiError(response.status, 'WhatsApp no devolvió el identificador del mensaje');

@@ -52,10 +52,7 @@ export function accountApprovedMail(data: { firstName: string; signInUrl: string
     subject: 'Tu cuenta fue aprobada',
     html: layout({
       title: '¡Tu cuenta fue aprobada!',
-      paragraphs: [
-        `Hola ${escapeHtml(name)}:`,
-        'Tu cuenta de Envíos MX ya está activa. Inicia sesión para cotizar, comprar y rastrear tus guías.',
-      ],
+      paragraphs: [`Hola ${escapeHtml(name)}:`, 'Tu cuenta de Envíos MX ya está activa. Inicia sesión para cotizar, comprar y rastrear tus guías.'],
       action: { label: 'Iniciar sesión', url: data.signInUrl },
     }),
     text: textLayout([

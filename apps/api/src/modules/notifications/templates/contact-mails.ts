@@ -64,7 +64,8 @@ export function greetingName(firstName: string): string | null {
 export function contactAcknowledgementMail(data: { firstName: string; supportHours: string; canReply: boolean }): RenderedMail {
   const name = greetingName(data.firstName);
   const greeting = name ? `Hola ${name}:` : 'Hola:';
-  const lead = 'Gracias por escribirnos: recibimos tu mensaje desde el formulario de contacto de Envíos MX. Un asesor lo leerá y te contestará pronto a esta dirección de correo.';
+  const lead =
+    'Gracias por escribirnos: recibimos tu mensaje desde el formulario de contacto de Envíos MX. Un asesor lo leerá y te contestará pronto a esta dirección de correo.';
   const hours = `Atendemos ${clean(data.supportHours)} (hora del centro de México).`;
   const notYou = 'Si no enviaste ningún mensaje, ignora este correo.';
   return {

@@ -26,7 +26,13 @@ export function storeFailingMail(data: {
       action: { label: data.needsReconnect ? 'Reconectar mi tienda' : 'Ver mis integraciones', url: data.integrationsUrl },
       footnote: 'Te avisamos una sola vez por cada periodo de fallas.',
     }),
-    text: textLayout([`Hola ${name}:`, first, detail, after, `${data.needsReconnect ? 'Reconectar mi tienda' : 'Ver mis integraciones'}: ${data.integrationsUrl}`]),
+    text: textLayout([
+      `Hola ${name}:`,
+      first,
+      detail,
+      after,
+      `${data.needsReconnect ? 'Reconectar mi tienda' : 'Ver mis integraciones'}: ${data.integrationsUrl}`,
+    ]),
   };
 }
 

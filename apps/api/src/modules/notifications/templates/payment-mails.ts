@@ -117,7 +117,12 @@ export function trackingUpdateMail(data: {
   sandbox: boolean;
 }): RenderedMail {
   const name = clean(data.firstName);
-  const details = [`Número de guía: ${data.guideNumber}`, `Paquetería: ${clean(data.carrier)}`, `Destino: ${clean(data.destinationCity)}`, `Último movimiento: ${clean(data.detail)}`];
+  const details = [
+    `Número de guía: ${data.guideNumber}`,
+    `Paquetería: ${clean(data.carrier)}`,
+    `Destino: ${clean(data.destinationCity)}`,
+    `Último movimiento: ${clean(data.detail)}`,
+  ];
   const sandbox = 'Esta guía es de PRUEBA (modo sandbox): sus movimientos son simulados.';
   const footnote = 'Te avisamos cada vez que tu envío cambia de estado.';
   return {

@@ -34,7 +34,10 @@ function input(overrides: Partial<CreateCashOrderInput> = {}): CreateCashOrderIn
 }
 
 async function caught(promise: Promise<unknown>): Promise<CashProviderError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(CashProviderError);
   return error as CashProviderError;
 }
@@ -129,7 +132,12 @@ describe('Conekta errors and timeouts', () => {
   it('an unknown order is a 404 not_found in Spanish', async () => {
     fake.mode = { kind: 'ok' };
     const error = await caught(client().getOrder('ord_noexiste'));
-    expect(error).toMatchObject({ code: 'conekta.not_found', status: 404, retryable: false, message: 'La orden no existe en Conekta. The resource was not found.' });
+    expect(error).toMatchObject({
+      code: 'conekta.not_found',
+      status: 404,
+      retryable: false,
+      message: 'La orden no existe en Conekta. The resource was not found.',
+    });
     expect(error.logId).toMatch(/^[0-9a-f]{24}$/);
   });
 

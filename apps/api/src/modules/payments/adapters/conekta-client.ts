@@ -49,7 +49,13 @@ const ERRORS: Record<string, { code: string; message: string }> = {
   api_error: { code: 'conekta.api_error', message: 'Conekta tuvo un error interno. Intenta de nuevo en unos minutos.' },
 };
 
-const BY_STATUS: Record<number, string> = { 400: 'malformed_request_error', 401: 'authentication_error', 402: 'processing_error', 404: 'resource_not_found_error', 422: 'parameter_validation_error' };
+const BY_STATUS: Record<number, string> = {
+  400: 'malformed_request_error',
+  401: 'authentication_error',
+  402: 'processing_error',
+  404: 'resource_not_found_error',
+  422: 'parameter_validation_error',
+};
 
 /** Maps Conekta's error body (`{object: "error", type, details[]}`) to a Spanish `CashProviderError`. */
 export function conektaErrorFrom(status: number, body: unknown): CashProviderError {
@@ -62,7 +68,10 @@ export function conektaErrorFrom(status: number, body: unknown): CashProviderErr
     ...(d.message ? { message: d.message } : {}),
   }));
   // `message` comes localized through Accept-Language: es.
-  const said = details.map((d) => d.message).filter(Boolean).join(' ');
+  const said = details
+    .map((d) => d.message)
+    .filter(Boolean)
+    .join(' ');
   const retryable = status >= 500 || status === 429;
   return new CashProviderError(known.code, said ? `${known.message} ${said}` : known.message, status, retryable, details, err.log_id);
 }
@@ -139,7 +148,8 @@ export function createConektaClient(config: ConektaConfig) {
     /** One-time setup: creates a webhook signing key and returns its public PEM (store it in config). */
     async createWebhookKey(): Promise<{ id: string; publicKey: string }> {
       const key = await call<{ id?: string; public_key?: string }>('POST', '/webhook_keys', { active: true });
-      if (typeof key.id !== 'string' || typeof key.public_key !== 'string') throw new CashProviderError('conekta.bad_response', 'Conekta respondió sin la llave pública del webhook.', 502, true);
+      if (typeof key.id !== 'string' || typeof key.public_key !== 'string')
+        throw new CashProviderError('conekta.bad_response', 'Conekta respondió sin la llave pública del webhook.', 502, true);
       return { id: key.id, publicKey: key.public_key };
     },
   } satisfies CashProvider & Record<string, unknown>;

@@ -51,7 +51,10 @@ describe('Conekta sandbox (offline cash provider)', () => {
     expect(event).toEqual({ id: delivery.event.id, type: 'order.paid', orderId: order.orderId, livemode: false, createdAt: clock.now() });
     // The same check a real deployment runs with the published public key.
     expect(verifyConektaWebhook(delivery.rawBody, delivery.headers, sandbox.publicKeyPem).orderId).toBe(order.orderId);
-    const body = JSON.parse(delivery.rawBody) as { object: string; data: { object: { payment_status: string; amount: number; charges: { data: { status: string; paid_at: number }[] } }; previous_attributes: unknown } };
+    const body = JSON.parse(delivery.rawBody) as {
+      object: string;
+      data: { object: { payment_status: string; amount: number; charges: { data: { status: string; paid_at: number }[] } }; previous_attributes: unknown };
+    };
     expect(body.object).toBe('event');
     expect(body.data.object).toMatchObject({ payment_status: 'paid', amount: 18400 });
     expect(body.data.object.charges.data[0]).toMatchObject({ status: 'paid', paid_at: clock.now().getTime() / 1000 });

@@ -56,7 +56,12 @@ export interface ConektaOrder {
   currency: string;
   payment_status: string;
   customer_info: { object: 'customer_info'; name: string; email: string; phone: string };
-  line_items: { object: 'list'; has_more: boolean; total: number; data: { id: string; name: string; unit_price: number; quantity: number; parent_id: string }[] };
+  line_items: {
+    object: 'list';
+    has_more: boolean;
+    total: number;
+    data: { id: string; name: string; unit_price: number; quantity: number; parent_id: string }[];
+  };
   charges: { object: 'list'; has_more: boolean; total: number; data: ConektaCharge[] };
   metadata: CashOrderMetadata;
   created_at: number;
@@ -87,8 +92,7 @@ export const IDEMPOTENCY_METADATA_KEY = 'idempotency_key';
 export const toUnixSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 export const fromUnixSeconds = (s: number) => new Date(s * 1000);
 
-const invalid = (message: string, param: string) =>
-  new CashProviderError('conekta.invalid_input', message, 400, false, [{ param, message }]);
+const invalid = (message: string, param: string) => new CashProviderError('conekta.invalid_input', message, 400, false, [{ param, message }]);
 
 /** Rejects what Conekta would reject (and amounts that do not add up) before anything leaves. */
 export function validateCashOrderInput(input: CreateCashOrderInput, now: Date): void {
@@ -98,14 +102,18 @@ export function validateCashOrderInput(input: CreateCashOrderInput, now: Date): 
   if (input.lineItems.length === 0) throw invalid('La orden necesita al menos un concepto.', 'line_items');
   let total = 0;
   input.lineItems.forEach((item, i) => {
-    if (item.name.length < 3 || item.name.length > 249) throw invalid('El nombre de cada concepto debe tener entre 3 y 249 caracteres.', `line_items.${i}.name`);
-    if (!Number.isInteger(item.unitPriceCentavos) || item.unitPriceCentavos <= 0) throw invalid('El precio de cada concepto debe ser un entero positivo de centavos.', `line_items.${i}.unit_price`);
-    if (!Number.isInteger(item.quantity) || item.quantity < 1) throw invalid('La cantidad de cada concepto debe ser un entero mayor o igual a 1.', `line_items.${i}.quantity`);
+    if (item.name.length < 3 || item.name.length > 249)
+      throw invalid('El nombre de cada concepto debe tener entre 3 y 249 caracteres.', `line_items.${i}.name`);
+    if (!Number.isInteger(item.unitPriceCentavos) || item.unitPriceCentavos <= 0)
+      throw invalid('El precio de cada concepto debe ser un entero positivo de centavos.', `line_items.${i}.unit_price`);
+    if (!Number.isInteger(item.quantity) || item.quantity < 1)
+      throw invalid('La cantidad de cada concepto debe ser un entero mayor o igual a 1.', `line_items.${i}.quantity`);
     total += item.unitPriceCentavos * item.quantity;
   });
   if (!Number.isInteger(input.amountCentavos) || input.amountCentavos !== total) throw invalid('El monto no coincide con la suma de los conceptos.', 'amount');
   if (!(input.expiresAt.getTime() > now.getTime())) throw invalid('La fecha de expiración debe estar en el futuro.', 'charges.0.payment_method.expires_at');
-  if (!input.idempotencyKey || input.idempotencyKey.length > 249) throw invalid('La llave de idempotencia debe tener entre 1 y 249 caracteres.', 'metadata.idempotency_key');
+  if (!input.idempotencyKey || input.idempotencyKey.length > 249)
+    throw invalid('La llave de idempotencia debe tener entre 1 y 249 caracteres.', 'metadata.idempotency_key');
   for (const [key, value] of Object.entries(input.metadata)) {
     if (key === IDEMPOTENCY_METADATA_KEY) throw invalid(`La llave de metadata "${key}" está reservada.`, `metadata.${key}`);
     if (!['string', 'number', 'boolean'].includes(typeof value)) throw invalid('La metadata solo admite valores simples.', `metadata.${key}`);

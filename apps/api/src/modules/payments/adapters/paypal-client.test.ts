@@ -14,7 +14,8 @@ beforeEach(() => {
   fake.mode = { kind: 'ok' };
 });
 
-const client = (overrides: Partial<PayPalConfig> = {}) => createPayPalClient({ baseUrl: fake.url, ...PAYPAL_FAKE_CREDENTIALS, brandName: 'Envíos', ...overrides });
+const client = (overrides: Partial<PayPalConfig> = {}) =>
+  createPayPalClient({ baseUrl: fake.url, ...PAYPAL_FAKE_CREDENTIALS, brandName: 'Envíos', ...overrides });
 
 let counter = 0;
 const order = (overrides: Partial<CreateOrderInput> = {}): CreateOrderInput => ({
@@ -28,7 +29,11 @@ const order = (overrides: Partial<CreateOrderInput> = {}): CreateOrderInput => (
   ...overrides,
 });
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as PaymentProviderError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e as PaymentProviderError,
+  );
 
 describe('PayPal Orders v2 client against a local fake', () => {
   it('creates an order, the buyer approves it, and the capture answers the paid amount', async () => {
@@ -43,7 +48,16 @@ describe('PayPal Orders v2 client against a local fake', () => {
     expect(JSON.parse(sent.body)).toMatchObject({
       intent: 'CAPTURE',
       purchase_units: [{ reference_id: 'PAY-42', description: 'Guías de envío', amount: { currency_code: 'MXN', value: '350.50' } }],
-      payment_source: { paypal: { experience_context: { brand_name: 'Envíos', locale: 'es-MX', return_url: 'https://envios.example.mx/pay/ok', cancel_url: 'https://envios.example.mx/pay/cancel' } } },
+      payment_source: {
+        paypal: {
+          experience_context: {
+            brand_name: 'Envíos',
+            locale: 'es-MX',
+            return_url: 'https://envios.example.mx/pay/ok',
+            cancel_url: 'https://envios.example.mx/pay/cancel',
+          },
+        },
+      },
     });
 
     const early = await failure(paypal.captureOrder(created.orderId, 'cap-early'));
@@ -54,7 +68,12 @@ describe('PayPal Orders v2 client against a local fake', () => {
     expect(captured).toMatchObject({ orderId: created.orderId, status: 'COMPLETED', amountCentavos: 35_050 });
     expect(captured.captureId).toEqual(expect.any(String));
     const read = await paypal.getOrder(created.orderId);
-    expect(read).toMatchObject({ status: 'COMPLETED', referenceId: 'PAY-42', amountCentavos: 35_050, capture: { captureId: captured.captureId, status: 'COMPLETED', amountCentavos: 35_050 } });
+    expect(read).toMatchObject({
+      status: 'COMPLETED',
+      referenceId: 'PAY-42',
+      amountCentavos: 35_050,
+      capture: { captureId: captured.captureId, status: 'COMPLETED', amountCentavos: 35_050 },
+    });
   });
 
   it('replays the same create for the same request id', async () => {
@@ -107,7 +126,12 @@ describe('PayPal Orders v2 client against a local fake', () => {
     fake.mode = { kind: 'error', status: 500 };
     const error = await failure(paypal.createOrder(order()));
     expect(error).toBeInstanceOf(PaymentProviderError);
-    expect(error).toMatchObject({ kind: 'unavailable', status: 500, errorName: 'INTERNAL_SERVER_ERROR', message: 'PayPal no está disponible en este momento. Intenta de nuevo en unos minutos.' });
+    expect(error).toMatchObject({
+      kind: 'unavailable',
+      status: 500,
+      errorName: 'INTERNAL_SERVER_ERROR',
+      message: 'PayPal no está disponible en este momento. Intenta de nuevo en unos minutos.',
+    });
     expect(error?.debugId).toMatch(/^[0-9a-f]+$/);
   });
 

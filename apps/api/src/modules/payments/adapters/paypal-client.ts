@@ -150,17 +150,25 @@ export function createPayPalClient(config: PayPalConfig): PaymentProvider {
       return { status: response.status, data, debugId: response.headers.get('paypal-debug-id') ?? undefined };
     } catch {
       const timedOut = signal.aborted;
-      throw new PaymentProviderError(timedOut ? 'PayPal no respondió a tiempo. Intenta de nuevo en unos minutos.' : 'No se pudo conectar con PayPal. Intenta de nuevo en unos minutos.', {
-        kind: 'unavailable',
-        status: 0,
-        description: timedOut ? `Sin respuesta en ${timeoutMs} ms` : 'Error de red',
-      });
+      throw new PaymentProviderError(
+        timedOut ? 'PayPal no respondió a tiempo. Intenta de nuevo en unos minutos.' : 'No se pudo conectar con PayPal. Intenta de nuevo en unos minutos.',
+        {
+          kind: 'unavailable',
+          status: 0,
+          description: timedOut ? `Sin respuesta en ${timeoutMs} ms` : 'Error de red',
+        },
+      );
     }
   }
 
   async function fetchToken(): Promise<string> {
     const basic = Buffer.from(`${config.clientId}:${config.secret}`).toString('base64');
-    const answer = await send('POST', '/v1/oauth2/token', { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=client_credentials');
+    const answer = await send(
+      'POST',
+      '/v1/oauth2/token',
+      { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+      'grant_type=client_credentials',
+    );
     const data = answer.data as { access_token?: string; expires_in?: number } | undefined;
     if (answer.status !== 200 || !data?.access_token) {
       // The token endpoint refuses bad credentials with 401 invalid_client (or 400).
@@ -262,7 +270,12 @@ export function createPayPalClient(config: PayPalConfig): PaymentProvider {
       const order = (answer.data ?? {}) as PayPalOrder;
       const approveUrl = order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
       if (!order.id || !approveUrl) {
-        throw new PaymentProviderError(KIND_MESSAGES.unavailable, { kind: 'unavailable', status: answer.status, description: 'La orden llegó sin id o sin enlace de aprobación', debugId: answer.debugId });
+        throw new PaymentProviderError(KIND_MESSAGES.unavailable, {
+          kind: 'unavailable',
+          status: answer.status,
+          description: 'La orden llegó sin id o sin enlace de aprobación',
+          debugId: answer.debugId,
+        });
       }
       return { orderId: order.id, approveUrl, status: orderStatus(order.status) };
     },
@@ -290,7 +303,12 @@ export function createPayPalClient(config: PayPalConfig): PaymentProvider {
       const capture = firstCapture(answer.data ?? {});
       if (!capture?.id || !capture.status || !CAPTURE_STATUSES.has(capture.status)) {
         // Outcome unknown: the caller reads the order or retries with the same request id.
-        throw new PaymentProviderError(KIND_MESSAGES.unavailable, { kind: 'unavailable', status: answer.status, description: 'La captura llegó sin su resultado', debugId: answer.debugId });
+        throw new PaymentProviderError(KIND_MESSAGES.unavailable, {
+          kind: 'unavailable',
+          status: answer.status,
+          description: 'La captura llegó sin su resultado',
+          debugId: answer.debugId,
+        });
       }
       return {
         orderId,

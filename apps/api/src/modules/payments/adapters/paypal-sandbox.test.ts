@@ -13,7 +13,11 @@ const input = (requestId: string, overrides: Partial<CreateOrderInput> = {}): Cr
   ...overrides,
 });
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('sandbox PayPal (offline)', () => {
   it('is labelled sandbox and sends the buyer to the app’s own approval page', async () => {
@@ -68,6 +72,9 @@ describe('sandbox PayPal (offline)', () => {
     const sandbox = createPayPalSandbox({ appUrl: 'http://localhost:5173', store: memorySandboxStore() });
     expect(await failure(sandbox.getOrder('SANDBOX-NOPE'))).toMatchObject({ kind: 'invalid', status: 404 });
     expect(await failure(sandbox.approve('SANDBOX-NOPE'))).toMatchObject({ message: expect.stringContaining('no existe') as string });
-    expect(await failure(sandbox.createOrder(input('c-7', { amountCentavos: -5 })))).toMatchObject({ kind: 'invalid', message: 'El monto a pagar no es válido.' });
+    expect(await failure(sandbox.createOrder(input('c-7', { amountCentavos: -5 })))).toMatchObject({
+      kind: 'invalid',
+      message: 'El monto a pagar no es válido.',
+    });
   });
 });

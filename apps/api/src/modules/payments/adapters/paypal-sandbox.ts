@@ -53,7 +53,12 @@ function withQuery(url: string, query: Record<string, string>): string {
 }
 
 const notFound = () =>
-  new PaymentProviderError('La orden de PayPal (sandbox) no existe.', { kind: 'invalid', status: 404, errorName: 'RESOURCE_NOT_FOUND', issue: 'INVALID_RESOURCE_ID' });
+  new PaymentProviderError('La orden de PayPal (sandbox) no existe.', {
+    kind: 'invalid',
+    status: 404,
+    errorName: 'RESOURCE_NOT_FOUND',
+    issue: 'INVALID_RESOURCE_ID',
+  });
 
 /** Orders in this process only: unit tests and one-off tools. */
 export function memorySandboxStore(): SandboxOrderStore {
@@ -93,11 +98,20 @@ export function createPayPalSandbox(config: { appUrl: string; store: SandboxOrde
 
   function approvable(o: SandboxOrder): void {
     if (o.status === 'COMPLETED' || o.status === 'VOIDED') {
-      throw new PaymentProviderError('Esta orden de PayPal (sandbox) ya no se puede aprobar.', { kind: 'invalid', status: 422, issue: 'ORDER_ALREADY_CAPTURED' });
+      throw new PaymentProviderError('Esta orden de PayPal (sandbox) ya no se puede aprobar.', {
+        kind: 'invalid',
+        status: 422,
+        issue: 'ORDER_ALREADY_CAPTURED',
+      });
     }
   }
 
-  const captureOf = (o: SandboxOrder): CaptureResult => ({ orderId: o.orderId, status: 'COMPLETED', captureId: o.capture!.captureId, amountCentavos: o.capture!.amountCentavos });
+  const captureOf = (o: SandboxOrder): CaptureResult => ({
+    orderId: o.orderId,
+    status: 'COMPLETED',
+    captureId: o.capture!.captureId,
+    amountCentavos: o.capture!.amountCentavos,
+  });
 
   async function buyerChoice(orderId: string, status: OrderStatus, declineNextCapture: boolean, redirect: (o: SandboxOrder) => string): Promise<string> {
     return store.update(orderId, (o) => {
@@ -125,7 +139,11 @@ export function createPayPalSandbox(config: { appUrl: string; store: SandboxOrde
         cancelUrl: input.cancelUrl,
         declineNextCapture: false,
       });
-      const answer: CreatedOrder = { orderId: created.orderId, approveUrl: `${appUrl}/sandbox/paypal/${encodeURIComponent(created.orderId)}`, status: 'PAYER_ACTION_REQUIRED' };
+      const answer: CreatedOrder = {
+        orderId: created.orderId,
+        approveUrl: `${appUrl}/sandbox/paypal/${encodeURIComponent(created.orderId)}`,
+        status: 'PAYER_ACTION_REQUIRED',
+      };
       return answer;
     },
 
@@ -139,7 +157,13 @@ export function createPayPalSandbox(config: { appUrl: string; store: SandboxOrde
         if (o.declineNextCapture) {
           return {
             order: { ...o, declineNextCapture: false, status: 'PAYER_ACTION_REQUIRED' },
-            result: { orderId, status: 'DECLINED', declined: true, issue: 'INSTRUMENT_DECLINED', description: 'Sandbox: el comprador eligió rechazar el método de pago.' },
+            result: {
+              orderId,
+              status: 'DECLINED',
+              declined: true,
+              issue: 'INSTRUMENT_DECLINED',
+              description: 'Sandbox: el comprador eligió rechazar el método de pago.',
+            },
           };
         }
         const captured: SandboxOrder = { ...o, status: 'COMPLETED', capture: { captureId: newId('SANDBOX-CAP-'), amountCentavos: o.amountCentavos } };

@@ -10,7 +10,23 @@ setupMockApi();
 
 const ID = '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11';
 const row = (balance: number) => ({
-  _id: ID, firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: true, locked: false, purchasesBlocked: false, approvedAt: '2026-01-01T00:00:00.000Z', status: 'active', invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', balance,
+  _id: ID,
+  firstName: 'Ana',
+  lastName: 'López',
+  email: 'ana@correo.test',
+  phone: '3312345678',
+  website: null,
+  rol: 'user',
+  active: true,
+  locked: false,
+  purchasesBlocked: false,
+  approvedAt: '2026-01-01T00:00:00.000Z',
+  status: 'active',
+  invoice: false,
+  taxInformation: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  balance,
 });
 
 describe('Usuarios: Saldo and Abonar', () => {

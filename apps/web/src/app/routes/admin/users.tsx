@@ -4,9 +4,5 @@ import { AdminCreditAction } from '@/features/wallet/components/admin-credit-act
 
 export default function UsersRoute() {
   useDocumentTitle('Usuarios · Envíos MX');
-  return (
-    <UsersAdmin
-      rowActions={(user, done) => <AdminCreditAction userId={user._id} name={`${user.firstName} ${user.lastName}`} onCredited={done} />}
-    />
-  );
+  return <UsersAdmin rowActions={(user, done) => <AdminCreditAction userId={user._id} name={`${user.firstName} ${user.lastName}`} onCredited={done} />} />;
 }

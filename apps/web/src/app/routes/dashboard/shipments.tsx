@@ -30,7 +30,9 @@ export default function ShipmentsRoute() {
     <ShipmentsList
       userId={user._id}
       initialTab={params.get('tab') === 'ecommerce' ? 'ecommerce' : 'envios'}
-      renderLabels={(slot) => <LabelDownload key={'today' in slot.selection ? 'hoy' : 'seleccion'} selection={slot.selection} label={slot.label} disabled={slot.disabled} />}
+      renderLabels={(slot) => (
+        <LabelDownload key={'today' in slot.selection ? 'hoy' : 'seleccion'} selection={slot.selection} label={slot.label} disabled={slot.disabled} />
+      )}
       arrivalNotice={arrival}
       paymentNote={(row) => <OpenPaymentLine shipmentId={row._id} />}
       ecommerce={

@@ -12,7 +12,9 @@ export default function WalletRoute() {
     <WalletPage
       userId={user._id}
       // A top-up paid with money (not an admin's credit) has its invoice.
-      invoiceFor={(entry) => (entry.type === 'abono' && entry.status && entry.provider !== 'admin' ? <InvoiceLinkCell target={{ walletEntry: entry._id }} /> : null)}
+      invoiceFor={(entry) =>
+        entry.type === 'abono' && entry.status && entry.provider !== 'admin' ? <InvoiceLinkCell target={{ walletEntry: entry._id }} /> : null
+      }
     />
   );
 }

@@ -29,8 +29,6 @@ export default function PayManyRoute() {
   const ids = readCommaList(params.get('shipments'));
   const uploadId = params.get('carga');
   return (
-    <RequireUser signInHref={paths.signIn}>
-      {uploadId ? <PayBulk key={uploadId} uploadId={uploadId} /> : <PayMany key={ids.join(',')} ids={ids} />}
-    </RequireUser>
+    <RequireUser signInHref={paths.signIn}>{uploadId ? <PayBulk key={uploadId} uploadId={uploadId} /> : <PayMany key={ids.join(',')} ids={ids} />}</RequireUser>
   );
 }

@@ -39,7 +39,10 @@ export default function ContactRoute() {
             defaults={me ? { first_name: me.firstName, last_name: me.lastName, email: me.email, phone: me.phone, web: me.website ?? '' } : {}}
             // Signed in, the seller goes back to Mis Envíos, which confirms on screen that it was sent.
             onSent={() =>
-              void navigate(me ? paths.shipments : paths.thankYou, me ? { state: { contactSent: contactSentText(me.email, site?.supportHours) } satisfies ShipmentsArrival } : undefined)
+              void navigate(
+                me ? paths.shipments : paths.thankYou,
+                me ? { state: { contactSent: contactSentText(me.email, site?.supportHours) } satisfies ShipmentsArrival } : undefined,
+              )
             }
           />
         </div>

@@ -64,11 +64,7 @@ describe('home page', () => {
   });
 
   it('shows no video at all when the operator configured none', async () => {
-    server.use(
-      postalCodesHandler().handler,
-      countriesHandler(),
-      siteHandler({ ...demoSite, howItWorksVideoId: null }),
-    );
+    server.use(postalCodesHandler().handler, countriesHandler(), siteHandler({ ...demoSite, howItWorksVideoId: null }));
     renderWithApp(<HomeRoute />);
     await screen.findByRole('heading', { level: 2, name: '¿Cómo funciona?' });
     await waitFor(() => expect(screen.queryByRole('button', { name: /Reproducir video/ })).toBeNull());

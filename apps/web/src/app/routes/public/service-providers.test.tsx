@@ -14,7 +14,22 @@ setupMockApi();
 
 const ampm = option('ampm', 'ESTANDAR', 144.48, 4);
 const user = {
-  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: true, locked: false, purchasesBlocked: false, approvedAt: '2026-01-01T00:00:00.000Z', status: 'active', invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11',
+  firstName: 'Ana',
+  lastName: 'López',
+  email: 'ana@correo.test',
+  phone: '3312345678',
+  website: null,
+  rol: 'user',
+  active: true,
+  locked: false,
+  purchasesBlocked: false,
+  approvedAt: '2026-01-01T00:00:00.000Z',
+  status: 'active',
+  invoice: false,
+  taxInformation: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 function me(status: number, body: JsonBodyType) {

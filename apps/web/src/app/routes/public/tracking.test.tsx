@@ -35,7 +35,10 @@ describe('/rastreo/{guide}', () => {
     const days = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(days).toEqual(['Sábado, 21 de noviembre de 2026', 'Viernes, 20 de noviembre de 2026']);
     const friday = within(screen.getByRole('region', { name: 'Viernes, 20 de noviembre de 2026' })).getAllByRole('listitem');
-    expect(friday.map((li) => li.textContent)).toEqual(['20:15Procesado en la instalación de DHL.Guadalajara · Paquete 1', '14:05El envío fue recolectado.Guadalajara · Paquete 1']);
+    expect(friday.map((li) => li.textContent)).toEqual([
+      '20:15Procesado en la instalación de DHL.Guadalajara · Paquete 1',
+      '14:05El envío fue recolectado.Guadalajara · Paquete 1',
+    ]);
     expect(screen.queryByText(/No pudimos consultar a la paquetería/)).not.toBeInTheDocument();
   });
 
@@ -56,7 +59,13 @@ describe('/rastreo/{guide}', () => {
   it('uses the share sheet when there is one, and links Estafeta’s own page', async () => {
     const share = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, share });
-    const estafeta = dhlResult({ type: 'estafeta', route: 'estafeta', carrier_code: 'estafeta', headline: 'Guía creada', carrier_url: 'https://www.estafeta.com/rastrear?guia=1234567890' });
+    const estafeta = dhlResult({
+      type: 'estafeta',
+      route: 'estafeta',
+      carrier_code: 'estafeta',
+      headline: 'Guía creada',
+      carrier_url: 'https://www.estafeta.com/rastrear?guia=1234567890',
+    });
     server.use(trackingApi([estafeta]).handler);
     const { user } = renderPage(dhlGuide);
     expect(await screen.findByRole('link', { name: /Ver en Estafeta/ })).toHaveAttribute('href', estafeta.carrier_url);

@@ -17,5 +17,14 @@ export type NumberFieldProps<T extends FieldValues> = Omit<TextInputProps, 'form
  */
 export function NumberField<T extends FieldValues>({ form, name, onBlur, type = 'text', inputMode = 'decimal', ...input }: NumberFieldProps<T>) {
   const error = form.getFieldState(name, form.formState).error?.message;
-  return <TextInput type={type} inputMode={inputMode} autoComplete="off" error={error} {...input} {...form.register(name, { setValueAs: toNumber, ...(onBlur ? { onBlur } : {}) })} />;
+  return (
+    <TextInput
+      type={type}
+      inputMode={inputMode}
+      autoComplete="off"
+      error={error}
+      {...input}
+      {...form.register(name, { setValueAs: toNumber, ...(onBlur ? { onBlur } : {}) })}
+    />
+  );
 }

@@ -111,9 +111,20 @@ describe('AccountSettings', () => {
     server.use(
       http.get('/api/v1/postalcodes', ({ request }) => {
         const search = new URL(request.url).searchParams.get('search');
-        const rows = search && '44100'.startsWith(search)
-          ? [{ postal_code: '44100', place_name: 'Guadalajara Centro', city: 'Guadalajara', municipality: 'Guadalajara', state: 'Jalisco', state_short: 'JAL', country_code: 'MX' }]
-          : [];
+        const rows =
+          search && '44100'.startsWith(search)
+            ? [
+                {
+                  postal_code: '44100',
+                  place_name: 'Guadalajara Centro',
+                  city: 'Guadalajara',
+                  municipality: 'Guadalajara',
+                  state: 'Jalisco',
+                  state_short: 'JAL',
+                  country_code: 'MX',
+                },
+              ]
+            : [];
         return HttpResponse.json({ country_codes: rows });
       }),
       http.put('/api/v1/users/:id', async ({ request }) => {
@@ -172,13 +183,30 @@ describe('AccountSettings', () => {
   }, 60_000);
 
   it('puts the server’s refusal under its field (a postal code not in the catalogue)', async () => {
-    const message = 'El código postal 44100 no está en nuestro catálogo de códigos postales: escribe el de tu domicilio fiscal, como aparece en tu Constancia de Situación Fiscal.';
+    const message =
+      'El código postal 44100 no está en nuestro catálogo de códigos postales: escribe el de tu domicilio fiscal, como aparece en tu Constancia de Situación Fiscal.';
     server.use(
-      http.put('/api/v1/users/:id', () => HttpResponse.json({ message: 'Revisa los datos enviados.', code: 'request.invalid', errors: [{ path: 'taxInformation.postal_code', message }] }, { status: 400 })),
+      http.put('/api/v1/users/:id', () =>
+        HttpResponse.json(
+          { message: 'Revisa los datos enviados.', code: 'request.invalid', errors: [{ path: 'taxInformation.postal_code', message }] },
+          { status: 400 },
+        ),
+      ),
     );
     const withTax = {
       ...ana,
-      taxInformation: { name: 'ANA LÓPEZ', rfc: 'LOPA800101AB7', tax_system: '612', cfdi_use: 'G03', email: 'ana@correo.test', phone: '3312345678', address: 'Av. Juárez 100', colony: 'Centro', postal_code: '44100', state_city: 'Jalisco, Guadalajara' },
+      taxInformation: {
+        name: 'ANA LÓPEZ',
+        rfc: 'LOPA800101AB7',
+        tax_system: '612',
+        cfdi_use: 'G03',
+        email: 'ana@correo.test',
+        phone: '3312345678',
+        address: 'Av. Juárez 100',
+        colony: 'Centro',
+        postal_code: '44100',
+        state_city: 'Jalisco, Guadalajara',
+      },
     };
     const user = userEvent.setup();
     renderWithApp(<AccountSettings user={withTax} />);

@@ -17,7 +17,11 @@ export function AutomaticInvoiceToggle({ user, onSaved, lockedHint }: { user: Us
       <Checkbox
         mt="sm"
         label="Facturación automática"
-        description={locked ? lockedHint : 'Cada pago que hagas (abonos, y compras con PayPal, tarjeta u OXXO) se factura en cuanto lo recibimos, con estos datos fiscales.'}
+        description={
+          locked
+            ? lockedHint
+            : 'Cada pago que hagas (abonos, y compras con PayPal, tarjeta u OXXO) se factura en cuanto lo recibimos, con estos datos fiscales.'
+        }
         // While saving, the box shows the value being saved and cannot be clicked again.
         checked={saving ?? user.invoice}
         disabled={saving !== null || locked}

@@ -28,7 +28,7 @@ function NewUserForm({ onClose, onCreated }: { onClose: () => void; onCreated: (
       <TextInput label="Teléfono" type="tel" inputMode="numeric" required maxLength={10} {...form.register('phone')} error={errors.phone?.message} />
       <TextInput label="Correo" type="email" required maxLength={35} {...form.register('email')} error={errors.email?.message} />
       <PasswordInput label="Contraseña" required maxLength={12} autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
-</ModalForm>
+    </ModalForm>
   );
 }
 

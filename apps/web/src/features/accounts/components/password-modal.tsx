@@ -42,8 +42,21 @@ function PasswordForm({ userId, onClose, onSaved }: Omit<PasswordModalProps, 'op
 
   return (
     <ModalForm onSubmit={onSubmit} failure={failure} submitLabel="Guardar" pending={update.isPending} onCancel={onClose}>
-      <PasswordInput label="Contraseña actual" autoComplete="current-password" required {...form.register('currentPassword')} error={errors.currentPassword?.message} />
-      <PasswordInput label="Nueva contraseña" autoComplete="new-password" required maxLength={12} {...form.register('password')} error={errors.password?.message} />
+      <PasswordInput
+        label="Contraseña actual"
+        autoComplete="current-password"
+        required
+        {...form.register('currentPassword')}
+        error={errors.currentPassword?.message}
+      />
+      <PasswordInput
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        required
+        maxLength={12}
+        {...form.register('password')}
+        error={errors.password?.message}
+      />
       <PasswordInput
         label="Repetir nueva contraseña"
         autoComplete="new-password"
@@ -52,7 +65,7 @@ function PasswordForm({ userId, onClose, onSaved }: Omit<PasswordModalProps, 'op
         {...form.register('confirmPassword')}
         error={errors.confirmPassword?.message}
       />
-</ModalForm>
+    </ModalForm>
   );
 }
 

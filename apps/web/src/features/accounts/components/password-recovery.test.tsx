@@ -16,11 +16,15 @@ describe('PasswordRecoveryForm', () => {
     renderWithApp(<PasswordRecoveryForm />);
     await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'ana@correo.test');
     await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('¡Éxito! Verifica tu correo para configurar tu nueva contraseña. Ya puedes cerrar esta ventana.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '¡Éxito! Verifica tu correo para configurar tu nueva contraseña. Ya puedes cerrar esta ventana.',
+    );
   });
 
   it("shows 'Error! El correo no existe' for an unknown address", async () => {
-    server.use(http.post('/api/v1/password-recovery', () => HttpResponse.json({ message: 'El correo no existe', code: 'accounts.email_not_found' }, { status: 404 })));
+    server.use(
+      http.post('/api/v1/password-recovery', () => HttpResponse.json({ message: 'El correo no existe', code: 'accounts.email_not_found' }, { status: 404 })),
+    );
     const user = userEvent.setup();
     renderWithApp(<PasswordRecoveryForm />);
     await user.type(screen.getByRole('textbox', { name: 'Correo electrónico' }), 'nadie@correo.test');
@@ -61,7 +65,9 @@ describe('PasswordResetForm', () => {
     await user.type(screen.getByLabelText(/^Nueva contraseña/), 'nueva123');
     await user.type(screen.getByLabelText(/^Confirmar contraseña/), 'nueva123');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
-    expect(await screen.findByText('Su contraseña se ha recuperado satisfactoriamente; en 5 segundos será redirigido al inicio de sesión.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Su contraseña se ha recuperado satisfactoriamente; en 5 segundos será redirigido al inicio de sesión.'),
+    ).toBeInTheDocument();
     expect(seen).toEqual({ token: 'tok_123', body: { password: 'nueva123' } });
     expect(await screen.findByText(/en 4 segundos será redirigido/, undefined, { timeout: 2_000 })).toBeInTheDocument();
     await waitFor(() => expect(onRedirect).toHaveBeenCalledTimes(1), { timeout: 7_000 });
@@ -70,7 +76,10 @@ describe('PasswordResetForm', () => {
   it('explains a used or expired link and offers a new one', async () => {
     server.use(
       http.post('/api/v1/password-recovery/:token', () =>
-        HttpResponse.json({ message: 'El enlace para recuperar la contraseña no es válido, ya se usó o venció. Solicita uno nuevo.', code: 'accounts.recovery_token_invalid' }, { status: 400 }),
+        HttpResponse.json(
+          { message: 'El enlace para recuperar la contraseña no es válido, ya se usó o venció. Solicita uno nuevo.', code: 'accounts.recovery_token_invalid' },
+          { status: 400 },
+        ),
       ),
     );
     const user = userEvent.setup();

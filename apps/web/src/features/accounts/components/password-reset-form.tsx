@@ -61,7 +61,14 @@ export function PasswordResetForm({ token, onRedirect, passwordRecoveryHref }: P
             </Anchor>
           </Alert>
         )}
-        <PasswordInput label="Nueva contraseña" autoComplete="new-password" required maxLength={12} {...form.register('password')} error={errors.password?.message} />
+        <PasswordInput
+          label="Nueva contraseña"
+          autoComplete="new-password"
+          required
+          maxLength={12}
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
         <PasswordInput
           label="Confirmar contraseña"
           autoComplete="new-password"

@@ -8,7 +8,24 @@ import { SignInForm } from './sign-in-form';
 
 setupMockApi();
 
-const me = { _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: true, locked: false, purchasesBlocked: false, approvedAt: '2026-01-01T00:00:00.000Z', status: 'active', invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+const me = {
+  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11',
+  firstName: 'Ana',
+  lastName: 'López',
+  email: 'ana@correo.test',
+  phone: '3312345678',
+  website: null,
+  rol: 'user',
+  active: true,
+  locked: false,
+  purchasesBlocked: false,
+  approvedAt: '2026-01-01T00:00:00.000Z',
+  status: 'active',
+  invoice: false,
+  taxInformation: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
 
 function renderForm(props: { newUser?: boolean; onSignedIn?: () => void } = {}) {
   const onSignedIn = props.onSignedIn ?? vi.fn();
@@ -36,7 +53,11 @@ describe('SignInForm', () => {
   });
 
   it("shows 'Correo y/o Contraseña inválidos' when the server answers 404", async () => {
-    server.use(http.post('/api/v1/login', () => HttpResponse.json({ message: 'Correo y/o Contraseña inválidos', code: 'accounts.invalid_credentials' }, { status: 404 })));
+    server.use(
+      http.post('/api/v1/login', () =>
+        HttpResponse.json({ message: 'Correo y/o Contraseña inválidos', code: 'accounts.invalid_credentials' }, { status: 404 }),
+      ),
+    );
     const { user, onSignedIn } = renderForm();
     await user.type(email(), 'ana@correo.test');
     await user.type(password(), 'secreto1');
@@ -58,7 +79,13 @@ describe('SignInForm', () => {
   it("shows the server's Spanish message when sign-in is rate limited", async () => {
     server.use(
       http.post('/api/v1/login', () =>
-        HttpResponse.json({ message: 'Demasiados intentos de inicio de sesión. Vuelve a intentarlo en 15 minutos (a las 12:15, hora del centro de México).', code: 'accounts.too_many_attempts' }, { status: 429 }),
+        HttpResponse.json(
+          {
+            message: 'Demasiados intentos de inicio de sesión. Vuelve a intentarlo en 15 minutos (a las 12:15, hora del centro de México).',
+            code: 'accounts.too_many_attempts',
+          },
+          { status: 429 },
+        ),
       ),
     );
     const { user } = renderForm();
@@ -86,7 +113,11 @@ describe('SignInForm', () => {
   });
 
   it('shows the pending-approval notice after sign-up (?newUser=true), and drops it when another sign-in error shows', async () => {
-    server.use(http.post('/api/v1/login', () => HttpResponse.json({ message: 'Correo y/o Contraseña inválidos', code: 'accounts.invalid_credentials' }, { status: 404 })));
+    server.use(
+      http.post('/api/v1/login', () =>
+        HttpResponse.json({ message: 'Correo y/o Contraseña inválidos', code: 'accounts.invalid_credentials' }, { status: 404 }),
+      ),
+    );
     const { user } = renderForm({ newUser: true });
     expect(screen.getByText('Usted ha creado una cuenta en nuestro sistema.')).toBeInTheDocument();
     await user.type(email(), 'ana@correo.test');

@@ -11,7 +11,10 @@ setupMockApi();
 const field = (name: string) => screen.getByRole('textbox', { name });
 const passwordField = (label: RegExp) => screen.getByLabelText(label);
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone' | 'password' | 'confirm' | 'website', string>>) {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  values: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone' | 'password' | 'confirm' | 'website', string>>,
+) {
   if (values.firstName) await user.type(field('Nombre'), values.firstName);
   if (values.lastName) await user.type(field('Apellidos'), values.lastName);
   if (values.email) await user.type(field('Correo electrónico'), values.email);
@@ -24,7 +27,12 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Partial<Re
 describe('SignUpForm', () => {
   it('shows the spec messages for each wrong field and sends nothing', async () => {
     const sent = vi.fn();
-    server.use(http.post('/api/v1/users', () => { sent(); return HttpResponse.json({}); }));
+    server.use(
+      http.post('/api/v1/users', () => {
+        sent();
+        return HttpResponse.json({});
+      }),
+    );
     const user = userEvent.setup();
     renderWithApp(<SignUpForm onDone={vi.fn()} signInHref="/signin" />);
     await fill(user, { lastName: 'x'.repeat(36), email: 'mal', phone: '12ab', password: '123', confirm: '1234', website: 'no-url' });
@@ -66,7 +74,11 @@ describe('SignUpForm', () => {
   });
 
   it("shows the server's message when the e-mail is taken", async () => {
-    server.use(http.post('/api/v1/users', () => HttpResponse.json({ message: 'Ya existe una cuenta con este correo electrónico.', code: 'accounts.email_taken' }, { status: 409 })));
+    server.use(
+      http.post('/api/v1/users', () =>
+        HttpResponse.json({ message: 'Ya existe una cuenta con este correo electrónico.', code: 'accounts.email_taken' }, { status: 409 }),
+      ),
+    );
     const user = userEvent.setup();
     renderWithApp(<SignUpForm onDone={vi.fn()} signInHref="/signin" />);
     await fill(user, { firstName: 'Carla', lastName: 'Ruiz', email: 'carla@correo.test', phone: '5512345678', password: 'secreto1', confirm: 'secreto1' });

@@ -47,7 +47,15 @@ export function SignUpForm({ onDone, signInHref }: SignUpFormProps) {
             <TextInput label="Nombre" autoComplete="given-name" required maxLength={35} {...form.register('firstName')} error={errors.firstName?.message} />
             <TextInput label="Apellidos" autoComplete="family-name" required maxLength={35} {...form.register('lastName')} error={errors.lastName?.message} />
           </SimpleGrid>
-          <TextInput label="Correo electrónico" type="email" autoComplete="email" required maxLength={35} {...form.register('email')} error={errors.email?.message} />
+          <TextInput
+            label="Correo electrónico"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={35}
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
           <TextInput
             label="Teléfono"
             type="tel"
@@ -60,7 +68,14 @@ export function SignUpForm({ onDone, signInHref }: SignUpFormProps) {
             error={errors.phone?.message}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput label="Contraseña" autoComplete="new-password" required maxLength={12} {...form.register('password')} error={errors.password?.message} />
+            <PasswordInput
+              label="Contraseña"
+              autoComplete="new-password"
+              required
+              maxLength={12}
+              {...form.register('password')}
+              error={errors.password?.message}
+            />
             <PasswordInput
               label="Confirmar contraseña"
               autoComplete="new-password"

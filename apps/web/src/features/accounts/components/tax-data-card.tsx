@@ -18,8 +18,16 @@ export function TaxDataCard({ user, onEdit, onSaved, footer }: { user: User; onE
         </Button>
       </Group>
       <Stack gap="xs">
-        {tax ? <TaxDataSummary tax={tax} /> : <Text size="sm">Aún no capturas tus datos fiscales. Agrégalos tal como aparecen en tu Constancia de Situación Fiscal para facturar tus pagos.</Text>}
-        <AutomaticInvoiceToggle user={user} onSaved={onSaved} lockedHint={`Completa tus datos fiscales («${tax ? 'Editar' : 'Agregar datos fiscales'}») para activar la facturación automática.`} />
+        {tax ? (
+          <TaxDataSummary tax={tax} />
+        ) : (
+          <Text size="sm">Aún no capturas tus datos fiscales. Agrégalos tal como aparecen en tu Constancia de Situación Fiscal para facturar tus pagos.</Text>
+        )}
+        <AutomaticInvoiceToggle
+          user={user}
+          onSaved={onSaved}
+          lockedHint={`Completa tus datos fiscales («${tax ? 'Editar' : 'Agregar datos fiscales'}») para activar la facturación automática.`}
+        />
         {footer}
       </Stack>
     </Card>

@@ -18,7 +18,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** The account's tax data as the invoices will carry them; a missing CFDI 4.0 field says so. */
 export function TaxDataSummary({ tax }: { tax: NonNullable<User['taxInformation']> }) {
-  const missing = <Text span c="red.8">Falta: complétalo con «Editar»</Text>;
+  const missing = (
+    <Text span c="red.8">
+      Falta: complétalo con «Editar»
+    </Text>
+  );
   return (
     <>
       <Row label="Nombre o razón social">{tax.name}</Row>

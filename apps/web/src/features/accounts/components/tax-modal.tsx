@@ -163,7 +163,11 @@ function TaxForm({ user, onClose, onSaved }: Omit<TaxModalProps, 'opened'>) {
             searchable
             allowDeselect={false}
             placeholder="Elige tu régimen"
-            description={kind ? `Los de ${kind === 'moral' ? 'empresas (persona moral)' : 'personas físicas'}, por tu RFC` : 'Escribe tu RFC para ver solo los que te corresponden'}
+            description={
+              kind
+                ? `Los de ${kind === 'moral' ? 'empresas (persona moral)' : 'personas físicas'}, por tu RFC`
+                : 'Escribe tu RFC para ver solo los que te corresponden'
+            }
             data={regimenOptions}
             value={field.value || null}
             onChange={(value) => field.onChange(value ?? '')}

@@ -43,12 +43,25 @@ export function UserMenu({ user, links, helpLinks = [], afterSignOut, signOutLab
         <UnstyledButton
           aria-label={`Menú de ${fullName}`}
           title={fullName}
-          style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '4px', borderRadius: 8, color: 'var(--mantine-color-brand-8)', fontWeight: 700, minWidth: 0 }}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            padding: '4px',
+            borderRadius: 8,
+            color: 'var(--mantine-color-brand-8)',
+            fontWeight: 700,
+            minWidth: 0,
+          }}
         >
           <Avatar size={30} radius="xl" color="brand" variant="light" aria-hidden>
             {initials}
           </Avatar>
-          <Box component="span" {...(drawer ? {} : { visibleFrom: 'sm' })} style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 220 }}>
+          <Box
+            component="span"
+            {...(drawer ? {} : { visibleFrom: 'sm' })}
+            style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 220 }}
+          >
             {fullName}
           </Box>
           <Box component="span" {...(drawer ? {} : { visibleFrom: 'sm' })} aria-hidden>
@@ -75,11 +88,7 @@ export function UserMenu({ user, links, helpLinks = [], afterSignOut, signOutLab
           </>
         )}
         <Menu.Divider />
-        <Menu.Item
-          color="red"
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(afterSignOut) })}
-        >
+        <Menu.Item color="red" disabled={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSettled: () => void navigate(afterSignOut) })}>
           {signOutLabel}
         </Menu.Item>
       </Menu.Dropdown>

@@ -9,7 +9,23 @@ import { UsersAdmin } from './users-admin';
 setupMockApi();
 
 const row = (over: Record<string, unknown>) => ({
-  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11', firstName: 'Ana', lastName: 'López', email: 'ana@correo.test', phone: '3312345678', website: null, rol: 'user', active: false, locked: false, purchasesBlocked: false, approvedAt: null, status: 'pending_approval', invoice: false, taxInformation: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...over,
+  _id: '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11',
+  firstName: 'Ana',
+  lastName: 'López',
+  email: 'ana@correo.test',
+  phone: '3312345678',
+  website: null,
+  rol: 'user',
+  active: false,
+  locked: false,
+  purchasesBlocked: false,
+  approvedAt: null,
+  status: 'pending_approval',
+  invoice: false,
+  taxInformation: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...over,
 });
 
 describe('UsersAdmin', () => {
@@ -18,7 +34,14 @@ describe('UsersAdmin', () => {
     const puts: unknown[] = [];
     server.use(
       http.get('/api/v1/users', () =>
-        HttpResponse.json({ docs: [row(active ? { active, status: 'active', approvedAt: '2026-01-02T00:00:00.000Z' } : {})], count: 1, page: 1, pages: 1, next: null, previous: null }),
+        HttpResponse.json({
+          docs: [row(active ? { active, status: 'active', approvedAt: '2026-01-02T00:00:00.000Z' } : {})],
+          count: 1,
+          page: 1,
+          pages: 1,
+          next: null,
+          previous: null,
+        }),
       ),
       http.put('/api/v1/users/:id', async ({ request }) => {
         puts.push(await request.json());
@@ -42,7 +65,14 @@ describe('UsersAdmin', () => {
     const puts: unknown[] = [];
     server.use(
       http.get('/api/v1/users', () =>
-        HttpResponse.json({ docs: [row({ active: true, status: state.locked ? 'locked' : 'active', ...state })], count: 1, page: 1, pages: 1, next: null, previous: null }),
+        HttpResponse.json({
+          docs: [row({ active: true, status: state.locked ? 'locked' : 'active', ...state })],
+          count: 1,
+          page: 1,
+          pages: 1,
+          next: null,
+          previous: null,
+        }),
       ),
       http.put('/api/v1/users/:id', async ({ request }) => {
         const body = (await request.json()) as Partial<typeof state>;

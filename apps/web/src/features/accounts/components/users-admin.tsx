@@ -63,8 +63,7 @@ function AccountActions({ user }: { user: User }) {
       <Modal opened={confirmLock} onClose={() => setConfirmLock(false)} title="¿Bloquear toda la cuenta?" centered>
         <Stack>
           <Text size="sm">
-            {name} no podrá iniciar sesión ni usar su sesión actual hasta que desbloquees la cuenta. Para impedir solo las compras usa
-            «Bloquear compras».
+            {name} no podrá iniciar sesión ni usar su sesión actual hasta que desbloquees la cuenta. Para impedir solo las compras usa «Bloquear compras».
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmLock(false)}>

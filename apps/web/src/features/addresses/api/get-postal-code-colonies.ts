@@ -7,10 +7,7 @@ export async function getPostalCodeColonies(
   { country, code }: { country: string; code: string },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostalSuggestion[]> {
-  const data = await apiRequest<unknown>(
-    `/api/v1/postalcodes/${encodeURIComponent(country)}/${encodeURIComponent(code)}`,
-    signal ? { signal } : {},
-  );
+  const data = await apiRequest<unknown>(`/api/v1/postalcodes/${encodeURIComponent(country)}/${encodeURIComponent(code)}`, signal ? { signal } : {});
   return postalSearchResponseSchema.parse(data).country_codes;
 }
 

@@ -91,7 +91,12 @@ function AddressForm({ location, onCancel, onSaved, PostalCodeField }: AddressFo
 
   const colonies = usePostalCodeColonies(country, postalCode);
   const colonyOptions = useMemo(() => {
-    const names = new Set((colonies.data ?? []).filter((s) => s.postal_code === postalCode).map((s) => s.place_name).filter(Boolean));
+    const names = new Set(
+      (colonies.data ?? [])
+        .filter((s) => s.postal_code === postalCode)
+        .map((s) => s.place_name)
+        .filter(Boolean),
+    );
     if (colony) names.add(colony);
     return [...names].sort((a, b) => a.localeCompare(b, 'es'));
   }, [colonies.data, postalCode, colony]);
@@ -129,8 +134,7 @@ function AddressForm({ location, onCancel, onSaved, PostalCodeField }: AddressFo
   });
 
   const saving = create.isPending || update.isPending;
-  const colonyError =
-    errors.colony?.message ?? (colonies.isError ? 'No pudimos cargar las colonias de este código postal. Intenta de nuevo.' : undefined);
+  const colonyError = errors.colony?.message ?? (colonies.isError ? 'No pudimos cargar las colonias de este código postal. Intenta de nuevo.' : undefined);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={location ? 'Editar dirección' : 'Nueva dirección'}>
@@ -142,14 +146,7 @@ function AddressForm({ location, onCancel, onSaved, PostalCodeField }: AddressFo
         )}
         <TextInput label="Nombre" required maxLength={ADDRESS_TEXT_MAX} data-autofocus {...form.register('name')} error={errors.name?.message} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Correo electrónico"
-            type="email"
-            required
-            autoComplete="email"
-            {...form.register('email')}
-            error={errors.email?.message}
-          />
+          <TextInput label="Correo electrónico" type="email" required autoComplete="email" {...form.register('email')} error={errors.email?.message} />
           <TextInput
             label="Teléfono"
             type="tel"
@@ -166,12 +163,7 @@ function AddressForm({ location, onCancel, onSaved, PostalCodeField }: AddressFo
           <TextInput label="Número exterior" required maxLength={HOUSE_NUMBER_MAX} {...form.register('number')} error={errors.number?.message} />
           <TextInput label="Número interior" maxLength={HOUSE_NUMBER_MAX} {...form.register('intNumber')} error={errors.intNumber?.message} />
         </SimpleGrid>
-        <TextInput
-          label="Referencia"
-          maxLength={ADDRESS_TEXT_MAX}
-          {...form.register('reference_of_origin')}
-          error={errors.reference_of_origin?.message}
-        />
+        <TextInput label="Referencia" maxLength={ADDRESS_TEXT_MAX} {...form.register('reference_of_origin')} error={errors.reference_of_origin?.message} />
         <PostalCodeField
           label="Código postal"
           listLabel="Código postal"
@@ -205,14 +197,7 @@ function AddressForm({ location, onCancel, onSaved, PostalCodeField }: AddressFo
               />
             )}
           />
-          <TextInput
-            label="Ciudad"
-            description="Estado, ciudad: se llena con el código postal."
-            value={city}
-            readOnly
-            required
-            error={errors.city?.message}
-          />
+          <TextInput label="Ciudad" description="Estado, ciudad: se llena con el código postal." value={city} readOnly required error={errors.city?.message} />
         </SimpleGrid>
         <TextInput label="País" value={country === DEFAULT_COUNTRY ? 'México' : country} readOnly />
         <Group justify="flex-end">

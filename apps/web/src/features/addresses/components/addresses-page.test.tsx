@@ -40,9 +40,33 @@ function location(id: number, over: Partial<Omit<SavedLocation, 'address' | 'add
 }
 
 const colonias: PostalSuggestion[] = [
-  { postal_code: '06760', place_name: 'Roma Sur', city: 'Ciudad de México', municipality: 'Cuauhtémoc', state: 'Ciudad de México', state_short: 'CDMX', country_code: 'MX' },
-  { postal_code: '06760', place_name: 'Hipódromo', city: 'Ciudad de México', municipality: 'Cuauhtémoc', state: 'Ciudad de México', state_short: 'CDMX', country_code: 'MX' },
-  { postal_code: '44100', place_name: 'Guadalajara Centro', city: 'Guadalajara', municipality: 'Guadalajara', state: 'Jalisco', state_short: 'JAL', country_code: 'MX' },
+  {
+    postal_code: '06760',
+    place_name: 'Roma Sur',
+    city: 'Ciudad de México',
+    municipality: 'Cuauhtémoc',
+    state: 'Ciudad de México',
+    state_short: 'CDMX',
+    country_code: 'MX',
+  },
+  {
+    postal_code: '06760',
+    place_name: 'Hipódromo',
+    city: 'Ciudad de México',
+    municipality: 'Cuauhtémoc',
+    state: 'Ciudad de México',
+    state_short: 'CDMX',
+    country_code: 'MX',
+  },
+  {
+    postal_code: '44100',
+    place_name: 'Guadalajara Centro',
+    city: 'Guadalajara',
+    municipality: 'Guadalajara',
+    state: 'Jalisco',
+    state_short: 'JAL',
+    country_code: 'MX',
+  },
 ];
 
 /** A fake of /locations-user kept in memory, recording what the page sends. */
@@ -78,7 +102,15 @@ function fakeAddressesApi(initial: SavedLocation[]) {
       const { address: _joined, user: _user, ...parts } = body;
       list = list.map((l) =>
         l._id === params.id
-          ? location(Number(String(params.id).slice(-1)), { ...parts, street: body.street ?? '', number: body.number ?? '', intNumber: body.intNumber ?? '', reference_of_origin: body.reference_of_origin ?? '', state_code: body.state_code ?? '', country_code: body.country_code ?? 'MX' })
+          ? location(Number(String(params.id).slice(-1)), {
+              ...parts,
+              street: body.street ?? '',
+              number: body.number ?? '',
+              intNumber: body.intNumber ?? '',
+              reference_of_origin: body.reference_of_origin ?? '',
+              state_code: body.state_code ?? '',
+              country_code: body.country_code ?? 'MX',
+            })
           : l,
       );
       return HttpResponse.json(list.find((l) => l._id === params.id));
@@ -89,9 +121,7 @@ function fakeAddressesApi(initial: SavedLocation[]) {
       list = list.filter((l) => l._id !== params.id);
       return HttpResponse.json(found);
     }),
-    http.get('/api/v1/postalcodes/:country/:code', ({ params }) =>
-      HttpResponse.json({ country_codes: colonias.filter((c) => c.postal_code === params.code) }),
-    ),
+    http.get('/api/v1/postalcodes/:country/:code', ({ params }) => HttpResponse.json({ country_codes: colonias.filter((c) => c.postal_code === params.code) })),
   );
   return { sent };
 }
@@ -136,7 +166,11 @@ describe('AddressesPage', () => {
     const { unmount } = renderPage();
     expect(await screen.findByText('Aún no tienes direcciones guardadas')).toBeInTheDocument();
     unmount();
-    server.use(http.get('/api/v1/locations-user', () => HttpResponse.json({ message: 'Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.', code: 'auth.unauthenticated' }, { status: 401 })));
+    server.use(
+      http.get('/api/v1/locations-user', () =>
+        HttpResponse.json({ message: 'Tu sesión no es válida o ha expirado. Inicia sesión de nuevo.', code: 'auth.unauthenticated' }, { status: 401 }),
+      ),
+    );
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Tu sesión no es válida o ha expirado.');
   });
@@ -206,7 +240,11 @@ describe('AddressesPage', () => {
     server.use(
       http.put('/api/v1/locations-user/:id', () =>
         HttpResponse.json(
-          { message: 'Revisa el campo teléfono: El teléfono solo debe contener dígitos.', code: 'request.invalid', errors: [{ path: 'phone', message: 'El teléfono solo debe contener dígitos.' }] },
+          {
+            message: 'Revisa el campo teléfono: El teléfono solo debe contener dígitos.',
+            code: 'request.invalid',
+            errors: [{ path: 'phone', message: 'El teléfono solo debe contener dígitos.' }],
+          },
           { status: 400 },
         ),
       ),

@@ -9,5 +9,8 @@ export function getBulkShipments(id: string, { signal }: { signal?: AbortSignal 
 }
 
 export function useBulkShipments(id: string | null) {
-  return useQuery({ ...queryOptions({ queryKey: [...queryRoots.shipments, 'bulk', id], queryFn: ({ signal }) => getBulkShipments(id!, { signal }) }), enabled: id !== null });
+  return useQuery({
+    ...queryOptions({ queryKey: [...queryRoots.shipments, 'bulk', id], queryFn: ({ signal }) => getBulkShipments(id!, { signal }) }),
+    enabled: id !== null,
+  });
 }

@@ -27,11 +27,14 @@ export function uploadBulkFile(file: File, onProgress?: (fraction: number) => vo
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(body as BulkReport);
       else {
-        const error = (body as ApiError | undefined)?.message ? (body as ApiError) : { message: 'No pudimos subir el archivo. Intenta de nuevo.', code: 'client.unknown' };
+        const error = (body as ApiError | undefined)?.message
+          ? (body as ApiError)
+          : { message: 'No pudimos subir el archivo. Intenta de nuevo.', code: 'client.unknown' };
         reject(new ApiRequestError(xhr.status, error));
       }
     };
-    xhr.onerror = () => reject(new ApiRequestError(0, { message: 'No hay conexión con el servidor. Revisa tu internet e intenta de nuevo.', code: 'client.network' }));
+    xhr.onerror = () =>
+      reject(new ApiRequestError(0, { message: 'No hay conexión con el servidor. Revisa tu internet e intenta de nuevo.', code: 'client.network' }));
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);

@@ -1,6 +1,23 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Badge, Button, Card, FileInput, Group, List, Loader, Pagination, Progress, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  List,
+  Loader,
+  Pagination,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { BULK_ROWS_MAX, bulkRowStatusLabels, type BulkRow, type BulkRowStatus, type BulkUpload } from '@envios/contracts/bulk';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { LoadFailure } from '@/components/ui/query-status';
@@ -45,7 +62,8 @@ function UploadCard({ onUploaded }: { onUploaded: (id: string) => void }) {
           2. Sube tu archivo
         </Title>
         <Text size="sm" c="dimmed">
-          Excel (.xlsx) o CSV, hasta {number.format(BULK_ROWS_MAX)} filas. Revisamos cada fila con las mismas reglas del asistente y la cotizamos; las filas con errores se explican y las corriges aquí mismo.
+          Excel (.xlsx) o CSV, hasta {number.format(BULK_ROWS_MAX)} filas. Revisamos cada fila con las mismas reglas del asistente y la cotizamos; las filas con
+          errores se explican y las corriges aquí mismo.
         </Text>
         <Group align="flex-end" wrap="wrap">
           <FileInput
@@ -129,7 +147,10 @@ function RowsTable({ upload, onFix }: { upload: BulkUpload; onFix: (row: BulkRow
           setFilter(v);
           setPage(1);
         }}
-        data={FILTERS.map((f) => ({ value: f.value, label: f.value === 'all' ? `${f.label} (${number.format(upload.total_rows)})` : `${f.label} (${number.format(upload.counts[f.value])})` }))}
+        data={FILTERS.map((f) => ({
+          value: f.value,
+          label: f.value === 'all' ? `${f.label} (${number.format(upload.total_rows)})` : `${f.label} (${number.format(upload.counts[f.value])})`,
+        }))}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
       />
       <LoadFailure query={rows} title="No pudimos cargar las filas" />
@@ -211,7 +232,13 @@ function RowsTable({ upload, onFix }: { upload: BulkUpload; onFix: (row: BulkRow
                       </Button>
                     )}
                     {r.status === 'duplicate' && (
-                      <Button size="xs" variant="light" color="yellow" loading={recreate.isPending && recreate.variables?.row === r.row} onClick={() => recreate.mutate({ id: upload._id, row: r.row, data: { recreate: true } })}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="yellow"
+                        loading={recreate.isPending && recreate.variables?.row === r.row}
+                        onClick={() => recreate.mutate({ id: upload._id, row: r.row, data: { recreate: true } })}
+                      >
                         Crear de nuevo
                       </Button>
                     )}
@@ -222,7 +249,14 @@ function RowsTable({ upload, onFix }: { upload: BulkUpload; onFix: (row: BulkRow
           </Table.Tbody>
         </ResponsiveTable>
       )}
-      {data && data.pages > 1 && <Pagination total={data.pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : 'Página anterior' })} />}
+      {data && data.pages > 1 && (
+        <Pagination
+          total={data.pages}
+          value={page}
+          onChange={setPage}
+          getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Página siguiente' : 'Página anterior' })}
+        />
+      )}
       {data && <Text size="xs" c="dimmed">{`Mostrando hasta ${BULK_ROWS_PAGE} filas por página.`}</Text>}
     </Stack>
   );
@@ -262,7 +296,8 @@ function UploadResult({ uploadId, payHref, renderLabels }: { uploadId: string; p
         </Group>
         {u.ignored_columns.length > 0 && (
           <Alert color="yellow" variant="light" role="note">
-            Ignoramos {u.ignored_columns.length === 1 ? 'la columna' : 'las columnas'} «{u.ignored_columns.join('», «')}»: no {u.ignored_columns.length === 1 ? 'está' : 'están'} en la plantilla.
+            Ignoramos {u.ignored_columns.length === 1 ? 'la columna' : 'las columnas'} «{u.ignored_columns.join('», «')}»: no{' '}
+            {u.ignored_columns.length === 1 ? 'está' : 'están'} en la plantilla.
           </Alert>
         )}
         {processing && (
@@ -288,7 +323,9 @@ function UploadResult({ uploadId, payHref, renderLabels }: { uploadId: string; p
                 {`Pagar ${number.format(u.unpaid_shipments)} ${u.unpaid_shipments === 1 ? 'envío' : 'envíos'}`}
               </Button>
             )}
-            {u.counts.created > 0 && u.unpaid_shipments === 0 && renderLabels?.({ uploadId: u._id, label: `Descargar ${number.format(u.counts.created)} etiquetas` })}
+            {u.counts.created > 0 &&
+              u.unpaid_shipments === 0 &&
+              renderLabels?.({ uploadId: u._id, label: `Descargar ${number.format(u.counts.created)} etiquetas` })}
           </Group>
         )}
         {create.isError && (
@@ -297,7 +334,12 @@ function UploadResult({ uploadId, payHref, renderLabels }: { uploadId: string; p
           </Alert>
         )}
         {result && (
-          <Alert color={result.skipped.length > 0 ? 'yellow' : 'green'} variant="light" role="status" title={`Creamos ${number.format(result.created)} ${result.created === 1 ? 'envío' : 'envíos'}`}>
+          <Alert
+            color={result.skipped.length > 0 ? 'yellow' : 'green'}
+            variant="light"
+            role="status"
+            title={`Creamos ${number.format(result.created)} ${result.created === 1 ? 'envío' : 'envíos'}`}
+          >
             {result.skipped.length > 0 ? (
               <List size="sm">
                 {result.skipped.map((s) => (
@@ -346,7 +388,8 @@ export function BulkPage({ uploadId, onOpen, templateHref, payHref, renderLabels
                 1. Descarga la plantilla
               </Title>
               <Text size="sm" c="dimmed">
-                Una fila por envío con el origen (o el nombre de una dirección guardada), el destino, el paquete (o el nombre de un paquete guardado), el contenido, el seguro y el servicio («más barato», «más rápido» o su nombre). La hoja «Valores aceptados» explica cada columna.
+                Una fila por envío con el origen (o el nombre de una dirección guardada), el destino, el paquete (o el nombre de un paquete guardado), el
+                contenido, el seguro y el servicio («más barato», «más rápido» o su nombre). La hoja «Valores aceptados» explica cada columna.
               </Text>
               <Group gap="sm">
                 <Button component="a" href={templateHref('xlsx')} download variant="light">

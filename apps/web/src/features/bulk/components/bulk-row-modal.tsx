@@ -85,7 +85,17 @@ function RowForm({ uploadId, row, onDone }: { uploadId: string; row: BulkRow; on
 }
 
 /** «Corregir»: a bad row's cells, each error on its field, checked and quoted again on save. */
-export function BulkRowModal({ uploadId, row, onClose, onFixed }: { uploadId: string; row: BulkRow | null; onClose: () => void; onFixed: (row: BulkRow) => void }) {
+export function BulkRowModal({
+  uploadId,
+  row,
+  onClose,
+  onFixed,
+}: {
+  uploadId: string;
+  row: BulkRow | null;
+  onClose: () => void;
+  onFixed: (row: BulkRow) => void;
+}) {
   return (
     <Modal opened={row !== null} onClose={onClose} title={row ? `Corregir la fila ${row.row}` : ''} size="xl">
       {row && <RowForm key={row.row} uploadId={uploadId} row={row} onDone={onFixed} />}

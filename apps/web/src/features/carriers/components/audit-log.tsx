@@ -146,7 +146,7 @@ export function AuditLog({ UserName }: { UserName: ComponentType<{ id: string }>
         data={[{ value: 'all', label: 'Todos los cambios' }, ...AUDIT_ENTITIES.map((e) => ({ value: e, label: ENTITY_LABELS[e] }))]}
         value={entity ?? 'all'}
         onChange={(v) => {
-          setEntity(!v || v === 'all' ? undefined : (v));
+          setEntity(!v || v === 'all' ? undefined : v);
           setPage(1);
         }}
         allowDeselect={false}

@@ -40,8 +40,8 @@ function CarrierCard({ carrier, onEditTariff }: { carrier: CarrierAdmin; onEditT
               {carrier.name}
             </Text>
             <Text size="sm" c="dimmed">
-              Área remota {mxn(carrier.remote_area_surcharge)} por guía ({carrier.remote_area_count} códigos postales) · Seguro{' '}
-              {carrier.insurance_rate_percent} % (mínimo {mxn(carrier.insurance_min)})
+              Área remota {mxn(carrier.remote_area_surcharge)} por guía ({carrier.remote_area_count} códigos postales) · Seguro {carrier.insurance_rate_percent}{' '}
+              % (mínimo {mxn(carrier.insurance_min)})
             </Text>
           </div>
         </Group>
@@ -102,7 +102,12 @@ function CarrierCard({ carrier, onEditTariff }: { carrier: CarrierAdmin; onEditT
                 <ServiceSwitch service={service} carrierName={carrier.name} />
               </Table.Td>
               <Table.Td {...cell('actions')}>
-                <Button size="compact-sm" variant="light" onClick={() => onEditTariff(service._id)} aria-label={`Editar tarifa de ${carrier.name} ${service.name}`}>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => onEditTariff(service._id)}
+                  aria-label={`Editar tarifa de ${carrier.name} ${service.name}`}
+                >
                   Editar tarifa
                 </Button>
               </Table.Td>

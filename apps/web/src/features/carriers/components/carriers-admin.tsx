@@ -73,15 +73,7 @@ export function CarriersAdmin({ CustomerField, UserName }: CarriersAdminProps) {
         </Tabs.Panel>
         <Tabs.Panel value="tarifas" pt="lg">
           <Stack gap="md">
-            <Select
-              label="Servicio"
-              data={serviceOptions}
-              value={selected}
-              onChange={(v) => v && setServiceId(v)}
-              searchable
-              allowDeselect={false}
-              maw={420}
-            />
+            <Select label="Servicio" data={serviceOptions} value={selected} onChange={(v) => v && setServiceId(v)} searchable allowDeselect={false} maw={420} />
             {selected && <TariffEditor key={selected} serviceId={selected} />}
           </Stack>
         </Tabs.Panel>

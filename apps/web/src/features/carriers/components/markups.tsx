@@ -27,7 +27,6 @@ export interface MarkupsProps {
 
 const ALL = '__all__';
 
-
 function specificity(m: Markup): number {
   return (m.user_id ? 2 : 0) + (m.service_id ? 1 : 0);
 }
@@ -65,8 +64,8 @@ export function Markups({ carriers, CustomerField, UserName }: MarkupsProps) {
   return (
     <Stack gap="lg">
       <Text size="sm" c="dimmed" maw={760}>
-        Precio al cliente = costo de la paquetería × (1 + porcentaje / 100) + monto fijo por guía. Gana el margen más específico: cliente y
-        servicio, luego cliente, luego servicio, y al final el general.
+        Precio al cliente = costo de la paquetería × (1 + porcentaje / 100) + monto fijo por guía. Gana el margen más específico: cliente y servicio, luego
+        cliente, luego servicio, y al final el general.
       </Text>
       <Card withBorder radius="lg" padding="lg">
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Margen">
@@ -92,9 +91,7 @@ export function Markups({ carriers, CustomerField, UserName }: MarkupsProps) {
             <Controller
               control={form.control}
               name="user_id"
-              render={({ field }) => (
-                <CustomerField label="Cliente" value={field.value ?? null} onChange={field.onChange} error={errors.user_id?.message} />
-              )}
+              render={({ field }) => <CustomerField label="Cliente" value={field.value ?? null} onChange={field.onChange} error={errors.user_id?.message} />}
             />
             <TextInput
               label="Porcentaje (%)"
@@ -146,7 +143,9 @@ export function Markups({ carriers, CustomerField, UserName }: MarkupsProps) {
         <Table.Tbody>
           {sorted.map((m) => (
             <Table.Tr key={m._id}>
-              <Table.Td {...cell('title', 'Servicio')}>{m.service_id ? (serviceNames.get(m.service_id) ?? 'Servicio eliminado') : 'Todos los servicios'}</Table.Td>
+              <Table.Td {...cell('title', 'Servicio')}>
+                {m.service_id ? (serviceNames.get(m.service_id) ?? 'Servicio eliminado') : 'Todos los servicios'}
+              </Table.Td>
               <Table.Td>{m.user_id ? <UserName id={m.user_id} /> : 'Todos los clientes'}</Table.Td>
               <Table.Td>{m.percent} %</Table.Td>
               <Table.Td>{formatMXN(toCentavos(m.fixed_amount))}</Table.Td>
@@ -156,9 +155,14 @@ export function Markups({ carriers, CustomerField, UserName }: MarkupsProps) {
                   <Button size="compact-sm" variant="subtle" onClick={() => edit(m)}>
                     Editar
                   </Button>
-                  <ActionIcon variant="subtle" color="red" aria-label="Eliminar margen" onClick={() => {
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label="Eliminar margen"
+                    onClick={() => {
                       if (window.confirm('¿Eliminar este margen? Las próximas cotizaciones usarán el siguiente margen que aplique.')) remove.mutate(m._id);
-                    }}>
+                    }}
+                  >
                     ×
                   </ActionIcon>
                 </Group>

@@ -12,15 +12,37 @@ setupMockApi();
 const SERVICE = '3b38a5db-e292-45ea-ab23-eb99612ef86b';
 
 function row(n: number, over: Partial<TariffRow>): TariffRow {
-  return { _id: `00000000-0000-4000-8000-00000000000${n}`, service_id: SERVICE, zone: 'nacional', min_kg: 1, max_kg: 5, base_price: 149, extra_kg_price: 0, ...over };
+  return {
+    _id: `00000000-0000-4000-8000-00000000000${n}`,
+    service_id: SERVICE,
+    zone: 'nacional',
+    min_kg: 1,
+    max_kg: 5,
+    base_price: 149,
+    extra_kg_price: 0,
+    ...over,
+  };
 }
 
 function table(rows: TariffRow[]): TariffTableResponse {
   return {
     service: {
-      _id: SERVICE, carrier_code: 'ampm', name: 'ESTANDAR', scope: 'domestic', transit_days: 4, transit_text: 'De 2 a 4 días hábiles', max_weight_kg: 70,
-      package_types: ['document', 'box'], enabled: true, volumetric_divisor: 5000, guide_source: 'inventory', document_price: null, external_code: null,
-      rate_source: 'tariffs', tariff_rows: rows.length, updatedAt: '2026-11-22T15:00:00.000Z',
+      _id: SERVICE,
+      carrier_code: 'ampm',
+      name: 'ESTANDAR',
+      scope: 'domestic',
+      transit_days: 4,
+      transit_text: 'De 2 a 4 días hábiles',
+      max_weight_kg: 70,
+      package_types: ['document', 'box'],
+      enabled: true,
+      volumetric_divisor: 5000,
+      guide_source: 'inventory',
+      document_price: null,
+      external_code: null,
+      rate_source: 'tariffs',
+      tariff_rows: rows.length,
+      updatedAt: '2026-11-22T15:00:00.000Z',
     },
     rows,
   };
@@ -128,7 +150,14 @@ describe('TariffEditor', () => {
     const input = container.ownerDocument.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File([csv], 'tarifa.csv', { type: 'text/csv' }));
     const errors = await screen.findByRole('table', { name: 'Errores del archivo' });
-    const rows = within(errors).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    const rows = within(errors)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ['3', 'Precio base', 'Fila 3: el precio base debe ser un número.'],
       ['4', 'Zona', 'Fila 4: la zona «luna» no existe.'],

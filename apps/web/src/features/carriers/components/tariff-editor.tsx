@@ -172,8 +172,8 @@ function TariffTableForm({ serviceId, table }: { serviceId: string; table: Tarif
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
           <Text size="sm" c="dimmed" maw={620}>
-            Precio por guía = precio base + (kg facturables − kg inicial del rango) × precio por kg adicional. Cada zona empieza en 1 kg,
-            sin huecos ni rangos encimados, y el precio nunca baja al subir de peso.
+            Precio por guía = precio base + (kg facturables − kg inicial del rango) × precio por kg adicional. Cada zona empieza en 1 kg, sin huecos ni rangos
+            encimados, y el precio nunca baja al subir de peso.
           </Text>
           <Group gap="xs">
             <Button component="a" href={tariffCsvUrl(serviceId)} download variant="default" size="sm">
@@ -189,8 +189,8 @@ function TariffTableForm({ serviceId, table }: { serviceId: string; table: Tarif
           </Group>
         </Group>
         <Text size="xs" c="dimmed">
-          El CSV lleva las columnas {TARIFF_CSV_COLUMNS.join(', ')} (coma o punto y coma, importes con punto decimal). Importar
-          reemplaza toda la tabla de este servicio, o nada si alguna fila tiene errores.
+          El CSV lleva las columnas {TARIFF_CSV_COLUMNS.join(', ')} (coma o punto y coma, importes con punto decimal). Importar reemplaza toda la tabla de este
+          servicio, o nada si alguna fila tiene errores.
         </Text>
 
         {saved && (

@@ -99,7 +99,9 @@ describe('ContactForm', () => {
   });
 
   it('starts filled with a signed-in profile', () => {
-    renderWithApp(<ContactForm defaults={{ first_name: 'Beto', last_name: 'Ruiz', email: 'beto@correo.test', phone: '5512345678' }} onSent={() => undefined} />);
+    renderWithApp(
+      <ContactForm defaults={{ first_name: 'Beto', last_name: 'Ruiz', email: 'beto@correo.test', phone: '5512345678' }} onSent={() => undefined} />,
+    );
     expect(screen.getByLabelText(/^Nombre/)).toHaveValue('Beto');
     expect(screen.getByLabelText(/^Correo electrónico/)).toHaveValue('beto@correo.test');
   });

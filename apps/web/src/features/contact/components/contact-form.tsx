@@ -2,13 +2,7 @@ import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Alert, Button, Group, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
-import {
-  CONTACT_COMPANY_MAX,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_NAME_MAX,
-  contactFormSchema,
-  contactMessages,
-} from '@envios/contracts/contact';
+import { CONTACT_COMPANY_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, contactFormSchema, contactMessages } from '@envios/contracts/contact';
 import { ApiRequestError } from '@/lib/api-client';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -77,8 +71,22 @@ export function ContactForm({ defaults = {}, onSent }: ContactFormProps) {
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Nombre" autoComplete="given-name" required maxLength={CONTACT_NAME_MAX} {...form.register('first_name')} error={errors.first_name?.message} />
-          <TextInput label="Apellidos" autoComplete="family-name" required maxLength={CONTACT_NAME_MAX} {...form.register('last_name')} error={errors.last_name?.message} />
+          <TextInput
+            label="Nombre"
+            autoComplete="given-name"
+            required
+            maxLength={CONTACT_NAME_MAX}
+            {...form.register('first_name')}
+            error={errors.first_name?.message}
+          />
+          <TextInput
+            label="Apellidos"
+            autoComplete="family-name"
+            required
+            maxLength={CONTACT_NAME_MAX}
+            {...form.register('last_name')}
+            error={errors.last_name?.message}
+          />
         </SimpleGrid>
         <TextInput
           label="Empresa"

@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, NativeSelect, SegmentedControl, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NativeSelect,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { contactStatusLabels, type ContactMessage, type ContactStatus } from '@envios/contracts/contact';
 import { EmptyRow, ListPagination } from '@/components/ui/list-parts';
 import { QueryStatus } from '@/components/ui/query-status';
@@ -208,34 +224,43 @@ export function MessagesAdmin({ openId, onOpen }: MessagesAdminProps) {
       <QueryStatus query={list} loadingLabel="Cargando mensajes" />
       {data && (
         <ResponsiveTable stackBelow="sm" striped highlightOnHover aria-label="Mensajes de contacto" aria-busy={list.isPlaceholderData}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Mensaje</Table.Th>
-                <Table.Th>Recibido</Table.Th>
-                <Table.Th>Estatus</Table.Th>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Mensaje</Table.Th>
+              <Table.Th>Recibido</Table.Th>
+              <Table.Th>Estatus</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.docs.map((m) => (
+              <Table.Tr key={m._id}>
+                <Table.Td maw={520} {...cell('title')}>
+                  <Text size="sm" fw={600}>
+                    {m.first_name} {m.last_name} · {m.company_name}
+                  </Text>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    ta="left"
+                    onClick={() => onOpen(m._id)}
+                    aria-label={`Leer el mensaje de ${m.first_name} ${m.last_name}`}
+                  >
+                    {excerpt(m)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
+                <Table.Td>
+                  <StatusBadge status={m.status} />
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.docs.map((m) => (
-                <Table.Tr key={m._id}>
-                  <Table.Td maw={520} {...cell('title')}>
-                    <Text size="sm" fw={600}>
-                      {m.first_name} {m.last_name} · {m.company_name}
-                    </Text>
-                    <Anchor component="button" type="button" size="sm" ta="left" onClick={() => onOpen(m._id)} aria-label={`Leer el mensaje de ${m.first_name} ${m.last_name}`}>
-                      {excerpt(m)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={m.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {data.docs.length === 0 && (
-                <EmptyRow colSpan={3}>{debounced.trim() ? 'Ningún mensaje coincide con la búsqueda.' : status === 'open' ? 'No hay mensajes nuevos.' : 'No hay mensajes.'}</EmptyRow>
-              )}
-            </Table.Tbody>
+            ))}
+            {data.docs.length === 0 && (
+              <EmptyRow colSpan={3}>
+                {debounced.trim() ? 'Ningún mensaje coincide con la búsqueda.' : status === 'open' ? 'No hay mensajes nuevos.' : 'No hay mensajes.'}
+              </EmptyRow>
+            )}
+          </Table.Tbody>
         </ResponsiveTable>
       )}
       {data && <ListPagination page={data.page} pages={data.pages} onChange={setPage} label="Páginas de mensajes" />}

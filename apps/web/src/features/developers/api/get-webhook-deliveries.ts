@@ -5,7 +5,10 @@ import { developersQueryKeyRoot } from './get-api-keys';
 
 /** `GET /api/v1/developers/webhooks/{id}/deliveries`: newest first, 10 a page. */
 export function getWebhookDeliveries(endpointId: string, page: number, { signal }: { signal?: AbortSignal } = {}): Promise<WebhookDeliveryPage> {
-  return apiRequest<WebhookDeliveryPage>(`/api/v1/developers/webhooks/${encodeURIComponent(endpointId)}/deliveries`, { query: { page, limit: 10 }, ...(signal ? { signal } : {}) });
+  return apiRequest<WebhookDeliveryPage>(`/api/v1/developers/webhooks/${encodeURIComponent(endpointId)}/deliveries`, {
+    query: { page, limit: 10 },
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function getWebhookDeliveriesQueryOptions(endpointId: string, page: number) {

@@ -5,7 +5,9 @@ import { developersQueryKeyRoot } from './get-api-keys';
 
 /** `POST /api/v1/developers/webhooks/{id}/deliveries/{deliveryId}/resend`: «Reenviar», the same event id. */
 export function resendDelivery({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }): Promise<{ queued: true }> {
-  return apiRequest<{ queued: true }>(`/api/v1/developers/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, { method: 'POST' });
+  return apiRequest<{ queued: true }>(`/api/v1/developers/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`, {
+    method: 'POST',
+  });
 }
 
 export function useResendDelivery() {

@@ -32,8 +32,23 @@ function CreateKeyForm({ onClose, onCreated }: { onClose: () => void; onCreated:
     }
   });
   return (
-    <ModalForm onSubmit={onSubmit} failure={create.error?.message} submitLabel="Crear llave" pending={create.isPending} onCancel={onClose} aria-label="Nueva llave de API">
-      <TextInput label="Nombre" description="Para reconocerla: el sistema o la persona que la usa." placeholder="ERP de la bodega" withAsterisk data-autofocus {...form.register('name')} error={form.formState.errors.name?.message} />
+    <ModalForm
+      onSubmit={onSubmit}
+      failure={create.error?.message}
+      submitLabel="Crear llave"
+      pending={create.isPending}
+      onCancel={onClose}
+      aria-label="Nueva llave de API"
+    >
+      <TextInput
+        label="Nombre"
+        description="Para reconocerla: el sistema o la persona que la usa."
+        placeholder="ERP de la bodega"
+        withAsterisk
+        data-autofocus
+        {...form.register('name')}
+        error={form.formState.errors.name?.message}
+      />
       <Controller
         control={form.control}
         name="scope"
@@ -120,9 +135,9 @@ export function ApiKeysSection() {
               Llaves de API
             </Title>
             <Text size="sm" c="dimmed">
-              Tu sistema actúa como tu cuenta: cotiza, crea y paga envíos, descarga etiquetas y rastrea. Nunca entra a la administración ni a
-              esta página.
-              {keys.data && ` Cada llave puede hacer ${keys.data.rate_limit.per_second} solicitudes por segundo (hasta ${keys.data.rate_limit.burst} seguidas); después responde 429 con Retry-After.`}
+              Tu sistema actúa como tu cuenta: cotiza, crea y paga envíos, descarga etiquetas y rastrea. Nunca entra a la administración ni a esta página.
+              {keys.data &&
+                ` Cada llave puede hacer ${keys.data.rate_limit.per_second} solicitudes por segundo (hasta ${keys.data.rate_limit.burst} seguidas); después responde 429 con Retry-After.`}
             </Text>
           </div>
           <Button onClick={() => setCreating(true)}>Crear llave</Button>
@@ -191,7 +206,14 @@ export function ApiKeysSection() {
         )}
       </Stack>
 
-      <Modal opened={creating} onClose={closeCreate} title={created ? 'Tu llave nueva' : 'Nueva llave de API'} centered size="lg" closeOnClickOutside={!created}>
+      <Modal
+        opened={creating}
+        onClose={closeCreate}
+        title={created ? 'Tu llave nueva' : 'Nueva llave de API'}
+        centered
+        size="lg"
+        closeOnClickOutside={!created}
+      >
         {created ? <KeyShownOnce created={created} onClose={closeCreate} /> : <CreateKeyForm onClose={closeCreate} onCreated={setCreated} />}
       </Modal>
 

@@ -24,7 +24,12 @@ export function CodeBlock({ code, title, maxHeight }: CodeBlockProps) {
           )}
         </CopyButton>
       </Group>
-      <Code block style={{ maxWidth: '100%', overflow: 'auto', maxHeight, fontSize: 12.5, lineHeight: 1.55, whiteSpace: 'pre' }} tabIndex={0} aria-label={title}>
+      <Code
+        block
+        style={{ maxWidth: '100%', overflow: 'auto', maxHeight, fontSize: 12.5, lineHeight: 1.55, whiteSpace: 'pre' }}
+        tabIndex={0}
+        aria-label={title}
+      >
         {code}
       </Code>
     </Box>

@@ -117,7 +117,12 @@ export function DeliveriesLog({ endpointId, active }: { endpointId: string; acti
                 <Table.Td>{formatDateTime(d.last_attempt_at ?? d.created_at)}</Table.Td>
                 <Table.Td {...cell('actions')}>
                   <Group gap="xs" wrap="nowrap" justify="flex-end">
-                    <Button size="compact-sm" variant="subtle" onClick={() => setShown(d)} aria-label={`Ver la entrega ${eventLabel(d.event_type)} de ${formatDateTime(d.created_at)}`}>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      onClick={() => setShown(d)}
+                      aria-label={`Ver la entrega ${eventLabel(d.event_type)} de ${formatDateTime(d.created_at)}`}
+                    >
                       Ver
                     </Button>
                     {d.event_type !== TEST_EVENT_TYPE && (
@@ -145,7 +150,13 @@ export function DeliveriesLog({ endpointId, active }: { endpointId: string; acti
           <Pagination total={deliveries.data.pages} value={page} onChange={setPage} size="sm" aria-label="Páginas del registro de entregas" />
         </Group>
       )}
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={shown ? `${eventLabel(shown.event_type)} · ${formatDateTime(shown.created_at)}` : ''} centered size="xl">
+      <Modal
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        title={shown ? `${eventLabel(shown.event_type)} · ${formatDateTime(shown.created_at)}` : ''}
+        centered
+        size="xl"
+      >
         {shown && <DeliveryDetail delivery={shown} />}
       </Modal>
     </Stack>

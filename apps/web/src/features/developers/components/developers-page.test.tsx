@@ -13,7 +13,17 @@ const KEY = 'emx_live_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg';
 const ENDPOINT = '6a1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f';
 
 function apiKey(over: Partial<ApiKey> = {}): ApiKey {
-  return { _id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f', name: 'ERP', prefix: 'emx_live_AbCd', scope: 'write', mode: 'live', created_at: '2026-11-30T16:00:00.000Z', last_used_at: null, revoked_at: null, ...over };
+  return {
+    _id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f',
+    name: 'ERP',
+    prefix: 'emx_live_AbCd',
+    scope: 'write',
+    mode: 'live',
+    created_at: '2026-11-30T16:00:00.000Z',
+    last_used_at: null,
+    revoked_at: null,
+    ...over,
+  };
 }
 
 function delivery(over: Partial<WebhookDelivery> = {}): WebhookDelivery {

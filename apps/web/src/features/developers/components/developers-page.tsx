@@ -25,23 +25,27 @@ function QuickStart({ docsHref, walletHref }: DevelopersPageProps) {
             Crea una llave de <b>Lectura y escritura</b> abajo y cópiala (solo se muestra una vez).
           </List.Item>
           <List.Item>
-            Ten saldo en tu <Anchor href={walletHref} inherit>
+            Ten saldo en tu{' '}
+            <Anchor href={walletHref} inherit>
               Monedero
-            </Anchor>: el ejemplo paga con él. Una llave de <b>Pruebas</b> no paga con el monedero
-            (es dinero real); úsala con los pagos de prueba.
+            </Anchor>
+            : el ejemplo paga con él. Una llave de <b>Pruebas</b> no paga con el monedero (es dinero real); úsala con los pagos de prueba.
           </List.Item>
           <List.Item>
-            Guarda el script como <code>inicio-rapido.mjs</code> y córrelo con tu URL y tu llave: cotiza, crea el envío, lo paga (y repite el pago sin
-            cobrar dos veces gracias a <code>Idempotency-Key</code>) y descarga la etiqueta.
+            Guarda el script como <code>inicio-rapido.mjs</code> y córrelo con tu URL y tu llave: cotiza, crea el envío, lo paga (y repite el pago sin cobrar
+            dos veces gracias a <code>Idempotency-Key</code>) y descarga la etiqueta.
           </List.Item>
-          <List.Item>Agrega un destino de webhooks y pulsa «Enviar prueba»; tu sistema recibirá <code>guide.issued</code> y <code>tracking.updated</code> firmados.</List.Item>
+          <List.Item>
+            Agrega un destino de webhooks y pulsa «Enviar prueba»; tu sistema recibirá <code>guide.issued</code> y <code>tracking.updated</code> firmados.
+          </List.Item>
         </List>
         <CodeBlock title="inicio-rapido.mjs" code={QUICK_START_NODE} maxHeight={380} />
         <Text size="sm">
-          Cada operación, con su descripción y un ejemplo, está en la <Anchor href={docsHref} inherit>
+          Cada operación, con su descripción y un ejemplo, está en la{' '}
+          <Anchor href={docsHref} inherit>
             documentación de la API
-          </Anchor>, agrupada por tarea:
-          cotizar, crear, pagar, etiquetas, rastrear y webhooks.
+          </Anchor>
+          , agrupada por tarea: cotizar, crear, pagar, etiquetas, rastrear y webhooks.
         </Text>
       </Stack>
     </Card>
@@ -56,10 +60,10 @@ function VerifySignature() {
           Verifica la firma
         </Title>
         <Text size="sm">
-          Cada entrega lleva <code>{SIGNATURE_HEADER}: t=&lt;segundos unix&gt;,v1=&lt;firma&gt;</code>, donde la firma es el HMAC-SHA256 en
-          hexadecimal de <code>t + &quot;.&quot; + cuerpo</code> con el secreto del destino. Calcúlala sobre el cuerpo tal como llegó (antes de
-          parsear el JSON), compárala en tiempo constante y rechaza una <code>t</code> de hace más de 5 minutos. También llegan{' '}
-          <code>X-Envios-Event-Id</code> (el mismo id del cuerpo: úsalo para no procesar un evento dos veces) y <code>X-Envios-Event-Type</code>.
+          Cada entrega lleva <code>{SIGNATURE_HEADER}: t=&lt;segundos unix&gt;,v1=&lt;firma&gt;</code>, donde la firma es el HMAC-SHA256 en hexadecimal de{' '}
+          <code>t + &quot;.&quot; + cuerpo</code> con el secreto del destino. Calcúlala sobre el cuerpo tal como llegó (antes de parsear el JSON), compárala en
+          tiempo constante y rechaza una <code>t</code> de hace más de 5 minutos. También llegan <code>X-Envios-Event-Id</code> (el mismo id del cuerpo: úsalo
+          para no procesar un evento dos veces) y <code>X-Envios-Event-Type</code>.
         </Text>
         <CodeBlock title="verificar.mjs" code={SIGNATURE_RECIPE_NODE} />
         <Accordion variant="contained" chevronPosition="right">
@@ -113,7 +117,11 @@ function EventCatalogue() {
               <Accordion.Panel>
                 <CodeBlock
                   title={`${type}.json`}
-                  code={JSON.stringify({ id: '9f1c2d3e-4b5a-6c7d-8e9f-0a1b2c3d4e5f', type, created: '2026-11-30T16:21:04.512Z', data: eventExamples[type] }, null, 2)}
+                  code={JSON.stringify(
+                    { id: '9f1c2d3e-4b5a-6c7d-8e9f-0a1b2c3d4e5f', type, created: '2026-11-30T16:21:04.512Z', data: eventExamples[type] },
+                    null,
+                    2,
+                  )}
                 />
               </Accordion.Panel>
             </Accordion.Item>

@@ -19,7 +19,10 @@ import { DeliveriesLog, DeliveryStatusBadge } from './deliveries-log';
 
 function CreateEndpointForm({ onClose, onCreated }: { onClose: () => void; onCreated: (created: CreatedWebhookEndpoint) => void }) {
   const create = useCreateWebhookEndpoint();
-  const form = useZodForm(createWebhookEndpointSchema, { mode: 'onTouched', defaultValues: { url: '', description: '', events: ['guide.issued', 'tracking.updated'] } });
+  const form = useZodForm(createWebhookEndpointSchema, {
+    mode: 'onTouched',
+    defaultValues: { url: '', description: '', events: ['guide.issued', 'tracking.updated'] },
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       onCreated(await create.mutateAsync(values));
@@ -30,7 +33,14 @@ function CreateEndpointForm({ onClose, onCreated }: { onClose: () => void; onCre
   // An address the server refuses (private, unknown) is said under the URL box.
   const urlError = create.error instanceof ApiRequestError ? create.error.body.errors?.find((e) => e.path === 'url')?.message : undefined;
   return (
-    <ModalForm onSubmit={onSubmit} failure={urlError ? undefined : create.error?.message} submitLabel="Agregar destino" pending={create.isPending} onCancel={onClose} aria-label="Nuevo destino de webhooks">
+    <ModalForm
+      onSubmit={onSubmit}
+      failure={urlError ? undefined : create.error?.message}
+      submitLabel="Agregar destino"
+      pending={create.isPending}
+      onCancel={onClose}
+      aria-label="Nuevo destino de webhooks"
+    >
       <TextInput
         label="URL"
         description="https y un servidor en internet; las direcciones privadas o locales se rechazan."
@@ -42,12 +52,24 @@ function CreateEndpointForm({ onClose, onCreated }: { onClose: () => void; onCre
         {...form.register('url')}
         error={form.formState.errors.url?.message ?? urlError}
       />
-      <TextInput label="Descripción (opcional)" placeholder="ERP de la bodega" {...form.register('description')} error={form.formState.errors.description?.message} />
+      <TextInput
+        label="Descripción (opcional)"
+        placeholder="ERP de la bodega"
+        {...form.register('description')}
+        error={form.formState.errors.description?.message}
+      />
       <Controller
         control={form.control}
         name="events"
         render={({ field, fieldState }) => (
-          <Checkbox.Group label="Eventos" description="Elige los que tu sistema necesita." withAsterisk value={field.value} onChange={field.onChange} error={fieldState.error?.message}>
+          <Checkbox.Group
+            label="Eventos"
+            description="Elige los que tu sistema necesita."
+            withAsterisk
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          >
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="xs">
               {EVENT_TYPES.map((type) => (
                 <Checkbox key={type} value={type} label={eventTypeLabels[type]} description={type} />
@@ -99,7 +121,8 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         {!endpoint.active && endpoint.paused_reason && (
           <Alert color="orange" variant="light" title="Este destino no recibe eventos">
             {endpoint.paused_reason}
-            {endpoint.paused_at && ` (${formatDateTime(endpoint.paused_at)})`} Revisa tu servidor y pulsa «Reanudar»; luego usa «Reenviar» en las entregas que faltaron.
+            {endpoint.paused_at && ` (${formatDateTime(endpoint.paused_at)})`} Revisa tu servidor y pulsa «Reanudar»; luego usa «Reenviar» en las entregas que
+            faltaron.
           </Alert>
         )}
         <Group gap={6}>
@@ -113,7 +136,12 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           <Button size="xs" loading={test.isPending} onClick={() => test.mutate(endpoint._id, { onSuccess: setLastTest })}>
             Enviar prueba
           </Button>
-          <Button size="xs" variant="default" loading={reveal.isPending} onClick={() => (secret ? setSecret(null) : reveal.mutate(endpoint._id, { onSuccess: (r) => setSecret(r.secret) }))}>
+          <Button
+            size="xs"
+            variant="default"
+            loading={reveal.isPending}
+            onClick={() => (secret ? setSecret(null) : reveal.mutate(endpoint._id, { onSuccess: (r) => setSecret(r.secret) }))}
+          >
             {secret ? 'Ocultar secreto' : 'Ver secreto'}
           </Button>
           <Button size="xs" variant="default" loading={update.isPending} onClick={() => update.mutate({ id: endpoint._id, active: !endpoint.active })}>
@@ -129,7 +157,14 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
           </Alert>
         )}
         {lastTest && (
-          <Alert color={lastTest.status === 'delivered' ? 'green' : 'red'} variant="light" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setLastTest(null)}>
+          <Alert
+            color={lastTest.status === 'delivered' ? 'green' : 'red'}
+            variant="light"
+            role="status"
+            withCloseButton
+            closeButtonLabel="Cerrar aviso"
+            onClose={() => setLastTest(null)}
+          >
             <Group gap="xs">
               <DeliveryStatusBadge status={lastTest.status} />
               <Text size="sm">
@@ -157,7 +192,12 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpoint }) {
         </Group>
         <div id={`log-body-${endpoint._id}`}>{logOpen && <DeliveriesLog endpointId={endpoint._id} active={endpoint.active} />}</div>
       </Stack>
-      <ConfirmDeleteModal opened={deleting} onCancel={() => setDeleting(false)} busy={remove.isPending} onConfirm={() => remove.mutate(endpoint._id, { onSuccess: () => setDeleting(false) })}>
+      <ConfirmDeleteModal
+        opened={deleting}
+        onCancel={() => setDeleting(false)}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate(endpoint._id, { onSuccess: () => setDeleting(false) })}
+      >
         <Text size="sm">Se borra el destino {endpoint.url} y su registro de entregas; deja de recibir eventos.</Text>
         {remove.isError && (
           <Alert color="red" variant="light" role="alert">
@@ -188,8 +228,8 @@ export function WebhooksSection() {
               Webhooks
             </Title>
             <Text size="sm" c="dimmed">
-              Te avisamos cuando algo pasa (guía emitida, rastreo nuevo, pago confirmado) con un POST firmado a tu servidor. Si no responde 2xx,
-              reintentamos con esperas crecientes durante 3 días; después pausamos el destino y te escribimos.
+              Te avisamos cuando algo pasa (guía emitida, rastreo nuevo, pago confirmado) con un POST firmado a tu servidor. Si no responde 2xx, reintentamos
+              con esperas crecientes durante 3 días; después pausamos el destino y te escribimos.
             </Text>
           </div>
           <Button onClick={() => setCreating(true)}>Agregar destino</Button>
@@ -213,10 +253,19 @@ export function WebhooksSection() {
           <EndpointCard key={e._id} endpoint={e} />
         ))}
       </Stack>
-      <Modal opened={creating} onClose={close} title={created ? 'Destino agregado' : 'Nuevo destino de webhooks'} centered size="lg" closeOnClickOutside={!created}>
+      <Modal
+        opened={creating}
+        onClose={close}
+        title={created ? 'Destino agregado' : 'Nuevo destino de webhooks'}
+        centered
+        size="lg"
+        closeOnClickOutside={!created}
+      >
         {created ? (
           <Stack>
-            <Text size="sm">Cada entrega a {created.endpoint.url} va firmada con este secreto. Guárdalo en tu servidor; puedes verlo de nuevo con «Ver secreto».</Text>
+            <Text size="sm">
+              Cada entrega a {created.endpoint.url} va firmada con este secreto. Guárdalo en tu servidor; puedes verlo de nuevo con «Ver secreto».
+            </Text>
             <SecretValue value={created.secret} label="Secreto de firma" />
             <Group justify="flex-end">
               <Button onClick={close} data-autofocus>

@@ -1,9 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  postalSearchQuerySchema,
-  type PostalSearchResponse,
-  type PostalSuggestion,
-} from '@envios/contracts/geography';
+import { postalSearchQuerySchema, type PostalSearchResponse, type PostalSuggestion } from '@envios/contracts/geography';
 import { apiRequest } from '@/lib/api-client';
 
 export interface PostalSearch {
@@ -16,10 +12,7 @@ export function isPostalSearchAllowed({ search, country }: PostalSearch): boolea
   return search.trim() !== '' && postalSearchQuerySchema.safeParse({ search, country }).success;
 }
 
-export async function searchPostalCodes(
-  { search, country }: PostalSearch,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<PostalSuggestion[]> {
+export async function searchPostalCodes({ search, country }: PostalSearch, { signal }: { signal?: AbortSignal } = {}): Promise<PostalSuggestion[]> {
   const response = await apiRequest<PostalSearchResponse>('/api/v1/postalcodes', {
     query: { search: search.trim(), country },
     ...(signal ? { signal } : {}),

@@ -9,7 +9,6 @@ export type CountrySelectProps = CountryFieldProps;
 /** Mexico is always available, so the form works before (or without) the country list. */
 const MEXICO: Country = { name: 'México', flag: '🇲🇽', calling_code: '52', country_code: DEFAULT_COUNTRY };
 
-
 const collator = new Intl.Collator('es-MX');
 
 /** Countries with Mexico first, then alphabetical in Spanish (the destination defaults to MX). */
@@ -33,13 +32,6 @@ export function CountrySelect({ label, value, onChange, id, name }: CountrySelec
   }, [countryList, value]);
 
   return (
-    <NativeSelect
-      id={id}
-      name={name}
-      label={label}
-      value={value.toUpperCase()}
-      data={options}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
+    <NativeSelect id={id} name={name} label={label} value={value.toUpperCase()} data={options} onChange={(event) => onChange(event.currentTarget.value)} />
   );
 }

@@ -21,7 +21,14 @@ function Harness({ country, onPick, minChars }: { country: string; onPick: (pick
   );
   return (
     <>
-      <PostalCodeAutocomplete label="Código postal de origen" listLabel="Código postal de origen" country={country} value={value} onChange={onChange} minChars={minChars} />
+      <PostalCodeAutocomplete
+        label="Código postal de origen"
+        listLabel="Código postal de origen"
+        country={country}
+        value={value}
+        onChange={onChange}
+        minChars={minChars}
+      />
       <p>Fuera del campo</p>
     </>
   );
@@ -51,11 +58,7 @@ describe('PostalCodeAutocomplete', () => {
     await user.type(input, '1');
     await waitFor(() => expect(options()).toHaveLength(3));
     expect(api.requests.map((r) => [r.search, r.country])).toEqual([['441', 'MX']]);
-    expect(options()).toEqual([
-      '44100 - Guadalajara Centro - Guadalajara',
-      '44130 - Arcos Vallarta - Guadalajara',
-      '44150 - Lafayette - Guadalajara',
-    ]);
+    expect(options()).toEqual(['44100 - Guadalajara Centro - Guadalajara', '44130 - Arcos Vallarta - Guadalajara', '44150 - Lafayette - Guadalajara']);
     expect(input).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('listbox', { name: 'Sugerencias de código postal de origen' })).toBeInTheDocument();
   });
@@ -206,9 +209,7 @@ describe('PostalCodeAutocomplete', () => {
   it('leaves the colonia empty when an exact code has several', async () => {
     const { input, onPick, user } = setup();
     await user.type(input, '06760');
-    await waitFor(() =>
-      expect(onPick).toHaveBeenLastCalledWith(expect.objectContaining({ postal_code: '06760', place_name: '', city: 'Ciudad de México' })),
-    );
+    await waitFor(() => expect(onPick).toHaveBeenLastCalledWith(expect.objectContaining({ postal_code: '06760', place_name: '', city: 'Ciudad de México' })));
   });
 
   it('says so when no postal code starts with the text, and asks to pick from the list after leaving', async () => {

@@ -1,13 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Loader, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  DEFAULT_COUNTRY,
-  formatPostalSuggestion,
-  normalizePostalCode,
-  postalSearchMinLength,
-  type PostalSuggestion,
-} from '@envios/contracts/geography';
+import { DEFAULT_COUNTRY, formatPostalSuggestion, normalizePostalCode, postalSearchMinLength, type PostalSuggestion } from '@envios/contracts/geography';
 import type { PostalCodeFieldProps } from '@/components/ui/form/geography-fields';
 import { isPostalSearchAllowed, useSearchPostalCodes } from '../api/search-postal-codes';
 import classes from './postal-code-autocomplete.module.css';
@@ -92,10 +86,7 @@ export function PostalCodeAutocomplete({
   const optionId = (index: number) => `${listId}-opcion-${index}`;
 
   // Typing a code exactly as suggested confirms it; with several colonias the suburb stays open.
-  const exactPick = useMemo(
-    () => (exact[0] ? (exact.length === 1 ? exact[0] : { ...exact[0], place_name: '' }) : null),
-    [exact],
-  );
+  const exactPick = useMemo(() => (exact[0] ? (exact.length === 1 ? exact[0] : { ...exact[0], place_name: '' }) : null), [exact]);
   useEffect(() => {
     if (exactPick && value === '') onChange(exactPick);
   }, [exactPick, value, onChange]);
@@ -166,18 +157,16 @@ export function PostalCodeAutocomplete({
     shownError = 'Elige un código postal de la lista de sugerencias.';
   }
 
-  const description = confirmed
-    ? (
-        <span className={classes.picked}>
-          <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-          {describe(confirmed)}
-        </span>
-      )
-    : typed.length > 0 && typed.length < minimum
-      ? `Escribe al menos ${minimum} caracteres para ver sugerencias.`
-      : undefined;
+  const description = confirmed ? (
+    <span className={classes.picked}>
+      <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="m5 12.5 4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      {describe(confirmed)}
+    </span>
+  ) : typed.length > 0 && typed.length < minimum ? (
+    `Escribe al menos ${minimum} caracteres para ver sugerencias.`
+  ) : undefined;
 
   return (
     <div className={classes.root} ref={rootRef}>

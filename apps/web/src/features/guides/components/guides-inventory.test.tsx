@@ -32,7 +32,17 @@ describe('GuidesInventory', () => {
       http.get('/api/v1/guides/inventory', () =>
         HttpResponse.json([
           stock({ available, reserved: 1 }),
-          stock({ service_id: API, carrier_code: 'dhl', carrier: 'DHL', service_name: 'EXPRESS DOMESTIC', guide_source: 'carrier_api', available: 0, reserved: 0, used: 3, demo: 0 }),
+          stock({
+            service_id: API,
+            carrier_code: 'dhl',
+            carrier: 'DHL',
+            service_name: 'EXPRESS DOMESTIC',
+            guide_source: 'carrier_api',
+            available: 0,
+            reserved: 0,
+            used: 3,
+            demo: 0,
+          }),
         ]),
       ),
       http.post('/api/v1/guides/inventory/:serviceId', async ({ request, params }) => {

@@ -90,8 +90,8 @@ export function GuidesInventory() {
     <Stack gap="lg">
       <Title order={1}>Inventario de guías</Title>
       <Text c="dimmed" maw={720}>
-        Los servicios que toman sus guías del inventario necesitan existencias para poder pagarse. Sube un archivo CSV con un número de
-        guía por línea (letras, dígitos y guiones, de 6 a 40 caracteres); una primera línea «guia» se ignora.
+        Los servicios que toman sus guías del inventario necesitan existencias para poder pagarse. Sube un archivo CSV con un número de guía por línea (letras,
+        dígitos y guiones, de 6 a 40 caracteres); una primera línea «guia» se ignora.
       </Text>
       <QueryStatus query={inventory} loadingLabel="Cargando inventario" />
       {state && stateRow && (

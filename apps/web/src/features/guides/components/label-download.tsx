@@ -42,12 +42,23 @@ export function LabelDownload({ selection, label, disabled = false }: LabelDownl
   return (
     <Stack gap={6}>
       <Group gap={0} wrap="nowrap">
-        <Button onClick={() => void download(preferred)} loading={busy} disabled={disabled} style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }} title={labelFormatLabels[preferred]}>
+        <Button
+          onClick={() => void download(preferred)}
+          loading={busy}
+          disabled={disabled}
+          style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+          title={labelFormatLabels[preferred]}
+        >
           {label}
         </Button>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button disabled={disabled || busy} aria-label="Elegir otro formato de etiquetas" px={10} style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid rgba(255,255,255,0.4)' }}>
+            <Button
+              disabled={disabled || busy}
+              aria-label="Elegir otro formato de etiquetas"
+              px={10}
+              style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: '1px solid rgba(255,255,255,0.4)' }}
+            >
               ▾
             </Button>
           </Menu.Target>

@@ -9,7 +9,11 @@ export type CreatedShipments = z.infer<typeof createShipmentResponseSchema>;
 
 /** `POST /api/v1/shipments/home/all`: one unpaid shipment per order, all in one transaction. */
 export function createOrderShipments({ bodies, idempotencyKey }: { bodies: CreateShipmentInput[]; idempotencyKey: string }): Promise<CreatedShipments> {
-  return apiRequest<CreatedShipments>('/api/v1/shipments/home/all', { method: 'POST', body: { shipments: bodies }, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  return apiRequest<CreatedShipments>('/api/v1/shipments/home/all', {
+    method: 'POST',
+    body: { shipments: bodies },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 export function useCreateOrderShipments() {

@@ -7,7 +7,10 @@ import { integrationsQueryKeyRoot } from './get-stores';
 /** `GET /api/v1/locations-user` and `GET /api/v1/parcel-templates`: what a store rule can name as its origin and package. */
 export async function getRuleChoices({ signal }: { signal?: AbortSignal } = {}): Promise<{ addresses: SavedLocation[]; packages: ParcelTemplate[] }> {
   const init = signal ? { signal } : {};
-  const [addresses, packages] = await Promise.all([apiRequest<SavedLocation[]>('/api/v1/locations-user', init), apiRequest<ParcelTemplate[]>('/api/v1/parcel-templates', init)]);
+  const [addresses, packages] = await Promise.all([
+    apiRequest<SavedLocation[]>('/api/v1/locations-user', init),
+    apiRequest<ParcelTemplate[]>('/api/v1/parcel-templates', init),
+  ]);
   return { addresses, packages };
 }
 

@@ -6,7 +6,10 @@ import { integrationsQueryKeyRoot } from './get-stores';
 
 /** `PATCH /api/v1/woocommerce/stores/{id}`: whether delivered orders are marked completed. */
 export function updateStore({ id, completeOnDelivery }: { id: string; completeOnDelivery: boolean }): Promise<StoreConnection> {
-  return apiRequest<StoreConnection>(`/api/v1/woocommerce/stores/${encodeURIComponent(id)}`, { method: 'PATCH', body: { complete_on_delivery: completeOnDelivery } });
+  return apiRequest<StoreConnection>(`/api/v1/woocommerce/stores/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: { complete_on_delivery: completeOnDelivery },
+  });
 }
 
 export function useUpdateStore() {

@@ -50,8 +50,8 @@ export function ConnectStoreModal({ opened, onClose, userId, initial, httpsCallb
       <form onSubmit={(event) => void form.handleSubmit(submit)(event)} noValidate aria-label="Conectar tienda">
         <Stack>
           <Text size="sm">
-            Te llevaremos a tu tienda para que autorices a Envíos MX (permisos de lectura y escritura). Al aprobar, WooCommerce nos entrega las llaves y
-            vuelves aquí; no tienes que copiar nada.
+            Te llevaremos a tu tienda para que autorices a Envíos MX (permisos de lectura y escritura). Al aprobar, WooCommerce nos entrega las llaves y vuelves
+            aquí; no tienes que copiar nada.
           </Text>
           {!httpsCallbacks && (
             <Alert color="yellow" variant="light">

@@ -2,12 +2,7 @@ import { Alert, Badge, Button, Card, Container, Group, List, Stack, Text, Title 
 import { IconShield } from '@/components/ui/icons';
 import { useAuthorizeDemoStore, type DemoConsent as Consent } from '../api/authorize-demo-store';
 
-const PERMISSIONS = [
-  'Ver y gestionar pedidos e informes de ventas',
-  'Ver y gestionar clientes',
-  'Ver y gestionar cupones',
-  'Ver y gestionar productos',
-];
+const PERMISSIONS = ['Ver y gestionar pedidos e informes de ventas', 'Ver y gestionar clientes', 'Ver y gestionar cupones', 'Ver y gestionar productos'];
 
 export interface DemoConsentProps {
   /** The five parameters of `/wc-auth/v1/authorize`, as the address carried them. */
@@ -28,7 +23,14 @@ export function DemoConsent({ params, onDone }: DemoConsentProps) {
   // A refusal is shown from the mutation's state ('Acceso denegado'), like WooCommerce's page.
   function choose(decision: Consent['decision']) {
     authorize.mutate(
-      { app_name: read('app_name'), scope: read('scope'), user_id: read('user_id'), return_url: read('return_url'), callback_url: read('callback_url'), decision },
+      {
+        app_name: read('app_name'),
+        scope: read('scope'),
+        user_id: read('user_id'),
+        return_url: read('return_url'),
+        callback_url: read('callback_url'),
+        decision,
+      },
       { onSuccess: ({ redirect }) => onDone(redirect) },
     );
   }

@@ -97,7 +97,15 @@ interface DemoStoreViewProps {
   platform: DemoPlatform;
   links: DemoStorePageProps['links'];
   store: { isPending: boolean; isError: boolean; error: Error | null; data: DemoStore | undefined };
-  place: { run: (kind: OrderKind) => void; isPending: boolean; variables: OrderKind | undefined; isSuccess: boolean; isError: boolean; error: Error | null; data: DemoOrder | undefined };
+  place: {
+    run: (kind: OrderKind) => void;
+    isPending: boolean;
+    variables: OrderKind | undefined;
+    isSuccess: boolean;
+    isError: boolean;
+    error: Error | null;
+    data: DemoOrder | undefined;
+  };
 }
 
 /**
@@ -176,7 +184,9 @@ function DemoStoreView({ platform, links, store, place }: DemoStoreViewProps) {
           </Alert>
         )}
         {store.data?.orders.length === 0 && <Text c="dimmed">La tienda aún no tiene pedidos.</Text>}
-        {store.data?.orders.map((o) => <OrderCard key={o.id} order={o} trackingHref={links.tracking} />)}
+        {store.data?.orders.map((o) => (
+          <OrderCard key={o.id} order={o} trackingHref={links.tracking} />
+        ))}
       </Stack>
     </Container>
   );

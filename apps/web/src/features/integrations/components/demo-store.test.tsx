@@ -45,7 +45,8 @@ describe("the demo store's consent page", () => {
       http.post('/api/v1/demo-store/authorize', async ({ request }) => {
         const body = (await request.json()) as { decision: string; user_id?: string };
         decisions.push(body.decision);
-        if (body.user_id !== 'hs_1.firma') return HttpResponse.json({ message: 'La solicitud de conexión no es válida.', code: 'integrations.bad_handshake', errors: [] }, { status: 400 });
+        if (body.user_id !== 'hs_1.firma')
+          return HttpResponse.json({ message: 'La solicitud de conexión no es válida.', code: 'integrations.bad_handshake', errors: [] }, { status: 400 });
         return HttpResponse.json({ redirect: '/integrations?success=0&user_id=hs_1.firma' });
       }),
     );
@@ -118,7 +119,14 @@ describe('the demo store', () => {
       status_label: 'Completado',
       tracking_number: '4012345678',
       tracking_provider: 'DHL',
-      notes: [{ id: 9, note: 'Tu pedido va en camino con DHL, guía 4012345678: http://localhost/rastreo/4012345678', customer_note: true, date_created: '2026-03-02T10:00:00' }],
+      notes: [
+        {
+          id: 9,
+          note: 'Tu pedido va en camino con DHL, guía 4012345678: http://localhost/rastreo/4012345678',
+          customer_note: true,
+          date_created: '2026-03-02T10:00:00',
+        },
+      ],
     });
     const calls = demoApi({ store_url: 'http://localhost/tienda-demo', name: 'Tienda demo', orders: [shipped], webhooks: 2 });
     const user = userEvent.setup();

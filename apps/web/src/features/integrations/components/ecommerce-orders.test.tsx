@@ -36,7 +36,9 @@ function store(over: Partial<StoreConnection> = {}): StoreConnection {
 function api(orders: StoreOrderRow[], stores: StoreConnection[] = [store()]) {
   const filters: (string | null)[] = [];
   server.use(
-    http.get(`/api/v1/woocommerce/stores/${USER}`, () => HttpResponse.json<StoreList>({ data: stores, demo_store_url: 'http://localhost/tienda-demo', https_callbacks: true })),
+    http.get(`/api/v1/woocommerce/stores/${USER}`, () =>
+      HttpResponse.json<StoreList>({ data: stores, demo_store_url: 'http://localhost/tienda-demo', https_callbacks: true }),
+    ),
     http.get(`/api/v1/marketplace/shipments/${USER}`, ({ request }) => {
       const filter = new URL(request.url).searchParams.get('filter');
       filters.push(filter);
@@ -65,12 +67,25 @@ function renderTab() {
 describe('the E-Commerce tab', () => {
   it("shows the spec's columns, a flagged address, a shipped order's guide, and 'Generar Guia' for the rest", async () => {
     api([
-      order(1, { problems: [{ field: 'postal_code', message: 'El código postal 00000 no existe en el catálogo: corrígelo en el asistente.', blocking: true }], ready: false }),
+      order(1, {
+        problems: [{ field: 'postal_code', message: 'El código postal 00000 no existe en el catálogo: corrígelo en el asistente.', blocking: true }],
+        ready: false,
+      }),
       order(2, {
         number_guide: '4012345678',
         guide_status: 'En tránsito',
         service: 'DHL - EXPRESS DOMESTIC',
-        shipments: [{ _id: '10000000-0000-4000-8000-000000000001', numberOfOrder: 1001, status: true, number_guide: '4012345678', service: 'DHL - EXPRESS DOMESTIC', tracking_status: 'En tránsito', total_amount: 180 }],
+        shipments: [
+          {
+            _id: '10000000-0000-4000-8000-000000000001',
+            numberOfOrder: 1001,
+            status: true,
+            number_guide: '4012345678',
+            service: 'DHL - EXPRESS DOMESTIC',
+            tracking_status: 'En tránsito',
+            total_amount: 180,
+          },
+        ],
       }),
     ]);
     renderTab();
@@ -83,7 +98,10 @@ describe('the E-Commerce tab', () => {
     expect(within(flagged!).getByText('Dirección por revisar')).toBeInTheDocument();
     expect(within(flagged!).getByText(/00000 no existe en el catálogo/)).toBeInTheDocument();
     expect(within(flagged!).getByRole('checkbox')).toBeDisabled();
-    expect(within(flagged!).getByRole('link', { name: /Generar Guia del pedido 1201/ })).toHaveAttribute('href', '/dashboard/shipment/new?pedido=00000000-0000-4000-8000-000000000001');
+    expect(within(flagged!).getByRole('link', { name: /Generar Guia del pedido 1201/ })).toHaveAttribute(
+      'href',
+      '/dashboard/shipment/new?pedido=00000000-0000-4000-8000-000000000001',
+    );
     expect(within(flagged!).getByText('MX$549.00')).toBeInTheDocument();
     expect(within(shipped!).getByRole('link', { name: 'Rastrear la guía 4012345678' })).toHaveAttribute('href', '/rastreo/4012345678');
     expect(within(shipped!).getByText('En tránsito')).toBeInTheDocument();

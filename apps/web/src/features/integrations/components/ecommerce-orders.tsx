@@ -163,8 +163,8 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
             Conecta tu tienda en línea
           </Title>
           <Text c="dimmed" ta="center" maw={520}>
-            Conecta tu tienda WooCommerce y sus pedidos llegarán aquí solos, con la dirección lista para generar la guía. ¿Sin tienda? Prueba la tienda
-            demo desde Integraciones.
+            Conecta tu tienda WooCommerce y sus pedidos llegarán aquí solos, con la dirección lista para generar la guía. ¿Sin tienda? Prueba la tienda demo
+            desde Integraciones.
           </Text>
           <Button component={Link} to={links.integrations}>
             Ir a Integraciones
@@ -179,7 +179,9 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
       {reconnect.length > 0 && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Una tienda necesita reconexión">
           <Group gap="sm">
-            <Text size="sm">{reconnect.map((s) => s.app_name).join(', ')} ya no acepta nuestras llaves: sus nuevos pedidos siguen llegando, pero el rastreo espera.</Text>
+            <Text size="sm">
+              {reconnect.map((s) => s.app_name).join(', ')} ya no acepta nuestras llaves: sus nuevos pedidos siguen llegando, pero el rastreo espera.
+            </Text>
             <Button component={Link} to={links.integrations} size="compact-sm" color="red" variant="light">
               Reconectar
             </Button>
@@ -278,7 +280,7 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
                     {row.sandbox && !/demo/i.test(row.store_name) ? ' (demo)' : ''} · {formatDateTime(row.created_at)}
                   </Text>
                   <Problems row={row} />
-<AutoShipNote row={row} />
+                  <AutoShipNote row={row} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{row.destination}</Text>
@@ -344,7 +346,7 @@ export function EcommerceOrders({ userId, links }: EcommerceOrdersProps) {
                 </Text>
               )}
               <Problems row={row} />
-<AutoShipNote row={row} />
+              <AutoShipNote row={row} />
               <Group justify="flex-end">
                 <ActionButton row={row} links={links} />
               </Group>

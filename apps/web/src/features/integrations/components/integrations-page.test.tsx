@@ -32,12 +32,21 @@ function store(over: Partial<StoreConnection> = {}): StoreConnection {
 function api(stores: StoreConnection[], https = true) {
   const sent: { url: string; body: unknown }[] = [];
   server.use(
-    http.get(`/api/v1/woocommerce/stores/${USER}`, () => HttpResponse.json<StoreList>({ data: stores, demo_store_url: 'http://localhost:3000/tienda-demo', https_callbacks: https })),
+    http.get(`/api/v1/woocommerce/stores/${USER}`, () =>
+      HttpResponse.json<StoreList>({ data: stores, demo_store_url: 'http://localhost:3000/tienda-demo', https_callbacks: https }),
+    ),
     http.post('/api/v1/woocommerce/oauth', async ({ request }) => {
       const body = (await request.json()) as { store_url: string };
       sent.push({ url: request.url, body });
       if (body.store_url === 'https://sin-https.mx') {
-        return HttpResponse.json({ message: 'Para conectar una tienda real…', code: 'integrations.https_required', errors: [{ path: 'store_url', message: 'Esta instalación no tiene https; solo puede conectarse la tienda demo.' }] }, { status: 400 });
+        return HttpResponse.json(
+          {
+            message: 'Para conectar una tienda real…',
+            code: 'integrations.https_required',
+            errors: [{ path: 'store_url', message: 'Esta instalación no tiene https; solo puede conectarse la tienda demo.' }],
+          },
+          { status: 400 },
+        );
       }
       return HttpResponse.json({ url_auth: `${body.store_url}/wc-auth/v1/authorize?app_name=x` });
     }),
@@ -45,13 +54,27 @@ function api(stores: StoreConnection[], https = true) {
       const body = (await request.json()) as { shop?: string; sandbox: boolean };
       sent.push({ url: request.url, body });
       if (params.platform === 'shopify' && body.shop === 'mitienda.com.mx') {
-        return HttpResponse.json({ message: 'El dominio no es válido.', code: 'integrations.bad_shop', errors: [{ path: 'shop', message: 'Escribe el dominio que termina en .myshopify.com.' }] }, { status: 400 });
+        return HttpResponse.json(
+          {
+            message: 'El dominio no es válido.',
+            code: 'integrations.bad_shop',
+            errors: [{ path: 'shop', message: 'Escribe el dominio que termina en .myshopify.com.' }],
+          },
+          { status: 400 },
+        );
       }
       return HttpResponse.json({ url_auth: `https://consent.test/${String(params.platform)}?sandbox=${body.sandbox}` });
     }),
     http.post('/api/v1/stores/shopify/token', async ({ request }) => {
       sent.push({ url: request.url, body: await request.json() });
-      return HttpResponse.json({ message: 'Shopify rechazó el token.', code: 'integrations.token_refused', errors: [{ path: 'access_token', message: 'Shopify no aceptó este token: revisa que esté completo.' }] }, { status: 400 });
+      return HttpResponse.json(
+        {
+          message: 'Shopify rechazó el token.',
+          code: 'integrations.token_refused',
+          errors: [{ path: 'access_token', message: 'Shopify no aceptó este token: revisa que esté completo.' }],
+        },
+        { status: 400 },
+      );
     }),
     http.put(`/api/v1/status/woocommerce/${USER}`, async ({ request }) => {
       sent.push({ url: request.url, body: await request.json() });
@@ -61,7 +84,11 @@ function api(stores: StoreConnection[], https = true) {
   return sent;
 }
 
-const links = { demoStore: '/tienda-demo', orders: '/shipments?tab=ecommerce', demoStores: { shopify: '/tienda-demo/shopify', tiendanube: '/tienda-demo/tiendanube' } };
+const links = {
+  demoStore: '/tienda-demo',
+  orders: '/shipments?tab=ecommerce',
+  demoStores: { shopify: '/tienda-demo/shopify', tiendanube: '/tienda-demo/tiendanube' },
+};
 
 describe('Integraciones', () => {
   it('without a store: the toggle is off, and the demo store is offered, clearly labelled', async () => {
@@ -107,10 +134,12 @@ describe('Integraciones', () => {
     expect(await within(dialog).findByText('Esta instalación no tiene https; solo puede conectarse la tienda demo.')).toBeInTheDocument();
   });
 
-  it("back from the store: success=0 says the authorization was refused", async () => {
+  it('back from the store: success=0 says the authorization was refused', async () => {
     api([]);
     renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={vi.fn()} />, { path: '/integrations', at: '/integrations?success=0&user_id=abc' });
-    expect(await screen.findByText('No se conectó la tienda: la autorización fue rechazada en tu tienda. Puedes intentarlo de nuevo cuando quieras.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No se conectó la tienda: la autorización fue rechazada en tu tienda. Puedes intentarlo de nuevo cuando quieras.'),
+    ).toBeInTheDocument();
   });
 
   it("a store's health: its failures in Spanish, Reconectar, and disconnection after confirming", async () => {
@@ -123,7 +152,12 @@ describe('Integraciones', () => {
           last_sync_at: null,
           failing_since: '2026-03-01T11:00:00.000Z',
           failures_24h: 2,
-          recent_failures: [{ at: '2026-03-01T11:00:00.000Z', reason: 'Al sincronizar los pedidos: La tienda rechazó nuestras llaves (401); vuelve a conectarla con «Reconectar».' }],
+          recent_failures: [
+            {
+              at: '2026-03-01T11:00:00.000Z',
+              reason: 'Al sincronizar los pedidos: La tienda rechazó nuestras llaves (401); vuelve a conectarla con «Reconectar».',
+            },
+          ],
         },
       }),
     ]);
@@ -141,7 +175,9 @@ describe('Integraciones', () => {
     await user.click(within(card).getByRole('button', { name: 'Desconectar' }));
     const confirm = await screen.findByRole('dialog', { name: '¿Desconectar la tienda?' });
     await user.click(within(confirm).getByRole('button', { name: 'Desconectar' }));
-    await waitFor(() => expect(sent.at(-1)!.body).toEqual({ ecommerce_type: 'woocommerce', status: false, connection_id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f' }));
+    await waitFor(() =>
+      expect(sent.at(-1)!.body).toEqual({ ecommerce_type: 'woocommerce', status: false, connection_id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e2f' }),
+    );
   });
 
   it("'Sincronizar ahora' says the search started, and a failure is said instead of lost", async () => {
@@ -151,7 +187,10 @@ describe('Integraciones', () => {
       http.post('/api/v1/woocommerce/stores/:id/sync', () => {
         calls += 1;
         if (calls === 1) return HttpResponse.json({ queued: true });
-        return HttpResponse.json({ message: 'El servicio no está disponible. Intenta de nuevo en unos minutos.', code: 'server.unavailable', errors: [] }, { status: 503 });
+        return HttpResponse.json(
+          { message: 'El servicio no está disponible. Intenta de nuevo en unos minutos.', code: 'server.unavailable', errors: [] },
+          { status: 503 },
+        );
       }),
     );
     const user = userEvent.setup();

@@ -120,81 +120,92 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
         </Alert>
       )}
       {install.isError && (
-        <Alert color="red" variant="light" role="alert" title="No pudimos iniciar la conexión" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => install.reset()}>
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title="No pudimos iniciar la conexión"
+          withCloseButton
+          closeButtonLabel="Cerrar aviso"
+          onClose={() => install.reset()}
+        >
           {install.error.message}
         </Alert>
       )}
 
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="woocommerce-title">
-        <Stack gap="sm">
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Group gap="sm" wrap="nowrap">
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="woocommerce-title">
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <Group gap="sm" wrap="nowrap">
+                <IconStore size={32} aria-hidden style={{ flexShrink: 0 }} />
+                <div>
+                  <Title order={2} size="h3" id="woocommerce-title">
+                    WooCommerce
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    Tus pedidos llegan solos a Mis Envíos › E-Commerce y el rastreo vuelve a cada pedido.
+                  </Text>
+                </div>
+              </Group>
+              <Switch
+                size="md"
+                label={connected ? 'Conectada' : 'Desconectada'}
+                checked={connected}
+                disabled={stores.isPending}
+                onChange={(event) => (event.currentTarget.checked ? setModal({}) : setConfirmOff(true))}
+                aria-describedby="woocommerce-title"
+              />
+            </Group>
+            <Group gap="xs">
+              <Button onClick={() => setModal({})}>Conectar WooCommerce</Button>
+            </Group>
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="shopify-title">
+          <Stack gap="sm" h="100%" justify="space-between">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
               <IconStore size={32} aria-hidden style={{ flexShrink: 0 }} />
               <div>
-                <Title order={2} size="h3" id="woocommerce-title">
-                  WooCommerce
+                <Title order={2} size="h3" id="shopify-title">
+                  Shopify
                 </Title>
                 <Text size="sm" c="dimmed">
-                  Tus pedidos llegan solos a Mis Envíos › E-Commerce y el rastreo vuelve a cada pedido.
+                  Instala Envíos MX con el dominio de tu tienda, o pega el token de una app personalizada. Tus pedidos pagados llegan solos y Shopify avisa al
+                  comprador con la guía.
                 </Text>
               </div>
             </Group>
-            <Switch
-              size="md"
-              label={connected ? 'Conectada' : 'Desconectada'}
-              checked={connected}
-              disabled={stores.isPending}
-              onChange={(event) => (event.currentTarget.checked ? setModal({}) : setConfirmOff(true))}
-              aria-describedby="woocommerce-title"
-            />
-          </Group>
-          <Group gap="xs">
-            <Button onClick={() => setModal({})}>Conectar WooCommerce</Button>
-          </Group>
-        </Stack>
-      </Card>
+            <Group gap="xs">
+              <Button onClick={() => setShopify({})}>Conectar Shopify</Button>
+            </Group>
+          </Stack>
+        </Card>
 
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="shopify-title">
-        <Stack gap="sm" h="100%" justify="space-between">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconStore size={32} aria-hidden style={{ flexShrink: 0 }} />
-            <div>
-              <Title order={2} size="h3" id="shopify-title">
-                Shopify
-              </Title>
-              <Text size="sm" c="dimmed">
-                Instala Envíos MX con el dominio de tu tienda, o pega el token de una app personalizada. Tus pedidos pagados llegan solos y Shopify avisa al
-                comprador con la guía.
-              </Text>
-            </div>
-          </Group>
-          <Group gap="xs">
-            <Button onClick={() => setShopify({})}>Conectar Shopify</Button>
-          </Group>
-        </Stack>
-      </Card>
-
-      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tiendanube-title">
-        <Stack gap="sm" h="100%" justify="space-between">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconStore size={32} aria-hidden style={{ flexShrink: 0 }} />
-            <div>
-              <Title order={2} size="h3" id="tiendanube-title">
-                Tiendanube
-              </Title>
-              <Text size="sm" c="dimmed">
-                Autoriza a Envíos MX en Tiendanube y vuelve aquí. Tus pedidos pagados llegan solos y Tiendanube avisa al comprador con la guía.
-              </Text>
-            </div>
-          </Group>
-          <Group gap="xs">
-            <Button onClick={() => startInstall('tiendanube', false)} loading={install.isPending && install.variables.platform === 'tiendanube' && !install.variables.sandbox}>
-              Conectar Tiendanube
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+        <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="tiendanube-title">
+          <Stack gap="sm" h="100%" justify="space-between">
+            <Group gap="sm" wrap="nowrap" align="flex-start">
+              <IconStore size={32} aria-hidden style={{ flexShrink: 0 }} />
+              <div>
+                <Title order={2} size="h3" id="tiendanube-title">
+                  Tiendanube
+                </Title>
+                <Text size="sm" c="dimmed">
+                  Autoriza a Envíos MX en Tiendanube y vuelve aquí. Tus pedidos pagados llegan solos y Tiendanube avisa al comprador con la guía.
+                </Text>
+              </div>
+            </Group>
+            <Group gap="xs">
+              <Button
+                onClick={() => startInstall('tiendanube', false)}
+                loading={install.isPending && install.variables.platform === 'tiendanube' && !install.variables.sandbox}
+              >
+                Conectar Tiendanube
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
       </SimpleGrid>
 
       {stores.isPending && (
@@ -223,8 +234,8 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
               </Badge>
             </Group>
             <Text size="sm">
-              Tiendas WooCommerce, Shopify y Tiendanube simuladas dentro de Envíos MX: no son tiendas reales y nada se vende. Conéctalas igual que la tuya,
-              haz un pedido de prueba, deja que tu regla de envío compre la guía (o genéralas tú) y mira cómo el rastreo llega al pedido.
+              Tiendas WooCommerce, Shopify y Tiendanube simuladas dentro de Envíos MX: no son tiendas reales y nada se vende. Conéctalas igual que la tuya, haz
+              un pedido de prueba, deja que tu regla de envío compre la guía (o genéralas tú) y mira cómo el rastreo llega al pedido.
             </Text>
             {connectDemo.isError && (
               <Alert color="red" variant="light" role="alert">
@@ -238,12 +249,24 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
                 </Button>
               )}
               {demosLeft.includes('shopify') && (
-                <Button color="grape" variant="light" styles={WRAP} onClick={() => startInstall('shopify', true)} loading={install.isPending && install.variables.platform === 'shopify' && install.variables.sandbox === true}>
+                <Button
+                  color="grape"
+                  variant="light"
+                  styles={WRAP}
+                  onClick={() => startInstall('shopify', true)}
+                  loading={install.isPending && install.variables.platform === 'shopify' && install.variables.sandbox === true}
+                >
                   Conectar la tienda demo de Shopify
                 </Button>
               )}
               {demosLeft.includes('tiendanube') && (
-                <Button color="grape" variant="light" styles={WRAP} onClick={() => startInstall('tiendanube', true)} loading={install.isPending && install.variables.platform === 'tiendanube' && install.variables.sandbox === true}>
+                <Button
+                  color="grape"
+                  variant="light"
+                  styles={WRAP}
+                  onClick={() => startInstall('tiendanube', true)}
+                  loading={install.isPending && install.variables.platform === 'tiendanube' && install.variables.sandbox === true}
+                >
                   Conectar la tienda demo de Tiendanube
                 </Button>
               )}
@@ -265,7 +288,9 @@ export function IntegrationsPage({ userId, links, onLeave }: IntegrationsPagePro
 
       <Modal opened={confirmOff} onClose={() => setConfirmOff(false)} title="¿Desconectar tus tiendas?" centered size="sm">
         <Stack>
-          <Text size="sm">Dejaremos de recibir los pedidos de todas tus tiendas WooCommerce y de escribirles el rastreo. Los pedidos ya recibidos se quedan.</Text>
+          <Text size="sm">
+            Dejaremos de recibir los pedidos de todas tus tiendas WooCommerce y de escribirles el rastreo. Los pedidos ya recibidos se quedan.
+          </Text>
           {disconnectAll.isError && (
             <Alert color="red" variant="light" role="alert">
               {disconnectAll.error.message}

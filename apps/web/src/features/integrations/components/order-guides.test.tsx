@@ -142,7 +142,19 @@ const created = (n: number) => ({ shipments: Array.from({ length: n }, (_, i) =>
 describe('several store orders into guides', () => {
   it('quotes each ready order from the chosen origin, proposes its cheapest service and buys them all with one key', async () => {
     const flagged = order(3, { ready: false, problems: [{ field: 'postal_code', message: 'El código postal 00000 no existe.', blocking: true }] });
-    const shipped = order(4, { shipments: [{ _id: id(90), numberOfOrder: 1001, status: true, number_guide: '4012345678', service: 'DHL - EXPRESS DOMESTIC', tracking_status: null, total_amount: 180 }] });
+    const shipped = order(4, {
+      shipments: [
+        {
+          _id: id(90),
+          numberOfOrder: 1001,
+          status: true,
+          number_guide: '4012345678',
+          service: 'DHL - EXPRESS DOMESTIC',
+          tracking_status: null,
+          total_amount: 180,
+        },
+      ],
+    });
     const calls = api([order(1), order(2), flagged, shipped], () => HttpResponse.json(created(2), { status: 201 }));
     const user = userEvent.setup();
     const { router } = renderPage([id(1), id(2), id(3), id(4)]);

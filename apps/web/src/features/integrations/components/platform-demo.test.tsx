@@ -19,7 +19,11 @@ describe('the Shopify and Tiendanube demo stores', () => {
       http.post('/api/v1/demo-store/tiendanube/authorize', async ({ request }) => {
         const body = (await request.json()) as { decision: string };
         sent.push(body);
-        if (body.decision === 'deny') return HttpResponse.json({ message: 'Acceso denegado: esta aplicación no existe en la tienda demo de Tiendanube.', code: 'integrations.access_denied', errors: [] }, { status: 400 });
+        if (body.decision === 'deny')
+          return HttpResponse.json(
+            { message: 'Acceso denegado: esta aplicación no existe en la tienda demo de Tiendanube.', code: 'integrations.access_denied', errors: [] },
+            { status: 400 },
+          );
         return HttpResponse.json({ redirect: 'http://localhost/api/v1/stores/tiendanube/callback?code=abc&state=s.1' });
       }),
     );
@@ -38,7 +42,7 @@ describe('the Shopify and Tiendanube demo stores', () => {
     ]);
   });
 
-  it("the Shopify demo store is labelled as a sandbox, and a shipped order shows its guide", async () => {
+  it('the Shopify demo store is labelled as a sandbox, and a shipped order shows its guide', async () => {
     const store: DemoStore = {
       store_url: 'https://tienda-demo.myshopify.com',
       name: 'Tienda demo de Shopify',
@@ -57,7 +61,14 @@ describe('the Shopify and Tiendanube demo stores', () => {
           items: [{ name: 'Playera bordada', quantity: 2 }],
           tracking_number: '4012345678',
           tracking_provider: 'DHL',
-          notes: [{ id: 1, note: 'Enviado con DHL, guía 4012345678: http://localhost/rastreo/4012345678', customer_note: true, date_created: '2026-03-02T10:00:00.000Z' }],
+          notes: [
+            {
+              id: 1,
+              note: 'Enviado con DHL, guía 4012345678: http://localhost/rastreo/4012345678',
+              customer_note: true,
+              date_created: '2026-03-02T10:00:00.000Z',
+            },
+          ],
         },
       ],
     };

@@ -119,9 +119,30 @@ export function ShopifyConnectModal({ opened, onClose, initialShop, onLeave }: S
                 En Shopify › Configuración › Apps › Desarrollar apps, crea una app con los permisos de pedidos y de órdenes de preparación, instálala y copia
                 aquí su token y su clave secreta. Probamos el token con tu tienda antes de guardarlo cifrado.
               </Text>
-              <TextInput label="Dominio de tu tienda" placeholder="mitienda.myshopify.com" required maxLength={120} {...tokenForm.register('shop')} error={te.shop?.message} />
-              <PasswordInput label="Token de la API de administración" placeholder="shpat_…" required autoComplete="off" {...tokenForm.register('access_token')} error={te.access_token?.message} />
-              <PasswordInput label="Clave secreta de la API" description="Con ella verificamos los avisos de tu tienda." required autoComplete="off" {...tokenForm.register('api_secret')} error={te.api_secret?.message} />
+              <TextInput
+                label="Dominio de tu tienda"
+                placeholder="mitienda.myshopify.com"
+                required
+                maxLength={120}
+                {...tokenForm.register('shop')}
+                error={te.shop?.message}
+              />
+              <PasswordInput
+                label="Token de la API de administración"
+                placeholder="shpat_…"
+                required
+                autoComplete="off"
+                {...tokenForm.register('access_token')}
+                error={te.access_token?.message}
+              />
+              <PasswordInput
+                label="Clave secreta de la API"
+                description="Con ella verificamos los avisos de tu tienda."
+                required
+                autoComplete="off"
+                {...tokenForm.register('api_secret')}
+                error={te.api_secret?.message}
+              />
               {tokenUnnamed && (
                 <Alert color="red" variant="light" role="alert">
                   {tokenUnnamed}

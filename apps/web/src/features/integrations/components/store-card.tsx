@@ -49,7 +49,9 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
     setSynced(null);
     sync.mutate(store._id, {
       onSuccess: (answer) =>
-        setSynced(answer.queued ? 'Buscando pedidos en tu tienda; en unos segundos verás el resultado.' : 'Ya hay una sincronización en curso; espera un minuto.'),
+        setSynced(
+          answer.queued ? 'Buscando pedidos en tu tienda; en unos segundos verás el resultado.' : 'Ya hay una sincronización en curso; espera un minuto.',
+        ),
     });
   }
 
@@ -133,13 +135,13 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
         )}
 
         {isWoo && (
-        <Switch
-          label="Marcar el pedido como completado cuando se entregue"
-          description="Además, cada cambio de estado se escribe en el pedido como nota para tu cliente, con la guía y el enlace de rastreo."
-          checked={store.complete_on_delivery}
-          disabled={update.isPending}
-          onChange={(event) => update.mutate({ id: store._id, completeOnDelivery: event.currentTarget.checked })}
-        />
+          <Switch
+            label="Marcar el pedido como completado cuando se entregue"
+            description="Además, cada cambio de estado se escribe en el pedido como nota para tu cliente, con la guía y el enlace de rastreo."
+            checked={store.complete_on_delivery}
+            disabled={update.isPending}
+            onChange={(event) => update.mutate({ id: store._id, completeOnDelivery: event.currentTarget.checked })}
+          />
         )}
 
         {synced && (
@@ -176,8 +178,8 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
         </Group>
         {isWoo && store.key_hint && (
           <Text size="xs" c="dimmed">
-            Llave de API en tu tienda: {store.key_hint}. Al desconectar borramos nuestra copia y los avisos de pedidos; la llave puedes revocarla en
-            WooCommerce › Ajustes › Avanzado › API REST.
+            Llave de API en tu tienda: {store.key_hint}. Al desconectar borramos nuestra copia y los avisos de pedidos; la llave puedes revocarla en WooCommerce
+            › Ajustes › Avanzado › API REST.
           </Text>
         )}
       </Stack>

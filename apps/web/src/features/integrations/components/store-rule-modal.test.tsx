@@ -16,7 +16,17 @@ const store = { _id: STORE, app_name: 'Mi Tienda', ecommerce_type: 'shopify' } a
 describe('Regla de envío', () => {
   it('asks for an origin before buying by itself, then saves the rule as chosen', async () => {
     const saved: unknown[] = [];
-    const rule: StoreRule = { connection_id: STORE, origin_address_id: null, package_template_id: null, carrier_rule: 'cheapest', service_name: null, max_price: null, auto_purchase: false, daily_limit: 20, bought_today: 3 };
+    const rule: StoreRule = {
+      connection_id: STORE,
+      origin_address_id: null,
+      package_template_id: null,
+      carrier_rule: 'cheapest',
+      service_name: null,
+      max_price: null,
+      auto_purchase: false,
+      daily_limit: 20,
+      bought_today: 3,
+    };
     server.use(
       http.get(`/api/v1/stores/${STORE}/rule`, () => HttpResponse.json(rule)),
       http.put(`/api/v1/stores/${STORE}/rule`, async ({ request }) => {
@@ -40,6 +50,16 @@ describe('Regla de envío', () => {
     await user.click(await screen.findByRole('option', { name: 'Bodega Centro · C.P. 44100', hidden: true }, { timeout: 5_000 }));
     await user.click(screen.getByRole('button', { name: 'Guardar regla' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(saved).toEqual([{ origin_address_id: ORIGIN, package_template_id: null, carrier_rule: 'cheapest', service_name: null, max_price: null, auto_purchase: true, daily_limit: 20 }]);
+    expect(saved).toEqual([
+      {
+        origin_address_id: ORIGIN,
+        package_template_id: null,
+        carrier_rule: 'cheapest',
+        service_name: null,
+        max_price: null,
+        auto_purchase: true,
+        daily_limit: 20,
+      },
+    ]);
   }, 30_000);
 });

@@ -51,7 +51,19 @@ export function StoreRuleModal({ store, opened, onClose }: StoreRuleModalProps) 
   );
 }
 
-function RuleForm({ storeId, rule, addresses, packages, onClose }: { storeId: string; rule: StoreRule; addresses: SavedLocation[]; packages: ParcelTemplate[]; onClose: () => void }) {
+function RuleForm({
+  storeId,
+  rule,
+  addresses,
+  packages,
+  onClose,
+}: {
+  storeId: string;
+  rule: StoreRule;
+  addresses: SavedLocation[];
+  packages: ParcelTemplate[];
+  onClose: () => void;
+}) {
   const save = useSaveStoreRule();
   const [draft, setDraft] = useState<Draft>({
     origin: rule.origin_address_id,
@@ -108,7 +120,10 @@ function RuleForm({ storeId, rule, addresses, packages, onClose }: { storeId: st
       />
       <Select
         label="Paquete"
-        data={[{ value: PRODUCTS_WEIGHT, label: 'El peso de los productos del pedido' }, ...packages.map((p) => ({ value: p._id, label: `${p.name} · ${p.width}×${p.depth}×${p.height} cm, ${p.weight} kg` }))]}
+        data={[
+          { value: PRODUCTS_WEIGHT, label: 'El peso de los productos del pedido' },
+          ...packages.map((p) => ({ value: p._id, label: `${p.name} · ${p.width}×${p.depth}×${p.height} cm, ${p.weight} kg` })),
+        ]}
         value={draft.pack}
         onChange={(v) => setDraft({ ...draft, pack: v ?? PRODUCTS_WEIGHT })}
         allowDeselect={false}
@@ -149,7 +164,15 @@ function RuleForm({ storeId, rule, addresses, packages, onClose }: { storeId: st
         onChange={(e) => setDraft({ ...draft, auto: e.currentTarget.checked })}
         error={errors.auto_purchase}
       />
-      <NumberInput label="Límite diario de guías automáticas" value={draft.limit} onChange={(v) => setDraft({ ...draft, limit: v })} min={1} max={500} allowDecimal={false} error={errors.daily_limit} />
+      <NumberInput
+        label="Límite diario de guías automáticas"
+        value={draft.limit}
+        onChange={(v) => setDraft({ ...draft, limit: v })}
+        min={1}
+        max={500}
+        allowDecimal={false}
+        error={errors.daily_limit}
+      />
       {save.isError && !(save.error instanceof ApiRequestError && save.error.body.errors?.length) && (
         <Alert color="red" variant="light" role="alert">
           {save.error.message}

@@ -4,7 +4,10 @@ import { apiRequest } from '@/lib/api-client';
 import { invoicesQueryKeyRoot } from './get-invoices';
 
 /** `GET /invoices/payments?month=&page=`: the month's payments (this one by default) and each one's invoice. */
-export function getBillablePayments(query: { page: number; month?: string | undefined }, { signal }: { signal?: AbortSignal } = {}): Promise<BillablePaymentList> {
+export function getBillablePayments(
+  query: { page: number; month?: string | undefined },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<BillablePaymentList> {
   return apiRequest<BillablePaymentList>('/api/v1/invoices/payments', { query: { page: query.page, month: query.month }, ...(signal ? { signal } : {}) });
 }
 

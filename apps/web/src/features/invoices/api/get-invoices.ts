@@ -14,7 +14,10 @@ export interface InvoicesQuery {
 
 /** `GET /invoices?page=&status=&kind=&user=`: one's invoices (an admin: anyone's), newest first. */
 export function getInvoices(query: InvoicesQuery, { signal }: { signal?: AbortSignal } = {}): Promise<InvoiceList> {
-  return apiRequest<InvoiceList>('/api/v1/invoices', { query: { page: query.page, status: query.status, kind: query.kind, user: query.user }, ...(signal ? { signal } : {}) });
+  return apiRequest<InvoiceList>('/api/v1/invoices', {
+    query: { page: query.page, status: query.status, kind: query.kind, user: query.user },
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function getInvoicesQueryOptions(query: InvoicesQuery) {

@@ -52,8 +52,8 @@ export function BillablePayments({ onNotice }: { onNotice: (notice: { color: 'gr
             Pagos de este mes
           </Title>
           <Text size="sm" c="dimmed">
-            Se facturan los abonos al monedero y las compras pagadas con PayPal, tarjeta u OXXO; lo que pagas con el monedero ya quedó facturado en su abono. La factura de un
-            pago se pide dentro del mismo mes: al cerrar el mes, los pagos sin factura van a la factura global a público en general.
+            Se facturan los abonos al monedero y las compras pagadas con PayPal, tarjeta u OXXO; lo que pagas con el monedero ya quedó facturado en su abono. La
+            factura de un pago se pide dentro del mismo mes: al cerrar el mes, los pagos sin factura van a la factura global a público en general.
           </Text>
         </div>
         <QueryStatus query={payments} loadingLabel="Cargando tus pagos" />

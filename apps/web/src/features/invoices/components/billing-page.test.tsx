@@ -10,7 +10,12 @@ import { TaxDataCheck } from './tax-data-check';
 
 setupMockApi();
 
-const info: InvoicingInfo = { sandbox: true, issuer_configured: true, issuer: { rfc: 'EMX200101Z75', name: 'ENVIOS MX', tax_system: '601', zip: '06600' }, current_month: '2026-11' };
+const info: InvoicingInfo = {
+  sandbox: true,
+  issuer_configured: true,
+  issuer: { rfc: 'EMX200101Z75', name: 'ENVIOS MX', tax_system: '601', zip: '06600' },
+  current_month: '2026-11',
+};
 
 const awaiting: BillablePayment = {
   payment_id: '0b9b0c2e-1d55-4a3e-9a2c-5f4e5a1f0a01',
@@ -51,7 +56,15 @@ const invoice: Invoice = {
   use: 'G03',
   payment_form: '01',
   payment_form_label: '01 Efectivo',
-  items: [{ description: 'Saldo prepagado para servicios de paquetería (abono MON-1007 al monedero)', quantity: 1, amount: 580, product_key: '78102200', unit_key: 'E48' }],
+  items: [
+    {
+      description: 'Saldo prepagado para servicios de paquetería (abono MON-1007 al monedero)',
+      quantity: 1,
+      amount: 580,
+      product_key: '78102200',
+      unit_key: 'E48',
+    },
+  ],
   failure: null,
   cancellation: null,
   replaces: null,
@@ -95,13 +108,16 @@ describe('Facturación', () => {
   }, 60_000);
 
   it('shows the service’s refusal as it wrote it, and «Enviar por correo» sends to the tax data’s address', async () => {
-    const refusal = 'El nombre o razón social no corresponde al RFC en los registros del SAT. Verifica que coincida exactamente con la Constancia de Situación Fiscal.';
+    const refusal =
+      'El nombre o razón social no corresponde al RFC en los registros del SAT. Verifica que coincida exactamente con la Constancia de Situación Fiscal.';
     const sent: unknown[] = [];
     server.use(
       http.get('/api/v1/invoices/info', () => HttpResponse.json(info)),
       http.get('/api/v1/invoices/payments', () => HttpResponse.json(page([awaiting]))),
       http.get('/api/v1/invoices', () => HttpResponse.json(page([invoice]))),
-      http.post('/api/v1/invoices', () => HttpResponse.json({ message: refusal, code: 'invoices.refused', errors: [{ path: 'taxInformation.name', message: refusal }] }, { status: 422 })),
+      http.post('/api/v1/invoices', () =>
+        HttpResponse.json({ message: refusal, code: 'invoices.refused', errors: [{ path: 'taxInformation.name', message: refusal }] }, { status: 422 }),
+      ),
       http.post('/api/v1/invoices/:id/email', async ({ request }) => {
         sent.push(await request.json());
         return HttpResponse.json({ message: 'Enviamos la factura ENV-17 a facturas@kemper.test.' });
@@ -127,7 +143,14 @@ describe('Facturación', () => {
     server.use(
       http.post('/api/v1/invoices/tax-data-check', () =>
         refuse
-          ? HttpResponse.json({ message: 'El código postal fiscal no corresponde al RFC en los registros del SAT.', code: 'invoices.refused', errors: [{ path: 'taxInformation.postal_code', message: 'x' }] }, { status: 422 })
+          ? HttpResponse.json(
+              {
+                message: 'El código postal fiscal no corresponde al RFC en los registros del SAT.',
+                code: 'invoices.refused',
+                errors: [{ path: 'taxInformation.postal_code', message: 'x' }],
+              },
+              { status: 422 },
+            )
           : HttpResponse.json({ ok: true, sandbox: false, message: 'El servicio de facturación validó tus datos con el SAT: tus facturas se pueden timbrar.' }),
       ),
     );
@@ -146,7 +169,13 @@ describe('Facturación', () => {
   it('«Validar datos»: a service that did not answer is not shown as a refusal of the data', async () => {
     server.use(
       http.post('/api/v1/invoices/tax-data-check', () =>
-        HttpResponse.json({ message: 'El servicio de facturación no respondió. Tu factura queda en proceso y la volvemos a pedir en unos minutos.', code: 'invoices.unavailable' }, { status: 503 }),
+        HttpResponse.json(
+          {
+            message: 'El servicio de facturación no respondió. Tu factura queda en proceso y la volvemos a pedir en unos minutos.',
+            code: 'invoices.unavailable',
+          },
+          { status: 503 },
+        ),
       ),
     );
     const user = userEvent.setup();

@@ -21,7 +21,12 @@ export function InvoiceFileActions({ invoice, onNotice }: { invoice: Invoice; on
       setBusy(null);
     }
   };
-  if (!invoice.uuid) return <Text span size="xs" c="dimmed">Sin archivos todavía</Text>;
+  if (!invoice.uuid)
+    return (
+      <Text span size="xs" c="dimmed">
+        Sin archivos todavía
+      </Text>
+    );
   return (
     <>
       <Group gap={6} wrap="wrap">
@@ -70,7 +75,13 @@ function SendByEmailForm({ invoice, onClose, onSent }: { invoice: Invoice; onClo
             ? 'Es una factura de prueba (sin validez fiscal): el correo lleva los enlaces a su PDF y su XML.'
             : 'El correo lleva el PDF y el XML de la factura.'}
         </Text>
-        <TextInput label="Correo" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} description="El de tus datos fiscales; puedes escribir otro." />
+        <TextInput
+          label="Correo"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          description="El de tus datos fiscales; puedes escribir otro."
+        />
         <FormActions submitLabel="Enviar" pending={send.isPending} onCancel={onClose} />
       </Stack>
     </form>

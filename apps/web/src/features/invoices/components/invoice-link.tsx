@@ -36,7 +36,9 @@ export function InvoiceLinkCell({ target, admin = false }: { target: LinkTarget;
             size="xs"
             onClick={() => {
               setError(null);
-              downloadInvoice({ _id: data.invoice_id!, series: null, folio_number: null }, 'pdf').catch((e: unknown) => setError(failureMessage(e, 'No pudimos descargar la factura.')));
+              downloadInvoice({ _id: data.invoice_id!, series: null, folio_number: null }, 'pdf').catch((e: unknown) =>
+                setError(failureMessage(e, 'No pudimos descargar la factura.')),
+              );
             }}
           >
             Factura (PDF)

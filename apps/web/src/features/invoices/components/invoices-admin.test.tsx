@@ -10,7 +10,12 @@ import { InvoicesAdmin } from './invoices-admin';
 
 setupMockApi();
 
-const info: InvoicingInfo = { sandbox: false, issuer_configured: false, issuer: { rfc: null, name: null, tax_system: null, zip: '06600' }, current_month: '2026-11' };
+const info: InvoicingInfo = {
+  sandbox: false,
+  issuer_configured: false,
+  issuer: { rfc: null, name: null, tax_system: null, zip: '06600' },
+  current_month: '2026-11',
+};
 const base: Invoice = {
   _id: '7d1f0a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b',
   kind: 'payment',
@@ -40,7 +45,15 @@ const base: Invoice = {
   replaces: null,
   global: null,
 };
-const valid: Invoice = { ...base, status: 'valid', status_label: 'Vigente', uuid: 'A1B2C3D4-0000-4000-8000-123456789ABC', series: 'ENV', folio_number: 17, failure: null };
+const valid: Invoice = {
+  ...base,
+  status: 'valid',
+  status_label: 'Vigente',
+  uuid: 'A1B2C3D4-0000-4000-8000-123456789ABC',
+  series: 'ENV',
+  folio_number: 17,
+  failure: null,
+};
 const page = <T,>(docs: T[]) => ({ docs, count: docs.length, page: 1, pages: 1, next: null, previous: null });
 const summary: GlobalSummary = { month: '2026-10', pending_payments: 2, pending_total: 350.5, closed: true, invoices: [] };
 
@@ -91,8 +104,24 @@ describe('Facturas (admin)', () => {
         asked.push(new URL(request.url).search);
         return HttpResponse.json({
           links: [
-            { payment_id: 'a0000000-0000-4000-8000-000000000001', wallet_entry_id: null, state: 'invoiced', state_label: 'Facturado', invoice_id: valid._id, sandbox: true, failure: null },
-            { payment_id: 'a0000000-0000-4000-8000-000000000002', wallet_entry_id: null, state: 'global', state_label: 'En la factura global', invoice_id: null, sandbox: false, failure: null },
+            {
+              payment_id: 'a0000000-0000-4000-8000-000000000001',
+              wallet_entry_id: null,
+              state: 'invoiced',
+              state_label: 'Facturado',
+              invoice_id: valid._id,
+              sandbox: true,
+              failure: null,
+            },
+            {
+              payment_id: 'a0000000-0000-4000-8000-000000000002',
+              wallet_entry_id: null,
+              state: 'global',
+              state_label: 'En la factura global',
+              invoice_id: null,
+              sandbox: false,
+              failure: null,
+            },
           ],
         });
       }),

@@ -218,8 +218,8 @@ function GlobalInvoice({ currentMonth, onNotice }: { currentMonth: string; onNot
             Factura global del mes
           </Title>
           <Text size="sm" c="dimmed">
-            A público en general (XAXX010101000): los pagos del mes que quedaron sin factura propia, una factura por forma de pago. Se emite sola el día 1 a la 1:00;
-            aquí puedes emitirla de nuevo para pagos que llegaron después.
+            A público en general (XAXX010101000): los pagos del mes que quedaron sin factura propia, una factura por forma de pago. Se emite sola el día 1 a la
+            1:00; aquí puedes emitirla de nuevo para pagos que llegaron después.
           </Text>
         </div>
         <NativeSelect label="Mes" data={months} value={month} onChange={(e) => setMonth(e.currentTarget.value)} maw={260} />

@@ -8,7 +8,8 @@ export function InvoicingNotice() {
   if (!info?.sandbox) return null;
   return (
     <Alert color="orange" variant="light" title={`Facturas de prueba: ${SANDBOX_INVOICE_TEXT.toLowerCase()}`}>
-      El servicio de facturación está en modo de pruebas: las facturas se emiten como ensayo, no se envían al SAT y no sirven para deducir. Cada PDF y XML lo dice.
+      El servicio de facturación está en modo de pruebas: las facturas se emiten como ensayo, no se envían al SAT y no sirven para deducir. Cada PDF y XML lo
+      dice.
     </Alert>
   );
 }

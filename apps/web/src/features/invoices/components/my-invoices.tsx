@@ -24,7 +24,15 @@ export function MyInvoices({ onNotice }: { onNotice: (notice: { color: 'green' |
             busy={invoices.isPlaceholderData}
             label="Mis facturas"
             empty="Aún no tienes facturas."
-            actions={(invoice) => (invoice.status === 'failed' ? <Text span size="xs">Corrige tus datos y vuelve a pedirla en «Pagos de este mes».</Text> : <InvoiceFileActions invoice={invoice} onNotice={onNotice} />)}
+            actions={(invoice) =>
+              invoice.status === 'failed' ? (
+                <Text span size="xs">
+                  Corrige tus datos y vuelve a pedirla en «Pagos de este mes».
+                </Text>
+              ) : (
+                <InvoiceFileActions invoice={invoice} onNotice={onNotice} />
+              )
+            }
           />
         )}
         {data && <ListPagination page={page} pages={data.pages} onChange={setPage} label="Páginas de facturas" />}

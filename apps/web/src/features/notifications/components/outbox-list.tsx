@@ -19,7 +19,12 @@ function MessagePreview({ id, onClose }: { id: string | null; onClose: () => voi
           </Text>
           {m.html && (
             // The mail's own HTML in a sandbox: no scripts, no navigation, no access to this page.
-            <iframe title="Vista previa del correo" sandbox="" srcDoc={m.html} style={{ width: '100%', height: 460, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} />
+            <iframe
+              title="Vista previa del correo"
+              sandbox=""
+              srcDoc={m.html}
+              style={{ width: '100%', height: 460, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+            />
           )}
           <Text size="sm" fw={600}>
             Texto
@@ -45,15 +50,19 @@ export function OutboxList() {
   return (
     <Stack gap="lg">
       <Title order={1}>Bandeja de salida</Title>
-      <Text c="dimmed">
-        Correos y avisos de WhatsApp guardados porque no hay un servidor de correo (SMTP) o una cuenta de WhatsApp configurados.
-      </Text>
+      <Text c="dimmed">Correos y avisos de WhatsApp guardados porque no hay un servidor de correo (SMTP) o una cuenta de WhatsApp configurados.</Text>
       {outbox.data && !outbox.data.keepsEmail && (
         <Alert color="blue" variant="light">
           El correo se envía por SMTP: aquí solo aparecen los avisos que no tienen proveedor configurado.
         </Alert>
       )}
-      <TextInput label="Destinatario" placeholder="Correo o teléfono" value={recipient.value} onChange={(e) => recipient.onChange(e.currentTarget.value)} maw={420} />
+      <TextInput
+        label="Destinatario"
+        placeholder="Correo o teléfono"
+        value={recipient.value}
+        onChange={(e) => recipient.onChange(e.currentTarget.value)}
+        maw={420}
+      />
       {outbox.isError && (
         <Alert color="red" variant="light" role="alert">
           {outbox.error.message}

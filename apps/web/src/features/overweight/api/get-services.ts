@@ -13,7 +13,11 @@ export function getOverweightServices(userId: string | null, { signal }: { signa
 }
 
 export function getOverweightServicesQueryOptions(userId: string | null) {
-  return queryOptions({ queryKey: [...overweightQueryKeyRoot, 'services', userId], queryFn: ({ signal }) => getOverweightServices(userId, { signal }), staleTime: 5 * 60_000 });
+  return queryOptions({
+    queryKey: [...overweightQueryKeyRoot, 'services', userId],
+    queryFn: ({ signal }) => getOverweightServices(userId, { signal }),
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useOverweightServices(userId: string | null) {

@@ -9,7 +9,10 @@ export function getShipmentOverweight(shipmentId: string, { signal }: { signal?:
 }
 
 export function getShipmentOverweightQueryOptions(shipmentId: string) {
-  return queryOptions({ queryKey: [...overweightQueryKeyRoot, 'shipment', shipmentId], queryFn: ({ signal }) => getShipmentOverweight(shipmentId, { signal }) });
+  return queryOptions({
+    queryKey: [...overweightQueryKeyRoot, 'shipment', shipmentId],
+    queryFn: ({ signal }) => getShipmentOverweight(shipmentId, { signal }),
+  });
 }
 
 export function useShipmentOverweight(shipmentId: string, enabled = true) {

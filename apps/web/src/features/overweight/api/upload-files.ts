@@ -11,7 +11,9 @@ export async function postForm(url: string, fields: Record<string, string>, file
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    const body = (data && typeof data === 'object' && 'message' in data ? data : { message: 'No pudimos enviar los archivos. Intenta de nuevo.', code: 'client.unknown' }) as ApiError;
+    const body = (
+      data && typeof data === 'object' && 'message' in data ? data : { message: 'No pudimos enviar los archivos. Intenta de nuevo.', code: 'client.unknown' }
+    ) as ApiError;
     throw new ApiRequestError(response.status, body);
   }
   return data as ShipmentOverweight;

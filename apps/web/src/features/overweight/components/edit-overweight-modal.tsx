@@ -137,7 +137,8 @@ export function EditOverweightModal({ target, onClose, onSaved }: { target: Over
             {s && (
               <Stack gap={4} aria-live="polite">
                 <Text size="sm">
-                  Declarado: {s.declared.weight} kg ({s.declared.billable_weight} kg facturables) · Medido: {s.measured_billable_weight} kg facturables · Sobrepeso: {s.overweight} kg
+                  Declarado: {s.declared.weight} kg ({s.declared.billable_weight} kg facturables) · Medido: {s.measured_billable_weight} kg facturables ·
+                  Sobrepeso: {s.overweight} kg
                 </Text>
                 <Text size="sm" c="dimmed">
                   {s.rule ? s.rule.text : 'La tarifa del servicio no cubre esta ruta o este peso; escribe el costo del reporte de la paquetería.'}
@@ -162,10 +163,37 @@ export function EditOverweightModal({ target, onClose, onSaved }: { target: Over
         </Paper>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput label="Sobrepeso (kg)" required value={kg} onChange={setKg} min={0} decimalScale={2} allowNegative={false} error={errors.overweight} disabled={locked} />
-          <NumberInput label="Costo (MX$)" required value={cost} onChange={setCost} min={0} decimalScale={2} allowNegative={false} error={errors.cost_overweight} disabled={locked} />
+          <NumberInput
+            label="Sobrepeso (kg)"
+            required
+            value={kg}
+            onChange={setKg}
+            min={0}
+            decimalScale={2}
+            allowNegative={false}
+            error={errors.overweight}
+            disabled={locked}
+          />
+          <NumberInput
+            label="Costo (MX$)"
+            required
+            value={cost}
+            onChange={setCost}
+            min={0}
+            decimalScale={2}
+            allowNegative={false}
+            error={errors.cost_overweight}
+            disabled={locked}
+          />
         </SimpleGrid>
-        <TextInput label="Nota para el cliente (opcional)" value={note} onChange={(e) => setNote(e.currentTarget.value)} maxLength={500} error={errors.overweight_note} disabled={locked} />
+        <TextInput
+          label="Nota para el cliente (opcional)"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          maxLength={500}
+          error={errors.overweight_note}
+          disabled={locked}
+        />
         <FileInput
           label="Evidencia de la paquetería (opcional)"
           description={`Fotos o PDF, hasta ${OVERWEIGHT_FILES_PER_UPLOAD} archivos de 5 MB.`}

@@ -4,7 +4,15 @@ import { SelectFilter, serviceOptions } from '@/components/ui/list-filters';
 
 const statusOptions = OVERWEIGHT_STATUSES.map((s) => ({ value: s, label: overweightStatusLabels[s] }));
 
-export function ServiceFilter({ value, services, onChange }: { value: string | undefined; services: CarrierServiceOption[] | undefined; onChange: (v: string | undefined) => void }) {
+export function ServiceFilter({
+  value,
+  services,
+  onChange,
+}: {
+  value: string | undefined;
+  services: CarrierServiceOption[] | undefined;
+  onChange: (v: string | undefined) => void;
+}) {
   return <SelectFilter label="Servicio" allLabel="Servicios" options={serviceOptions(services)} value={value} onChange={onChange} miw={180} />;
 }
 

@@ -44,8 +44,13 @@ describe('OverweightDetail', () => {
   });
 
   it('a pending one offers to pay it now and says it waits for the next purchase', () => {
-    const explanation = 'Tu Monedero no alcanzaba para cubrir el sobrepeso de MX$50.00: queda pendiente para tu siguiente compra, o págalo ahora con tu Monedero.';
-    renderWithApp(<OverweightDetail record={{ ...charged, status: 'pending', status_label: 'Pendiente', paid: false, paid_via: null, paid_at: null, can_pay: true, explanation }} />);
+    const explanation =
+      'Tu Monedero no alcanzaba para cubrir el sobrepeso de MX$50.00: queda pendiente para tu siguiente compra, o págalo ahora con tu Monedero.';
+    renderWithApp(
+      <OverweightDetail
+        record={{ ...charged, status: 'pending', status_label: 'Pendiente', paid: false, paid_via: null, paid_at: null, can_pay: true, explanation }}
+      />,
+    );
     expect(screen.getByTestId('overweight-explanation')).toHaveTextContent(explanation);
     expect(screen.getByRole('button', { name: 'Pagar con mi Monedero' })).toBeInTheDocument();
   });

@@ -1,7 +1,30 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, FileInput, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
-import { DISPUTE_MESSAGE_MAX, DISPUTE_MESSAGE_MIN, RESOLUTION_REASON_MIN, type OverweightFile, type OverweightRecord, type OverweightStatus } from '@envios/contracts/overweight';
+import {
+  DISPUTE_MESSAGE_MAX,
+  DISPUTE_MESSAGE_MIN,
+  RESOLUTION_REASON_MIN,
+  type OverweightFile,
+  type OverweightRecord,
+  type OverweightStatus,
+} from '@envios/contracts/overweight';
 import { formatDateTime } from '@/lib/dates';
 import { useDisputeOverweight } from '../api/dispute-overweight';
 import { usePayOverweight } from '../api/pay-overweight';
@@ -31,7 +54,13 @@ function FileLinks({ files }: { files: OverweightFile[] }) {
           </Anchor>
         ) : (
           <Anchor key={f._id} href={f.url} target="_blank" rel="noopener" aria-label={`Ver la foto ${f.file_name}`}>
-            <img src={f.url} alt={f.file_name} width={96} height={96} style={{ objectFit: 'cover', borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }} />
+            <img
+              src={f.url}
+              alt={f.file_name}
+              width={96}
+              height={96}
+              style={{ objectFit: 'cover', borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}
+            />
           </Anchor>
         ),
       )}
@@ -67,7 +96,9 @@ function DisputeModal({ record, opened, onClose, onDone }: { record: OverweightR
   return (
     <Modal opened={opened} onClose={onClose} title="Pedir una aclaración" centered>
       <Stack>
-        <Text size="sm">Puedes pedir una sola aclaración por sobrepeso. Explica qué pasó y, si puedes, adjunta fotos de tu paquete en la báscula o con sus medidas.</Text>
+        <Text size="sm">
+          Puedes pedir una sola aclaración por sobrepeso. Explica qué pasó y, si puedes, adjunta fotos de tu paquete en la báscula o con sus medidas.
+        </Text>
         {problem && (
           <Alert color="red" variant="light" role="alert">
             {problem}
@@ -269,7 +300,11 @@ export function OverweightDetail({ record, admin = false, onNotice }: { record: 
         <Text fw={700} size="sm">
           Cómo se calculó
         </Text>
-        <Text size="sm">{record.rule ? record.rule.text : 'La tarifa del servicio no cubre esta ruta o este peso: el costo lo fijó el equipo con el reporte de la paquetería.'}</Text>
+        <Text size="sm">
+          {record.rule
+            ? record.rule.text
+            : 'La tarifa del servicio no cubre esta ruta o este peso: el costo lo fijó el equipo con el reporte de la paquetería.'}
+        </Text>
         {record.suggested_cost !== null && record.suggested_cost !== record.cost_overweight && (
           <Text size="xs" c="dimmed" mt={4}>
             La tarifa sugería {mxn(record.suggested_cost)}; el costo registrado es {mxn(record.cost_overweight)}.
@@ -320,7 +355,15 @@ export function OverweightDetail({ record, admin = false, onNotice }: { record: 
           </Text>
           <Timeline bulletSize={14} lineWidth={2} active={record.events.length - 1}>
             {record.events.map((e, i) => (
-              <Timeline.Item key={i} title={<Text size="sm">{e.label}{e.amount !== null ? ` · ${mxn(e.amount)}` : ''}</Text>}>
+              <Timeline.Item
+                key={i}
+                title={
+                  <Text size="sm">
+                    {e.label}
+                    {e.amount !== null ? ` · ${mxn(e.amount)}` : ''}
+                  </Text>
+                }
+              >
                 <Text size="xs" c="dimmed">
                   {formatDateTime(e.at)}
                 </Text>

@@ -50,9 +50,9 @@ export function OverweightPage({ userId }: { userId: string }) {
         <ExportButtons urlFor={(format) => userOverweightExportUrl(userId, filters, format)} baseName="overweight" what="sobrepesos" />
       </Group>
       <Text c="dimmed" maw={760}>
-        Cuando la paquetería mide tu paquete y pesa o mide más de lo que declaraste, cobra la diferencia por kilo adicional. En cuanto la registramos, se
-        cobra de tu Monedero; si no alcanza, queda pendiente para tu siguiente compra. Aquí ves cada sobrepeso con lo declarado y lo medido, cómo se calculó
-        y la evidencia. Si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos.
+        Cuando la paquetería mide tu paquete y pesa o mide más de lo que declaraste, cobra la diferencia por kilo adicional. En cuanto la registramos, se cobra
+        de tu Monedero; si no alcanza, queda pendiente para tu siguiente compra. Aquí ves cada sobrepeso con lo declarado y lo medido, cómo se calculó y la
+        evidencia. Si no estás de acuerdo, pide una aclaración y, si la aceptamos, te lo devolvemos.
       </Text>
       {data && data.total_pending > 0 && (
         <Paper withBorder p="md" radius="md" bg="orange.0">
@@ -67,7 +67,14 @@ export function OverweightPage({ userId }: { userId: string }) {
       </ListFilters>
       <LoadFailure query={list} title="No pudimos cargar tus sobrepesos" />
       <OverweightTable rows={data?.docs} admin={false} busy={list.isPlaceholderData} initialShipment={params.get('shipment')} />
-      {data && <ListPagination page={data.page} pages={data.pages} onChange={(page) => setParams(writeQuery({ ...query, page }, params))} label="Páginas de sobrepesos" />}
+      {data && (
+        <ListPagination
+          page={data.page}
+          pages={data.pages}
+          onChange={(page) => setParams(writeQuery({ ...query, page }, params))}
+          label="Páginas de sobrepesos"
+        />
+      )}
     </Stack>
   );
 }

@@ -56,7 +56,14 @@ export function OverweightReport() {
       )}
       <LoadFailure query={list} title="No pudimos cargar el reporte" />
       <OverweightTable rows={data?.docs} admin busy={list.isPlaceholderData} />
-      {data && <ListPagination page={data.page} pages={data.pages} onChange={(page) => setParams(writeQuery({ ...query, page }))} label="Páginas del reporte de sobrepesos" />}
+      {data && (
+        <ListPagination
+          page={data.page}
+          pages={data.pages}
+          onChange={(page) => setParams(writeQuery({ ...query, page }))}
+          label="Páginas del reporte de sobrepesos"
+        />
+      )}
     </Stack>
   );
 }

@@ -24,7 +24,17 @@ function DetailModal({ row, admin, onClose, onNotice }: { row: OverweightRow; ad
 }
 
 /** The overweight lists' table (cards on a phone); 'Ver' opens the whole story. */
-export function OverweightTable({ rows, admin, busy, initialShipment }: { rows: OverweightRow[] | undefined; admin: boolean; busy: boolean; initialShipment?: string | null }) {
+export function OverweightTable({
+  rows,
+  admin,
+  busy,
+  initialShipment,
+}: {
+  rows: OverweightRow[] | undefined;
+  admin: boolean;
+  busy: boolean;
+  initialShipment?: string | null;
+}) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [open, setOpen] = useState<OverweightRow | null>(null);
   const [asked, setAsked] = useState(initialShipment ?? null);
@@ -32,7 +42,9 @@ export function OverweightTable({ rows, admin, busy, initialShipment }: { rows: 
   // A link to one shipment's overweight (/overweight?shipment=…) opens it once the row is listed.
   const linked = asked ? rows?.find((r) => r.shipment_id === asked) : undefined;
   const shown = open ?? linked ?? null;
-  const columns = admin ? ['Fecha guía', 'Usuario', 'Servicio', 'Sobrepeso', 'Costo', 'Estatus', 'N° de guía', 'Total', ''] : ['Fecha', 'Servicio', 'Sobrepeso', 'Costo', 'Estatus', 'N° de guía', 'Total', ''];
+  const columns = admin
+    ? ['Fecha guía', 'Usuario', 'Servicio', 'Sobrepeso', 'Costo', 'Estatus', 'N° de guía', 'Total', '']
+    : ['Fecha', 'Servicio', 'Sobrepeso', 'Costo', 'Estatus', 'N° de guía', 'Total', ''];
   const view = (row: OverweightRow) => (
     <Button size="compact-sm" variant="light" onClick={() => setOpen(row)} aria-label={`Ver el sobrepeso del envío ${row.numberOfOrder}`}>
       {row.dispute_status === 'open' && admin ? 'Resolver' : 'Ver'}
@@ -81,7 +93,13 @@ export function OverweightTable({ rows, admin, busy, initialShipment }: { rows: 
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={880}>
-          <Table highlightOnHover verticalSpacing="sm" aria-label={admin ? 'Reporte de sobrepesos' : 'Mis sobrepesos'} aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
+          <Table
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label={admin ? 'Reporte de sobrepesos' : 'Mis sobrepesos'}
+            aria-busy={busy}
+            style={{ opacity: busy ? 0.6 : 1 }}
+          >
             <Table.Thead>
               <Table.Tr>
                 {columns.map((c, i) => (

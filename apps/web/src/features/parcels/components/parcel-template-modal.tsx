@@ -3,7 +3,13 @@ import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DESCRIPTION_MAX } from '@envios/contracts/shipments';
 import { DOCUMENT_PRESET } from '@envios/contracts/quotes';
-import { PARCEL_TEMPLATE_NAME_MAX, packageTypeLabels, parcelTemplateInputSchema, type ParcelTemplate, type ParcelTemplateInput } from '@envios/contracts/parcels';
+import {
+  PARCEL_TEMPLATE_NAME_MAX,
+  packageTypeLabels,
+  parcelTemplateInputSchema,
+  type ParcelTemplate,
+  type ParcelTemplateInput,
+} from '@envios/contracts/parcels';
 import { ModalForm } from '@/components/ui/form/modal-form';
 import { NumberField } from '@/components/ui/form/number-field';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
@@ -15,10 +21,27 @@ const FIELDS = new Set(['name', 'shipment_type', 'width', 'depth', 'height', 'we
 
 function valuesOf(t: ParcelTemplate | null): ParcelTemplateInput {
   if (!t) return { name: '', shipment_type: 'box', weight: undefined as unknown as number, description: '', insured_value: null };
-  return { name: t.name, shipment_type: t.shipment_type, width: t.width, depth: t.depth, height: t.height, weight: t.weight, description: t.description, insured_value: t.insured_value };
+  return {
+    name: t.name,
+    shipment_type: t.shipment_type,
+    width: t.width,
+    depth: t.depth,
+    height: t.height,
+    weight: t.weight,
+    description: t.description,
+    insured_value: t.insured_value,
+  };
 }
 
-function TemplateForm({ template, onCancel, onSaved }: { template: ParcelTemplate | null; onCancel: () => void; onSaved: (t: ParcelTemplate, created: boolean) => void }) {
+function TemplateForm({
+  template,
+  onCancel,
+  onSaved,
+}: {
+  template: ParcelTemplate | null;
+  onCancel: () => void;
+  onSaved: (t: ParcelTemplate, created: boolean) => void;
+}) {
   const create = useCreateParcelTemplate();
   const update = useUpdateParcelTemplate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,8 +61,22 @@ function TemplateForm({ template, onCancel, onSaved }: { template: ParcelTemplat
     }
   });
   return (
-    <ModalForm onSubmit={submit} failure={failure} submitLabel="Guardar" pending={form.formState.isSubmitting} onCancel={onCancel} aria-label="Paquete guardado">
-      <TextInput label="Nombre" description="Con este nombre lo eliges en el asistente y en la plantilla de envíos masivos." maxLength={PARCEL_TEMPLATE_NAME_MAX} required error={errors.name?.message} {...form.register('name')} />
+    <ModalForm
+      onSubmit={submit}
+      failure={failure}
+      submitLabel="Guardar"
+      pending={form.formState.isSubmitting}
+      onCancel={onCancel}
+      aria-label="Paquete guardado"
+    >
+      <TextInput
+        label="Nombre"
+        description="Con este nombre lo eliges en el asistente y en la plantilla de envíos masivos."
+        maxLength={PARCEL_TEMPLATE_NAME_MAX}
+        required
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
       <Controller
         control={form.control}
         name="shipment_type"
@@ -72,12 +109,29 @@ function TemplateForm({ template, onCancel, onSaved }: { template: ParcelTemplat
         <NumberField form={form} name="weight" label="Peso (kg)" required />
         <NumberField form={form} name="insured_value" label="Valor asegurado (MXN)" description="Vacío: sin seguro." leftSection="$" />
       </SimpleGrid>
-      <TextInput label="Contenido" description="Qué contiene, por ejemplo: ropa, documentos, refacciones." maxLength={DESCRIPTION_MAX} required error={errors.description?.message} {...form.register('description')} />
+      <TextInput
+        label="Contenido"
+        description="Qué contiene, por ejemplo: ropa, documentos, refacciones."
+        maxLength={DESCRIPTION_MAX}
+        required
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
     </ModalForm>
   );
 }
 
-export function ParcelTemplateModal({ opened, template, onClose, onSaved }: { opened: boolean; template: ParcelTemplate | null; onClose: () => void; onSaved: (t: ParcelTemplate, created: boolean) => void }) {
+export function ParcelTemplateModal({
+  opened,
+  template,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  template: ParcelTemplate | null;
+  onClose: () => void;
+  onSaved: (t: ParcelTemplate, created: boolean) => void;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title={template ? 'Editar paquete' : 'Nuevo paquete'} size="lg">
       {opened && <TemplateForm key={template?._id ?? 'nuevo'} template={template} onCancel={onClose} onSaved={onSaved} />}

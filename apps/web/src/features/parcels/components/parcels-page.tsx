@@ -39,7 +39,8 @@ export function ParcelsPage() {
         <Button onClick={openNew}>Nuevo paquete</Button>
       </Group>
       <Text c="dimmed" maw={720}>
-        Guarda las cajas y sobres que envías seguido: elígelos por su nombre en el asistente de nuevo envío y en la columna «Paquete guardado» de los envíos masivos.
+        Guarda las cajas y sobres que envías seguido: elígelos por su nombre en el asistente de nuevo envío y en la columna «Paquete guardado» de los envíos
+        masivos.
       </Text>
       {notice && (
         <Alert key={notice.at} color="green" variant="light" role="status" withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setNotice(null)}>

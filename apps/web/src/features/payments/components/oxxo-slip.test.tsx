@@ -11,7 +11,10 @@ setupMockApi();
 afterEach(() => vi.restoreAllMocks());
 
 function renderSlip(references: string[]) {
-  return renderWithApp(<OxxoSlip references={references} />, { path: '/shipping/cash_barcode', at: `/shipping/cash_barcode?references=${references.join(',')}` });
+  return renderWithApp(<OxxoSlip references={references} />, {
+    path: '/shipping/cash_barcode',
+    at: `/shipping/cash_barcode?references=${references.join(',')}`,
+  });
 }
 
 describe('OXXO slip (/shipping/cash_barcode)', () => {
@@ -42,7 +45,9 @@ describe('OXXO slip (/shipping/cash_barcode)', () => {
     expect(within(slip).getByText('Luis Pérez')).toBeInTheDocument();
     expect(within(slip).getByText('Roma, 25, CP 06700, Ciudad de México, México')).toBeInTheDocument();
     expect(within(slip).getAllByText('MX$180.50')).toHaveLength(2);
-    expect(screen.getByText(/recibirás un correo electrónico con el enlace para descargar tu guía/)).toHaveTextContent('La tienda cobra una comisión adicional');
+    expect(screen.getByText(/recibirás un correo electrónico con el enlace para descargar tu guía/)).toHaveTextContent(
+      'La tienda cobra una comisión adicional',
+    );
   });
 
   it('a purchase that also pays earlier overweight shows it as its own line', async () => {
@@ -65,7 +70,11 @@ describe('OXXO slip (/shipping/cash_barcode)', () => {
   });
 
   it('an unknown reference shows the API message', async () => {
-    server.use(http.get('/api/v1/payments/oxxo/slip', () => HttpResponse.json({ message: 'No encontramos esa referencia.', code: 'payments.not_found' }, { status: 404 })));
+    server.use(
+      http.get('/api/v1/payments/oxxo/slip', () =>
+        HttpResponse.json({ message: 'No encontramos esa referencia.', code: 'payments.not_found' }, { status: 404 }),
+      ),
+    );
     renderSlip(['NOPE']);
     expect(await screen.findByRole('alert')).toHaveTextContent('No encontramos esa referencia.');
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeDisabled();

@@ -12,7 +12,12 @@ import { PaymentCheckout, type PayableLoad } from './payment-checkout';
 setupMockApi();
 
 /** The read-only calls every checkout makes: config, guides availability and the wallet balance. */
-function baseApi({ balance = 1000, available = true, card = false, open = [] }: { balance?: number; available?: boolean; card?: boolean; open?: OpenPayment[] } = {}) {
+function baseApi({
+  balance = 1000,
+  available = true,
+  card = false,
+  open = [],
+}: { balance?: number; available?: boolean; card?: boolean; open?: OpenPayment[] } = {}) {
   const availability: string[] = [];
   server.use(
     http.get('/api/v1/payments/open', () => HttpResponse.json({ docs: open })),
@@ -22,7 +27,11 @@ function baseApi({ balance = 1000, available = true, card = false, open = [] }: 
       return HttpResponse.json(
         available
           ? { available: true, missing: [], message: null }
-          : { available: false, missing: [{ service_id: shipmentId(90), carrier_code: 'dhl', service_name: 'EXPRESS DOMESTIC' }], message: paymentMessages.noGuides },
+          : {
+              available: false,
+              missing: [{ service_id: shipmentId(90), carrier_code: 'dhl', service_name: 'EXPRESS DOMESTIC' }],
+              message: paymentMessages.noGuides,
+            },
       );
     }),
     http.get(`/api/v1/prepaid/getTotalAmount/${demoUserId}`, () => HttpResponse.json({ total_amount: balance })),
@@ -139,7 +148,9 @@ describe('Payment of one shipment (/payments/{id})', () => {
 
   it('offers the card through PayPal when the config enables it, and sends the browser to its link', async () => {
     baseApi({ card: true });
-    server.use(http.get(`/api/v1/paypal/plus/link/${shipmentId(1)}`, () => HttpResponse.json({ data: { link: 'https://paypal.test/card', payment_id: paymentId } })));
+    server.use(
+      http.get(`/api/v1/paypal/plus/link/${shipmentId(1)}`, () => HttpResponse.json({ data: { link: 'https://paypal.test/card', payment_id: paymentId } })),
+    );
     const user = userEvent.setup();
     const { redirect } = renderCheckout('one', { status: 'ready', shipments: [payable(1)] });
     await user.click(await screen.findByRole('radio', { name: 'Tarjeta de crédito o débito (PayPal)' }));
@@ -195,7 +206,14 @@ describe('Payment of one shipment (/payments/{id})', () => {
       http.post(`/api/v1/payments/conekta/oxxo/${shipmentId(1)}`, async ({ request }) => {
         bodies.push(await request.json());
         await new Promise<void>((resolve) => (release = resolve));
-        return HttpResponse.json({ message: 'ok', reference: '93000012345678', payment_id: paymentId, amount: 180.5, expires_at: '2026-11-26T18:00:00.000Z', sandbox: true });
+        return HttpResponse.json({
+          message: 'ok',
+          reference: '93000012345678',
+          payment_id: paymentId,
+          amount: 180.5,
+          expires_at: '2026-11-26T18:00:00.000Z',
+          sandbox: true,
+        });
       }),
     );
     const user = userEvent.setup();
@@ -216,7 +234,13 @@ describe('Payment of one shipment (/payments/{id})', () => {
     let status = 409;
     server.use(
       http.post(`/api/v1/payments/conekta/oxxo/${shipmentId(1)}`, () =>
-        HttpResponse.json({ message: status === 409 ? 'Este envío ya está pagado.' : 'OXXO no responde.', code: status === 409 ? 'payments.already_paid' : 'payments.provider_unavailable' }, { status }),
+        HttpResponse.json(
+          {
+            message: status === 409 ? 'Este envío ya está pagado.' : 'OXXO no responde.',
+            code: status === 409 ? 'payments.already_paid' : 'payments.provider_unavailable',
+          },
+          { status },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -258,7 +282,12 @@ describe('Payment of one shipment (/payments/{id})', () => {
     expect(await screen.findByText('Ruta: /payments/result/:result')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payments/result/success');
     // The success page gets the shipments it paid and the amount, to name the guides being issued.
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ monedero: 'true', email: buyerEmail, shipments: shipmentId(1), amount: '180.50' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      monedero: 'true',
+      email: buyerEmail,
+      shipments: shipmentId(1),
+      amount: '180.50',
+    });
     expect(bodies).toEqual([{ email: buyerEmail, user: demoUserId, shipments: [shipmentId(1)] }]);
 
     fail = true;
@@ -266,7 +295,10 @@ describe('Payment of one shipment (/payments/{id})', () => {
     await user.click(await screen.findByRole('radio', { name: 'Monedero electrónico' }));
     await user.click(screen.getByRole('button', { name: 'Pagar con Monedero' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments/result/error'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ message: 'Saldo insuficiente.', error: 'wallet.insufficient_balance' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      message: 'Saldo insuficiente.',
+      error: 'wallet.insufficient_balance',
+    });
   });
 
   it('loading and failure states of the summary; a paid shipment has nothing to pay', async () => {
@@ -318,7 +350,12 @@ describe('Payment of many shipments (/payment/shipments/many)', () => {
         bodies.push(await request.json());
         await new Promise<void>((resolve) => (release = resolve));
         return HttpResponse.json(
-          { message: 'PayPal rechazó la orden.', code: 'payments.provider_unavailable', details: [{ issue: 'INVALID_AMOUNT', description: 'El monto no es válido.' }], debug_id: 'dbg-123' },
+          {
+            message: 'PayPal rechazó la orden.',
+            code: 'payments.provider_unavailable',
+            details: [{ issue: 'INVALID_AMOUNT', description: 'El monto no es válido.' }],
+            debug_id: 'dbg-123',
+          },
           { status: 502 },
         );
       }),
@@ -340,10 +377,16 @@ describe('Payment of many shipments (/payment/shipments/many)', () => {
   it('PayPal: the order sends the browser to approve_url', async () => {
     baseApi();
     server.use(
-      http.post('/api/v1/paypal/v2/link/many', () => HttpResponse.json({ id: 'ORDER-9', approve_url: 'http://localhost/sandbox/paypal/ORDER-9', payment_id: paymentId, sandbox: true })),
+      http.post('/api/v1/paypal/v2/link/many', () =>
+        HttpResponse.json({ id: 'ORDER-9', approve_url: 'http://localhost/sandbox/paypal/ORDER-9', payment_id: paymentId, sandbox: true }),
+      ),
     );
     const user = userEvent.setup();
-    const { redirect } = renderCheckout('many', { status: 'ready', shipments: [payable(1), payable(2)] }, `/payment/shipments/many?shipments=${shipmentId(1)},${shipmentId(2)}`);
+    const { redirect } = renderCheckout(
+      'many',
+      { status: 'ready', shipments: [payable(1), payable(2)] },
+      `/payment/shipments/many?shipments=${shipmentId(1)},${shipmentId(2)}`,
+    );
     await user.click(await screen.findByRole('radio', { name: 'PayPal' }));
     await user.click(screen.getByRole('button', { name: 'Pagar con PayPal' }));
     await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://localhost/sandbox/paypal/ORDER-9'));
@@ -356,7 +399,14 @@ describe('Payment of many shipments (/payment/shipments/many)', () => {
     server.use(
       http.post('/api/v1/payments/many/conekta/oxxo/', async ({ request }) => {
         bodies.push(await request.json());
-        return HttpResponse.json({ message: 'ok', reference: '93000099999999', payment_id: paymentId, amount: 361, expires_at: '2026-11-26T18:00:00.000Z', sandbox: true });
+        return HttpResponse.json({
+          message: 'ok',
+          reference: '93000099999999',
+          payment_id: paymentId,
+          amount: 361,
+          expires_at: '2026-11-26T18:00:00.000Z',
+          sandbox: true,
+        });
       }),
     );
     const user = userEvent.setup();

@@ -11,9 +11,7 @@ import { ManyShipmentsSummary, SingleShipmentSummary } from './payment-summary';
 
 /** The shipments to pay, as the route loaded them. */
 export type PayableLoad =
-  | { status: 'pending' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; shipments: PayableShipment[]; overweight?: OwedOverweight };
+  { status: 'pending' } | { status: 'error'; message: string } | { status: 'ready'; shipments: PayableShipment[]; overweight?: OwedOverweight };
 
 export interface PaymentCheckoutProps {
   /** 'one': /payments/{id} (PayPal, card, OXXO, Monedero); 'many': /payment/shipments/many (OXXO, Monedero, PayPal). */
@@ -88,7 +86,15 @@ export function PaymentCheckout({ variant, load, userId, email, redirect = redir
               </Alert>
             )}
             {!nothingToPay && (
-              <PaymentMethodChoice variant={variant} shipments={shipments} overweight={overweight} userId={userId} email={email} redirect={redirect} purchasesBlocked={purchasesBlocked} />
+              <PaymentMethodChoice
+                variant={variant}
+                shipments={shipments}
+                overweight={overweight}
+                userId={userId}
+                email={email}
+                redirect={redirect}
+                purchasesBlocked={purchasesBlocked}
+              />
             )}
           </>
         )}

@@ -127,12 +127,18 @@ export function PaymentMethodChoice({
   // A method the server switched off (production without its keys) is not offered.
   const offered = (m: PaymentMethod) => (m === 'oxxo' ? config.data?.oxxo.enabled !== false : m === 'monedero' || config.data?.paypal.enabled !== false);
   const methods: PaymentMethod[] = (
-    variant === 'one' ? (['paypal', ...(cardEnabled ? (['paypal-plus'] as const) : []), 'oxxo', 'monedero'] as PaymentMethod[]) : (['oxxo', 'monedero', 'paypal'] as PaymentMethod[])
+    variant === 'one'
+      ? (['paypal', ...(cardEnabled ? (['paypal-plus'] as const) : []), 'oxxo', 'monedero'] as PaymentMethod[])
+      : (['oxxo', 'monedero', 'paypal'] as PaymentMethod[])
   ).filter(offered);
   const chosen = method !== null && methods.includes(method) ? method : null;
   // Asking for the same OXXO reference again answers that reference: no second payment.
-  const sameReference = (p: OpenPayment) => p.method === 'oxxo' && p.shipments.length === unpaidIds.length && p.shipments.every((s) => unpaidIds.includes(s._id));
-  const conflicts = chosen === null ? [] : (open.data?.docs ?? []).filter((p) => p.shipments.some((s) => unpaidIds.includes(s._id)) && !(chosen === 'oxxo' && sameReference(p)));
+  const sameReference = (p: OpenPayment) =>
+    p.method === 'oxxo' && p.shipments.length === unpaidIds.length && p.shipments.every((s) => unpaidIds.includes(s._id));
+  const conflicts =
+    chosen === null
+      ? []
+      : (open.data?.docs ?? []).filter((p) => p.shipments.some((s) => unpaidIds.includes(s._id)) && !(chosen === 'oxxo' && sameReference(p)));
   const canPay =
     chosen !== null &&
     !busy &&
@@ -202,7 +208,8 @@ export function PaymentMethodChoice({
 
   async function payOxxo() {
     try {
-      const answer = variant === 'one' ? await oxxoOne.mutateAsync({ shipmentId: unpaidIds[0]!, email }) : await oxxoMany.mutateAsync({ shipments: unpaidIds, email });
+      const answer =
+        variant === 'one' ? await oxxoOne.mutateAsync({ shipmentId: unpaidIds[0]!, email }) : await oxxoMany.mutateAsync({ shipments: unpaidIds, email });
       if (answer.message === 'ok') {
         await go(resultHref(paths.paymentResult('success'), { oxxo: true, reference: answer.reference, email }));
       } else {
@@ -299,8 +306,9 @@ export function PaymentMethodChoice({
           <Stack gap="xs">
             {conflicts.map((p) => (
               <Text key={p.payment_id} size="sm">
-                {unpaidIds.length === 1 ? `El envío ${p.shipments.find((x) => unpaidIds.includes(x._id))?.numberOfOrder ?? ''} tiene` : 'Estos envíos tienen'} {openPaymentPhrase(p)}. Si pagas
-                con {METHOD_WORDS[chosen]} y también {p.method === 'oxxo' ? 'pagas la referencia' : 'apruebas ese pago'}, ese dinero se abona a tu Monedero.
+                {unpaidIds.length === 1 ? `El envío ${p.shipments.find((x) => unpaidIds.includes(x._id))?.numberOfOrder ?? ''} tiene` : 'Estos envíos tienen'}{' '}
+                {openPaymentPhrase(p)}. Si pagas con {METHOD_WORDS[chosen]} y también {p.method === 'oxxo' ? 'pagas la referencia' : 'apruebas ese pago'}, ese
+                dinero se abona a tu Monedero.
               </Text>
             ))}
             <Group gap="sm">

@@ -10,7 +10,10 @@ setupMockApi();
 const USER = '6f1c0d8e-8a43-4b7e-9a52-0c1f3c3b8a11';
 
 function renderResult(result: 'success' | 'error', query: string, extra: { paidShipments?: PaidShipment[]; userId?: string } = {}) {
-  return renderWithApp(<PaymentResult result={result} query={new URLSearchParams(query)} {...extra} />, { path: '/payments/result/:result', at: `/payments/result/${result}?${query}` });
+  return renderWithApp(<PaymentResult result={result} query={new URLSearchParams(query)} {...extra} />, {
+    path: '/payments/result/:result',
+    at: `/payments/result/${result}?${query}`,
+  });
 }
 
 describe('Payment result (/payments/result/{result})', () => {
@@ -41,7 +44,9 @@ describe('Payment result (/payments/result/{result})', () => {
     renderResult('success', 'monedero=true&email=ana%40correo.test&shipments=s1,s2&amount=361.00', { paidShipments: paid });
     expect(screen.getByRole('heading', { level: 1, name: 'Pago exitoso' })).toBeInTheDocument();
     expect(screen.queryByText('Pago Pendiente')).not.toBeInTheDocument();
-    expect(screen.getByText(/Pagaste MX\$361.00 con tu Monedero electrónico/)).toHaveTextContent('Estamos generando tus guías y te las enviaremos a ana@correo.test');
+    expect(screen.getByText(/Pagaste MX\$361.00 con tu Monedero electrónico/)).toHaveTextContent(
+      'Estamos generando tus guías y te las enviaremos a ana@correo.test',
+    );
     const guides = screen.getByRole('list', { name: 'Guías en proceso' });
     expect(within(guides).getByText('Folio 1003 · Luis Pérez')).toBeInTheDocument();
     expect(within(guides).getByText('Generando guía…')).toBeInTheDocument();

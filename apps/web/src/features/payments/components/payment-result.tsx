@@ -207,11 +207,15 @@ export function PaymentResult({ result, query, paidShipments, userId }: PaymentR
   }
   const credited = Number(query.get('credited') ?? 0);
   const creditedText = credited > 0 ? formatMXN(toCentavos(credited)) : '';
-  const whyCredited = 'El motivo está en tu Monedero y te lo enviamos por correo; los envíos que no se pagaron siguen en Mis Envíos para pagarlos con su precio actual.';
+  const whyCredited =
+    'El motivo está en tu Monedero y te lo enviamos por correo; los envíos que no se pagaron siguen en Mis Envíos para pagarlos con su precio actual.';
   if (credited > 0 && query.get('credited_all') === 'true') {
     return (
       <Outcome tone="yellow" title="Tu pago quedó en tu Monedero">
-        <Text>Recibimos tu pago, pero no pudo aplicarse a tus envíos (por ejemplo, porque cambiaron de precio o ya estaban pagados). Abonamos {creditedText} a tu Monedero electrónico.</Text>
+        <Text>
+          Recibimos tu pago, pero no pudo aplicarse a tus envíos (por ejemplo, porque cambiaron de precio o ya estaban pagados). Abonamos {creditedText} a tu
+          Monedero electrónico.
+        </Text>
         <Text size="sm" c="dimmed">
           {whyCredited}
         </Text>
@@ -227,7 +231,9 @@ export function PaymentResult({ result, query, paidShipments, userId }: PaymentR
         </Text>
       )}
       <Text>
-        {query.get('home') === 'true' ? `Recibimos tu pago. Te enviamos la guía ${mailedTo(email)}.` : 'Recibimos tu pago. Encuentra tus envíos y sus guías en Mis Envíos.'}
+        {query.get('home') === 'true'
+          ? `Recibimos tu pago. Te enviamos la guía ${mailedTo(email)}.`
+          : 'Recibimos tu pago. Encuentra tus envíos y sus guías en Mis Envíos.'}
       </Text>
       <Links dashboard />
     </Outcome>

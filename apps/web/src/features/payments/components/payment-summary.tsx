@@ -59,7 +59,15 @@ export function SingleShipmentSummary({ shipment, overweight }: { shipment: Paya
 }
 
 /** Several shipments: the list and the total in MXN; paid ones are shown but not counted. */
-export function ManyShipmentsSummary({ shipments, totalCentavos, overweight }: { shipments: PayableShipment[]; totalCentavos: number; overweight?: OwedOverweight }) {
+export function ManyShipmentsSummary({
+  shipments,
+  totalCentavos,
+  overweight,
+}: {
+  shipments: PayableShipment[];
+  totalCentavos: number;
+  overweight?: OwedOverweight;
+}) {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-summary-title">
       <Title order={2} size="h4" mb="sm" id="payment-summary-title">

@@ -18,7 +18,13 @@ function Landing() {
 function renderReturn(query: string, redirect = vi.fn()) {
   const params = new URLSearchParams(query);
   const utils = renderWithApp(
-    <PaypalReturn paymentId={params.get('payment')} token={params.get('token')} cancelled={params.get('cancel') === '1'} redirect={redirect} restartDelayMs={0} />,
+    <PaypalReturn
+      paymentId={params.get('payment')}
+      token={params.get('token')}
+      cancelled={params.get('cancel') === '1'}
+      redirect={redirect}
+      restartDelayMs={0}
+    />,
     {
       path: '/payments/paypal/return',
       at: `/payments/paypal/return?${query}`,
@@ -41,7 +47,12 @@ describe('Back from PayPal (/payments/paypal/return)', () => {
       http.get('/api/v1/paypal/v2/capture-order/:orderId', async ({ params }) => {
         captured.push(String(params.orderId));
         await new Promise<void>((resolve) => (release = resolve));
-        return HttpResponse.json({ ...base, status: 'COMPLETED', restart: false, purchase_units: [{ reference_id: paymentId, amount: { currency_code: 'MXN', value: '361.00' } }] });
+        return HttpResponse.json({
+          ...base,
+          status: 'COMPLETED',
+          restart: false,
+          purchase_units: [{ reference_id: paymentId, amount: { currency_code: 'MXN', value: '361.00' } }],
+        });
       }),
     );
     const { router } = renderReturn(`payment=${paymentId}&token=ORDER-1&PayerID=PAYER`);
@@ -53,7 +64,9 @@ describe('Back from PayPal (/payments/paypal/return)', () => {
   });
 
   it('a top-up order goes to the same success page', async () => {
-    server.use(http.get('/api/v1/paypal/v2/capture-order/:orderId', () => HttpResponse.json({ ...base, purpose: 'topup', status: 'COMPLETED', restart: false })));
+    server.use(
+      http.get('/api/v1/paypal/v2/capture-order/:orderId', () => HttpResponse.json({ ...base, purpose: 'topup', status: 'COMPLETED', restart: false })),
+    );
     const { router } = renderReturn(`payment=${paymentId}&token=ORDER-2`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments/result/success'));
     expect(router.state.location.search).toContain('home=true');
@@ -62,7 +75,12 @@ describe('Back from PayPal (/payments/paypal/return)', () => {
   it('a declined instrument says so and opens PayPal again', async () => {
     server.use(
       http.get('/api/v1/paypal/v2/capture-order/:orderId', () =>
-        HttpResponse.json({ ...base, restart: true, approve_url: 'http://localhost/sandbox/paypal/ORDER-3', details: [{ issue: 'INSTRUMENT_DECLINED', description: 'Rechazada.' }] }),
+        HttpResponse.json({
+          ...base,
+          restart: true,
+          approve_url: 'http://localhost/sandbox/paypal/ORDER-3',
+          details: [{ issue: 'INSTRUMENT_DECLINED', description: 'Rechazada.' }],
+        }),
       ),
     );
     const { redirect } = renderReturn(`payment=${paymentId}&token=ORDER-3`);
@@ -72,7 +90,11 @@ describe('Back from PayPal (/payments/paypal/return)', () => {
   });
 
   it('any other answer or failure goes to the error result with message and error', async () => {
-    server.use(http.get('/api/v1/paypal/v2/capture-order/:orderId', () => HttpResponse.json({ message: 'La orden no existe.', code: 'payments.not_found' }, { status: 404 })));
+    server.use(
+      http.get('/api/v1/paypal/v2/capture-order/:orderId', () =>
+        HttpResponse.json({ message: 'La orden no existe.', code: 'payments.not_found' }, { status: 404 }),
+      ),
+    );
     const { router } = renderReturn(`payment=${paymentId}&token=ORDER-4`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments/result/error'));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ message: 'La orden no existe.', error: 'payments.not_found' });

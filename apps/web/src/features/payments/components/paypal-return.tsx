@@ -61,7 +61,10 @@ function Capture({ token, redirect, restartDelayMs }: { token: string; redirect:
     // Shipments and top-ups alike (success?home=true&email). Money that
     // could not pay what it was for went to the wallet: the result page says so. A top-up also says
     // how much went into the wallet.
-    const paid = (result.purchase_units ?? []).reduce((sum, u) => (Number.isFinite(Number(u.amount.value)) ? sum + toCentavos(Number(u.amount.value)) : sum), 0);
+    const paid = (result.purchase_units ?? []).reduce(
+      (sum, u) => (Number.isFinite(Number(u.amount.value)) ? sum + toCentavos(Number(u.amount.value)) : sum),
+      0,
+    );
     const credited = result.credited_amount ?? 0;
     const topUp = result.purpose === 'topup';
     const flags = {
@@ -89,7 +92,10 @@ function Capture({ token, redirect, restartDelayMs }: { token: string; redirect:
   return (
     <Navigate
       replace
-      to={resultHref(paths.paymentResult('error'), { message: detail ?? 'PayPal no confirmó el pago.', error: result.status ?? result.details?.[0]?.issue ?? 'paypal' })}
+      to={resultHref(paths.paymentResult('error'), {
+        message: detail ?? 'PayPal no confirmó el pago.',
+        error: result.status ?? result.details?.[0]?.issue ?? 'paypal',
+      })}
     />
   );
 }
@@ -114,7 +120,9 @@ export function PaypalReturn({ paymentId, token, cancelled, redirect = redirectB
     );
   }
   if (!token) {
-    return <Navigate replace to={resultHref(paths.paymentResult('error'), { message: 'PayPal no devolvió la orden del pago.', error: 'paypal.missing_token' })} />;
+    return (
+      <Navigate replace to={resultHref(paths.paymentResult('error'), { message: 'PayPal no devolvió la orden del pago.', error: 'paypal.missing_token' })} />
+    );
   }
   return (
     <Frame>

@@ -10,14 +10,19 @@ setupMockApi();
 
 function renderSandbox(orderId = 'SANDBOX-1') {
   const redirect = vi.fn();
-  return { ...renderWithApp(<SandboxPaypal orderId={orderId} redirect={redirect} />, { path: '/sandbox/paypal/:orderId', at: `/sandbox/paypal/${orderId}` }), redirect };
+  return {
+    ...renderWithApp(<SandboxPaypal orderId={orderId} redirect={redirect} />, { path: '/sandbox/paypal/:orderId', at: `/sandbox/paypal/${orderId}` }),
+    redirect,
+  };
 }
 
 describe('PayPal sandbox approval page (/sandbox/paypal/{orderId})', () => {
   it('is clearly labelled, shows amount and description, and each button follows the redirect the API answers', async () => {
     const calls: string[] = [];
     server.use(
-      http.get('/api/v1/sandbox/paypal/SANDBOX-1', () => HttpResponse.json({ order_id: 'SANDBOX-1', amount: 361, description: 'Guías de envío', status: 'PAYER_ACTION_REQUIRED', card: false })),
+      http.get('/api/v1/sandbox/paypal/SANDBOX-1', () =>
+        HttpResponse.json({ order_id: 'SANDBOX-1', amount: 361, description: 'Guías de envío', status: 'PAYER_ACTION_REQUIRED', card: false }),
+      ),
       http.post('/api/v1/sandbox/paypal/SANDBOX-1/:action', ({ params }) => {
         calls.push(String(params.action));
         return HttpResponse.json({ redirect: `http://localhost/payments/paypal/return?payment=p&token=SANDBOX-1&action=${String(params.action)}` });
@@ -40,7 +45,9 @@ describe('PayPal sandbox approval page (/sandbox/paypal/{orderId})', () => {
   it('decline and cancel call their action', async () => {
     const calls: string[] = [];
     server.use(
-      http.get('/api/v1/sandbox/paypal/SANDBOX-2', () => HttpResponse.json({ order_id: 'SANDBOX-2', amount: 100, description: 'Abono', status: 'PAYER_ACTION_REQUIRED', card: true })),
+      http.get('/api/v1/sandbox/paypal/SANDBOX-2', () =>
+        HttpResponse.json({ order_id: 'SANDBOX-2', amount: 100, description: 'Abono', status: 'PAYER_ACTION_REQUIRED', card: true }),
+      ),
       http.post('/api/v1/sandbox/paypal/SANDBOX-2/:action', ({ params }) => {
         calls.push(String(params.action));
         return HttpResponse.json({ redirect: '/payments/paypal/return?payment=p&cancel=1' });
@@ -55,8 +62,12 @@ describe('PayPal sandbox approval page (/sandbox/paypal/{orderId})', () => {
 
   it('a captured order cannot be approved again; an unknown one says so', async () => {
     server.use(
-      http.get('/api/v1/sandbox/paypal/SANDBOX-3', () => HttpResponse.json({ order_id: 'SANDBOX-3', amount: 100, description: 'Guía', status: 'COMPLETED', card: false })),
-      http.get('/api/v1/sandbox/paypal/NOPE', () => HttpResponse.json({ message: 'La orden de PayPal (sandbox) no existe.', code: 'request.not_found' }, { status: 404 })),
+      http.get('/api/v1/sandbox/paypal/SANDBOX-3', () =>
+        HttpResponse.json({ order_id: 'SANDBOX-3', amount: 100, description: 'Guía', status: 'COMPLETED', card: false }),
+      ),
+      http.get('/api/v1/sandbox/paypal/NOPE', () =>
+        HttpResponse.json({ message: 'La orden de PayPal (sandbox) no existe.', code: 'request.not_found' }, { status: 404 }),
+      ),
     );
     const first = renderSandbox('SANDBOX-3');
     expect(await screen.findByText('Esta orden ya no espera aprobación (estado: COMPLETED).')).toBeInTheDocument();

@@ -40,5 +40,12 @@ export function payableTotal(
 
 /** `?shipments=a,b` or `?references=A,B` → distinct values, in order. */
 export function readCommaList(value: string | null): string[] {
-  return [...new Set((value ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

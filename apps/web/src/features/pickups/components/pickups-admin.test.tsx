@@ -67,7 +67,11 @@ describe('PickupsAdmin', () => {
     await user.click(await screen.findByRole('button', { name: 'Actualizar estatus de la recolección de Ana López' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo Estatus' });
     const select = within(dialog).getByRole('combobox', { name: /Estatus/ });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Selecciona un estatus', 'Pendiente', 'En Progreso', 'Completado', 'Cancelado']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Selecciona un estatus', 'Pendiente', 'En Progreso', 'Completado', 'Cancelado']);
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await within(dialog).findByText('El estatus es obligatorio.')).toBeInTheDocument();
     expect(puts).toEqual([]);

@@ -73,13 +73,7 @@ export function PickupsAdmin() {
         </Alert>
       )}
       <ListFilters>
-        <SearchFilter
-          applyOn="typing"
-          placeholder="Buscar por nombre, correo o servicio"
-          value={search.value}
-          onChange={search.onChange}
-          maw={420}
-        />
+        <SearchFilter applyOn="typing" placeholder="Buscar por nombre, correo o servicio" value={search.value} onChange={search.onChange} maw={420} />
       </ListFilters>
       <QueryStatus query={pickups} loadingLabel="Cargando recolecciones" />
       {data && (

@@ -14,9 +14,33 @@ import { QuoteForm } from './quote-form';
  * counts as picking it, like the real autocomplete's exact match.
  */
 const KNOWN: Record<string, PostalSuggestion> = {
-  '44130': { postal_code: '44130', place_name: 'Arcos Vallarta', city: 'Guadalajara', municipality: 'Guadalajara', state: 'Jalisco', state_short: 'JAL', country_code: 'MX' },
-  '06700': { postal_code: '06700', place_name: 'Roma Norte', city: 'Ciudad de México', municipality: 'Cuauhtémoc', state: 'Ciudad de México', state_short: 'CDMX', country_code: 'MX' },
-  '90210': { postal_code: '90210', place_name: '', city: 'California, Beverly Hills', municipality: '', state: 'California', state_short: 'CA', country_code: 'US' },
+  '44130': {
+    postal_code: '44130',
+    place_name: 'Arcos Vallarta',
+    city: 'Guadalajara',
+    municipality: 'Guadalajara',
+    state: 'Jalisco',
+    state_short: 'JAL',
+    country_code: 'MX',
+  },
+  '06700': {
+    postal_code: '06700',
+    place_name: 'Roma Norte',
+    city: 'Ciudad de México',
+    municipality: 'Cuauhtémoc',
+    state: 'Ciudad de México',
+    state_short: 'CDMX',
+    country_code: 'MX',
+  },
+  '90210': {
+    postal_code: '90210',
+    place_name: '',
+    city: 'California, Beverly Hills',
+    municipality: '',
+    state: 'California',
+    state_short: 'CA',
+    country_code: 'US',
+  },
 };
 
 function FakePostalField({ label, value, onChange, country }: PostalCodeFieldProps) {

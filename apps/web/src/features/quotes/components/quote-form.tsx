@@ -224,12 +224,7 @@ export function QuoteForm({ PostalCodeField, CountryField, onQuoted }: QuoteForm
           control={control}
           name="package_type"
           render={({ field }) => (
-            <Radio.Group
-              label="Tipo de envío"
-              value={field.value}
-              onChange={(value) => choosePackageType(value)}
-              name={field.name}
-            >
+            <Radio.Group label="Tipo de envío" value={field.value} onChange={(value) => choosePackageType(value)} name={field.name}>
               <div className={classes.packageTypes}>
                 {PACKAGE_OPTIONS.map((option) => (
                   <Radio

@@ -71,7 +71,15 @@ function Breakdown({ option, titleId, onClose }: { option: ShippingOption; title
 }
 
 /** One shipping option: logo, service, transit text, price × guides, breakdown, 'Enviar'. */
-export function ServiceOptionCard({ option, cheapest = false, fastest = false, chosen = false, sending = false, onSend, sendLabel = 'Enviar' }: ServiceOptionCardProps) {
+export function ServiceOptionCard({
+  option,
+  cheapest = false,
+  fastest = false,
+  chosen = false,
+  sending = false,
+  onSend,
+  sendLabel = 'Enviar',
+}: ServiceOptionCardProps) {
   const id = useId();
   const titleId = `${id}-titulo`;
   const breakdownTitleId = `${id}-desglose`;
@@ -119,9 +127,7 @@ export function ServiceOptionCard({ option, cheapest = false, fastest = false, c
       <div className={classes.priceArea}>
         <div className={classes.price}>
           <div className={classes.perGuide}>
-            {option.price_per_guide === null
-              ? guidesLabel(option.guides)
-              : `${mxn(option.price_per_guide)} × ${guidesLabel(option.guides)}`}
+            {option.price_per_guide === null ? guidesLabel(option.guides) : `${mxn(option.price_per_guide)} × ${guidesLabel(option.guides)}`}
           </div>
           <div className={classes.total}>
             <VisuallyHidden>Total: </VisuallyHidden>
@@ -134,16 +140,7 @@ export function ServiceOptionCard({ option, cheapest = false, fastest = false, c
           )}
         </div>
         <div className={classes.actions}>
-          <Popover
-            opened={breakdownOpen}
-            onChange={setBreakdownOpen}
-            width={320}
-            position="bottom-end"
-            shadow="md"
-            withArrow
-            returnFocus
-            closeOnEscape
-          >
+          <Popover opened={breakdownOpen} onChange={setBreakdownOpen} width={320} position="bottom-end" shadow="md" withArrow returnFocus closeOnEscape>
             <Popover.Target>
               <Button
                 variant="subtle"

@@ -25,10 +25,9 @@ function cardNames(): string[] {
 
 function renderSelector(props: Partial<Parameters<typeof ServiceSelector>[0]> = {}) {
   const onSend = vi.fn(async () => undefined);
-  renderWithApp(
-    <ServiceSelector request={demoQuoteRequest} supportPhone="33 1234 5678" backHref="/" onSend={onSend} {...props} />,
-    { path: '/service-providers' },
-  );
+  renderWithApp(<ServiceSelector request={demoQuoteRequest} supportPhone="33 1234 5678" backHref="/" onSend={onSend} {...props} />, {
+    path: '/service-providers',
+  });
   return { onSend };
 }
 
@@ -109,9 +108,7 @@ describe('ServiceSelector', () => {
   });
 
   it('without options, says so with the support phone, and names the carriers that did not answer', async () => {
-    server.use(
-      quotingHandler(quoteAnswer([], [{ carrier_code: 'dhl', carrier: 'DHL', reason: 'timeout', message: 'DHL no respondió a tiempo.' }])).handler,
-    );
+    server.use(quotingHandler(quoteAnswer([], [{ carrier_code: 'dhl', carrier: 'DHL', reason: 'timeout', message: 'DHL no respondió a tiempo.' }])).handler);
     renderSelector();
     const text = await screen.findByText(/No tenemos el servicio disponible para mas informacion llamar al/);
     expect(text).toHaveTextContent('No tenemos el servicio disponible para mas informacion llamar al 33 1234 5678');
@@ -159,7 +156,15 @@ describe('ServiceSelector', () => {
   it('embedded in another page: its own steps or none, its title level, an in-page back and another button text', async () => {
     server.use(quotingHandler(answer).handler);
     const onBack = vi.fn();
-    const { onSend } = renderSelector({ steps: null, headingLevel: 2, title: 'Elige la nueva paquetería', onBack, backLabel: 'Cancelar', sendLabel: 'Elegir', embedded: true });
+    const { onSend } = renderSelector({
+      steps: null,
+      headingLevel: 2,
+      title: 'Elige la nueva paquetería',
+      onBack,
+      backLabel: 'Cancelar',
+      sendLabel: 'Elegir',
+      embedded: true,
+    });
     expect(await screen.findByRole('heading', { level: 2, name: 'Elige la nueva paquetería' })).toBeInTheDocument();
     expect(screen.queryByText('Paso 1 de 3 · Elige tu paquetería')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));

@@ -177,9 +177,7 @@ export function ServiceSelector({
     () => [...(quote.data?.options ?? [])].sort((a, b) => a.total_amount - b.total_amount),
     [quote.data],
   );
-  const visible = options.filter(
-    (o) => (carriers.length === 0 || carriers.includes(o.carrier_code)) && matchesSpeedFilters(o.total_transit_days, speeds),
-  );
+  const visible = options.filter((o) => (carriers.length === 0 || carriers.includes(o.carrier_code)) && matchesSpeedFilters(o.total_transit_days, speeds));
   const countByCarrier = useMemo(() => {
     const counts = new Map<CarrierCode, number>();
     for (const o of options) counts.set(o.carrier_code, (counts.get(o.carrier_code) ?? 0) + 1);
@@ -229,8 +227,8 @@ export function ServiceSelector({
           </Button>
         }
       >
-        No encontramos los datos de tu envío; quizá abriste esta página en otra pestaña o pasó mucho tiempo. Escribe de
-        nuevo el origen, el destino y las medidas en el formulario de inicio para ver los precios.
+        No encontramos los datos de tu envío; quizá abriste esta página en otra pestaña o pasó mucho tiempo. Escribe de nuevo el origen, el destino y las
+        medidas en el formulario de inicio para ver los precios.
       </Notice>
     );
   } else if (quote.isPending) {

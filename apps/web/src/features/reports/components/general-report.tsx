@@ -48,7 +48,8 @@ export interface OverweightEditorProps {
 
 function OverweightCell({ row }: { row: ReportRow }) {
   if (!row.overweight_status) return null;
-  const color = row.overweight_status === 'paid' ? 'green' : row.overweight_status === 'pending' ? 'orange' : row.overweight_status === 'disputed' ? 'violet' : 'gray';
+  const color =
+    row.overweight_status === 'paid' ? 'green' : row.overweight_status === 'pending' ? 'orange' : row.overweight_status === 'disputed' ? 'violet' : 'gray';
   return (
     <Stack gap={2} align="flex-start">
       <Badge color={color} variant="light" tt="none">
@@ -140,9 +141,28 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
 
       <ListFilters>
         <DateRangeFilter from={query.date_ini} to={query.date_fin} onChange={({ from, to }) => update({ date_ini: from, date_fin: to })} />
-        <SelectFilter label="Servicio" allLabel="Servicios" options={serviceOptions(services.data)} value={query.service} onChange={(service) => update({ service })} miw={180} />
-        <SelectFilter label="Estatus de pago" allLabel="Estatus de pago" options={paymentStatusOptions} value={query.status} onChange={(status) => update({ status })} miw={150} />
-        <SearchFilter value={query.filter} placeholder="Cliente, correo, guía, folio o referencia" maxLength={REPORT_KEYWORD_MAX} onChange={(filter) => update({ filter })} />
+        <SelectFilter
+          label="Servicio"
+          allLabel="Servicios"
+          options={serviceOptions(services.data)}
+          value={query.service}
+          onChange={(service) => update({ service })}
+          miw={180}
+        />
+        <SelectFilter
+          label="Estatus de pago"
+          allLabel="Estatus de pago"
+          options={paymentStatusOptions}
+          value={query.status}
+          onChange={(status) => update({ status })}
+          miw={150}
+        />
+        <SearchFilter
+          value={query.filter}
+          placeholder="Cliente, correo, guía, folio o referencia"
+          maxLength={REPORT_KEYWORD_MAX}
+          onChange={(filter) => update({ filter })}
+        />
       </ListFilters>
 
       {notice && (
@@ -213,7 +233,13 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={1020}>
-          <Table highlightOnHover verticalSpacing="sm" aria-label="Reporte general de envíos" aria-busy={report.isFetching} style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}>
+          <Table
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label="Reporte general de envíos"
+            aria-busy={report.isFetching}
+            style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }}
+          >
             <Table.Thead>
               <Table.Tr>
                 {['Fecha', 'Cliente', 'Origen', 'Servicio', 'Medidas y peso', 'N° de guía', 'Estatus guía', 'Total', 'Sobrepeso'].map((c) => (
@@ -234,7 +260,12 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
                 ))}
               {rows?.length === 0 && <EmptyRow colSpan={9}>Ningún envío coincide con los filtros.</EmptyRow>}
               {rows?.map((row) => (
-                <Table.Tr key={row._id} onDoubleClick={() => void navigate(paths.shipment(row._id))} style={{ cursor: 'default' }} title="Doble clic para ver el envío">
+                <Table.Tr
+                  key={row._id}
+                  onDoubleClick={() => void navigate(paths.shipment(row._id))}
+                  style={{ cursor: 'default' }}
+                  title="Doble clic para ver el envío"
+                >
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text size="sm">{formatDateTime(row.created_at).slice(0, 10)}</Text>
                     <Text size="xs" c="dimmed">
@@ -290,7 +321,9 @@ export function GeneralReport({ overweightEditor }: { overweightEditor: (props: 
         </Table.ScrollContainer>
       )}
 
-      {data && <ListPagination page={data.page} pages={data.pages} onChange={(page) => setParams(writeQuery({ ...query, page }))} label="Páginas del reporte" />}
+      {data && (
+        <ListPagination page={data.page} pages={data.pages} onChange={(page) => setParams(writeQuery({ ...query, page }))} label="Páginas del reporte" />
+      )}
 
       <Modal opened={warnUnpaid} onClose={() => setWarnUnpaid(false)} title={shipmentMessages.paidSelectedTitle} centered>
         <Stack>

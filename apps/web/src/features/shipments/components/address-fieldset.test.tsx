@@ -27,7 +27,15 @@ function AddressForm({ side, saved }: { side: AddressSide; saved?: boolean }) {
           side={side}
           PostalCodeField={FakePostalCode}
           lookupColonies={lookupColonies}
-          renderSavedAddress={saved ? (slot) => <button type="button" onClick={() => slot.onSelect(savedLocation())}>{slot.label}</button> : undefined}
+          renderSavedAddress={
+            saved
+              ? (slot) => (
+                  <button type="button" onClick={() => slot.onSelect(savedLocation())}>
+                    {slot.label}
+                  </button>
+                )
+              : undefined
+          }
         />
         <button type="submit">Guardar</button>
       </form>
@@ -90,7 +98,11 @@ describe('AddressFieldset', () => {
     expect(city).toHaveValue('Ciudad de México, Ciudad de México');
     expect(city).toHaveAttribute('readonly');
     const colony = await screen.findByRole('combobox', { name: /Colonia/ });
-    expect(within(colony).getAllByRole('option').map((o) => o.textContent)).toEqual(['Elige la colonia', 'Hipódromo', 'Roma Sur']);
+    expect(
+      within(colony)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Elige la colonia', 'Hipódromo', 'Roma Sur']);
     expect(colony).toHaveValue('Roma Sur');
     await user.selectOptions(colony, 'Hipódromo');
     expect(colony).toHaveValue('Hipódromo');

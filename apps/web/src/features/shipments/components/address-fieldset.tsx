@@ -3,15 +3,7 @@ import { Controller, useFormContext, useWatch, type FieldValues } from 'react-ho
 import { useQuery } from '@tanstack/react-query';
 import { Fieldset, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { DEFAULT_COUNTRY, type PostalSuggestion } from '@envios/contracts/geography';
-import {
-  ADDRESS_TEXT_MAX,
-  HOUSE_NUMBER_MAX,
-  PHONE_MAX,
-  STREET_MAX,
-  cityOnly,
-  type AddressSide,
-  type SavedLocation,
-} from '@envios/contracts/addresses';
+import { ADDRESS_TEXT_MAX, HOUSE_NUMBER_MAX, PHONE_MAX, STREET_MAX, cityOnly, type AddressSide, type SavedLocation } from '@envios/contracts/addresses';
 import { addressFromPick, addressFromSavedLocation, cityOfCode, coloniesOf, stateAndCity, type AddressDraft } from '../utils/address';
 import type { CountryField, PostalCodeField } from '@/components/ui/form/geography-fields';
 import classes from './address-fieldset.module.css';
@@ -200,7 +192,9 @@ export function AddressFieldset({
 
   return (
     <Fieldset legend={legend ?? words.legend} radius="md" className={classes.fieldset}>
-      {renderSavedAddress && <div className={classes.saved}>{renderSavedAddress({ side, label: `Dirección guardada ${words.of}`, value: savedId, onSelect: chooseSaved })}</div>}
+      {renderSavedAddress && (
+        <div className={classes.saved}>{renderSavedAddress({ side, label: `Dirección guardada ${words.of}`, value: savedId, onSelect: chooseSaved })}</div>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         {text('full_name', 'Nombre completo', { max: ADDRESS_TEXT_MAX, autoComplete: 'name' })}
         {text('email', 'Correo electrónico', {

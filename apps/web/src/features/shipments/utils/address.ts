@@ -32,7 +32,10 @@ export function emptyAddress(side: AddressSide, country: string = DEFAULT_COUNTR
 
 /** 'Jalisco, Guadalajara': the city box reads 'Estado, Ciudad'. */
 export function stateAndCity(pick: Pick<PostalSuggestion, 'state' | 'city' | 'municipality'>): string {
-  return [pick.state, pick.city || pick.municipality].map((s) => s.trim()).filter(Boolean).join(', ');
+  return [pick.state, pick.city || pick.municipality]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** What a postal-code pick fills in (null clears it): code, 'Estado, Ciudad', state and colony. */

@@ -28,7 +28,12 @@ describe('the wizard state', () => {
   it("'Cotizar!' goes to the service step and carries the places into the address forms", () => {
     const state = quoted(initialWizardState('dashboard'));
     expect(state.step).toBe(2);
-    expect(state.addresses.origin_direction).toMatchObject({ postal_code: '44100', city: 'Jalisco, Guadalajara', colony: 'Guadalajara Centro', state_code: 'JAL' });
+    expect(state.addresses.origin_direction).toMatchObject({
+      postal_code: '44100',
+      city: 'Jalisco, Guadalajara',
+      colony: 'Guadalajara Centro',
+      state_code: 'JAL',
+    });
     expect(state.addresses.destination_direction).toMatchObject({ postal_code: '06600', state_short: 'CDMX' });
   });
 
@@ -46,14 +51,27 @@ describe('the wizard state', () => {
       addresses: { ...state.addresses, origin_direction: { ...state.addresses.origin_direction, full_name: 'Ana López', address: 'Av. Juárez' } },
     });
     const moved = { ...draft, origin_direction: { ...draft.origin_direction, postal_code: '44130', city: 'Jalisco, Guadalajara', suburb: 'Arcos Vallarta' } };
-    state = wizardReducer(state, { type: 'quoted', quote: { ...demoQuoteRequest, origin_direction: { ...demoQuoteRequest.origin_direction, postal_code: '44130' } }, draft: moved, sides: noSides });
+    state = wizardReducer(state, {
+      type: 'quoted',
+      quote: { ...demoQuoteRequest, origin_direction: { ...demoQuoteRequest.origin_direction, postal_code: '44130' } },
+      draft: moved,
+      sides: noSides,
+    });
     expect(state.addresses.origin_direction).toMatchObject({ full_name: 'Ana López', address: '', postal_code: '44130', colony: 'Arcos Vallarta' });
   });
 
   it('a saved address chosen at step 1 fills its side once; later edits survive a re-quote', () => {
     const saved = {
       id: 'loc-1',
-      address: { ...emptyAddress('origin'), full_name: 'Bodega Centro', address: 'Av. Juárez', number: '100', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara' },
+      address: {
+        ...emptyAddress('origin'),
+        full_name: 'Bodega Centro',
+        address: 'Av. Juárez',
+        number: '100',
+        colony: 'Guadalajara Centro',
+        postal_code: '44100',
+        city: 'Jalisco, Guadalajara',
+      },
     };
     const sides = { ...noSides, origin: { state_code: 'JAL', saved } };
     // Every keystroke of step 1 is kept first, saved address included.
@@ -76,7 +94,13 @@ describe('the wizard state', () => {
   it('created shipments lead to the summary; deleting them all returns to the addresses', () => {
     let state = wizardReducer(quoted(initialWizardState('dashboard')), { type: 'serviceChosen', service: dhl });
     state = wizardReducer(state, { type: 'attempt', attempt: { key: 'k1', body: '{}' } });
-    state = wizardReducer(state, { type: 'created', shipments: [{ _id: 'a', numberOfOrder: 1, total_amount: 1 }, { _id: 'b', numberOfOrder: 2, total_amount: 1 }] });
+    state = wizardReducer(state, {
+      type: 'created',
+      shipments: [
+        { _id: 'a', numberOfOrder: 1, total_amount: 1 },
+        { _id: 'b', numberOfOrder: 2, total_amount: 1 },
+      ],
+    });
     expect(state.step).toBe(4);
     expect(state.attempt).toBeNull();
     const partly = wizardReducer(state, { type: 'deleted', ids: ['a'] });
@@ -108,8 +132,19 @@ describe('the wizard state', () => {
 
   it('a store order pre-fills the destination, content and parcel, and is kept across a reload', () => {
     const destination = {
-      full_name: 'María José Hernández', email: 'mj@correo.mx', phone: '3312345678', address: 'Av. Juárez', number: '123', intNumber: '4',
-      reference_of_origin: '', colony: 'Guadalajara Centro', postal_code: '44100', city: 'Jalisco, Guadalajara', state_code: 'JAL', state_short: 'JAL', country_code: 'MX',
+      full_name: 'María José Hernández',
+      email: 'mj@correo.mx',
+      phone: '3312345678',
+      address: 'Av. Juárez',
+      number: '123',
+      intNumber: '4',
+      reference_of_origin: '',
+      colony: 'Guadalajara Centro',
+      postal_code: '44100',
+      city: 'Jalisco, Guadalajara',
+      state_code: 'JAL',
+      state_short: 'JAL',
+      country_code: 'MX',
     };
     const state = initialWizardState('dashboard', undefined, {
       order: { id: 'pedido-1', label: 'pedido #1201 de Mi Tienda', notes: [] },
@@ -118,7 +153,13 @@ describe('the wizard state', () => {
       parcels: [{ width: 12, depth: 11, height: 20, weight: 0.9 }],
     });
     expect(state.step).toBe(1);
-    expect(state.quoteDraft.destination_direction).toEqual({ country_code: 'MX', postal_code: '44100', city: 'Jalisco, Guadalajara', suburb: 'Guadalajara Centro', state_short: 'JAL' });
+    expect(state.quoteDraft.destination_direction).toEqual({
+      country_code: 'MX',
+      postal_code: '44100',
+      city: 'Jalisco, Guadalajara',
+      suburb: 'Guadalajara Centro',
+      state_short: 'JAL',
+    });
     expect(state.quoteDraft.parcels).toEqual([{ width: 12, depth: 11, height: 20, weight: 0.9 }]);
     expect(state.addresses.destination_direction).toEqual(destination);
     expect(state.addresses.description_of_the_content).toBe('2 × Taza de talavera');

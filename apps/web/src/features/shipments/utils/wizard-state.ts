@@ -145,7 +145,11 @@ function keepPerson(a: AddressDraft): Partial<AddressDraft> {
   return { full_name: a.full_name, email: a.email, phone: a.phone };
 }
 
-export function initialWizardState(variant: WizardVariant, entry?: { quote: QuoteRequest | null; service: ChosenService | null }, prefill?: WizardPrefill): WizardState {
+export function initialWizardState(
+  variant: WizardVariant,
+  entry?: { quote: QuoteRequest | null; service: ChosenService | null },
+  prefill?: WizardPrefill,
+): WizardState {
   const state: WizardState = {
     version: 1,
     variant,
@@ -209,7 +213,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         notice: null,
         addresses: {
           ...state.addresses,
-          origin_direction: sideFromQuote('origin', action.draft.origin_direction, action.sides.origin, state.addresses.origin_direction, state.appliedSaved.origin),
+          origin_direction: sideFromQuote(
+            'origin',
+            action.draft.origin_direction,
+            action.sides.origin,
+            state.addresses.origin_direction,
+            state.appliedSaved.origin,
+          ),
           destination_direction: sideFromQuote(
             'destination',
             action.draft.destination_direction,
@@ -227,7 +237,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'addresses':
       return { ...state, addresses: action.addresses };
     case 'suggestContent':
-      return state.addresses.description_of_the_content.trim() ? state : { ...state, addresses: { ...state.addresses, description_of_the_content: action.description } };
+      return state.addresses.description_of_the_content.trim()
+        ? state
+        : { ...state, addresses: { ...state.addresses, description_of_the_content: action.description } };
     case 'attempt':
       return { ...state, attempt: action.attempt };
     case 'created':

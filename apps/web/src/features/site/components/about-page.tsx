@@ -7,7 +7,11 @@ import classes from './content.module.css';
 export function AboutPage({ companyName }: { companyName: string }) {
   const values = [
     { icon: <IconTag size={26} />, title: 'Precios claros', text: 'Ves el desglose completo antes de pagar, sin cargos escondidos.' },
-    { icon: <IconStore size={26} />, title: 'Hecho para vender en línea', text: 'Conecta tu tienda y convierte tus pedidos en guías sin volver a capturarlos.' },
+    {
+      icon: <IconStore size={26} />,
+      title: 'Hecho para vender en línea',
+      text: 'Conecta tu tienda y convierte tus pedidos en guías sin volver a capturarlos.',
+    },
     { icon: <IconShield size={26} />, title: 'Tu dinero, cuidado', text: 'Cada pago se confirma una sola vez, y nunca guardamos los datos de tu tarjeta.' },
     { icon: <IconHeadset size={26} />, title: 'Personas que te ayudan', text: 'Un equipo que te atiende por WhatsApp, teléfono y correo.' },
   ];
@@ -21,15 +25,14 @@ export function AboutPage({ companyName }: { companyName: string }) {
     >
       <h2>Qué hacemos</h2>
       <p>
-        Las grandes empresas negocian tarifas especiales con las paqueterías; un negocio que envía unos cuantos paquetes a la
-        semana normalmente paga precio de mostrador. Nosotros juntamos el volumen de todos nuestros clientes para que cualquier
-        negocio tenga acceso a mejores tarifas de DHL, FedEx, Redpack, Estafeta y AM/PM, desde una sola cuenta.
+        Las grandes empresas negocian tarifas especiales con las paqueterías; un negocio que envía unos cuantos paquetes a la semana normalmente paga precio de
+        mostrador. Nosotros juntamos el volumen de todos nuestros clientes para que cualquier negocio tenga acceso a mejores tarifas de DHL, FedEx, Redpack,
+        Estafeta y AM/PM, desde una sola cuenta.
       </p>
       <h2>A quién servimos</h2>
       <p>
-        A quien vende por internet, por redes sociales o en marketplaces; a las tiendas que surten a sus clientes en todo el
-        país; y a los negocios que necesitan enviar documentos, muestras o tarimas sin firmar contratos ni comprometer envíos
-        mínimos.
+        A quien vende por internet, por redes sociales o en marketplaces; a las tiendas que surten a sus clientes en todo el país; y a los negocios que
+        necesitan enviar documentos, muestras o tarimas sin firmar contratos ni comprometer envíos mínimos.
       </p>
       <ul className={`${classes.cards} ${classes.cards2}`}>
         {values.map((v) => (

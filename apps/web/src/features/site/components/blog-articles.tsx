@@ -41,9 +41,7 @@ export function BlogArticles() {
           <Title order={1} id="blog-titulo" className={classes.title}>
             Consejos para enviar mejor
           </Title>
-          <Text className={classes.lead}>
-            Guías cortas y prácticas para que tus paquetes lleguen bien, a tiempo y sin cargos sorpresa.
-          </Text>
+          <Text className={classes.lead}>Guías cortas y prácticas para que tus paquetes lleguen bien, a tiempo y sin cargos sorpresa.</Text>
           <ul className={classes.toc}>
             {ARTICLES.map((a) => (
               <li key={a.id}>
@@ -67,8 +65,8 @@ export function BlogArticles() {
             Cómo medir y pesar tu paquete, y qué es el peso volumétrico
           </Title>
           <p>
-            Las paqueterías no cobran solo por lo que pesa una caja, también por el espacio que ocupa en el camión o en el
-            avión. Por eso, antes de cotizar, mide y pesa tu paquete ya empacado y cerrado, tal como lo vas a entregar.
+            Las paqueterías no cobran solo por lo que pesa una caja, también por el espacio que ocupa en el camión o en el avión. Por eso, antes de cotizar,
+            mide y pesa tu paquete ya empacado y cerrado, tal como lo vas a entregar.
           </p>
           <h3>1. Mide en centímetros</h3>
           <ul>
@@ -83,25 +81,21 @@ export function BlogArticles() {
           </ul>
           <h3>2. Pesa con todo y empaque</h3>
           <p>
-            Usa una báscula de cocina o de piso con el paquete terminado: relleno, cinta y caja incluidos. Anota el peso en
-            kilogramos con un decimal (por ejemplo, 1.3 kg).
+            Usa una báscula de cocina o de piso con el paquete terminado: relleno, cinta y caja incluidos. Anota el peso en kilogramos con un decimal (por
+            ejemplo, 1.3 kg).
           </p>
           <h3>3. Calcula el peso volumétrico</h3>
-          <p className={classes.formula}>
-            Peso volumétrico (kg) = Largo × Ancho × Alto ÷ {VOLUMETRIC_DIVISOR}
-          </p>
+          <p className={classes.formula}>Peso volumétrico (kg) = Largo × Ancho × Alto ÷ {VOLUMETRIC_DIVISOR}</p>
           <p>
-            La paquetería cobra el <strong>mayor</strong> entre el peso real y el volumétrico, redondeado al kilo siguiente.
-            Por ejemplo, una caja de 40 × 30 × 20 cm que pesa 2 kg tiene un peso volumétrico de 24,000 ÷ 5,000 = 4.8 kg, así
-            que se cobra como 5 kg. En cambio, una caja pequeña de 20 × 15 × 10 cm con 3.2 kg de libros tiene un peso
-            volumétrico de solo 0.6 kg: ahí se cobra el peso real, 4 kg.
+            La paquetería cobra el <strong>mayor</strong> entre el peso real y el volumétrico, redondeado al kilo siguiente. Por ejemplo, una caja de 40 × 30 ×
+            20 cm que pesa 2 kg tiene un peso volumétrico de 24,000 ÷ 5,000 = 4.8 kg, así que se cobra como 5 kg. En cambio, una caja pequeña de 20 × 15 × 10 cm
+            con 3.2 kg de libros tiene un peso volumétrico de solo 0.6 kg: ahí se cobra el peso real, 4 kg.
           </p>
           <VolumetricCalculator headingLevel={3} />
           <h3>Evita cargos por sobrepeso</h3>
           <p>
-            La paquetería vuelve a medir y pesar cada envío. Si los datos que capturaste son menores, te cobrará la diferencia
-            como sobrepeso. Captura medidas y peso reales y usa la caja más pequeña en la que tu producto quepa bien
-            protegido: una caja grande casi vacía te hace pagar aire.
+            La paquetería vuelve a medir y pesar cada envío. Si los datos que capturaste son menores, te cobrará la diferencia como sobrepeso. Captura medidas y
+            peso reales y usa la caja más pequeña en la que tu producto quepa bien protegido: una caja grande casi vacía te hace pagar aire.
           </p>
         </article>
 
@@ -109,10 +103,7 @@ export function BlogArticles() {
           <Title order={2} id="como-empacar-titulo" className={classes.articleTitle}>
             Cómo empacar tu envío para que llegue en perfecto estado
           </Title>
-          <p>
-            Un paquete viaja por bandas, camiones y centros de distribución; puede quedar debajo de otros o recibir golpes.
-            Empácalo pensando en eso.
-          </p>
+          <p>Un paquete viaja por bandas, camiones y centros de distribución; puede quedar debajo de otros o recibir golpes. Empácalo pensando en eso.</p>
           <h3>La caja</h3>
           <ul>
             <li>Usa cartón corrugado en buen estado, sin humedad ni esquinas aplastadas.</li>
@@ -144,8 +135,8 @@ export function BlogArticles() {
             Qué no se puede enviar por paquetería
           </Title>
           <p>
-            Cada paquetería publica su propia lista, pero estas reglas aplican casi siempre. Si envías algo prohibido, la
-            paquetería puede retener o destruir el paquete sin reembolso.
+            Cada paquetería publica su propia lista, pero estas reglas aplican casi siempre. Si envías algo prohibido, la paquetería puede retener o destruir el
+            paquete sin reembolso.
           </p>
           <h3>Prohibido</h3>
           <ul>
@@ -160,8 +151,7 @@ export function BlogArticles() {
           <h3>Restringido o con condiciones</h3>
           <ul>
             <li>
-              <strong>Baterías de litio</strong>: casi siempre solo instaladas dentro del equipo; las sueltas requieren
-              declararse como mercancía peligrosa.
+              <strong>Baterías de litio</strong>: casi siempre solo instaladas dentro del equipo; las sueltas requieren declararse como mercancía peligrosa.
             </li>
             <li>
               <strong>Perfumes, aerosoles y bebidas alcohólicas</strong>: limitados, sobre todo en servicios aéreos.
@@ -173,18 +163,16 @@ export function BlogArticles() {
               <strong>Alimentos perecederos</strong>: solo con empaque adecuado y servicio de entrega rápida.
             </li>
             <li>
-              <strong>Joyería, obras de arte y artículos de alto valor</strong>: muchas paqueterías limitan su
-              responsabilidad; asegúralos y consulta antes.
+              <strong>Joyería, obras de arte y artículos de alto valor</strong>: muchas paqueterías limitan su responsabilidad; asegúralos y consulta antes.
             </li>
           </ul>
           <h3>Envíos internacionales</h3>
           <p>
-            Además, cada país tiene sus propias prohibiciones. Describe el contenido con detalle y su valor real: la aduana
-            lo revisa, y los impuestos de importación normalmente los paga quien recibe.
+            Además, cada país tiene sus propias prohibiciones. Describe el contenido con detalle y su valor real: la aduana lo revisa, y los impuestos de
+            importación normalmente los paga quien recibe.
           </p>
           <p>
-            ¿Tienes dudas sobre un artículo? <Link to={paths.contact}>Contáctanos</Link> antes de enviarlo y te decimos qué
-            servicio lo acepta.
+            ¿Tienes dudas sobre un artículo? <Link to={paths.contact}>Contáctanos</Link> antes de enviarlo y te decimos qué servicio lo acepta.
           </p>
         </article>
       </Container>

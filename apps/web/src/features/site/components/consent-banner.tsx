@@ -14,9 +14,8 @@ export function ConsentBanner() {
   return (
     <section className={classes.banner} role="region" aria-label="Aviso de cookies">
       <p className={classes.text}>
-        Usamos cookies <strong>necesarias</strong> para que el sitio funcione (tu sesión). Con tu permiso usaremos también
-        cookies de <strong>marketing</strong> (el píxel de Meta) para medir nuestros anuncios. Más en el{' '}
-        <Link to={`${paths.privacy}#cookies`}>aviso de privacidad</Link>.
+        Usamos cookies <strong>necesarias</strong> para que el sitio funcione (tu sesión). Con tu permiso usaremos también cookies de <strong>marketing</strong>{' '}
+        (el píxel de Meta) para medir nuestros anuncios. Más en el <Link to={`${paths.privacy}#cookies`}>aviso de privacidad</Link>.
       </p>
       <div className={classes.actions}>
         <Button variant="default" onClick={() => setMarketingConsent(false)}>

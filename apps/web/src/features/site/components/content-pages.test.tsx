@@ -38,7 +38,17 @@ describe('the content pages', () => {
   it('privacy: names the configured controller and the pixel only when there is one', () => {
     renderWithApp(
       <PrivacyPage
-        site={{ ...demoSite, metaPixelId: '123', company: { ...demoSite.company, legalName: 'Envíos Ejemplo, S.A. de C.V.', rfc: 'EEJ010101AB1', address: 'Av. Juárez 1, CDMX', supportEmail: 'privacidad@envios.test' } }}
+        site={{
+          ...demoSite,
+          metaPixelId: '123',
+          company: {
+            ...demoSite.company,
+            legalName: 'Envíos Ejemplo, S.A. de C.V.',
+            rfc: 'EEJ010101AB1',
+            address: 'Av. Juárez 1, CDMX',
+            supportEmail: 'privacidad@envios.test',
+          },
+        }}
       />,
     );
     expect(screen.getByText('Envíos Ejemplo, S.A. de C.V.')).toBeInTheDocument();

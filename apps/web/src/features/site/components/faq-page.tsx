@@ -23,9 +23,8 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       question: '¿Por qué sus tarifas son más bajas que en el mostrador?',
       answer: (
         <p>
-          Porque juntamos el volumen de envíos de muchos negocios y negociamos tarifas por volumen con cada paquetería. Además
-          comparas en una sola búsqueda DHL, FedEx, Redpack, Estafeta y AM/PM, y eliges la que más te conviene por precio o por
-          tiempo de entrega.
+          Porque juntamos el volumen de envíos de muchos negocios y negociamos tarifas por volumen con cada paquetería. Además comparas en una sola búsqueda
+          DHL, FedEx, Redpack, Estafeta y AM/PM, y eliges la que más te conviene por precio o por tiempo de entrega.
         </p>
       ),
     },
@@ -35,15 +34,12 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       answer: (
         <>
           <p>
-            Las paqueterías cobran por el <strong>mayor</strong> entre el peso real de tu paquete y su peso volumétrico, que
-            mide el espacio que ocupa:
+            Las paqueterías cobran por el <strong>mayor</strong> entre el peso real de tu paquete y su peso volumétrico, que mide el espacio que ocupa:
           </p>
-          <p className={classes.formula}>
-            Peso volumétrico (kg) = largo × ancho × alto (cm) / {VOLUMETRIC_DIVISOR}
-          </p>
+          <p className={classes.formula}>Peso volumétrico (kg) = largo × ancho × alto (cm) / {VOLUMETRIC_DIVISOR}</p>
           <p>
-            Por ejemplo, una caja de 50 × 40 × 30 cm tiene un peso volumétrico de 12 kg: aunque pese 3 kg, se cobra como 12 kg.
-            El resultado se redondea al kilo siguiente. Pruébalo con la calculadora de abajo.
+            Por ejemplo, una caja de 50 × 40 × 30 cm tiene un peso volumétrico de 12 kg: aunque pese 3 kg, se cobra como 12 kg. El resultado se redondea al kilo
+            siguiente. Pruébalo con la calculadora de abajo.
           </p>
         </>
       ),
@@ -53,10 +49,9 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       question: '¿Qué pasa si mi paquete pesa o mide más de lo que declaré?',
       answer: (
         <p>
-          La paquetería vuelve a pesar y medir cada paquete. Si encuentra más kilos de los declarados, genera un cargo por
-          sobrepeso por cada kilo adicional. Te avisamos por correo electrónico y lo ves en tu cuenta; mientras no se pague, el
-          paquete puede quedar retenido en el almacén de la paquetería. Para evitarlo, declara siempre el peso y las medidas
-          reales con todo y empaque.
+          La paquetería vuelve a pesar y medir cada paquete. Si encuentra más kilos de los declarados, genera un cargo por sobrepeso por cada kilo adicional. Te
+          avisamos por correo electrónico y lo ves en tu cuenta; mientras no se pague, el paquete puede quedar retenido en el almacén de la paquetería. Para
+          evitarlo, declara siempre el peso y las medidas reales con todo y empaque.
         </p>
       ),
     },
@@ -65,9 +60,8 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       question: '¿Quién recoge y entrega mi paquete?',
       answer: (
         <p>
-          La paquetería que elijas al comprar la guía. Puedes llevar tu paquete a una de sus sucursales o, donde el servicio lo
-          ofrece, pedir que pase a recogerlo a tu dirección. La misma paquetería lo entrega en el destino, y tú lo sigues con el
-          número de guía desde «Rastrear».
+          La paquetería que elijas al comprar la guía. Puedes llevar tu paquete a una de sus sucursales o, donde el servicio lo ofrece, pedir que pase a
+          recogerlo a tu dirección. La misma paquetería lo entrega en el destino, y tú lo sigues con el número de guía desde «Rastrear».
         </p>
       ),
     },
@@ -76,8 +70,8 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       question: '¿Cómo puedo pagar?',
       answer: (
         <p>
-          Con PayPal, con tarjeta de crédito o débito a través de PayPal, en efectivo en cualquier OXXO con una ficha de pago
-          (la tienda cobra una comisión) o con el saldo de tu Monedero. Tu guía se genera en cuanto el pago se confirma.
+          Con PayPal, con tarjeta de crédito o débito a través de PayPal, en efectivo en cualquier OXXO con una ficha de pago (la tienda cobra una comisión) o
+          con el saldo de tu Monedero. Tu guía se genera en cuanto el pago se confirma.
         </p>
       ),
     },
@@ -86,8 +80,7 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       question: '¿Cómo envío documentos?',
       answer: (
         <p>
-          Elige «Sobre» al cotizar: solo te pedimos el peso, porque el sobre tiene medidas fijas. Para cajas elige «Paquete» y
-          para carga paletizada, «Tarima».
+          Elige «Sobre» al cotizar: solo te pedimos el peso, porque el sobre tiene medidas fijas. Para cajas elige «Paquete» y para carga paletizada, «Tarima».
         </p>
       ),
     },
@@ -96,8 +89,8 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       question: '¿Mi envío está asegurado?',
       answer: (
         <p>
-          Las paqueterías cubren cada envío hasta $2,000.00 MXN con una garantía limitada que no incluye robo ni riesgos durante
-          el tránsito. Si tu mercancía vale más, contrata el seguro adicional al crear tu envío.
+          Las paqueterías cubren cada envío hasta $2,000.00 MXN con una garantía limitada que no incluye robo ni riesgos durante el tránsito. Si tu mercancía
+          vale más, contrata el seguro adicional al crear tu envío.
         </p>
       ),
     },
@@ -106,8 +99,8 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       question: '¿Puedo enviar al extranjero?',
       answer: (
         <p>
-          Sí, a más de 220 países y territorios. Elige el país de destino al cotizar. Los envíos internacionales pasan por
-          aduana y pueden pagar impuestos en el país de destino. Consulta nuestros <Link to={paths.services}>servicios</Link>.
+          Sí, a más de 220 países y territorios. Elige el país de destino al cotizar. Los envíos internacionales pasan por aduana y pueden pagar impuestos en el
+          país de destino. Consulta nuestros <Link to={paths.services}>servicios</Link>.
         </p>
       ),
     },
@@ -116,8 +109,7 @@ export function FaqPage({ supportHours }: { supportHours: string }) {
       question: '¿Cómo los contacto?',
       answer: (
         <p>
-          Por WhatsApp, por teléfono o desde <Link to={paths.contact}>Contáctanos</Link>. Atendemos {supportHours}, hora del
-          centro de México.
+          Por WhatsApp, por teléfono o desde <Link to={paths.contact}>Contáctanos</Link>. Atendemos {supportHours}, hora del centro de México.
         </p>
       ),
     },

@@ -97,8 +97,8 @@ const STEPS: { art: ReactNode; title: string; body: ReactNode }[] = [
     title: 'Crea tu cuenta',
     body: (
       <>
-        <Link to={paths.signUp}>Regístrate</Link> con tu nombre, correo y teléfono. Revisamos cada cuenta nueva y te avisamos en
-        cuanto esté aprobada; entonces ya puedes comprar guías.
+        <Link to={paths.signUp}>Regístrate</Link> con tu nombre, correo y teléfono. Revisamos cada cuenta nueva y te avisamos en cuanto esté aprobada; entonces
+        ya puedes comprar guías.
       </>
     ),
   },
@@ -107,8 +107,8 @@ const STEPS: { art: ReactNode; title: string; body: ReactNode }[] = [
     title: 'Cotiza tu envío',
     body: (
       <>
-        Escribe el código postal de origen y de destino, elige sobre, paquete o tarima, y captura medidas y peso reales con todo y
-        empaque. Si tienes dudas, usa la <Link to={paths.faq}>calculadora de peso volumétrico</Link>.
+        Escribe el código postal de origen y de destino, elige sobre, paquete o tarima, y captura medidas y peso reales con todo y empaque. Si tienes dudas, usa
+        la <Link to={paths.faq}>calculadora de peso volumétrico</Link>.
       </>
     ),
   },
@@ -147,12 +147,7 @@ const STEPS: { art: ReactNode; title: string; body: ReactNode }[] = [
 /** 'Guía de inicio': the first shipment, step by step, with a drawing per step. */
 export function GettingStartedPage() {
   return (
-    <ContentPage
-      id="guia-titulo"
-      kicker="Guía de inicio"
-      title="Tu primer envío, paso a paso"
-      lead="Siete pasos, de la cuenta a la entrega de tu paquete."
-    >
+    <ContentPage id="guia-titulo" kicker="Guía de inicio" title="Tu primer envío, paso a paso" lead="Siete pasos, de la cuenta a la entrega de tu paquete.">
       <ol className={classes.steps}>
         {STEPS.map((s, i) => (
           <li key={s.title} className={classes.step}>

@@ -8,11 +8,7 @@ export const QUOTE_ANCHOR = 'cotizar';
 
 const CARRIERS = ['DHL', 'FedEx', 'Redpack', 'Estafeta', 'AM/PM'];
 
-const PROMISES = [
-  'Mismo precio de 1 a 5 kg a todo México',
-  'Paga con PayPal, tarjeta, OXXO o Monedero',
-  'Sin contratos ni envíos mínimos',
-];
+const PROMISES = ['Mismo precio de 1 a 5 kg a todo México', 'Paga con PayPal, tarjeta, OXXO o Monedero', 'Sin contratos ni envíos mínimos'];
 
 /** Holds the form's place (same fields, same height) for the moment its code is on the way. */
 export function QuoteFormPlaceholder() {
@@ -41,8 +37,7 @@ export function HomeHero({ form }: { form: ReactNode }) {
             Envía paquetes a todo México al mejor precio
           </Title>
           <Text className={classes.heroLead}>
-            Compara en segundos las tarifas de DHL, FedEx, Redpack, Estafeta y AM/PM, compra tu guía en línea y agenda la
-            recolección.
+            Compara en segundos las tarifas de DHL, FedEx, Redpack, Estafeta y AM/PM, compra tu guía en línea y agenda la recolección.
           </Text>
         </div>
 

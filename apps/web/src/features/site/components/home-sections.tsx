@@ -225,9 +225,7 @@ export function ClosingCta() {
           <Title order={2} id="cta-titulo" className={classes.ctaTitle}>
             ¿Envías seguido? Crea tu cuenta gratis
           </Title>
-          <Text className={classes.ctaText}>
-            Guarda tus direcciones, recarga tu Monedero, consulta tu historial y conecta tu tienda en línea.
-          </Text>
+          <Text className={classes.ctaText}>Guarda tus direcciones, recarga tu Monedero, consulta tu historial y conecta tu tienda en línea.</Text>
         </div>
         <div className={classes.ctaActions}>
           <Button component={Link} to={paths.signUp} size="md" variant="white" color="brand.9">

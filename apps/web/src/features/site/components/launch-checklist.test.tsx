@@ -11,7 +11,14 @@ setupMockApi();
 const pending: LaunchChecklist = {
   production: false,
   items: [
-    { id: 'support-phone', setting: 'SUPPORT_PHONE', title: 'Teléfono de soporte', state: 'demo', affects: 'El pie muestra un número de demostración.', how: 'Define SUPPORT_PHONE.' },
+    {
+      id: 'support-phone',
+      setting: 'SUPPORT_PHONE',
+      title: 'Teléfono de soporte',
+      state: 'demo',
+      affects: 'El pie muestra un número de demostración.',
+      how: 'Define SUPPORT_PHONE.',
+    },
     { id: 'smtp', setting: 'SMTP_URL, MAIL_FROM', title: 'Correo saliente (SMTP)', state: 'missing', affects: 'Ningún correo sale.', how: 'Define SMTP_URL.' },
   ],
 };

@@ -25,8 +25,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
   const { company } = site;
   const privacyContact = company.supportEmail ? (
     <>
-      el correo <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a> o el formulario de{' '}
-      <Link to={paths.contact}>Contáctanos</Link>
+      el correo <a href={`mailto:${company.supportEmail}`}>{company.supportEmail}</a> o el formulario de <Link to={paths.contact}>Contáctanos</Link>
     </>
   ) : (
     <>
@@ -65,12 +64,11 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
             <strong>Clientes:</strong> personas y negocios que crean una cuenta para cotizar, comprar y rastrear envíos.
           </li>
           <li>
-            <strong>Remitentes y destinatarios:</strong> las personas cuyos datos de contacto captura un cliente para
-            enviar o recibir un paquete. El cliente declara que tiene su autorización para compartirlos con nosotros.
+            <strong>Remitentes y destinatarios:</strong> las personas cuyos datos de contacto captura un cliente para enviar o recibir un paquete. El cliente
+            declara que tiene su autorización para compartirlos con nosotros.
           </li>
           <li>
-            <strong>Visitantes:</strong> quienes navegan el sitio, cotizan sin cuenta, rastrean una guía o nos escriben desde
-            el formulario de contacto.
+            <strong>Visitantes:</strong> quienes navegan el sitio, cotizan sin cuenta, rastrean una guía o nos escriben desde el formulario de contacto.
           </li>
         </ul>
       ),
@@ -93,9 +91,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
             <dd>{company.address ?? <Pending what="Domicilio" />}</dd>
           </dl>
           {(!company.legalName || !company.rfc || !company.address) && (
-            <p>
-              Mientras estos datos se publican, puedes dirigir cualquier solicitud sobre tus datos a {privacyContact}.
-            </p>
+            <p>Mientras estos datos se publican, puedes dirigir cualquier solicitud sobre tus datos a {privacyContact}.</p>
           )}
         </>
       ),
@@ -107,29 +103,28 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       content: (
         <ul>
           <li>
-            <strong>De tu cuenta:</strong> nombre, apellidos, correo electrónico, teléfono, sitio web (opcional) y tu
-            contraseña, que guardamos cifrada de forma irreversible (nunca en texto legible).
+            <strong>De tu cuenta:</strong> nombre, apellidos, correo electrónico, teléfono, sitio web (opcional) y tu contraseña, que guardamos cifrada de forma
+            irreversible (nunca en texto legible).
           </li>
           <li>
-            <strong>Fiscales, si los capturas:</strong> titular, RFC, teléfono, calle y número, colonia, código postal,
-            estado y ciudad, y si quieres factura automática.
+            <strong>Fiscales, si los capturas:</strong> titular, RFC, teléfono, calle y número, colonia, código postal, estado y ciudad, y si quieres factura
+            automática.
           </li>
           <li>
-            <strong>De tus envíos:</strong> nombre, teléfono, correo y dirección de remitentes y destinatarios, direcciones
-            guardadas, descripción del contenido, medidas y peso, y los datos del seguro adicional si lo contratas (valor,
-            responsable y su correo).
+            <strong>De tus envíos:</strong> nombre, teléfono, correo y dirección de remitentes y destinatarios, direcciones guardadas, descripción del
+            contenido, medidas y peso, y los datos del seguro adicional si lo contratas (valor, responsable y su correo).
           </li>
           <li>
-            <strong>De tus pagos:</strong> montos, método elegido, referencias de PayPal o de la ficha OXXO, y los movimientos
-            de tu Monedero. Los datos de tu tarjeta los captura PayPal: nosotros no los recibimos ni los guardamos.
+            <strong>De tus pagos:</strong> montos, método elegido, referencias de PayPal o de la ficha OXXO, y los movimientos de tu Monedero. Los datos de tu
+            tarjeta los captura PayPal: nosotros no los recibimos ni los guardamos.
           </li>
           <li>
-            <strong>De tus mensajes:</strong> lo que nos escribes en el formulario de contacto (nombre, empresa, correo,
-            teléfono, sitio web, envíos al mes y tu mensaje) y nuestras respuestas.
+            <strong>De tus mensajes:</strong> lo que nos escribes en el formulario de contacto (nombre, empresa, correo, teléfono, sitio web, envíos al mes y tu
+            mensaje) y nuestras respuestas.
           </li>
           <li>
-            <strong>Técnicos:</strong> la dirección IP y el navegador de cada sesión iniciada, y la dirección IP de quien
-            intenta iniciar sesión, registrarse o escribirnos, para frenar abusos.
+            <strong>Técnicos:</strong> la dirección IP y el navegador de cada sesión iniciada, y la dirección IP de quien intenta iniciar sesión, registrarse o
+            escribirnos, para frenar abusos.
           </li>
         </ul>
       ),
@@ -154,10 +149,7 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
           <ul>
             <li>Enviarte promociones y novedades de nuestros servicios.</li>
             {site.metaPixelId && (
-              <li>
-                Medir nuestros anuncios con el píxel de Meta (Facebook), solo si aceptas las cookies de marketing en el aviso
-                de cookies.
-              </li>
+              <li>Medir nuestros anuncios con el píxel de Meta (Facebook), solo si aceptas las cookies de marketing en el aviso de cookies.</li>
             )}
           </ul>
         </>
@@ -169,9 +161,8 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       title: 'Cómo negarte a las finalidades secundarias',
       content: (
         <p>
-          Puedes negarte en cualquier momento a que usemos tus datos para las finalidades secundarias escribiéndonos a{' '}
-          {privacyContact}.{site.metaPixelId && ' Las cookies de marketing las rechazas o retiras desde el aviso de cookies.'}{' '}
-          Tu negativa no afecta los servicios que nos pidas.
+          Puedes negarte en cualquier momento a que usemos tus datos para las finalidades secundarias escribiéndonos a {privacyContact}.
+          {site.metaPixelId && ' Las cookies de marketing las rechazas o retiras desde el aviso de cookies.'} Tu negativa no afecta los servicios que nos pidas.
         </p>
       ),
     },
@@ -184,24 +175,21 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
           <p>Solo compartimos lo necesario para darte el servicio que pediste:</p>
           <ul>
             <li>
-              <strong>Paqueterías</strong> (DHL, FedEx, Redpack, Estafeta y AM/PM, según la que elijas): los datos de
-              remitente, destinatario y paquete, para recolectar, transportar, entregar y rastrear el envío.
+              <strong>Paqueterías</strong> (DHL, FedEx, Redpack, Estafeta y AM/PM, según la que elijas): los datos de remitente, destinatario y paquete, para
+              recolectar, transportar, entregar y rastrear el envío.
             </li>
             <li>
-              <strong>PayPal</strong>: el monto y la referencia del pago, cuando pagas con PayPal o con tarjeta a través de
-              PayPal.
+              <strong>PayPal</strong>: el monto y la referencia del pago, cuando pagas con PayPal o con tarjeta a través de PayPal.
             </li>
             <li>
               <strong>Conekta</strong>: tu nombre, correo y el monto, para generar la ficha de pago en efectivo en OXXO.
             </li>
             <li>
-              <strong>Proveedores de correo y de WhatsApp</strong>: tu correo o tu teléfono y el texto del aviso, para
-              hacerte llegar nuestras notificaciones.
+              <strong>Proveedores de correo y de WhatsApp</strong>: tu correo o tu teléfono y el texto del aviso, para hacerte llegar nuestras notificaciones.
             </li>
             {site.metaPixelId && (
               <li>
-                <strong>Meta Platforms</strong>: qué páginas visitas y cuándo inicias un pago, solo si aceptas las cookies de
-                marketing.
+                <strong>Meta Platforms</strong>: qué páginas visitas y cuándo inicias un pago, solo si aceptas las cookies de marketing.
               </li>
             )}
             {site.chatWidgetSrc && (
@@ -222,14 +210,13 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       content: (
         <>
           <p>
-            Tienes derecho a <strong>acceder</strong> a tus datos, <strong>rectificarlos</strong> si están mal,{' '}
-            <strong>cancelarlos</strong> cuando ya no sean necesarios y <strong>oponerte</strong> a un uso en particular.
-            Envía tu solicitud a {privacyContact} con tu nombre, un medio para responderte, una copia de tu identificación y
-            qué derecho quieres ejercer sobre qué datos.
+            Tienes derecho a <strong>acceder</strong> a tus datos, <strong>rectificarlos</strong> si están mal, <strong>cancelarlos</strong> cuando ya no sean
+            necesarios y <strong>oponerte</strong> a un uso en particular. Envía tu solicitud a {privacyContact} con tu nombre, un medio para responderte, una
+            copia de tu identificación y qué derecho quieres ejercer sobre qué datos.
           </p>
           <p>
-            Te respondemos en un máximo de 20 días hábiles, y si procede, el cambio se aplica dentro de los 15 días hábiles
-            siguientes. Tu nombre, correo, sitio web y datos fiscales también los corriges tú mismo en Configuración.
+            Te respondemos en un máximo de 20 días hábiles, y si procede, el cambio se aplica dentro de los 15 días hábiles siguientes. Tu nombre, correo, sitio
+            web y datos fiscales también los corriges tú mismo en Configuración.
           </p>
         </>
       ),
@@ -240,10 +227,9 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       title: 'Cómo revocar tu consentimiento',
       content: (
         <p>
-          Puedes revocar el consentimiento que nos diste con el mismo procedimiento de los derechos ARCO. Si la revocación
-          impide darte un servicio (por ejemplo, no podemos enviar un paquete sin la dirección del destinatario), te lo
-          explicaremos. Conservaremos lo que la ley nos obligue: los datos fiscales de las facturas electrónicas, hasta 10
-          años.
+          Puedes revocar el consentimiento que nos diste con el mismo procedimiento de los derechos ARCO. Si la revocación impide darte un servicio (por
+          ejemplo, no podemos enviar un paquete sin la dirección del destinatario), te lo explicaremos. Conservaremos lo que la ley nos obligue: los datos
+          fiscales de las facturas electrónicas, hasta 10 años.
         </p>
       ),
     },
@@ -268,24 +254,19 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       content: (
         <>
           <p>
-            Usamos cookies <strong>necesarias</strong>: la de tu sesión y una que indica a la página que hay una sesión
-            abierta (sin datos tuyos); sin ellas no puedes iniciar sesión. Tu elección del aviso de cookies se guarda en tu
-            navegador.
+            Usamos cookies <strong>necesarias</strong>: la de tu sesión y una que indica a la página que hay una sesión abierta (sin datos tuyos); sin ellas no
+            puedes iniciar sesión. Tu elección del aviso de cookies se guarda en tu navegador.
           </p>
           {site.metaPixelId ? (
             <p>
-              Con tu permiso, usamos también el <strong>píxel de Meta</strong> (cookies de marketing) para saber qué páginas
-              informativas visitas y cuándo llegas a un resumen de pago, y así medir nuestros anuncios. No se carga hasta que
-              aceptas en el aviso de cookies, y puedes cambiar tu elección en cualquier momento desde el enlace «Cookies» al
-              pie de cada página.
+              Con tu permiso, usamos también el <strong>píxel de Meta</strong> (cookies de marketing) para saber qué páginas informativas visitas y cuándo
+              llegas a un resumen de pago, y así medir nuestros anuncios. No se carga hasta que aceptas en el aviso de cookies, y puedes cambiar tu elección en
+              cualquier momento desde el enlace «Cookies» al pie de cada página.
             </p>
           ) : (
             <p>Hoy no usamos cookies de marketing ni de terceros para publicidad.</p>
           )}
-          <p>
-            El video «¿Cómo funciona?» de la página de inicio es de YouTube en modo de privacidad mejorada y no se carga hasta
-            que presionas reproducir.
-          </p>
+          <p>El video «¿Cómo funciona?» de la página de inicio es de YouTube en modo de privacidad mejorada y no se carga hasta que presionas reproducir.</p>
         </>
       ),
     },
@@ -295,8 +276,8 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       title: 'Cambios a este aviso',
       content: (
         <p>
-          Si cambiamos este aviso, publicaremos la nueva versión en esta página con su fecha de actualización y, si el cambio
-          es importante, te avisaremos por correo electrónico.
+          Si cambiamos este aviso, publicaremos la nueva versión en esta página con su fecha de actualización y, si el cambio es importante, te avisaremos por
+          correo electrónico.
         </p>
       ),
     },
@@ -306,9 +287,8 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       title: 'Contacto de privacidad',
       content: (
         <p>
-          Para cualquier duda sobre tus datos personales escríbenos a {privacyContact}. Atendemos {site.supportHours}, hora del
-          centro de México (UTC-6). Si consideras que no atendimos tu solicitud, puedes acudir al INAI o a la autoridad que
-          la sustituya.
+          Para cualquier duda sobre tus datos personales escríbenos a {privacyContact}. Atendemos {site.supportHours}, hora del centro de México (UTC-6). Si
+          consideras que no atendimos tu solicitud, puedes acudir al INAI o a la autoridad que la sustituya.
         </p>
       ),
     },
@@ -318,8 +298,8 @@ export function PrivacyPage({ site }: { site: SiteInfo }) {
       title: 'Tu autorización',
       content: (
         <p>
-          Al registrarte, usar la Plataforma o enviarnos tus datos, declaras que leíste este aviso y consientes el tratamiento
-          de tus datos personales en los términos aquí descritos.
+          Al registrarte, usar la Plataforma o enviarnos tus datos, declaras que leíste este aviso y consientes el tratamiento de tus datos personales en los
+          términos aquí descritos.
         </p>
       ),
     },

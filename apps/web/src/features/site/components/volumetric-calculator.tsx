@@ -38,9 +38,7 @@ export function VolumetricCalculator({ headingLevel = 2 }: { headingLevel?: 2 | 
       <Title order={headingLevel} id={titleId} className={classes.calculatorTitle}>
         Calcula el peso que se cobra
       </Title>
-      <p style={{ margin: 0, fontSize: '0.95rem' }}>
-        Medidas en centímetros (se redondean hacia arriba) y peso en kilos, con todo y empaque.
-      </p>
+      <p style={{ margin: 0, fontSize: '0.95rem' }}>Medidas en centímetros (se redondean hacia arriba) y peso en kilos, con todo y empaque.</p>
       <div className={classes.calculatorGrid}>
         {field('width', 'Largo (cm)', 1)}
         {field('depth', 'Ancho (cm)', 1)}
@@ -50,9 +48,8 @@ export function VolumetricCalculator({ headingLevel = 2 }: { headingLevel?: 2 | 
       <p className={classes.calculatorResult} aria-live="polite" data-testid="resultado-volumetrico">
         {valid ? (
           <>
-            Peso volumétrico: {parcel.width} × {parcel.depth} × {parcel.height} / {VOLUMETRIC_DIVISOR} ={' '}
-            <strong>{kg.format(volumetric)} kg</strong>. Peso real: <strong>{kg.format(parcel.weight)} kg</strong>. Se cobra como{' '}
-            <strong>{billableWeightKg(parcel)} kg</strong>
+            Peso volumétrico: {parcel.width} × {parcel.depth} × {parcel.height} / {VOLUMETRIC_DIVISOR} = <strong>{kg.format(volumetric)} kg</strong>. Peso real:{' '}
+            <strong>{kg.format(parcel.weight)} kg</strong>. Se cobra como <strong>{billableWeightKg(parcel)} kg</strong>
             {volumetric > parcel.weight ? ' (manda el volumétrico).' : ' (manda el peso real).'}
           </>
         ) : (

@@ -53,11 +53,20 @@ describe("Rastrear → 'Resultado del Envío'", () => {
     expect(within(dialog).getByText('Paquetes').nextSibling).toHaveTextContent('1');
     expect(within(dialog).getByText('SANDBOX')).toBeInTheDocument();
 
-    const headings = within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const headings = within(dialog)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(headings).toEqual(['Sábado, 21 de noviembre de 2026', 'Viernes, 20 de noviembre de 2026']);
     const friday = within(dialog).getByRole('table', { name: 'Movimientos del Viernes, 20 de noviembre de 2026' });
-    expect(within(friday).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Estatus', 'Ubicación', 'Hora', 'Paquete']);
-    const rows = within(friday).getAllByRole('row').slice(1).map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
+    expect(
+      within(friday)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Estatus', 'Ubicación', 'Hora', 'Paquete']);
+    const rows = within(friday)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent));
     expect(rows).toEqual([
       ['Procesado en la instalación de DHL.', 'Guadalajara', '20:15', '1'],
       ['El envío fue recolectado.', 'Guadalajara', '14:05', '1'],
@@ -81,7 +90,11 @@ describe("Rastrear → 'Resultado del Envío'", () => {
     expect(await within(dialog).findByTestId('tracking-status')).toHaveTextContent('En recolección');
     expect(within(dialog).queryByText('ENTREGADO')).not.toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Movimientos del Sábado, 21 de noviembre de 2026' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Estatus', 'Ubicación', 'Paquete']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Estatus', 'Ubicación', 'Paquete']);
     expect(within(table).getByText('—')).toBeInTheDocument();
   });
 

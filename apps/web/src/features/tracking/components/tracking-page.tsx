@@ -36,7 +36,9 @@ function ProgressSteps({ state }: { state: TrackingState }) {
       {STEPS.map((step, i) => {
         const done = i < index || (i === index && step === 'delivered');
         const current = i === index && !done;
-        const className = [classes.step, done && classes.stepDone, current && classes.stepCurrent, current && warning && classes.stepWarning].filter(Boolean).join(' ');
+        const className = [classes.step, done && classes.stepDone, current && classes.stepCurrent, current && warning && classes.stepWarning]
+          .filter(Boolean)
+          .join(' ');
         return (
           <li key={step} className={className} aria-current={current || (done && i === index) ? 'step' : undefined}>
             <span className={classes.dot}>{done && <IconCheck size={16} strokeWidth={3} />}</span>
@@ -75,7 +77,12 @@ function ShareButton({ guide }: { guide: string }) {
   };
 
   return (
-    <Button variant={copied ? 'light' : 'filled'} color={copied ? 'green' : 'brand'} onClick={() => void share()} leftSection={copied ? <IconCheck size={18} /> : <IconArrowRight size={18} />}>
+    <Button
+      variant={copied ? 'light' : 'filled'}
+      color={copied ? 'green' : 'brand'}
+      onClick={() => void share()}
+      leftSection={copied ? <IconCheck size={18} /> : <IconArrowRight size={18} />}
+    >
       <span aria-live="polite">{copied ? trackingUiMessages.copied : 'Compartir seguimiento'}</span>
     </Button>
   );

@@ -11,7 +11,12 @@ setupMockApi();
 
 const TOPUP = 'c0000000-0000-4000-8000-000000000001';
 const PAYMENT = 'd0000000-0000-4000-8000-000000000001';
-const config = (card: boolean): PaymentConfig => ({ paypal: { sandbox: true, enabled: true }, oxxo: { sandbox: true, enabled: true }, card: { enabled: card }, sandbox_mode: true });
+const config = (card: boolean): PaymentConfig => ({
+  paypal: { sandbox: true, enabled: true },
+  oxxo: { sandbox: true, enabled: true },
+  card: { enabled: card },
+  sandbox_mode: true,
+});
 
 /** Shows the result page's path and query so the test can read where the checkout went. */
 function ResultProbe() {
@@ -77,7 +82,14 @@ describe('TopUpCheckout', () => {
       createdHandler([]),
       http.post('/api/v1/payments/conekta/oxxo/:id', async ({ request, params }) => {
         oxxo.push({ id: params.id, body: await request.json() });
-        return HttpResponse.json({ message: 'ok', reference: '93000012345678', payment_id: PAYMENT, amount: 100, expires_at: '2026-11-26T18:00:00.000Z', sandbox: true });
+        return HttpResponse.json({
+          message: 'ok',
+          reference: '93000012345678',
+          payment_id: PAYMENT,
+          amount: 100,
+          expires_at: '2026-11-26T18:00:00.000Z',
+          sandbox: true,
+        });
       }),
     );
     const user = userEvent.setup();
@@ -92,7 +104,13 @@ describe('TopUpCheckout', () => {
     await user.click(screen.getByRole('radio', { name: /OXXO/ }));
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/payments/result/success'));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ oxxo: 'true', reference: '93000012345678', email: 'ana@correo.test', prepaid: 'true', amount: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      oxxo: 'true',
+      reference: '93000012345678',
+      email: 'ana@correo.test',
+      prepaid: 'true',
+      amount: expect.stringMatching(/^\d+\.\d{2}$/),
+    });
     expect(oxxo).toEqual([{ id: TOPUP, body: { email: 'ana@correo.test' } }]);
   });
 

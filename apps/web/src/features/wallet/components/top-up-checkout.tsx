@@ -162,16 +162,48 @@ function SummaryStep({
         error={missingMethod ? 'Elige un método de pago.' : undefined}
       >
         <Stack gap="xs" mt="xs">
-          {config?.oxxo.enabled !== false && <Radio value="oxxo" disabled={busy} label={<>{paymentMethodLabels.oxxo}{sandboxNote(config?.oxxo.sandbox)}</>} />}
-          {config?.paypal.enabled !== false && <Radio value="paypal" disabled={busy} label={<>{paymentMethodLabels.paypal}{sandboxNote(config?.paypal.sandbox)}</>} />}
+          {config?.oxxo.enabled !== false && (
+            <Radio
+              value="oxxo"
+              disabled={busy}
+              label={
+                <>
+                  {paymentMethodLabels.oxxo}
+                  {sandboxNote(config?.oxxo.sandbox)}
+                </>
+              }
+            />
+          )}
+          {config?.paypal.enabled !== false && (
+            <Radio
+              value="paypal"
+              disabled={busy}
+              label={
+                <>
+                  {paymentMethodLabels.paypal}
+                  {sandboxNote(config?.paypal.sandbox)}
+                </>
+              }
+            />
+          )}
           {cardEnabled && (
-            <Radio value="paypal-plus" disabled={busy} label={<>{paymentMethodLabels['paypal-plus']}{sandboxNote(config?.paypal.sandbox)}</>} />
+            <Radio
+              value="paypal-plus"
+              disabled={busy}
+              label={
+                <>
+                  {paymentMethodLabels['paypal-plus']}
+                  {sandboxNote(config?.paypal.sandbox)}
+                </>
+              }
+            />
           )}
         </Stack>
       </Radio.Group>
       {method === 'oxxo' && (
         <Text size="sm" c="dimmed">
-          Recibirás una referencia para pagar en efectivo en cualquier tienda OXXO; la tienda cobra una comisión adicional. El saldo se abona cuando se confirma el pago.
+          Recibirás una referencia para pagar en efectivo en cualquier tienda OXXO; la tienda cobra una comisión adicional. El saldo se abona cuando se confirma
+          el pago.
         </Text>
       )}
       <Group>

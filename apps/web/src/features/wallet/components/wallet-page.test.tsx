@@ -29,7 +29,15 @@ const entry = (over: Partial<WalletEntry>): WalletEntry => ({
   paid_at: '2026-11-23T18:05:09.000Z',
   ...over,
 });
-const page = (docs: WalletEntry[], over: Record<string, number | null> = {}) => ({ docs, count: docs.length, page: 1, pages: 1, next: null, previous: null, ...over });
+const page = (docs: WalletEntry[], over: Record<string, number | null> = {}) => ({
+  docs,
+  count: docs.length,
+  page: 1,
+  pages: 1,
+  next: null,
+  previous: null,
+  ...over,
+});
 
 describe('WalletPage', () => {
   it('shows the balance with two decimals, the movements and Abonar', async () => {
@@ -39,7 +47,16 @@ describe('WalletPage', () => {
         HttpResponse.json(
           page([
             entry({}),
-            entry({ _id: 'a2', numberOfOrder: 1002, type: 'cargo', movement: 'Cargo', amount: -180.25, shipment: 'b1', shipment_folio: 1003, provider: 'wallet' }),
+            entry({
+              _id: 'a2',
+              numberOfOrder: 1002,
+              type: 'cargo',
+              movement: 'Cargo',
+              amount: -180.25,
+              shipment: 'b1',
+              shipment_folio: 1003,
+              provider: 'wallet',
+            }),
             entry({ _id: 'a3', numberOfOrder: 1003, type: 'pago_sobrepeso', movement: 'Pago sobrepeso', amount: -50 }),
             entry({ _id: 'a4', numberOfOrder: 1004, status: false, status_label: 'Pendiente', provider: null, paid_at: null }),
             entry({ _id: 'a5', numberOfOrder: 1005, status: false, status_label: 'Cancelado', cancelled: true, provider: null, paid_at: null }),

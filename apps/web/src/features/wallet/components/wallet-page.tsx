@@ -59,7 +59,13 @@ function isDeletable(entry: WalletEntry): boolean {
  * amount, status) with a delete button for the top-ups not paid. A movement's folio is its own
  * MON- number (never a shipment's); a charge also links the folio of the shipment it paid.
  */
-export function WalletPage({ userId, invoiceFor }: { userId: string; /** What the page shows of a movement's invoice (a paid top-up's), composed by the route. */ invoiceFor?: (entry: WalletEntry) => ReactNode }) {
+export function WalletPage({
+  userId,
+  invoiceFor,
+}: {
+  userId: string;
+  /** What the page shows of a movement's invoice (a paid top-up's), composed by the route. */ invoiceFor?: (entry: WalletEntry) => ReactNode;
+}) {
   const [page, setPage] = useState(1);
   const entries = useWalletEntries(page);
   const remove = useDeleteTopUp();

@@ -6,9 +6,5 @@ import { toNumber } from '@/components/ui/form/to-number';
  * not one yet ('' when empty, '250.' mid-typing). Empty → undefined ("obligatorio"), text → number.
  */
 export function numberBox<T extends z.ZodType<number, number>>(schema: T) {
-  return z
-    .union([z.number(), z.string()])
-    .optional()
-    .transform(toNumber)
-    .pipe(schema);
+  return z.union([z.number(), z.string()]).optional().transform(toNumber).pipe(schema);
 }

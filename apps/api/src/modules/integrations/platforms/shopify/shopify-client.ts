@@ -83,7 +83,12 @@ export function createShopifyClient(config: ShopifyClientConfig): ShopifyApi {
         try {
           answer = JSON.parse(text) as GraphQlAnswer<T>;
         } catch {
-          throw new StoreApiError(`La tienda Shopify respondió con un error (${response.status}).`, response.ok ? 'bad_response' : kindForStatus(response.status), response.status, '');
+          throw new StoreApiError(
+            `La tienda Shopify respondió con un error (${response.status}).`,
+            response.ok ? 'bad_response' : kindForStatus(response.status),
+            response.status,
+            '',
+          );
         }
         if (!response.ok) {
           throw new StoreApiError(`Shopify respondió ${response.status}.`, kindForStatus(response.status), response.status, '', STATUS_HINTS[response.status]);
@@ -140,7 +145,12 @@ export async function exchangeShopifyCode(input: {
     body = {};
   }
   if (!response.ok || typeof body.access_token !== 'string') {
-    throw new StoreApiError(typeof body.error_description === 'string' ? body.error_description : `HTTP ${response.status}`, 'unauthorized', response.status, 'oauth');
+    throw new StoreApiError(
+      typeof body.error_description === 'string' ? body.error_description : `HTTP ${response.status}`,
+      'unauthorized',
+      response.status,
+      'oauth',
+    );
   }
   return { accessToken: body.access_token, scope: typeof body.scope === 'string' ? body.scope : '' };
 }

@@ -28,7 +28,12 @@ async function consent(decision: 'approve' | 'deny') {
   expect(start.statusCode, start.body).toBe(200);
   const url = new URL(start.json<{ url_auth: string }>().url_auth);
   expect(`${url.origin}${url.pathname}`).toBe(`${APP_URL}/tienda-demo/shopify/admin/oauth/authorize`);
-  const answer = await world.t.app.inject({ method: 'POST', url: '/api/v1/demo-store/shopify/authorize', headers: seller.headers, payload: { ...Object.fromEntries(url.searchParams), decision } });
+  const answer = await world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/demo-store/shopify/authorize',
+    headers: seller.headers,
+    payload: { ...Object.fromEntries(url.searchParams), decision },
+  });
   expect(answer.statusCode, answer.body).toBe(200);
   return callback(world, seller, answer.json<{ redirect: string }>().redirect);
 }

@@ -5,7 +5,16 @@ import { outboundResponse, type HttpTransport } from '../../../../shared/outboun
 import { integrationErrors } from '../../integrations.errors.js';
 import * as repo from '../../integrations.repository.js';
 import { JOB, type Ctx } from '../../integrations.shared.js';
-import { approveConsent, checkConsent, emptyShopState, handleShopRequest, placeOrder, type ShopifySimState, type SimDelivery, type SimOrder } from './shopify-simulator.js';
+import {
+  approveConsent,
+  checkConsent,
+  emptyShopState,
+  handleShopRequest,
+  placeOrder,
+  type ShopifySimState,
+  type SimDelivery,
+  type SimOrder,
+} from './shopify-simulator.js';
 import { neutralStatus } from './shopify-mapping.js';
 import { DEMO_SHOP } from './shopify.platform.js';
 
@@ -54,7 +63,8 @@ export function createShopifyDemo(ctx: Ctx) {
       return false;
     }
   };
-  const asState = (raw: unknown): ShopifySimState => (raw && typeof raw === 'object' && (raw as ShopifySimState).version === 1 ? (raw as ShopifySimState) : emptyShopState(DEMO_SHOP, app));
+  const asState = (raw: unknown): ShopifySimState =>
+    raw && typeof raw === 'object' && (raw as ShopifySimState).version === 1 ? (raw as ShopifySimState) : emptyShopState(DEMO_SHOP, app);
 
   /** One change to the account's shop, row locked; its deliveries become durable jobs in the same commit. */
   async function mutate<T>(userId: string, change: (state: ShopifySimState) => { value: T; deliveries?: SimDelivery[] }): Promise<T> {
@@ -81,7 +91,12 @@ export function createShopifyDemo(ctx: Ctx) {
           const answer = handleShopRequest(state, { method: init.method ?? 'GET', url, headers: { ...init.headers }, body }, ctx.clock.now());
           return { value: answer.response, deliveries: answer.deliveries };
         });
-        return outboundResponse(url, response.status, { 'content-type': 'application/json; charset=utf-8', ...response.headers }, JSON.stringify(response.body));
+        return outboundResponse(
+          url,
+          response.status,
+          { 'content-type': 'application/json; charset=utf-8', ...response.headers },
+          JSON.stringify(response.body),
+        );
       },
     };
   }
@@ -104,7 +119,12 @@ export function createShopifyDemo(ctx: Ctx) {
       tracking_provider: fulfillment?.tracking.company ?? null,
       notes: fulfillment
         ? [
-            { id: 1, note: `Enviado con ${fulfillment.tracking.company}, guía ${fulfillment.tracking.number}: ${fulfillment.tracking.url}`, customer_note: fulfillment.notify_customer, date_created: o.updated_at },
+            {
+              id: 1,
+              note: `Enviado con ${fulfillment.tracking.company}, guía ${fulfillment.tracking.number}: ${fulfillment.tracking.url}`,
+              customer_note: fulfillment.notify_customer,
+              date_created: o.updated_at,
+            },
             ...fulfillment.events.map((e, i) => ({ id: i + 2, note: `Estado del envío: ${e.status}`, customer_note: true, date_created: e.happened_at })),
           ]
         : [],
@@ -122,7 +142,12 @@ export function createShopifyDemo(ctx: Ctx) {
     },
     /** The demo consent page: approving redirects to our callback with a code signed as Shopify signs it. */
     async authorize(caller: Caller, input: { client_id?: string; scope?: string; redirect_uri?: string; state?: string; decision: 'approve' | 'deny' }) {
-      const query = new URLSearchParams({ client_id: input.client_id ?? '', scope: input.scope ?? '', redirect_uri: input.redirect_uri ?? '', state: input.state ?? '' });
+      const query = new URLSearchParams({
+        client_id: input.client_id ?? '',
+        scope: input.scope ?? '',
+        redirect_uri: input.redirect_uri ?? '',
+        state: input.state ?? '',
+      });
       const redirect = input.redirect_uri ?? '';
       // The browser is sent to redirect_uri: anywhere else would make this page an open redirect.
       if (!isOurs(redirect)) throw integrationErrors.accessDenied('la tienda demo solo regresa a esta misma aplicación (redirect_uri).');
@@ -143,14 +168,21 @@ export function createShopifyDemo(ctx: Ctx) {
     async placeOrder(caller: Caller, kind: 'normal' | 'unknown_postal_code'): Promise<DemoOrder> {
       const [first, last] = pick(CUSTOMERS);
       const where = { ...pick(ADDRESSES), ...(kind === 'unknown_postal_code' ? { zip: '00000' } : {}) };
-      const lines = [...PRODUCTS].sort(() => randomInt(3) - 1).slice(0, randomInt(1, 3)).map((p) => ({ ...p, quantity: randomInt(1, 3) }));
+      const lines = [...PRODUCTS]
+        .sort(() => randomInt(3) - 1)
+        .slice(0, randomInt(1, 3))
+        .map((p) => ({ ...p, quantity: randomInt(1, 3) }));
       const total = (lines.reduce((sum, l) => sum + l.quantity * 189, 0) + 99).toFixed(2);
       return mutate(caller.id, (state) => {
         const placed = placeOrder(
           state,
           {
             shipping: { first_name: first, last_name: last, company: '', ...where, country_code: 'MX', phone: `33${randomInt(10_000_000, 99_999_999)}` },
-            email: `${first.split(' ')[0]!.toLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '')}.${randomInt(100, 999)}@correo.mx`,
+            email: `${first
+              .split(' ')[0]!
+              .toLowerCase()
+              .normalize('NFD')
+              .replace(/\p{Diacritic}/gu, '')}.${randomInt(100, 999)}@correo.mx`,
             lines,
             total_price: total,
           },

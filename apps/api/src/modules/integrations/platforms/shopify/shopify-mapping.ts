@@ -14,7 +14,19 @@ const text = z
   .transform((v) => (v === null || v === undefined ? '' : String(v)));
 
 const restAddress = z
-  .object({ first_name: text, last_name: text, company: text, address1: text, address2: text, city: text, province: text, province_code: text, zip: text, country_code: text, phone: text })
+  .object({
+    first_name: text,
+    last_name: text,
+    company: text,
+    address1: text,
+    address2: text,
+    city: text,
+    province: text,
+    province_code: text,
+    zip: text,
+    country_code: text,
+    phone: text,
+  })
   .partial();
 
 const restOrderSchema = z.object({
@@ -34,13 +46,34 @@ const restOrderSchema = z.object({
   shipping_address: restAddress.nullish(),
   billing_address: restAddress.nullish(),
   line_items: z
-    .array(z.object({ name: text, quantity: z.number().min(0).max(100_000).nullish(), sku: text, grams: z.number().min(0).max(10_000_000).nullish(), variant_id: z.number().int().nonnegative().nullish(), product_id: z.number().int().nonnegative().nullish() }))
+    .array(
+      z.object({
+        name: text,
+        quantity: z.number().min(0).max(100_000).nullish(),
+        sku: text,
+        grams: z.number().min(0).max(10_000_000).nullish(),
+        variant_id: z.number().int().nonnegative().nullish(),
+        product_id: z.number().int().nonnegative().nullish(),
+      }),
+    )
     .nullish(),
   shipping_lines: z.array(z.object({ title: text })).nullish(),
 });
 
 const gqlAddress = z
-  .object({ firstName: text, lastName: text, company: text, address1: text, address2: text, city: text, province: text, provinceCode: text, zip: text, countryCodeV2: text, phone: text })
+  .object({
+    firstName: text,
+    lastName: text,
+    company: text,
+    address1: text,
+    address2: text,
+    city: text,
+    province: text,
+    provinceCode: text,
+    zip: text,
+    countryCodeV2: text,
+    phone: text,
+  })
   .partial();
 
 const gqlOrderSchema = z.object({
@@ -67,7 +100,10 @@ const gqlOrderSchema = z.object({
           quantity: z.number().min(0).max(100_000).nullish(),
           sku: text,
           variant: z
-            .object({ id: z.string().max(100), inventoryItem: z.object({ measurement: z.object({ weight: z.object({ unit: z.string(), value: z.number() }).nullish() }).nullish() }).nullish() })
+            .object({
+              id: z.string().max(100),
+              inventoryItem: z.object({ measurement: z.object({ weight: z.object({ unit: z.string(), value: z.number() }).nullish() }).nullish() }).nullish(),
+            })
             .nullish(),
         }),
       ),
@@ -77,9 +113,41 @@ const gqlOrderSchema = z.object({
 
 /** Shopify's codes for Mexican states (provinceCode), and ours. */
 const SHOPIFY_MX_STATES: Readonly<Record<string, string>> = {
-  AGS: 'AGS', BC: 'BC', BCS: 'BCS', CAMP: 'CAMP', CHIS: 'CHIS', CHIH: 'CHIH', COAH: 'COAH', COL: 'COL', DF: 'CDMX', CDMX: 'CDMX', CMX: 'CDMX', DGO: 'DGO',
-  GTO: 'GTO', GRO: 'GRO', HGO: 'HGO', JAL: 'JAL', MEX: 'MEX', MICH: 'MICH', MOR: 'MOR', NAY: 'NAY', NL: 'NL', OAX: 'OAX', PUE: 'PUE', QRO: 'QRO',
-  'Q ROO': 'QROO', QROO: 'QROO', SLP: 'SLP', SIN: 'SIN', SON: 'SON', TAB: 'TAB', TAMPS: 'TAMS', TLAX: 'TLAX', VER: 'VER', YUC: 'YUC', ZAC: 'ZAC',
+  AGS: 'AGS',
+  BC: 'BC',
+  BCS: 'BCS',
+  CAMP: 'CAMP',
+  CHIS: 'CHIS',
+  CHIH: 'CHIH',
+  COAH: 'COAH',
+  COL: 'COL',
+  DF: 'CDMX',
+  CDMX: 'CDMX',
+  CMX: 'CDMX',
+  DGO: 'DGO',
+  GTO: 'GTO',
+  GRO: 'GRO',
+  HGO: 'HGO',
+  JAL: 'JAL',
+  MEX: 'MEX',
+  MICH: 'MICH',
+  MOR: 'MOR',
+  NAY: 'NAY',
+  NL: 'NL',
+  OAX: 'OAX',
+  PUE: 'PUE',
+  QRO: 'QRO',
+  'Q ROO': 'QROO',
+  QROO: 'QROO',
+  SLP: 'SLP',
+  SIN: 'SIN',
+  SON: 'SON',
+  TAB: 'TAB',
+  TAMPS: 'TAMS',
+  TLAX: 'TLAX',
+  VER: 'VER',
+  YUC: 'YUC',
+  ZAC: 'ZAC',
 };
 
 /** Shopify's financial and fulfillment statuses in our order vocabulary. */
@@ -149,7 +217,20 @@ export function shopifyToStoreOrder(raw: unknown): StoreOrderInput | undefined {
   const id = gidNumber(o.id);
   if (!id) return undefined;
   const toRest = (a: z.infer<typeof gqlAddress> | null | undefined) =>
-    a ? { first_name: a.firstName, last_name: a.lastName, company: a.company, address1: a.address1, address2: a.address2, city: a.city, province: a.province, zip: a.zip, country_code: a.countryCodeV2, phone: a.phone } : null;
+    a
+      ? {
+          first_name: a.firstName,
+          last_name: a.lastName,
+          company: a.company,
+          address1: a.address1,
+          address2: a.address2,
+          city: a.city,
+          province: a.province,
+          zip: a.zip,
+          country_code: a.countryCodeV2,
+          phone: a.phone,
+        }
+      : null;
   return {
     id,
     number: o.name.replace(/^#/, ''),

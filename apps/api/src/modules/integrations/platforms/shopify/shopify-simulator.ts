@@ -141,7 +141,12 @@ export interface ConsentParams {
 
 /** The consent page's parameters, as Shopify checks them (client id of this app, an https redirect). */
 export function checkConsent(state: ShopifySimState, query: URLSearchParams): { ok: true; params: ConsentParams } | { ok: false; error: string } {
-  const params = { client_id: query.get('client_id') ?? '', scope: query.get('scope') ?? '', redirect_uri: query.get('redirect_uri') ?? '', state: query.get('state') ?? '' };
+  const params = {
+    client_id: query.get('client_id') ?? '',
+    scope: query.get('scope') ?? '',
+    redirect_uri: query.get('redirect_uri') ?? '',
+    state: query.get('state') ?? '',
+  };
   if (params.client_id !== state.app.clientId) return { ok: false, error: 'The client_id is not valid for this shop.' };
   if (!/^https?:\/\//.test(params.redirect_uri)) return { ok: false, error: 'The redirect_uri is missing or not an absolute URL.' };
   if (!params.scope) return { ok: false, error: 'The scope is missing.' };
@@ -182,7 +187,10 @@ function tokenExchange(state: ShopifySimState, body: string, now: Date): SimHttp
   code.used = true;
   const token = `shpat_${randomBytes(16).toString('hex')}`;
   state.tokens.push(token);
-  return { status: 200, body: { access_token: token, scope: 'read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders' } };
+  return {
+    status: 200,
+    body: { access_token: token, scope: 'read_orders,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders' },
+  };
 }
 
 /** The merchant removes the app: tokens die, and `app/uninstalled` is delivered. */
@@ -228,7 +236,15 @@ export function restOrder(state: ShopifySimState, o: SimOrder): ShopifyRestOrder
     note: o.note,
     shipping_address: restAddress(o.shipping),
     billing_address: restAddress(o.shipping),
-    line_items: o.lines.map((l, i) => ({ id: o.id * 10 + i, name: l.name, quantity: l.quantity, sku: l.sku, grams: l.grams, variant_id: l.variant_id, product_id: l.variant_id - 1 })),
+    line_items: o.lines.map((l, i) => ({
+      id: o.id * 10 + i,
+      name: l.name,
+      quantity: l.quantity,
+      sku: l.sku,
+      grams: l.grams,
+      variant_id: l.variant_id,
+      product_id: l.variant_id - 1,
+    })),
     shipping_lines: [{ title: 'Envío estándar' }],
   };
 }
@@ -365,7 +381,8 @@ export function handleShopRequest(state: ShopifySimState, req: SimHttpRequest, n
   if (req.method === 'POST' && url.pathname === '/admin/oauth/access_token') return { response: tokenExchange(state, req.body, now), deliveries: none };
   const gql = /^\/admin\/api\/(\d{4}-\d{2}|unstable)\/graphql\.json$/.exec(url.pathname);
   if (!gql || req.method !== 'POST') return { response: { status: 404, body: { errors: 'Not Found' } }, deliveries: none };
-  if (!authorized(state, req)) return { response: { status: 401, body: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } }, deliveries: none };
+  if (!authorized(state, req))
+    return { response: { status: 401, body: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } }, deliveries: none };
   let input: { query?: unknown; variables?: Record<string, unknown>; operationName?: unknown };
   try {
     input = JSON.parse(req.body) as typeof input;
@@ -385,7 +402,13 @@ export function handleShopRequest(state: ShopifySimState, req: SimHttpRequest, n
     state.throttleNext = Math.max(0, state.throttleNext - 1);
     const available = Math.min(state.bucket.available, cost - 1);
     return {
-      response: { status: 200, body: { ...gqlError('Throttled', 'THROTTLED'), extensions: { cost: { requestedQueryCost: cost, actualQueryCost: null, throttleStatus: throttle(available) } } } },
+      response: {
+        status: 200,
+        body: {
+          ...gqlError('Throttled', 'THROTTLED'),
+          extensions: { cost: { requestedQueryCost: cost, actualQueryCost: null, throttleStatus: throttle(available) } },
+        },
+      },
       deliveries: none,
     };
   }
@@ -393,7 +416,10 @@ export function handleShopRequest(state: ShopifySimState, req: SimHttpRequest, n
   const vars = input.variables ?? {};
   const { data, deliveries } = runOperation(state, name, vars, now);
   return {
-    response: { status: 200, body: { ...data, extensions: { cost: { requestedQueryCost: cost, actualQueryCost: cost, throttleStatus: throttle(state.bucket.available) } } } },
+    response: {
+      status: 200,
+      body: { ...data, extensions: { cost: { requestedQueryCost: cost, actualQueryCost: cost, throttleStatus: throttle(state.bucket.available) } } },
+    },
     deliveries,
   };
 }
@@ -405,7 +431,12 @@ function matchesQuery(o: SimOrder, query: string): boolean {
   return true;
 }
 
-function runOperation(state: ShopifySimState, name: OperationName, vars: Record<string, unknown>, now: Date): { data: GraphQlAnswer<unknown>; deliveries: SimDelivery[] } {
+function runOperation(
+  state: ShopifySimState,
+  name: OperationName,
+  vars: Record<string, unknown>,
+  now: Date,
+): { data: GraphQlAnswer<unknown>; deliveries: SimDelivery[] } {
   const none: SimDelivery[] = [];
   const str = (value: unknown) => (typeof value === 'string' ? value : '');
   const orderOf = (gid: unknown) => state.orders.find((o) => typeof gid === 'string' && o.id === gidNumber(gid));
@@ -413,12 +444,21 @@ function runOperation(state: ShopifySimState, name: OperationName, vars: Record<
     case 'ShopInfo':
       return { data: { data: { shop: { name: state.shop.replace(/\.myshopify\.com$/, ''), myshopifyDomain: state.shop } } }, deliveries: none };
     case 'OrdersSince': {
-      const all = [...state.orders].sort((a, b) => (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id - b.id)).filter((o) => matchesQuery(o, str(vars.query)));
+      const all = [...state.orders]
+        .sort((a, b) => (a.updated_at < b.updated_at ? -1 : a.updated_at > b.updated_at ? 1 : a.id - b.id))
+        .filter((o) => matchesQuery(o, str(vars.query)));
       const start = typeof vars.after === 'string' ? Number(Buffer.from(vars.after, 'base64url').toString()) : 0;
       const page = all.slice(start, start + 50);
       const end = start + page.length;
       return {
-        data: { data: { orders: { nodes: page.map((o) => gqlOrder(state, o)), pageInfo: { hasNextPage: end < all.length, endCursor: page.length ? Buffer.from(String(end)).toString('base64url') : null } } } },
+        data: {
+          data: {
+            orders: {
+              nodes: page.map((o) => gqlOrder(state, o)),
+              pageInfo: { hasNextPage: end < all.length, endCursor: page.length ? Buffer.from(String(end)).toString('base64url') : null },
+            },
+          },
+        },
         deliveries: none,
       };
     }
@@ -428,19 +468,48 @@ function runOperation(state: ShopifySimState, name: OperationName, vars: Record<
     }
     case 'WebhookSubscriptions':
       return {
-        data: { data: { webhookSubscriptions: { nodes: state.webhooks.map((w) => ({ id: `gid://shopify/WebhookSubscription/${w.id}`, topic: w.topic, endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: w.callbackUrl } })) } } },
+        data: {
+          data: {
+            webhookSubscriptions: {
+              nodes: state.webhooks.map((w) => ({
+                id: `gid://shopify/WebhookSubscription/${w.id}`,
+                topic: w.topic,
+                endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: w.callbackUrl },
+              })),
+            },
+          },
+        },
         deliveries: none,
       };
     case 'WebhookSubscriptionCreate': {
       const topic = String(vars.topic) as ShopifyTopicEnum;
       const callbackUrl = str(vars.callbackUrl);
-      if (!(topic in SHOPIFY_TOPICS)) return { data: { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors: [{ field: ['topic'], message: 'Topic is invalid' }] } } }, deliveries: none };
+      if (!(topic in SHOPIFY_TOPICS))
+        return {
+          data: { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors: [{ field: ['topic'], message: 'Topic is invalid' }] } } },
+          deliveries: none,
+        };
       if (state.webhooks.some((w) => w.topic === topic && w.callbackUrl === callbackUrl)) {
-        return { data: { data: { webhookSubscriptionCreate: { webhookSubscription: null, userErrors: [{ field: ['callbackUrl'], message: 'Address for this topic has already been taken' }] } } }, deliveries: none };
+        return {
+          data: {
+            data: {
+              webhookSubscriptionCreate: {
+                webhookSubscription: null,
+                userErrors: [{ field: ['callbackUrl'], message: 'Address for this topic has already been taken' }],
+              },
+            },
+          },
+          deliveries: none,
+        };
       }
       state.ids.webhook += 1;
       state.webhooks.push({ id: state.ids.webhook, topic, callbackUrl });
-      return { data: { data: { webhookSubscriptionCreate: { webhookSubscription: { id: `gid://shopify/WebhookSubscription/${state.ids.webhook}` }, userErrors: [] } } }, deliveries: none };
+      return {
+        data: {
+          data: { webhookSubscriptionCreate: { webhookSubscription: { id: `gid://shopify/WebhookSubscription/${state.ids.webhook}` }, userErrors: [] } },
+        },
+        deliveries: none,
+      };
     }
     case 'WebhookSubscriptionDelete': {
       const id = gidNumber(str(vars.id));
@@ -448,7 +517,14 @@ function runOperation(state: ShopifySimState, name: OperationName, vars: Record<
       state.webhooks = state.webhooks.filter((w) => w.id !== id);
       const gone = before !== state.webhooks.length;
       return {
-        data: { data: { webhookSubscriptionDelete: { deletedWebhookSubscriptionId: gone ? String(vars.id) : null, userErrors: gone ? [] : [{ field: ['id'], message: 'Webhook subscription does not exist' }] } } },
+        data: {
+          data: {
+            webhookSubscriptionDelete: {
+              deletedWebhookSubscriptionId: gone ? String(vars.id) : null,
+              userErrors: gone ? [] : [{ field: ['id'], message: 'Webhook subscription does not exist' }],
+            },
+          },
+        },
         deliveries: none,
       };
     }
@@ -462,7 +538,12 @@ function runOperation(state: ShopifySimState, name: OperationName, vars: Record<
               fulfillmentOrders: { nodes: o.fulfillment_orders.map((fo) => ({ id: `gid://shopify/FulfillmentOrder/${fo.id}`, status: fo.status })) },
               fulfillments: state.fulfillments
                 .filter((f) => f.order_id === o.id)
-                .map((f) => ({ id: `gid://shopify/Fulfillment/${f.id}`, status: f.status, trackingInfo: [f.tracking], events: { nodes: f.events.map((e) => ({ status: e.status })) } })),
+                .map((f) => ({
+                  id: `gid://shopify/Fulfillment/${f.id}`,
+                  status: f.status,
+                  trackingInfo: [f.tracking],
+                  events: { nodes: f.events.map((e) => ({ status: e.status })) },
+                })),
             },
           },
         },
@@ -470,8 +551,15 @@ function runOperation(state: ShopifySimState, name: OperationName, vars: Record<
       };
     }
     case 'FulfillmentCreate': {
-      const input = (vars.fulfillment ?? {}) as { lineItemsByFulfillmentOrder?: { fulfillmentOrderId?: string }[]; trackingInfo?: { company?: string; number?: string; url?: string }; notifyCustomer?: boolean };
-      const userError = (message: string) => ({ data: { data: { fulfillmentCreate: { fulfillment: null, userErrors: [{ field: ['fulfillment'], message }] } } }, deliveries: none });
+      const input = (vars.fulfillment ?? {}) as {
+        lineItemsByFulfillmentOrder?: { fulfillmentOrderId?: string }[];
+        trackingInfo?: { company?: string; number?: string; url?: string };
+        notifyCustomer?: boolean;
+      };
+      const userError = (message: string) => ({
+        data: { data: { fulfillmentCreate: { fulfillment: null, userErrors: [{ field: ['fulfillment'], message }] } } },
+        deliveries: none,
+      });
       const foIds = (input.lineItemsByFulfillmentOrder ?? []).map((x) => gidNumber(String(x.fulfillmentOrderId ?? '')));
       const order = state.orders.find((o) => o.fulfillment_orders.some((fo) => foIds.includes(fo.id)));
       if (!order || foIds.length === 0) return userError('Fulfillment order does not exist.');
@@ -480,17 +568,40 @@ function runOperation(state: ShopifySimState, name: OperationName, vars: Record<
       for (const fo of open) fo.status = 'CLOSED';
       state.ids.fulfillment += 1;
       const tracking = { company: input.trackingInfo?.company ?? '', number: input.trackingInfo?.number ?? '', url: input.trackingInfo?.url ?? '' };
-      state.fulfillments.push({ id: state.ids.fulfillment, order_id: order.id, status: 'SUCCESS', tracking, notify_customer: input.notifyCustomer === true, events: [] });
+      state.fulfillments.push({
+        id: state.ids.fulfillment,
+        order_id: order.id,
+        status: 'SUCCESS',
+        tracking,
+        notify_customer: input.notifyCustomer === true,
+        events: [],
+      });
       order.updated_at = now.toISOString();
-      return { data: { data: { fulfillmentCreate: { fulfillment: { id: `gid://shopify/Fulfillment/${state.ids.fulfillment}`, status: 'SUCCESS' }, userErrors: [] } } }, deliveries: none };
+      return {
+        data: { data: { fulfillmentCreate: { fulfillment: { id: `gid://shopify/Fulfillment/${state.ids.fulfillment}`, status: 'SUCCESS' }, userErrors: [] } } },
+        deliveries: none,
+      };
     }
     case 'FulfillmentEventCreate': {
       const input = (vars.fulfillmentEvent ?? {}) as { fulfillmentId?: string; status?: string };
       const f = state.fulfillments.find((x) => x.id === gidNumber(String(input.fulfillmentId ?? '')));
-      if (!f) return { data: { data: { fulfillmentEventCreate: { fulfillmentEvent: null, userErrors: [{ field: ['fulfillmentId'], message: 'Fulfillment does not exist.' }] } } }, deliveries: none };
+      if (!f)
+        return {
+          data: {
+            data: { fulfillmentEventCreate: { fulfillmentEvent: null, userErrors: [{ field: ['fulfillmentId'], message: 'Fulfillment does not exist.' }] } },
+          },
+          deliveries: none,
+        };
       f.events.push({ status: String(input.status), happened_at: now.toISOString() });
       state.ids.event += 1;
-      return { data: { data: { fulfillmentEventCreate: { fulfillmentEvent: { id: `gid://shopify/FulfillmentEvent/${state.ids.event}`, status: input.status }, userErrors: [] } } }, deliveries: none };
+      return {
+        data: {
+          data: {
+            fulfillmentEventCreate: { fulfillmentEvent: { id: `gid://shopify/FulfillmentEvent/${state.ids.event}`, status: input.status }, userErrors: [] },
+          },
+        },
+        deliveries: none,
+      };
     }
   }
 }

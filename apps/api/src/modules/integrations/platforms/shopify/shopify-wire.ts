@@ -11,7 +11,12 @@ export const SHOPIFY_API_VERSION = '2026-01';
 export const SHOPIFY_SCOPES = ['read_orders', 'read_merchant_managed_fulfillment_orders', 'write_merchant_managed_fulfillment_orders'];
 export const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;
 /** The order topics we subscribe per shop (the privacy ones are the app's, declared once). */
-export const SHOPIFY_TOPICS = { ORDERS_CREATE: 'orders/create', ORDERS_PAID: 'orders/paid', ORDERS_CANCELLED: 'orders/cancelled', APP_UNINSTALLED: 'app/uninstalled' } as const;
+export const SHOPIFY_TOPICS = {
+  ORDERS_CREATE: 'orders/create',
+  ORDERS_PAID: 'orders/paid',
+  ORDERS_CANCELLED: 'orders/cancelled',
+  APP_UNINSTALLED: 'app/uninstalled',
+} as const;
 export type ShopifyTopicEnum = keyof typeof SHOPIFY_TOPICS;
 export const PRIVACY_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
 
@@ -134,7 +139,14 @@ export interface ShopifyGqlOrder {
   shippingAddress: ShopifyGqlAddress | null;
   billingAddress: ShopifyGqlAddress | null;
   shippingLine: { title: string } | null;
-  lineItems: { nodes: { name: string; quantity: number; sku: string | null; variant: { id: string; inventoryItem: { measurement: { weight: { unit: string; value: number } | null } } } | null }[] };
+  lineItems: {
+    nodes: {
+      name: string;
+      quantity: number;
+      sku: string | null;
+      variant: { id: string; inventoryItem: { measurement: { weight: { unit: string; value: number } | null } } } | null;
+    }[];
+  };
 }
 
 const ORDER_FIELDS = `id name createdAt updatedAt cancelledAt displayFinancialStatus displayFulfillmentStatus email phone note currencyCode
@@ -153,7 +165,8 @@ export const OPERATIONS = {
     'query WebhookSubscriptions { webhookSubscriptions(first: 50) { nodes { id topic endpoint { __typename ... on WebhookHttpEndpoint { callbackUrl } } } } }',
   WebhookSubscriptionCreate:
     'mutation WebhookSubscriptionCreate($topic: WebhookSubscriptionTopic!, $callbackUrl: URL!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: { callbackUrl: $callbackUrl, format: JSON }) { webhookSubscription { id } userErrors { field message } } }',
-  WebhookSubscriptionDelete: 'mutation WebhookSubscriptionDelete($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { field message } } }',
+  WebhookSubscriptionDelete:
+    'mutation WebhookSubscriptionDelete($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { field message } } }',
   OrderFulfillment:
     'query OrderFulfillment($id: ID!) { order(id: $id) { fulfillmentOrders(first: 10) { nodes { id status } } fulfillments(first: 20) { id status trackingInfo { company number url } events(first: 50) { nodes { status } } } } }',
   FulfillmentCreate:
@@ -177,5 +190,11 @@ export const FULFILLMENT_EVENT_STATUS: Readonly<Record<string, string>> = {
 export interface GraphQlAnswer<T> {
   data?: T;
   errors?: { message: string; extensions?: { code?: string } }[];
-  extensions?: { cost?: { requestedQueryCost: number; actualQueryCost: number | null; throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number } } };
+  extensions?: {
+    cost?: {
+      requestedQueryCost: number;
+      actualQueryCost: number | null;
+      throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number };
+    };
+  };
 }

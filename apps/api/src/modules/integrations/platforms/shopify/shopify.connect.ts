@@ -19,7 +19,13 @@ export async function pasteShopifyToken(ctx: Ctx, caller: Caller, input: z.outpu
   if (!storeUrl) throw integrationErrors.badShop();
   const shop = shopOf(storeUrl);
   try {
-    await createShopifyClient({ shop, accessToken: input.access_token, http: ctx.outbound, timeoutMs: ctx.storeTimeoutMs, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) }).query('ShopInfo');
+    await createShopifyClient({
+      shop,
+      accessToken: input.access_token,
+      http: ctx.outbound,
+      timeoutMs: ctx.storeTimeoutMs,
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    }).query('ShopInfo');
   } catch (error) {
     if (error instanceof StoreApiError && (error.kind === 'unauthorized' || error.kind === 'invalid')) throw integrationErrors.tokenRefused('Shopify');
     throw integrationErrors.storeUnreachable('unreachable');

@@ -48,7 +48,14 @@ interface UserErrors {
 }
 
 function refuseUserErrors(result: UserErrors, action: string): void {
-  if (result.userErrors.length > 0) throw new StoreApiError(`${action}: ${result.userErrors.map((e) => e.message).join('; ')}`, 'invalid', 200, 'user_errors', `Shopify rechazó ${action.toLowerCase()}: ${result.userErrors.map((e) => e.message).join('; ')}`);
+  if (result.userErrors.length > 0)
+    throw new StoreApiError(
+      `${action}: ${result.userErrors.map((e) => e.message).join('; ')}`,
+      'invalid',
+      200,
+      'user_errors',
+      `Shopify rechazó ${action.toLowerCase()}: ${result.userErrors.map((e) => e.message).join('; ')}`,
+    );
 }
 
 interface FulfillmentView {
@@ -63,7 +70,9 @@ function api(conn: PlatformConnection, runtime: PlatformRuntime): PlatformApi {
   const deliveryUrl = runtime.deliveryUrl(conn.id);
 
   async function ourSubscriptions(): Promise<string[]> {
-    const { webhookSubscriptions } = await shopify.query<{ webhookSubscriptions: { nodes: { id: string; endpoint: { callbackUrl?: string } }[] } }>('WebhookSubscriptions');
+    const { webhookSubscriptions } = await shopify.query<{ webhookSubscriptions: { nodes: { id: string; endpoint: { callbackUrl?: string } }[] } }>(
+      'WebhookSubscriptions',
+    );
     return webhookSubscriptions.nodes.filter((w) => w.endpoint.callbackUrl === deliveryUrl).map((w) => w.id);
   }
 
@@ -79,7 +88,9 @@ function api(conn: PlatformConnection, runtime: PlatformRuntime): PlatformApi {
       for (const id of await ourSubscriptions()) await shopify.query('WebhookSubscriptionDelete', { id });
       const webhookIds: Record<string, string> = {};
       for (const topic of TOPICS) {
-        const { webhookSubscriptionCreate: created } = await shopify.query<{ webhookSubscriptionCreate: UserErrors & { webhookSubscription: { id: string } | null } }>('WebhookSubscriptionCreate', {
+        const { webhookSubscriptionCreate: created } = await shopify.query<{
+          webhookSubscriptionCreate: UserErrors & { webhookSubscription: { id: string } | null };
+        }>('WebhookSubscriptionCreate', {
           topic,
           callbackUrl: deliveryUrl,
         });
@@ -94,10 +105,13 @@ function api(conn: PlatformConnection, runtime: PlatformRuntime): PlatformApi {
     async *ordersSince(since, maxPages) {
       let after: string | null = null;
       for (let page = 0; page < maxPages; page += 1) {
-        const { orders }: { orders: { nodes: ShopifyGqlOrder[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } = await shopify.query('OrdersSince', {
-          query: `updated_at:>='${since.toISOString()}'`,
-          after,
-        });
+        const { orders }: { orders: { nodes: ShopifyGqlOrder[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } = await shopify.query(
+          'OrdersSince',
+          {
+            query: `updated_at:>='${since.toISOString()}'`,
+            after,
+          },
+        );
         yield orders.nodes;
         if (!orders.pageInfo.hasNextPage || !orders.pageInfo.endCursor) return;
         after = orders.pageInfo.endCursor;
@@ -129,7 +143,9 @@ function api(conn: PlatformConnection, runtime: PlatformRuntime): PlatformApi {
       const status = FULFILLMENT_EVENT_STATUS[write.event];
       if (!status || !ours) return { ref: ours?.id ?? null };
       if (ours.events.nodes.some((e) => e.status === status)) return { ref: ours.id };
-      const { fulfillmentEventCreate } = await shopify.query<{ fulfillmentEventCreate: UserErrors }>('FulfillmentEventCreate', { fulfillmentEvent: { fulfillmentId: ours.id, status } });
+      const { fulfillmentEventCreate } = await shopify.query<{ fulfillmentEventCreate: UserErrors }>('FulfillmentEventCreate', {
+        fulfillmentEvent: { fulfillmentId: ours.id, status },
+      });
       refuseUserErrors(fulfillmentEventCreate, 'Agregar el estado del envío');
       return { ref: ours.id };
     },
@@ -186,7 +202,11 @@ export const shopifyPlatform: StorePlatform = {
   oauth: {
     demoStore: `https://${DEMO_SHOP}`,
     storeFromInput(shop) {
-      const value = (shop ?? '').trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+      const value = (shop ?? '')
+        .trim()
+        .toLowerCase()
+        .replace(/^https?:\/\//, '')
+        .replace(/\/.*$/, '');
       return SHOP_DOMAIN.test(value) ? `https://${value}` : undefined;
     },
     authorizeUrl({ base, app, state, redirectUri }) {

@@ -77,12 +77,16 @@ describe('the install (authorization code grant)', () => {
     expect(await callback(world, seller, mine)).toBe(`${APP_URL}/integrations?tienda=invalida`);
     expect(await callback(world, other, mine)).toBe(`${APP_URL}/integrations?tienda=conectada`);
     expect(await callback(world, other, mine)).toBe(`${APP_URL}/integrations?tienda=invalida`);
-    const [row] = await world.t.database.query<{ n: number }>("select count(*)::int as n from store_connections where user_id = $1 and platform = 'shopify'", [other.id]);
+    const [row] = await world.t.database.query<{ n: number }>("select count(*)::int as n from store_connections where user_id = $1 and platform = 'shopify'", [
+      other.id,
+    ]);
     expect(row!.n).toBe(1);
   });
 
   it('keeps the offline token sealed and subscribes our four topics to the store', async () => {
-    const [row] = await world.t.database.query<{ consumer_key_sealed: string }>('select consumer_key_sealed from store_connections where id = $1', [connectionId]);
+    const [row] = await world.t.database.query<{ consumer_key_sealed: string }>('select consumer_key_sealed from store_connections where id = $1', [
+      connectionId,
+    ]);
     expect(row!.consumer_key_sealed).not.toContain('shpat_');
     const ours = world.fake.state.webhooks.filter((w) => w.callbackUrl === `${APP_URL}/api/v1/webhooks/shopify/${connectionId}`).map((w) => w.topic);
     expect(ours.sort()).toEqual(['APP_UNINSTALLED', 'ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_PAID']);
@@ -103,7 +107,11 @@ describe('order webhooks', () => {
     const tampered = await world.t.app.inject({
       method: 'POST',
       url: `/api/v1/webhooks/shopify/${connectionId}`,
-      headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-hmac-sha256': signShopifyBody(world.fake.app.clientSecret, `${body} `) },
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': 'orders/create',
+        'x-shopify-hmac-sha256': signShopifyBody(world.fake.app.clientSecret, `${body} `),
+      },
       payload: body,
     });
     expect(tampered.statusCode).toBe(401);
@@ -157,7 +165,14 @@ describe('tracking written back', () => {
 
 async function trackState(guide: string, states: CarrierTracking['events'][number]['state'][]) {
   tracked.set(guide, {
-    events: states.map((state, i) => ({ occurredAt: new Date(Date.now() - (states.length - i) * 60_000), state, code: state.toUpperCase(), description: state, location: 'GUADALAJARA', piece: null })),
+    events: states.map((state, i) => ({
+      occurredAt: new Date(Date.now() - (states.length - i) * 60_000),
+      state,
+      code: state.toUpperCase(),
+      description: state,
+      location: 'GUADALAJARA',
+      piece: null,
+    })),
     shipperCity: 'GUADALAJARA',
     consigneeCity: 'GUADALAJARA',
     pieces: 1,
@@ -180,10 +195,18 @@ describe('a custom app token', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe('access_token');
     const token = world.fake.createCustomApp();
-    const ok = await world.t.app.inject({ method: 'POST', url: '/api/v1/stores/shopify/token', headers: other.headers, payload: { shop: world.fake.shop, access_token: token, api_secret: 'custom-app-secret-0123' } });
+    const ok = await world.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/stores/shopify/token',
+      headers: other.headers,
+      payload: { shop: world.fake.shop, access_token: token, api_secret: 'custom-app-secret-0123' },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     await world.t.app.jobs.drain();
-    const [row] = await world.t.database.query<{ state: string; webhook_ids: Record<string, string> | null }>('select state, webhook_ids from store_connections where id = $1', [ok.json<{ _id: string }>()._id]);
+    const [row] = await world.t.database.query<{ state: string; webhook_ids: Record<string, string> | null }>(
+      'select state, webhook_ids from store_connections where id = $1',
+      [ok.json<{ _id: string }>()._id],
+    );
     expect(row!.state).toBe('connected');
     expect(Object.keys(row!.webhook_ids ?? {})).toHaveLength(4);
   });
@@ -193,12 +216,20 @@ describe('privacy and uninstall', () => {
   it('customers/redact erases the named orders’ customer data; a forged one is refused', async () => {
     const id = await world.fake.placeOrder();
     expect(await world.fake.privacy('customers/redact', { shop_domain: world.fake.shop, orders_to_redact: [id] }, APP_URL)).toBe(200);
-    const [row] = await world.t.database.query<{ customer_name: string; destination: Record<string, string> }>('select customer_name, destination from store_orders where connection_id = $1 and external_id = $2', [connectionId, id]);
+    const [row] = await world.t.database.query<{ customer_name: string; destination: Record<string, string> }>(
+      'select customer_name, destination from store_orders where connection_id = $1 and external_id = $2',
+      [connectionId, id],
+    );
     expect(row).toEqual({ customer_name: 'Datos borrados', destination: {} });
     const forged = await world.t.app.inject({
       method: 'POST',
       url: '/api/v1/webhooks/shopify/app',
-      headers: { 'content-type': 'application/json', 'x-shopify-topic': 'shop/redact', 'x-shopify-shop-domain': world.fake.shop, 'x-shopify-hmac-sha256': signShopifyBody('nope', '{}') },
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': 'shop/redact',
+        'x-shopify-shop-domain': world.fake.shop,
+        'x-shopify-hmac-sha256': signShopifyBody('nope', '{}'),
+      },
       payload: '{}',
     });
     expect(forged.statusCode).toBe(401);
@@ -206,7 +237,10 @@ describe('privacy and uninstall', () => {
 
   it('app/uninstalled forgets the token and disconnects the store', async () => {
     await world.fake.uninstall();
-    const [row] = await world.t.database.query<{ state: string; consumer_key_sealed: string | null }>('select state, consumer_key_sealed from store_connections where id = $1', [connectionId]);
+    const [row] = await world.t.database.query<{ state: string; consumer_key_sealed: string | null }>(
+      'select state, consumer_key_sealed from store_connections where id = $1',
+      [connectionId],
+    );
     expect(row).toEqual({ state: 'disconnected', consumer_key_sealed: null });
   });
 });

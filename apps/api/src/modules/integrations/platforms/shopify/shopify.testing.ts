@@ -94,7 +94,12 @@ export const shopifyContract: ContractHarness = {
         const res = await world.t.app.inject({
           method: 'POST',
           url: `/api/v1/webhooks/shopify/${connectionId}`,
-          headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-webhook-id': 'forged-1', 'x-shopify-hmac-sha256': signShopifyBody('not-the-secret', body) },
+          headers: {
+            'content-type': 'application/json',
+            'x-shopify-topic': 'orders/create',
+            'x-shopify-webhook-id': 'forged-1',
+            'x-shopify-hmac-sha256': signShopifyBody('not-the-secret', body),
+          },
           payload: body,
         });
         return res.statusCode;

@@ -87,7 +87,12 @@ export function createTiendanubeClient(config: TiendanubeClientConfig): Tiendanu
       }
       if (!response.ok) {
         const err = (parsed ?? {}) as { message?: unknown; description?: unknown };
-        throw new StoreApiError(`Tiendanube respondió ${response.status}: ${typeof err.description === 'string' ? err.description : typeof err.message === 'string' ? err.message : ''}`, kindFor(response.status), response.status, '');
+        throw new StoreApiError(
+          `Tiendanube respondió ${response.status}: ${typeof err.description === 'string' ? err.description : typeof err.message === 'string' ? err.message : ''}`,
+          kindFor(response.status),
+          response.status,
+          '',
+        );
       }
       const link = response.headers.get('link') ?? '';
       const next = /<([^>]+)>;\s*rel="next"/.exec(link)?.[1] ?? null;
@@ -105,7 +110,14 @@ export function createTiendanubeClient(config: TiendanubeClientConfig): Tiendanu
 }
 
 /** `POST https://www.tiendanube.com/apps/authorize/token`: `user_id` is the store id. */
-export async function exchangeTiendanubeCode(input: { code: string; clientId: string; clientSecret: string; http: HttpTransport; requireHttps?: boolean; timeoutMs?: number }) {
+export async function exchangeTiendanubeCode(input: {
+  code: string;
+  clientId: string;
+  clientSecret: string;
+  http: HttpTransport;
+  requireHttps?: boolean;
+  timeoutMs?: number;
+}) {
   let response: OutboundResponse;
   try {
     response = await input.http.request(new URL(`${TIENDANUBE_AUTH}/apps/authorize/token`), {

@@ -54,12 +54,22 @@ describe('the Tiendanube demo store', () => {
   });
 
   it('refuses a consent for another app', async () => {
-    const res = await world.t.app.inject({ method: 'POST', url: '/api/v1/demo-store/tiendanube/authorize', headers: seller.headers, payload: { client_id: '4321', state: 'x', decision: 'approve' } });
+    const res = await world.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/demo-store/tiendanube/authorize',
+      headers: seller.headers,
+      payload: { client_id: '4321', state: 'x', decision: 'approve' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('a paid demo order reaches the E-Commerce tab, and the guide bought for it is the tracking on the demo order', async () => {
-    const placed = await world.t.app.inject({ method: 'POST', url: '/api/v1/demo-store/tiendanube/orders', headers: seller.headers, payload: { kind: 'normal' } });
+    const placed = await world.t.app.inject({
+      method: 'POST',
+      url: '/api/v1/demo-store/tiendanube/orders',
+      headers: seller.headers,
+      payload: { kind: 'normal' },
+    });
     expect(placed.statusCode, placed.body).toBe(201);
     await world.t.app.jobs.drain();
     const row = (await tabOrders(world.t, seller)).data.find((o) => o.order_id === placed.json<{ id: number }>().id);

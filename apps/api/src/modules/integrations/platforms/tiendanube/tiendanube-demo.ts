@@ -48,7 +48,9 @@ export function createTiendanubeDemo(ctx: Ctx) {
     }
   };
   const asState = (raw: unknown): TiendanubeSimState =>
-    raw && typeof raw === 'object' && (raw as TiendanubeSimState).version === 1 ? (raw as TiendanubeSimState) : { ...emptyTiendanubeState(DEMO_TIENDANUBE_STORE, app), localHooks: true };
+    raw && typeof raw === 'object' && (raw as TiendanubeSimState).version === 1
+      ? (raw as TiendanubeSimState)
+      : { ...emptyTiendanubeState(DEMO_TIENDANUBE_STORE, app), localHooks: true };
 
   /** One change to the account's store, row locked; its notices become durable jobs in the same commit. */
   async function mutate<T>(userId: string, change: (state: TiendanubeSimState) => { value: T; deliveries?: TnDelivery[] }): Promise<T> {
@@ -76,7 +78,12 @@ export function createTiendanubeDemo(ctx: Ctx) {
           const answer = handleTiendanube(state, { method: init.method ?? 'GET', url, headers: { ...init.headers }, body }, ctx.clock.now());
           return { value: answer.response, deliveries: answer.deliveries };
         });
-        return outboundResponse(url, response.status, { 'content-type': 'application/json; charset=utf-8', ...response.headers }, JSON.stringify(response.body));
+        return outboundResponse(
+          url,
+          response.status,
+          { 'content-type': 'application/json; charset=utf-8', ...response.headers },
+          JSON.stringify(response.body),
+        );
       },
     };
   }
@@ -106,7 +113,12 @@ export function createTiendanubeDemo(ctx: Ctx) {
               customer_note: (state.notified[String(o.id)] ?? 0) > 0,
               date_created: o.updated_at.replace(/Z$/, ''),
             },
-            ...events.map((e, i) => ({ id: i + 2, note: `Estado del envío: ${e.description}`, customer_note: true, date_created: e.happened_at.replace(/Z$/, '') })),
+            ...events.map((e, i) => ({
+              id: i + 2,
+              note: `Estado del envío: ${e.description}`,
+              customer_note: true,
+              date_created: e.happened_at.replace(/Z$/, ''),
+            })),
           ]
         : [],
     };
@@ -136,9 +148,16 @@ export function createTiendanubeDemo(ctx: Ctx) {
     async placeOrder(caller: Caller, kind: 'normal' | 'unknown_postal_code'): Promise<DemoOrder> {
       const name = pick(CUSTOMERS);
       const where = { ...pick(ADDRESSES), ...(kind === 'unknown_postal_code' ? { zipcode: '00000' } : {}) };
-      const products = [...PRODUCTS].sort(() => randomInt(3) - 1).slice(0, randomInt(1, 3)).map((p) => ({ ...p, quantity: randomInt(1, 3) }));
+      const products = [...PRODUCTS]
+        .sort(() => randomInt(3) - 1)
+        .slice(0, randomInt(1, 3))
+        .map((p) => ({ ...p, quantity: randomInt(1, 3) }));
       const total = (products.reduce((sum, p) => sum + p.quantity * 249, 0) + 99).toFixed(2);
-      const email = `${name.split(' ')[0]!.toLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '')}.${randomInt(100, 999)}@correo.mx`;
+      const email = `${name
+        .split(' ')[0]!
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')}.${randomInt(100, 999)}@correo.mx`;
       return mutate(caller.id, (state) => {
         const placed = placeOrder(
           state,

@@ -27,7 +27,19 @@ const orderSchema = z.object({
     .nullish(),
   shipping_option: z.union([text, z.object({ name: text }).partial()]).nullish(),
   products: z
-    .array(z.object({ name: text, quantity: z.union([z.number(), z.string()]).nullish(), sku: text, weight: text, width: text, height: text, depth: text, variant_id: z.number().int().nonnegative().nullish(), product_id: z.number().int().nonnegative().nullish() }))
+    .array(
+      z.object({
+        name: text,
+        quantity: z.union([z.number(), z.string()]).nullish(),
+        sku: text,
+        weight: text,
+        width: text,
+        height: text,
+        depth: text,
+        variant_id: z.number().int().nonnegative().nullish(),
+        product_id: z.number().int().nonnegative().nullish(),
+      }),
+    )
     .nullish(),
 });
 

@@ -51,7 +51,18 @@ const BUCKET = 40;
 const DRAIN_PER_S = 2;
 
 export function emptyTiendanubeState(storeId: number, app: { clientId: string; clientSecret: string }): TiendanubeSimState {
-  return { version: 1, storeId, app, ids: { order: 800_000_000, webhook: 100 }, codes: {}, tokens: [], orders: [], webhooks: [], bucket: { level: 0, at: 0 }, notified: {} };
+  return {
+    version: 1,
+    storeId,
+    app,
+    ids: { order: 800_000_000, webhook: 100 },
+    codes: {},
+    tokens: [],
+    orders: [],
+    webhooks: [],
+    bucket: { level: 0, at: 0 },
+    notified: {},
+  };
 }
 
 /** The merchant approves the app: our redirect URL with a one-use code and the state. */
@@ -72,7 +83,11 @@ export function deliveriesFor(state: TiendanubeSimState, event: string, id: numb
   const body = JSON.stringify({ store_id: state.storeId, event, id });
   return state.webhooks
     .filter((w) => w.event === event)
-    .map((w) => ({ url: w.url, body, headers: { 'content-type': 'application/json', 'x-linkedstore-hmac-sha256': signTiendanubeBody(state.app.clientSecret, body) } }));
+    .map((w) => ({
+      url: w.url,
+      body,
+      headers: { 'content-type': 'application/json', 'x-linkedstore-hmac-sha256': signTiendanubeBody(state.app.clientSecret, body) },
+    }));
 }
 
 export interface NewTiendanubeOrder {
@@ -144,11 +159,15 @@ export function handleTiendanube(state: TiendanubeSimState, req: TnRequest, now:
       return { response: error(400, 'Bad Request', 'invalid client or grant'), deliveries: none };
     }
     const code = typeof body.code === 'string' ? state.codes[body.code] : undefined;
-    if (!code || code.used || code.expiresAt < now.getTime()) return { response: error(400, 'Bad Request', 'The authorization code has expired or was already used'), deliveries: none };
+    if (!code || code.used || code.expiresAt < now.getTime())
+      return { response: error(400, 'Bad Request', 'The authorization code has expired or was already used'), deliveries: none };
     code.used = true;
     const token = randomBytes(20).toString('hex');
     state.tokens.push(token);
-    return { response: { status: 200, headers: {}, body: { access_token: token, token_type: 'bearer', scope: 'read_orders,write_orders', user_id: state.storeId } }, deliveries: none };
+    return {
+      response: { status: 200, headers: {}, body: { access_token: token, token_type: 'bearer', scope: 'read_orders,write_orders', user_id: state.storeId } },
+      deliveries: none,
+    };
   }
   const prefix = `/v1/${state.storeId}`;
   if (!url.pathname.startsWith(`${prefix}/`)) return { response: error(404, 'Not Found'), deliveries: none };
@@ -169,7 +188,10 @@ export function handleTiendanube(state: TiendanubeSimState, req: TnRequest, now:
   state.bucket.level += 1;
 
   const route = url.pathname.slice(prefix.length);
-  const ok = (status: number, value: unknown, extra: Record<string, string> = {}) => ({ response: { status, headers: { ...rate(), ...extra }, body: value }, deliveries: none });
+  const ok = (status: number, value: unknown, extra: Record<string, string> = {}) => ({
+    response: { status, headers: { ...rate(), ...extra }, body: value },
+    deliveries: none,
+  });
   if (req.method === 'GET' && route === '/orders') {
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     const perPage = Math.min(200, Math.max(1, Number(url.searchParams.get('per_page') ?? 30)));
@@ -189,7 +211,8 @@ export function handleTiendanube(state: TiendanubeSimState, req: TnRequest, now:
   if (req.method === 'POST' && fulfill) {
     const order = state.orders.find((o) => o.id === Number(fulfill[1]));
     if (!order) return { response: error(404, 'Not Found', 'Order not found'), deliveries: none };
-    if (!body || typeof body.shipping_tracking_number !== 'string') return { response: error(422, 'Unprocessable Entity', 'shipping_tracking_number is required'), deliveries: none };
+    if (!body || typeof body.shipping_tracking_number !== 'string')
+      return { response: error(422, 'Unprocessable Entity', 'shipping_tracking_number is required'), deliveries: none };
     order.shipping_status = 'fulfilled';
     order.shipping_tracking_number = body.shipping_tracking_number;
     order.shipping_tracking_url = typeof body.shipping_tracking_url === 'string' ? body.shipping_tracking_url : null;
@@ -204,24 +227,39 @@ export function handleTiendanube(state: TiendanubeSimState, req: TnRequest, now:
     const events = state.trackingEvents?.[String(order.id)] ?? [];
     const shipped = order.shipping_status === 'fulfilled';
     return ok(200, [
-      { id: `fo-${order.id}`, status: shipped ? 'DISPATCHED' : 'UNPACKED', tracking_info: shipped ? { code: order.shipping_tracking_number, url: order.shipping_tracking_url } : null, tracking_events: events },
+      {
+        id: `fo-${order.id}`,
+        status: shipped ? 'DISPATCHED' : 'UNPACKED',
+        tracking_info: shipped ? { code: order.shipping_tracking_number, url: order.shipping_tracking_url } : null,
+        tracking_events: events,
+      },
     ]);
   }
   const trackingEvent = /^\/orders\/(\d+)\/fulfillment-orders\/fo-(\d+)\/tracking-events$/.exec(route);
   if (req.method === 'POST' && trackingEvent) {
     const order = state.orders.find((o) => o.id === Number(trackingEvent[1]));
     if (!order || trackingEvent[1] !== trackingEvent[2]) return { response: error(404, 'Not Found', 'Fulfillment order not found'), deliveries: none };
-    if (!body || typeof body.status !== 'string' || typeof body.description !== 'string') return { response: error(422, 'Unprocessable Entity', 'status and description are required'), deliveries: none };
-    const event = { status: body.status, description: body.description, happened_at: typeof body.happened_at === 'string' ? body.happened_at : now.toISOString() };
+    if (!body || typeof body.status !== 'string' || typeof body.description !== 'string')
+      return { response: error(422, 'Unprocessable Entity', 'status and description are required'), deliveries: none };
+    const event = {
+      status: body.status,
+      description: body.description,
+      happened_at: typeof body.happened_at === 'string' ? body.happened_at : now.toISOString(),
+    };
     state.trackingEvents = { ...state.trackingEvents, [String(order.id)]: [...(state.trackingEvents?.[String(order.id)] ?? []), event] };
     return ok(201, event);
   }
-  if (req.method === 'GET' && route === '/webhooks') return ok(200, state.webhooks.map((w) => ({ id: w.id, event: w.event, url: w.url })));
+  if (req.method === 'GET' && route === '/webhooks')
+    return ok(
+      200,
+      state.webhooks.map((w) => ({ id: w.id, event: w.event, url: w.url })),
+    );
   if (req.method === 'POST' && route === '/webhooks') {
     const event = typeof body?.event === 'string' ? body.event : '';
     const hookUrl = typeof body?.url === 'string' ? body.url : '';
     const publicHttps = hookUrl.startsWith('https://') && !/localhost|127\.0\.0\.1/.test(hookUrl);
-    if (!event || !(publicHttps || (state.localHooks && /^https?:\/\//.test(hookUrl)))) return { response: error(422, 'Unprocessable Entity', 'url must be https and public'), deliveries: none };
+    if (!event || !(publicHttps || (state.localHooks && /^https?:\/\//.test(hookUrl))))
+      return { response: error(422, 'Unprocessable Entity', 'url must be https and public'), deliveries: none };
     state.ids.webhook += 1;
     state.webhooks.push({ id: state.ids.webhook, event, url: hookUrl });
     return ok(201, { id: state.ids.webhook, event, url: hookUrl });

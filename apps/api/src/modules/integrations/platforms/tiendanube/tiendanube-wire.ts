@@ -52,7 +52,17 @@ export interface TiendanubeOrder {
   customer: { name: string; email: string; phone: string };
   shipping_address: TiendanubeAddress;
   shipping_option: string;
-  products: { product_id: number; variant_id: number; name: string; quantity: number; sku: string; weight: string; width: string; height: string; depth: string }[];
+  products: {
+    product_id: number;
+    variant_id: number;
+    name: string;
+    quantity: number;
+    sku: string;
+    weight: string;
+    width: string;
+    height: string;
+    depth: string;
+  }[];
 }
 
 /** Our tracking states as Tiendanube's fulfillment-order tracking events name them. */

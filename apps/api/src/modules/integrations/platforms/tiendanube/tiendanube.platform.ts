@@ -1,7 +1,23 @@
-import { StoreApiError, type PlatformApi, type PlatformConnection, type PlatformRuntime, type StorePlatform, type TrackingWrite, type WebhookNotice } from '../store-platform.js';
+import {
+  StoreApiError,
+  type PlatformApi,
+  type PlatformConnection,
+  type PlatformRuntime,
+  type StorePlatform,
+  type TrackingWrite,
+  type WebhookNotice,
+} from '../store-platform.js';
 import { createTiendanubeClient, exchangeTiendanubeCode, type TiendanubeApi } from './tiendanube-client.js';
 import { tiendanubeToStoreOrder } from './tiendanube-mapping.js';
-import { TIENDANUBE_API, TIENDANUBE_AUTH, TIENDANUBE_EVENTS, TRACKING_EVENT_STATUS, tiendanubeBodyMatches, type TiendanubeFulfillmentOrder, type TiendanubeOrder } from './tiendanube-wire.js';
+import {
+  TIENDANUBE_API,
+  TIENDANUBE_AUTH,
+  TIENDANUBE_EVENTS,
+  TRACKING_EVENT_STATUS,
+  tiendanubeBodyMatches,
+  type TiendanubeFulfillmentOrder,
+  type TiendanubeOrder,
+} from './tiendanube-wire.js';
 
 /*
  * Tiendanube on the store-platform port: the authorization code exchange (`user_id` is the store
@@ -14,7 +30,14 @@ function client(conn: PlatformConnection, runtime: PlatformRuntime): TiendanubeA
   const demo = conn.sandbox ? runtime.demoTransport(conn.userId) : undefined;
   if (conn.sandbox && !demo) throw new StoreApiError('La tienda demo no está disponible.', 'network', 0, 'demo');
   if (!conn.externalStoreId) throw new StoreApiError('La tienda no tiene su id de Tiendanube.', 'unauthorized', 401, 'no_store');
-  return createTiendanubeClient({ storeId: conn.externalStoreId, accessToken: conn.credential.key, http: demo ?? runtime.outbound, requireHttps: !conn.sandbox, timeoutMs: runtime.timeoutMs, sleep: runtime.sleep });
+  return createTiendanubeClient({
+    storeId: conn.externalStoreId,
+    accessToken: conn.credential.key,
+    http: demo ?? runtime.outbound,
+    requireHttps: !conn.sandbox,
+    timeoutMs: runtime.timeoutMs,
+    sleep: runtime.sleep,
+  });
 }
 
 /**
@@ -35,7 +58,11 @@ async function addTrackingEvent(tn: TiendanubeApi, externalId: number, write: Tr
   const ours = (Array.isArray(orders) ? orders : []).find((fo) => fo.tracking_info?.code === write.guideNumber);
   if (!ours) return { ref: write.previous };
   if (ours.tracking_events.some((e) => e.status === status)) return { ref: ours.id };
-  await tn.call('POST', `/orders/${externalId}/fulfillment-orders/${encodeURIComponent(ours.id)}/tracking-events`, { status, description: write.stateLabel, happened_at: now.toISOString() });
+  await tn.call('POST', `/orders/${externalId}/fulfillment-orders/${encodeURIComponent(ours.id)}/tracking-events`, {
+    status,
+    description: write.stateLabel,
+    happened_at: now.toISOString(),
+  });
   return { ref: ours.id };
 }
 
@@ -75,7 +102,11 @@ function api(conn: PlatformConnection, runtime: PlatformRuntime): PlatformApi {
       // Already ours (a retry after a lost answer): the buyer is not e-mailed twice.
       if (order.shipping_status === 'fulfilled' && order.shipping_tracking_number === write.guideNumber) return { ref: String(externalId) };
       if (order.status === 'cancelled') return { ref: null };
-      await tn.call('POST', `/orders/${externalId}/fulfill`, { shipping_tracking_number: write.guideNumber, shipping_tracking_url: write.link, notify_customer: true });
+      await tn.call('POST', `/orders/${externalId}/fulfill`, {
+        shipping_tracking_number: write.guideNumber,
+        shipping_tracking_url: write.link,
+        notify_customer: true,
+      });
       return { ref: String(externalId) };
     },
   };
@@ -111,7 +142,11 @@ export const tiendanubePlatform: StorePlatform = {
         case 'store/redact':
           return { kind: 'redact', scope: 'shop', externalIds: [] };
         case 'customers/redact':
-          return { kind: 'redact', scope: 'orders', externalIds: Array.isArray(body.orders_to_redact) ? body.orders_to_redact.filter((v): v is number => Number.isSafeInteger(v)) : [] };
+          return {
+            kind: 'redact',
+            scope: 'orders',
+            externalIds: Array.isArray(body.orders_to_redact) ? body.orders_to_redact.filter((v): v is number => Number.isSafeInteger(v)) : [],
+          };
         default:
           return { kind: 'ignored' };
       }
@@ -131,7 +166,14 @@ export const tiendanubePlatform: StorePlatform = {
       return { ok: true, code: query.code, state: query.state, storeUrl: undefined };
     },
     async exchange({ code, app, http, requireHttps, timeoutMs }) {
-      const { accessToken, storeId } = await exchangeTiendanubeCode({ code, clientId: app.clientId, clientSecret: app.clientSecret, http, requireHttps, timeoutMs });
+      const { accessToken, storeId } = await exchangeTiendanubeCode({
+        code,
+        clientId: app.clientId,
+        clientSecret: app.clientSecret,
+        http,
+        requireHttps,
+        timeoutMs,
+      });
       return { accessToken, storeUrl: `${TIENDANUBE_API}/${storeId}`, externalStoreId: storeId, storeName: `Tiendanube ${storeId}` };
     },
   },
@@ -140,4 +182,3 @@ export const tiendanubePlatform: StorePlatform = {
   notAnOrder: 'sus datos no tienen la forma de un pedido de Tiendanube (un campo falta o tiene un tipo o valor imposible).',
   api,
 };
-

@@ -36,7 +36,10 @@ describe('the install', () => {
     const url = new URL(res.json<{ url_auth: string }>().url_auth);
     expect(`${url.origin}${url.pathname}`).toBe('https://www.tiendanube.com/apps/4321/authorize');
     expect(url.searchParams.get('state')).toMatch(/^[0-9a-f-]{36}\.[\w-]+$/);
-    const [row] = await world.t.database.query<{ external_store_id: string; store_url: string }>('select external_store_id, store_url from store_connections where id = $1', [connectionId]);
+    const [row] = await world.t.database.query<{ external_store_id: string; store_url: string }>(
+      'select external_store_id, store_url from store_connections where id = $1',
+      [connectionId],
+    );
     expect(row).toEqual({ external_store_id: '1234567', store_url: 'https://api.tiendanube.com/v1/1234567' });
   });
 
@@ -55,7 +58,18 @@ describe('the install', () => {
 describe('orders', () => {
   it('reads an id-only notice from the store with Authentication: bearer and our User-Agent, locality as the colony', async () => {
     const id = await world.fake.placeOrder({
-      shipping_address: { name: 'Luis Pérez', address: 'Calle Morelos', number: '45', floor: '', locality: 'Guadalajara Centro', city: 'Guadalajara', province: 'Jalisco', zipcode: '44100', country: 'MX', phone: '3312345678' },
+      shipping_address: {
+        name: 'Luis Pérez',
+        address: 'Calle Morelos',
+        number: '45',
+        floor: '',
+        locality: 'Guadalajara Centro',
+        city: 'Guadalajara',
+        province: 'Jalisco',
+        zipcode: '44100',
+        country: 'MX',
+        phone: '3312345678',
+      },
     });
     await world.t.app.jobs.drain();
     const row = (await tabOrders(world.t, seller)).data.find((o) => o.order_id === id)!;
@@ -97,14 +111,24 @@ describe('orders', () => {
 
   it('app/uninstalled forgets the token', async () => {
     await world.fake.uninstall();
-    const [row] = await world.t.database.query<{ state: string; consumer_key_sealed: string | null }>('select state, consumer_key_sealed from store_connections where id = $1', [connectionId]);
+    const [row] = await world.t.database.query<{ state: string; consumer_key_sealed: string | null }>(
+      'select state, consumer_key_sealed from store_connections where id = $1',
+      [connectionId],
+    );
     expect(row).toEqual({ state: 'disconnected', consumer_key_sealed: null });
   });
 });
 
 async function trackState(guide: string, states: CarrierTracking['events'][number]['state'][]) {
   tracked.set(guide, {
-    events: states.map((state, i) => ({ occurredAt: new Date(Date.now() - (states.length - i) * 60_000), state, code: state.toUpperCase(), description: state, location: 'GUADALAJARA', piece: null })),
+    events: states.map((state, i) => ({
+      occurredAt: new Date(Date.now() - (states.length - i) * 60_000),
+      state,
+      code: state.toUpperCase(),
+      description: state,
+      location: 'GUADALAJARA',
+      piece: null,
+    })),
     shipperCity: 'GUADALAJARA',
     consigneeCity: 'GUADALAJARA',
     pieces: 1,

@@ -42,7 +42,16 @@ export async function startTiendanubeWorld(opts: { deps?: Partial<AppDeps> } = {
   });
   box.app = t.app;
   const admin = await signInAdmin(t.app);
-  return { t, fake, admin, waits, close: async () => { await t.close(); await fake.close(); } };
+  return {
+    t,
+    fake,
+    admin,
+    waits,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
 }
 
 export const CALLBACK = `${APP_URL}/api/v1/stores/tiendanube/callback`;

@@ -26,7 +26,13 @@ afterAll(async () => {
 
 function clientFor(fake: WooFake, overrides: { consumerSecret?: string } = {}) {
   const key = createKeys(fake.state, 'Pruebas', 'read_write', new Date());
-  return createWooClient({ storeUrl: fake.homeUrl, consumerKey: key.consumer_key, consumerSecret: overrides.consumerSecret ?? key.consumer_secret, http: fake.http, requireHttps: fake === tls });
+  return createWooClient({
+    storeUrl: fake.homeUrl,
+    consumerKey: key.consumer_key,
+    consumerSecret: overrides.consumerSecret ?? key.consumer_secret,
+    http: fake.http,
+    requireHttps: fake === tls,
+  });
 }
 
 const order = () => ({ billing: { ...mexicanAddress(), email: 'mj@correo.mx' }, shipping: mexicanAddress(), items: [{ product_id: 11, quantity: 2 }] });
@@ -67,9 +73,16 @@ describe('the WooCommerce client', () => {
   it('creates a webhook (the store pings it first) and deletes it for good', async () => {
     const api = clientFor(tls);
     const before = received.length;
-    const webhook = await api.createWebhook({ name: 'Pruebas', topic: 'order.created', delivery_url: 'https://envios.test/api/v1/webhooks/woocommerce/x', secret: 's3cr3t' });
+    const webhook = await api.createWebhook({
+      name: 'Pruebas',
+      topic: 'order.created',
+      delivery_url: 'https://envios.test/api/v1/webhooks/woocommerce/x',
+      secret: 's3cr3t',
+    });
     expect(webhook).toMatchObject({ topic: 'order.created', status: 'active' });
-    expect(received.slice(before)).toEqual([{ url: 'https://envios.test/api/v1/webhooks/woocommerce/x', headers: expect.any(Object) as object, body: `webhook_id=${webhook.id}` }]);
+    expect(received.slice(before)).toEqual([
+      { url: 'https://envios.test/api/v1/webhooks/woocommerce/x', headers: expect.any(Object) as object, body: `webhook_id=${webhook.id}` },
+    ]);
     expect((await api.listWebhooks()).map((w) => w.id)).toContain(webhook.id);
     await api.deleteWebhook(webhook.id);
     await api.deleteWebhook(webhook.id);
@@ -91,10 +104,14 @@ describe('the WooCommerce client', () => {
     const denied = await wrong.getOrder(1).catch((e: unknown) => e);
     expect(denied).toBeInstanceOf(WooApiError);
     expect(denied).toMatchObject({ kind: 'unauthorized', status: 401, code: 'woocommerce_rest_authentication_error', message: 'Consumer secret is invalid.' });
-    const missing = await clientFor(tls).getOrder(999_999).catch((e: unknown) => e);
+    const missing = await clientFor(tls)
+      .getOrder(999_999)
+      .catch((e: unknown) => e);
     expect(missing).toMatchObject({ kind: 'not_found', code: 'woocommerce_rest_shop_order_invalid_id' });
     tls.mode = { kind: 'error', status: 500 };
-    const down = await clientFor(tls).getOrder(1).catch((e: unknown) => e);
+    const down = await clientFor(tls)
+      .getOrder(1)
+      .catch((e: unknown) => e);
     tls.mode = { kind: 'ok' };
     expect(down).toMatchObject({ kind: 'server', status: 500 });
   });
@@ -102,7 +119,14 @@ describe('the WooCommerce client', () => {
   it('gives up on a store that does not answer in time', async () => {
     plain.mode = { kind: 'hang' };
     const key = createKeys(plain.state, 'Pruebas', 'read_write', new Date());
-    const api = createWooClient({ storeUrl: plain.homeUrl, consumerKey: key.consumer_key, consumerSecret: key.consumer_secret, http: plain.http, requireHttps: false, timeoutMs: 200 });
+    const api = createWooClient({
+      storeUrl: plain.homeUrl,
+      consumerKey: key.consumer_key,
+      consumerSecret: key.consumer_secret,
+      http: plain.http,
+      requireHttps: false,
+      timeoutMs: 200,
+    });
     const error = await api.getOrder(1).catch((e: unknown) => e);
     plain.mode = { kind: 'ok' };
     expect(error).toMatchObject({ kind: 'timeout' });

@@ -130,7 +130,13 @@ export function createWooClient(config: WooClientConfig): WooStoreApi {
         oauth_signature_method: 'HMAC-SHA256',
         oauth_timestamp: String(Math.floor(now().getTime() / 1000)),
       };
-      params.oauth_signature = oauthSignature({ method, baseUrl: `${url.origin}${url.pathname}`, params, consumerSecret: config.consumerSecret, algorithm: 'HMAC-SHA256' });
+      params.oauth_signature = oauthSignature({
+        method,
+        baseUrl: `${url.origin}${url.pathname}`,
+        params,
+        consumerSecret: config.consumerSecret,
+        algorithm: 'HMAC-SHA256',
+      });
     }
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     if (body !== undefined) headers['content-type'] = 'application/json';

@@ -99,7 +99,12 @@ export function createDemoStore(ctx: Ctx) {
       const deliveries = result.deliveries ?? [];
       for (const d of deliveries.filter((x) => x.kind === 'delivery')) {
         await ctx.jobs.enqueue<DemoDeliveryPayload>(
-          { type: JOB.demoDelivery, key: `demo.deliver:${d.headers['x-wc-webhook-delivery-id'] ?? `${d.webhookId}:${Date.now()}`}`, payload: { userId, ...d }, maxAttempts: 1 },
+          {
+            type: JOB.demoDelivery,
+            key: `demo.deliver:${d.headers['x-wc-webhook-delivery-id'] ?? `${d.webhookId}:${Date.now()}`}`,
+            payload: { userId, ...d },
+            maxAttempts: 1,
+          },
           tx,
         );
       }
@@ -167,7 +172,10 @@ export function createDemoStore(ctx: Ctx) {
      * The demo consent page's answer. Deny sends the browser back with `success=0`; approve
      * creates the keys and POSTs them to the callback first, as WooCommerce does.
      */
-    async authorize(caller: Caller, input: { app_name?: string; scope?: string; user_id?: string; return_url?: string; callback_url?: string; decision: 'approve' | 'deny' }) {
+    async authorize(
+      caller: Caller,
+      input: { app_name?: string; scope?: string; user_id?: string; return_url?: string; callback_url?: string; decision: 'approve' | 'deny' },
+    ) {
       const { decision, ...query } = input;
       const checked = checkAuthParams({ ...query, callback_url: query.callback_url?.replace(/^http:\/\//, 'https://') });
       if (!checked.ok) throw integrationErrors.accessDenied(spanishAuthError(checked.error));
@@ -190,7 +198,11 @@ export function createDemoStore(ctx: Ctx) {
       const [first, last] = pick(CUSTOMERS);
       const address = { ...pick(ADDRESSES), ...(kind === 'unknown_postal_code' ? { postcode: '00000' } : {}) };
       const phone = `33${String(randomInt(10_000_000, 99_999_999))}`;
-      const email = `${first.split(' ')[0]!.toLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '')}.${randomInt(100, 999)}@correo.mx`;
+      const email = `${first
+        .split(' ')[0]!
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')}.${randomInt(100, 999)}@correo.mx`;
       const products = [...DEMO_PRODUCTS].sort(() => randomInt(3) - 1).slice(0, randomInt(1, 3));
       const order = await mutate(caller.id, (state, sim) => {
         const placed = placeOrder(

@@ -78,7 +78,13 @@ export function deleteKey(state: SimState, keyId: number): void {
 
 /** The body POSTed to `callback_url` (server to server). */
 export function keysCallbackBody(key: SimKey, userId: string): string {
-  return JSON.stringify({ key_id: key.key_id, user_id: userId, consumer_key: key.consumer_key, consumer_secret: key.consumer_secret, key_permissions: key.permissions });
+  return JSON.stringify({
+    key_id: key.key_id,
+    user_id: userId,
+    consumer_key: key.consumer_key,
+    consumer_secret: key.consumer_secret,
+    key_permissions: key.permissions,
+  });
 }
 
 // ---------------------------------------------------------------- authentication
@@ -130,7 +136,11 @@ export function authenticate(state: SimState, req: SimRequest, url: URL, ctx: Si
   if (missing.length > 0) {
     return {
       kind: 'error',
-      response: restError(401, 'woocommerce_rest_authentication_missing_parameter', `Missing OAuth parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`),
+      response: restError(
+        401,
+        'woocommerce_rest_authentication_missing_parameter',
+        `Missing OAuth parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+      ),
     };
   }
   const key = state.keys.find((k) => k.consumer_key === params.oauth_consumer_key);
@@ -152,7 +162,8 @@ export function authenticate(state: SimState, req: SimRequest, url: URL, ctx: Si
 }
 
 export function unauthenticated(method: string, listing: boolean): SimResponse {
-  if (method === 'GET') return restError(401, 'woocommerce_rest_cannot_view', listing ? 'Sorry, you cannot list resources.' : 'Sorry, you cannot view this resource.');
+  if (method === 'GET')
+    return restError(401, 'woocommerce_rest_cannot_view', listing ? 'Sorry, you cannot list resources.' : 'Sorry, you cannot view this resource.');
   if (method === 'DELETE') return restError(401, 'woocommerce_rest_cannot_delete', 'Sorry, you are not allowed to delete this resource.');
   if (method === 'POST' && listing) return restError(401, 'woocommerce_rest_cannot_create', 'Sorry, you are not allowed to create resources.');
   return restError(401, 'woocommerce_rest_cannot_edit', 'Sorry, you are not allowed to edit this resource.');

@@ -104,7 +104,16 @@ export function placeOrder(state: SimState, input: NewOrderInput, ctx: SimContex
     billing: input.billing,
     shipping: input.shipping,
     line_items: lineItems,
-    shipping_lines: [{ id: (state.ids.item += 1), method_title: input.shipping_method ?? 'Envío estándar', method_id: 'flat_rate', instance_id: '1', total: money(shippingCentavos), total_tax: '0.00' }],
+    shipping_lines: [
+      {
+        id: (state.ids.item += 1),
+        method_title: input.shipping_method ?? 'Envío estándar',
+        method_id: 'flat_rate',
+        instance_id: '1',
+        total: money(shippingCentavos),
+        total_tax: '0.00',
+      },
+    ],
     meta_data: [],
   };
   state.orders.push(order);
@@ -113,7 +122,12 @@ export function placeOrder(state: SimState, input: NewOrderInput, ctx: SimContex
 }
 
 /** A change made in the store's admin (status, address…): `order.updated` goes out. */
-export function changeOrder(state: SimState, id: number, patch: Partial<Pick<WooOrder, 'status' | 'shipping' | 'billing' | 'customer_note'>>, ctx: SimContext): SimDelivery[] {
+export function changeOrder(
+  state: SimState,
+  id: number,
+  patch: Partial<Pick<WooOrder, 'status' | 'shipping' | 'billing' | 'customer_note'>>,
+  ctx: SimContext,
+): SimDelivery[] {
   const order = state.orders.find((o) => o.id === id);
   if (!order) return [];
   Object.assign(order, patch);

@@ -92,4 +92,3 @@ export function restError(status: number, code: string, message: string, params?
 export function ok(body: unknown, status = 200, headers: Record<string, string> = {}): SimResponse {
   return { status, headers, body, deliveries: [] };
 }
-

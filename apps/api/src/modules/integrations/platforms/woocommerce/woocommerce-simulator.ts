@@ -2,7 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { wooDate, type WooMeta, type WooNote } from './woocommerce-wire.js';
 import { authenticate, authErrorResponse, isValidUrl, unauthenticated } from './woocommerce-sim-keys.js';
 import { deliveriesFor, localDate, publicWebhook, touch } from './woocommerce-sim-orders.js';
-import { ORDER_STATUSES, ok, restError, WC_VERSION, WP_VERSION, type SimContext, type SimDelivery, type SimRequest, type SimResponse, type SimState, type SimWebhook } from './woocommerce-sim-store.js';
+import {
+  ORDER_STATUSES,
+  ok,
+  restError,
+  WC_VERSION,
+  WP_VERSION,
+  type SimContext,
+  type SimDelivery,
+  type SimRequest,
+  type SimResponse,
+  type SimState,
+  type SimWebhook,
+} from './woocommerce-sim-store.js';
 
 /*
  * A WooCommerce store in a plain JSON state: the key handshake's checks and key creation, the
@@ -70,7 +82,10 @@ export function handleRest(state: SimState, req: SimRequest, ctx: SimContext): S
   const auth = authenticate(state, req, url, ctx);
   if (auth.kind === 'error') return auth.response;
   const known =
-    /^\/orders(\/\d+(\/notes)?)?$/.test(route) || /^\/webhooks(\/\d+)?$/.test(route) || route === '/products' || route === '/settings/products/woocommerce_weight_unit';
+    /^\/orders(\/\d+(\/notes)?)?$/.test(route) ||
+    /^\/webhooks(\/\d+)?$/.test(route) ||
+    route === '/products' ||
+    route === '/settings/products/woocommerce_weight_unit';
   if (!known) return noRoute;
   if (auth.kind === 'none') return unauthenticated(method, listing);
   const reading = method === 'GET' || method === 'HEAD';
@@ -85,14 +100,19 @@ export function handleRest(state: SimState, req: SimRequest, ctx: SimContext): S
     const page = intParam(url, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
     if (typeof page !== 'number') return page;
     const statuses = (url.searchParams.get('status') ?? 'any').split(',').map((s) => s.trim());
-    for (const s of statuses) if (s !== 'any' && !(ORDER_STATUSES as readonly string[]).includes(s)) return invalidParam('status', `status[0] is not one of any, ${ORDER_STATUSES.join(', ')}.`);
+    for (const s of statuses)
+      if (s !== 'any' && !(ORDER_STATUSES as readonly string[]).includes(s))
+        return invalidParam('status', `status[0] is not one of any, ${ORDER_STATUSES.join(', ')}.`);
     const after = url.searchParams.get('after');
     // WooCommerce compares `after` with the order's local date unless dates_are_gmt is set.
     let since: { field: 'date_created' | 'date_created_gmt'; value: string } | undefined;
     if (after !== null) {
       const parsed = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(after) ? after : `${after}Z`);
       if (Number.isNaN(parsed.getTime())) return invalidParam('after', 'Invalid date.');
-      since = url.searchParams.get('dates_are_gmt') === 'true' ? { field: 'date_created_gmt', value: wooDate(parsed) } : { field: 'date_created', value: after.slice(0, 19) };
+      since =
+        url.searchParams.get('dates_are_gmt') === 'true'
+          ? { field: 'date_created_gmt', value: wooDate(parsed) }
+          : { field: 'date_created', value: after.slice(0, 19) };
     }
     const found = state.orders
       .filter((o) => (statuses.includes('any') ? o.status !== 'trash' && o.status !== 'checkout-draft' : statuses.includes(o.status)))
@@ -111,7 +131,8 @@ export function handleRest(state: SimState, req: SimRequest, ctx: SimContext): S
       if (method !== 'POST') return noRoute;
       const body = readJson(req.body);
       if (!body) return restError(400, 'rest_invalid_json', 'Invalid JSON body passed.');
-      if (typeof body.note !== 'string' || body.note === '') return restError(400, 'rest_missing_callback_param', 'Missing parameter(s): note', { note: 'note' });
+      if (typeof body.note !== 'string' || body.note === '')
+        return restError(400, 'rest_missing_callback_param', 'Missing parameter(s): note', { note: 'note' });
       state.ids.note += 1;
       const note: WooNote = {
         id: state.ids.note,
@@ -148,7 +169,8 @@ export function handleRest(state: SimState, req: SimRequest, ctx: SimContext): S
       return restError(400, 'woocommerce_rest_webhook_invalid_topic', 'Webhook topic is required and must be valid.');
     }
     const deliveryUrl = typeof body.delivery_url === 'string' ? body.delivery_url : '';
-    if (!isValidUrl(deliveryUrl)) return restError(400, 'woocommerce_rest_webhook_invalid_delivery_url', 'Webhook delivery URL must be a valid URL starting with http:// or https://.');
+    if (!isValidUrl(deliveryUrl))
+      return restError(400, 'woocommerce_rest_webhook_invalid_delivery_url', 'Webhook delivery URL must be a valid URL starting with http:// or https://.');
     const status = (typeof body.status === 'string' ? body.status : 'active') as SimWebhook['status'];
     if (!['active', 'paused', 'disabled'].includes(status)) return invalidParam('status', 'status is not one of active, paused, and disabled.');
     state.ids.webhook += 1;
@@ -174,7 +196,15 @@ export function handleRest(state: SimState, req: SimRequest, ctx: SimContext): S
     state.webhooks.push(webhook);
     const ping: SimDelivery[] =
       status === 'active'
-        ? [{ kind: 'ping', webhookId: webhook.id, url: deliveryUrl, headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': `WooCommerce/${WC_VERSION} Hookshot (WordPress/${WP_VERSION})` }, body: `webhook_id=${webhook.id}` }]
+        ? [
+            {
+              kind: 'ping',
+              webhookId: webhook.id,
+              url: deliveryUrl,
+              headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': `WooCommerce/${WC_VERSION} Hookshot (WordPress/${WP_VERSION})` },
+              body: `webhook_id=${webhook.id}`,
+            },
+          ]
         : [];
     return { ...ok(publicWebhook(webhook), 201), deliveries: ping };
   }
@@ -199,7 +229,14 @@ export function handleRest(state: SimState, req: SimRequest, ctx: SimContext): S
   }
 
   if (route === '/settings/products/woocommerce_weight_unit' && method === 'GET') {
-    return ok({ id: 'woocommerce_weight_unit', label: 'Weight unit', description: 'This controls what unit you will define weights in.', type: 'select', default: 'kg', value: state.weightUnit });
+    return ok({
+      id: 'woocommerce_weight_unit',
+      label: 'Weight unit',
+      description: 'This controls what unit you will define weights in.',
+      type: 'select',
+      default: 'kg',
+      value: state.weightUnit,
+    });
   }
   return noRoute;
 }

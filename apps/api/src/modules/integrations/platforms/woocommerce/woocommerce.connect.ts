@@ -103,7 +103,10 @@ export async function receiveKeys(ctx: Ctx, body: WooKeysCallback): Promise<{ co
       },
       now,
     );
-    await ctx.jobs.enqueue<SetupPayload>({ type: JOB.setup, key: `woo.setup:${saved.id}:${handshake.id}`, payload: { connectionId: saved.id, keyId: body.key_id } }, tx);
+    await ctx.jobs.enqueue<SetupPayload>(
+      { type: JOB.setup, key: `woo.setup:${saved.id}:${handshake.id}`, payload: { connectionId: saved.id, keyId: body.key_id } },
+      tx,
+    );
     // Tracking that waited for this store to be reconnected goes out again.
     for (const { id } of await repo.unblockWritebacks(tx, saved.id)) {
       await ctx.jobs.enqueue({ type: JOB.writeback, key: `woo.writeback:${id}:${handshake.id}`, payload: { writebackId: id } }, tx);
@@ -115,11 +118,9 @@ export async function receiveKeys(ctx: Ctx, body: WooKeysCallback): Promise<{ co
   return { connectionId };
 }
 
-
 /** `POST /status/woocommerce`: the toggle (a store with keys, connected or waiting for a reconnection). */
 export async function storeStatus(ctx: Ctx, caller: Caller, userId: string): Promise<WooStatus> {
   if (!owns(caller, userId)) throw integrationErrors.notYours();
   const [first] = await repo.findLiveConnections(ctx.db, userId, 'woocommerce');
   return { status: Boolean(first), app_name: first?.appName ?? null, store_url: first?.storeUrl ?? null };
 }
-

@@ -9,7 +9,11 @@ export const woocommerceContract: ContractHarness = {
   platform: 'woocommerce',
   async start() {
     const world = await startStoreWorld({ deps: { jobs: { backoffMs: () => 0 } } });
-    const checkout = () => ({ billing: { ...mexicanAddress(), email: 'cliente@correo.mx' }, shipping: mexicanAddress(), items: [{ product_id: 11, quantity: 2 }] });
+    const checkout = () => ({
+      billing: { ...mexicanAddress(), email: 'cliente@correo.mx' },
+      shipping: mexicanAddress(),
+      items: [{ product_id: 11, quantity: 2 }],
+    });
     return {
       t: world.t,
       admin: world.admin,
@@ -28,7 +32,11 @@ export const woocommerceContract: ContractHarness = {
         const res = await world.t.app.inject({
           method: 'POST',
           url: `/api/v1/webhooks/woocommerce/${connectionId}`,
-          headers: { 'content-type': 'application/json', 'x-wc-webhook-topic': 'order.created', 'x-wc-webhook-signature': signWebhookBody('not-the-secret', body) },
+          headers: {
+            'content-type': 'application/json',
+            'x-wc-webhook-topic': 'order.created',
+            'x-wc-webhook-signature': signWebhookBody('not-the-secret', body),
+          },
           payload: body,
         });
         return res.statusCode;

@@ -69,7 +69,12 @@ export interface FacturapiFake extends FakeServer {
   settleCancellation(id: string, outcome: 'accepted' | 'rejected'): void;
 }
 
-function facturapiError(res: ServerResponse, status: number, failure: { message: string; code: string; path?: string | undefined }, headers: Record<string, string> = {}): void {
+function facturapiError(
+  res: ServerResponse,
+  status: number,
+  failure: { message: string; code: string; path?: string | undefined },
+  headers: Record<string, string> = {},
+): void {
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.setHeader('x-facturapi-log-id', randomBytes(8).toString('hex'));
   sendJson(res, status, {
@@ -95,14 +100,23 @@ function registryFailure(fake: Pick<FacturapiFake, 'taxpayers' | 'strictRegistry
     return {
       path: `${prefix}legal_name`,
       code: 'legal_name_mismatch',
-      message: 'El nombre o razón social no corresponde al RFC en los registros del SAT. Verifica que coincida exactamente con la Constancia de Situación Fiscal.',
+      message:
+        'El nombre o razón social no corresponde al RFC en los registros del SAT. Verifica que coincida exactamente con la Constancia de Situación Fiscal.',
     };
   }
   if (known.zip !== customer.address.zip) {
-    return { path: `${prefix}address.zip`, code: 'tax_address_zip_mismatch', message: 'El código postal fiscal no corresponde al RFC en los registros del SAT. Verifica que coincida con la Constancia de Situación Fiscal.' };
+    return {
+      path: `${prefix}address.zip`,
+      code: 'tax_address_zip_mismatch',
+      message: 'El código postal fiscal no corresponde al RFC en los registros del SAT. Verifica que coincida con la Constancia de Situación Fiscal.',
+    };
   }
   if (!known.tax_systems.includes(customer.tax_system)) {
-    return { path: `${prefix}tax_system`, code: 'tax_system_not_allowed_for_tax_id', message: 'El régimen fiscal no está permitido para el RFC en los registros del SAT.' };
+    return {
+      path: `${prefix}tax_system`,
+      code: 'tax_system_not_allowed_for_tax_id',
+      message: 'El régimen fiscal no está permitido para el RFC en los registros del SAT.',
+    };
   }
   return undefined;
 }
@@ -116,7 +130,10 @@ function parse<T>(raw: string): T | undefined {
 }
 
 const MINIMAL_PDF = (text: string) =>
-  Buffer.from(`%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`, 'latin1');
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+    'latin1',
+  );
 
 export async function startFacturapiFake(options: { ratePerSecond?: number } = {}): Promise<FacturapiFake> {
   const invoices = new Map<string, FakeInvoice>();
@@ -152,7 +169,8 @@ export async function startFacturapiFake(options: { ratePerSecond?: number } = {
     if (req.headers.authorization !== `Bearer ${FACTURAPI_FAKE_KEY}`) {
       return facturapiError(res, 401, { code: 'api_key_invalid', message: 'La API key proporcionada no es válida.' });
     }
-    if (mode.kind === 'error') return facturapiError(res, mode.status, { code: mode.status >= 500 ? 'internal_error' : 'invalid_request', message: 'Falla simulada.' });
+    if (mode.kind === 'error')
+      return facturapiError(res, mode.status, { code: mode.status >= 500 ? 'internal_error' : 'invalid_request', message: 'Falla simulada.' });
     if (fake.ratePerSecond > 0) {
       const now = performance.now();
       while (recent.length > 0 && now - recent[0]! >= 1000) recent.shift();
@@ -170,7 +188,8 @@ export async function startFacturapiFake(options: { ratePerSecond?: number } = {
     if ((req.method === 'POST' && path === '/customers') || (req.method === 'PUT' && customerMatch)) {
       const body = parse<CfdiCustomer>(raw);
       if (!body) return facturapiError(res, 400, { code: 'invalid_json', message: 'El JSON enviado no es válido.' });
-      if (customerMatch && !customers.has(customerMatch[1]!)) return facturapiError(res, 404, { code: 'customer_not_found', message: 'No se encontró el cliente.' });
+      if (customerMatch && !customers.has(customerMatch[1]!))
+        return facturapiError(res, 404, { code: 'customer_not_found', message: 'No se encontró el cliente.' });
       const failure = checkCustomer(body) ?? registryFailure(fake, body, '');
       if (failure) return facturapiError(res, 400, failure);
       const id = customerMatch?.[1] ?? randomBytes(12).toString('hex');
@@ -190,7 +209,8 @@ export async function startFacturapiFake(options: { ratePerSecond?: number } = {
       const key = typeof body.idempotency_key === 'string' && body.idempotency_key !== '' ? body.idempotency_key : undefined;
       if (key) {
         const seen = byKey.get(key);
-        if (seen?.state === 'in_flight') return facturapiError(res, 409, { code: 'idempotency_key_in_use', message: 'La idempotency key ya está siendo usada.' });
+        if (seen?.state === 'in_flight')
+          return facturapiError(res, 409, { code: 'idempotency_key_in_use', message: 'La idempotency key ya está siendo usada.' });
         if (seen?.state === 'done') return sendJson(res, 200, invoices.get(seen.id));
         byKey.set(key, { state: 'in_flight' });
       }
@@ -199,7 +219,9 @@ export async function startFacturapiFake(options: { ratePerSecond?: number } = {
         await sleep(5);
         const failure = checkInvoiceRequest(request) ?? registryFailure(fake, customer, 'customer.');
         if (failure) {
-          const stampingCode = ['legal_name_mismatch', 'tax_address_zip_mismatch', 'tax_system_not_allowed_for_tax_id', 'tax_id_not_found'].includes(failure.code);
+          const stampingCode = ['legal_name_mismatch', 'tax_address_zip_mismatch', 'tax_system_not_allowed_for_tax_id', 'tax_id_not_found'].includes(
+            failure.code,
+          );
           if (key) byKey.delete(key);
           return facturapiError(res, 400, stampingCode ? { ...failure, code: 'invoice_stamping_validation_error' } : failure);
         }
@@ -273,8 +295,16 @@ export async function startFacturapiFake(options: { ratePerSecond?: number } = {
       if (!invoice) return facturapiError(res, 404, { code: 'invoice_not_found', message: 'No se encontró la factura.' });
       const body = parse<{ email?: string | string[] }>(raw || '{}') ?? {};
       const to = [body.email ?? invoice.customer.email].flat().filter((e): e is string => Boolean(e));
-      if (to.length === 0) return facturapiError(res, 400, { code: 'invoice_email_recipient_required', message: 'No tenemos una dirección de correo electrónico registrada para este cliente.' });
-      if (invoice.status !== 'valid') return facturapiError(res, 400, { code: 'invoice_email_status_not_allowed', message: `No se permite enviar una factura con status ${invoice.status} por correo.` });
+      if (to.length === 0)
+        return facturapiError(res, 400, {
+          code: 'invoice_email_recipient_required',
+          message: 'No tenemos una dirección de correo electrónico registrada para este cliente.',
+        });
+      if (invoice.status !== 'valid')
+        return facturapiError(res, 400, {
+          code: 'invoice_email_status_not_allowed',
+          message: `No se permite enviar una factura con status ${invoice.status} por correo.`,
+        });
       invoice.emails.push(...to);
       return sendJson(res, 200, { ok: true });
     }
@@ -291,13 +321,25 @@ export async function startFacturapiFake(options: { ratePerSecond?: number } = {
         return facturapiError(res, 400, { code: 'invalid_request', path: 'motive', message: 'El campo "motive" es requerido y debe ser 01, 02, 03 o 04.' });
       }
       if (invoice.status === 'canceled') return facturapiError(res, 400, { code: 'invoice_not_cancelable', message: 'La factura no puede cancelarse.' });
-      if (invoice.cancellation_status === 'pending') return facturapiError(res, 409, { code: 'invoice_cancellation_in_progress', message: 'La factura tiene una solicitud de cancelación pendiente.' });
+      if (invoice.cancellation_status === 'pending')
+        return facturapiError(res, 409, { code: 'invoice_cancellation_in_progress', message: 'La factura tiene una solicitud de cancelación pendiente.' });
       const substitution = url.searchParams.get('substitution');
       if (motive === '01') {
-        if (!substitution) return facturapiError(res, 400, { code: 'substitution_invoice_required', path: 'substitution', message: 'Se requiere una factura de sustitución.' });
+        if (!substitution)
+          return facturapiError(res, 400, { code: 'substitution_invoice_required', path: 'substitution', message: 'Se requiere una factura de sustitución.' });
         const replacement = findInvoice(substitution);
-        if (!replacement) return facturapiError(res, 400, { code: 'substitution_invoice_not_found', path: 'substitution', message: 'No se encontró la factura de sustitución.' });
-        if (replacement.status !== 'valid') return facturapiError(res, 400, { code: 'substitution_invoice_canceled', path: 'substitution', message: 'La factura de sustitución ya está cancelada.' });
+        if (!replacement)
+          return facturapiError(res, 400, {
+            code: 'substitution_invoice_not_found',
+            path: 'substitution',
+            message: 'No se encontró la factura de sustitución.',
+          });
+        if (replacement.status !== 'valid')
+          return facturapiError(res, 400, {
+            code: 'substitution_invoice_canceled',
+            path: 'substitution',
+            message: 'La factura de sustitución ya está cancelada.',
+          });
       }
       invoice.cancellation = { motive, substitution };
       // Global invoices and checks by the general public need no acceptance (the receptor is nobody).

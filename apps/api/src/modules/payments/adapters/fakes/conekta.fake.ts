@@ -86,7 +86,8 @@ export async function startConektaFake(): Promise<ConektaFake> {
     if (mode.kind === 'slow') await sleep(mode.delayMs);
     const version = versionOf(req);
     if (version) res.setHeader('conekta-media-type', `conekta-v${version}; format=application/json`);
-    if (req.headers.authorization !== bearer && req.headers.authorization !== basic) return conektaError(res, 401, 'Please include your access key in your request.');
+    if (req.headers.authorization !== bearer && req.headers.authorization !== basic)
+      return conektaError(res, 401, 'Please include your access key in your request.');
     if (!version) return conektaError(res, 400, 'Accept header must select the API version.');
     if (mode.kind === 'error') return conektaError(res, mode.status, 'Simulated failure.');
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -108,12 +109,25 @@ export async function startConektaFake(): Promise<ConektaFake> {
       const search = url.searchParams.get('search');
       const limit = Number(url.searchParams.get('limit') ?? 20);
       const data = [...orders.values()]
-        .filter((o) => !search || o.id === search || Object.values(o.metadata).some((v) => String(v) === search) || o.charges.data.some((c) => c.payment_method.reference === search))
+        .filter(
+          (o) =>
+            !search ||
+            o.id === search ||
+            Object.values(o.metadata).some((v) => String(v) === search) ||
+            o.charges.data.some((c) => c.payment_method.reference === search),
+        )
         .slice(0, limit);
       return sendJson(res, 200, { object: 'list', has_more: false, data });
     }
     if (req.method === 'POST' && url.pathname === '/webhook_keys') {
-      return sendJson(res, 200, { id: randomBytes(12).toString('hex'), object: 'webhook_key', active: true, livemode: false, created_at: now(), public_key: publicKeyPem });
+      return sendJson(res, 200, {
+        id: randomBytes(12).toString('hex'),
+        object: 'webhook_key',
+        active: true,
+        livemode: false,
+        created_at: now(),
+        public_key: publicKeyPem,
+      });
     }
     if (req.method === 'POST' && url.pathname === '/orders') {
       if (req.headers['content-type'] !== 'application/json') return conektaError(res, 400, 'Content-Type must be application/json.');
@@ -129,7 +143,14 @@ export async function startConektaFake(): Promise<ConektaFake> {
       const legacy = version !== '2.3.0' && version !== '2.2.0';
       const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
       const reference = legacy ? `9300${digits(10)}` : `1000${digits(16)}`;
-      const order = buildConektaOrder({ id, body: body as ConektaCreateOrderBody, reference, barcodeUrl: `${server.url}/barcodes/${reference}.png`, livemode: false, createdAt: now() });
+      const order = buildConektaOrder({
+        id,
+        body: body as ConektaCreateOrderBody,
+        reference,
+        barcodeUrl: `${server.url}/barcodes/${reference}.png`,
+        livemode: false,
+        createdAt: now(),
+      });
       orders.set(id, order);
       return sendJson(res, 200, order);
     }

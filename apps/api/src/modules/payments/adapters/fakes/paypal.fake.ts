@@ -99,11 +99,32 @@ export async function startPayPalFake(): Promise<PayPalFake> {
       {
         ...o.unit,
         ...(o.capture
-          ? { payments: { captures: [{ ...o.capture, final_capture: true, seller_protection: { status: 'ELIGIBLE' }, create_time: '2026-01-15T18:00:00Z', update_time: '2026-01-15T18:00:00Z' }] } }
+          ? {
+              payments: {
+                captures: [
+                  {
+                    ...o.capture,
+                    final_capture: true,
+                    seller_protection: { status: 'ELIGIBLE' },
+                    create_time: '2026-01-15T18:00:00Z',
+                    update_time: '2026-01-15T18:00:00Z',
+                  },
+                ],
+              },
+            }
           : {}),
       },
     ],
-    ...(o.capture ? { payer: { name: { given_name: 'Ana', surname: 'Pérez' }, email_address: 'comprador@example.mx', payer_id: 'FAKEPAYER01', address: { country_code: 'MX' } } } : {}),
+    ...(o.capture
+      ? {
+          payer: {
+            name: { given_name: 'Ana', surname: 'Pérez' },
+            email_address: 'comprador@example.mx',
+            payer_id: 'FAKEPAYER01',
+            address: { country_code: 'MX' },
+          },
+        }
+      : {}),
     links: orderLinks(o),
   });
 
@@ -120,7 +141,14 @@ export async function startPayPalFake(): Promise<PayPalFake> {
       }
       const token = `A21AA-fake-${++state.tokensIssued}`;
       valid.add(token);
-      return answer(res, 200, { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-80W284485P519543T', expires_in: state.tokenLifetimeS, nonce: newId(16) });
+      return answer(res, 200, {
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-80W284485P519543T',
+        expires_in: state.tokenLifetimeS,
+        nonce: newId(16),
+      });
     }
 
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -156,7 +184,12 @@ export async function startPayPalFake(): Promise<PayPalFake> {
       const order: FakeOrder = {
         id: newId(17),
         status: body.payment_source?.paypal ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
-        unit: { reference_id: unit.reference_id ?? 'default', custom_id: unit.custom_id, description: unit.description, amount: { currency_code: 'MXN', value } },
+        unit: {
+          reference_id: unit.reference_id ?? 'default',
+          custom_id: unit.custom_id,
+          description: unit.description,
+          amount: { currency_code: 'MXN', value },
+        },
       };
       state.orders.set(order.id, order);
       const links = orderLinks(order).map((l) => (l.rel === 'payer-action' && order.status === 'CREATED' ? { ...l, rel: 'approve' } : l));
@@ -176,7 +209,12 @@ export async function startPayPalFake(): Promise<PayPalFake> {
       if (mode.kind === 'instrument_declined') {
         // The buyer must approve again with another instrument.
         order.status = 'PAYER_ACTION_REQUIRED';
-        return fail(res, 422, 'INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it cannot be used for this payment.');
+        return fail(
+          res,
+          422,
+          'INSTRUMENT_DECLINED',
+          'The instrument presented was either declined by the processor or bank, or it cannot be used for this payment.',
+        );
       }
       state.capturesMade++;
       order.status = 'COMPLETED';

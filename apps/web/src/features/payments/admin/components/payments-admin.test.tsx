@@ -55,7 +55,22 @@ describe('PaymentsAdmin', () => {
         const params = new URL(request.url).searchParams;
         params.delete('page');
         queries.push(params.toString());
-        return HttpResponse.json(paged([payment({}), payment({ _id: 'b2', numberOfOrder: 502, method: 'monedero', purpose: 'topup', status: 'paid', status_label: 'Pagado', oxxo_reference: null, provider_reference: null, sandbox: false })]));
+        return HttpResponse.json(
+          paged([
+            payment({}),
+            payment({
+              _id: 'b2',
+              numberOfOrder: 502,
+              method: 'monedero',
+              purpose: 'topup',
+              status: 'paid',
+              status_label: 'Pagado',
+              oxxo_reference: null,
+              provider_reference: null,
+              sandbox: false,
+            }),
+          ]),
+        );
       }),
     );
     const user = userEvent.setup();
@@ -83,9 +98,7 @@ describe('PaymentsAdmin', () => {
     const events: string[] = [];
     server.use(
       http.get('/api/v1/admin/wallets/reconciliation', () => HttpResponse.json(reconciliation(true))),
-      http.get('/api/v1/admin/payments', () =>
-        HttpResponse.json(paged([payment({ status, status_label: status === 'paid' ? 'Pagado' : 'Pendiente' })])),
-      ),
+      http.get('/api/v1/admin/payments', () => HttpResponse.json(paged([payment({ status, status_label: status === 'paid' ? 'Pagado' : 'Pendiente' })]))),
       http.post('/api/v1/admin/payments/:id/sandbox/:event', async ({ params }) => {
         events.push(`${String(params.id)} ${String(params.event)}`);
         await delay(150);

@@ -101,7 +101,9 @@ function reference(p: Payment): string {
  * Payments admin (/admin/pagos): every payment attempt with filters, the sandbox OXXO actions
  * (they go through the real webhook path) and the wallets' reconciliation.
  */
-export function PaymentsAdmin({ invoiceFor }: { /** What the table shows of each payment's invoice, composed by the route. */ invoiceFor?: (payment: Payment) => ReactNode } = {}) {
+export function PaymentsAdmin({
+  invoiceFor,
+}: { /** What the table shows of each payment's invoice, composed by the route. */ invoiceFor?: (payment: Payment) => ReactNode } = {}) {
   const search = useSearchFilter(300);
   const { page, setPage } = search;
   const [status, setStatus] = useState<PaymentStatus | undefined>();

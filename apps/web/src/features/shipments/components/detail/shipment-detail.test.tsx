@@ -72,7 +72,9 @@ describe('Detalles del envío', () => {
   });
 
   it('a paid shipment: a disabled Pagado, no Editar, and the reason said', async () => {
-    detailApi(shipmentRecord({ status: true, number_guide: '9988776655', guide: `/api/v1/shipments/${shipmentId(1)}/label`, tracking_status: 'Envío Recolectado' }));
+    detailApi(
+      shipmentRecord({ status: true, number_guide: '9988776655', guide: `/api/v1/shipments/${shipmentId(1)}/label`, tracking_status: 'Envío Recolectado' }),
+    );
     renderDetail();
     expect(await screen.findByRole('button', { name: 'Pagado' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: 'Pagar' })).toBeNull();

@@ -46,11 +46,7 @@ function AddressForm({
         }
       >
         <Stack gap="lg">
-          <AddressFieldset
-            side={side}
-            PostalCodeField={slots.PostalCodeField}
-            lookupColonies={slots.lookupColonies}
-          />
+          <AddressFieldset side={side} PostalCodeField={slots.PostalCodeField} lookupColonies={slots.lookupColonies} />
           <EditActions shipment={shipment} saving={saving} label={requote ? 'Seleccionar Paquetería' : 'Aplicar Cambios'} />
         </Stack>
       </form>

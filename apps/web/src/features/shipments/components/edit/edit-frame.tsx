@@ -19,7 +19,15 @@ export function mxn(pesos: number): string {
  * Why the edit was not saved. When a payment is still open for the shipment (its price is what
  * that payment charges), the alert offers to cancel it; then the same 'Aplicar Cambios' saves.
  */
-export function FailureAlert({ failure, shipmentId, onPaymentCancelled }: { failure: EditFailure | null; shipmentId?: string; onPaymentCancelled?: () => void }) {
+export function FailureAlert({
+  failure,
+  shipmentId,
+  onPaymentCancelled,
+}: {
+  failure: EditFailure | null;
+  shipmentId?: string;
+  onPaymentCancelled?: () => void;
+}) {
   const cancel = useCancelOpenPayment();
   if (cancel.isSuccess && failure?.code === 'payments.in_progress') {
     return (
@@ -41,7 +49,13 @@ export function FailureAlert({ failure, shipmentId, onPaymentCancelled }: { fail
       )}
       {failure.code === 'payments.in_progress' && shipmentId && (
         <Stack gap={4} mt="sm" align="flex-start">
-          <Button size="xs" color="red" variant="outline" loading={cancel.isPending} onClick={() => cancel.mutate(shipmentId, { onSuccess: () => onPaymentCancelled?.() })}>
+          <Button
+            size="xs"
+            color="red"
+            variant="outline"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate(shipmentId, { onSuccess: () => onPaymentCancelled?.() })}
+          >
             Cancelar el pago en curso
           </Button>
           {cancel.isError && (
@@ -166,7 +180,10 @@ export function ServiceStep({ shipment, change, slots, backHref, intro, failure,
               Servicio actual: {current.carrier} {current.carrier_service_name} · {mxn(current.total_amount)}
             </Text>
             <Text>
-              Nuevo servicio: <strong>{choice.carrier} {choice.carrier_service_name}</strong>
+              Nuevo servicio:{' '}
+              <strong>
+                {choice.carrier} {choice.carrier_service_name}
+              </strong>
             </Text>
             <Text>
               Nuevo total: <strong>{mxn(choice.net_total_amount)}</strong>

@@ -26,12 +26,22 @@ export function InsuranceEdit({ shipment }: { shipment: Shipment }) {
     mode: 'onTouched',
     defaultValues:
       shipment.package_insurance && info
-        ? { choice: 'yes', insurance_information: { package_value: info.package_value, responsible_for_the_package: info.responsible_for_the_package, mail_responsible: info.mail_responsible } }
+        ? {
+            choice: 'yes',
+            insurance_information: {
+              package_value: info.package_value,
+              responsible_for_the_package: info.responsible_for_the_package,
+              mail_responsible: info.mail_responsible,
+            },
+          }
         : { choice: 'no' },
   });
   const choice = useWatch({ control: form.control, name: 'choice' });
-  const errors = (form.formState.errors as { insurance_information?: Partial<Record<'package_value' | 'responsible_for_the_package' | 'mail_responsible', { message?: string }>> })
-    .insurance_information;
+  const errors = (
+    form.formState.errors as {
+      insurance_information?: Partial<Record<'package_value' | 'responsible_for_the_package' | 'mail_responsible', { message?: string }>>;
+    }
+  ).insurance_information;
 
   function submit(values: InsuranceForm) {
     if (values.choice === 'no') return edit.save({ package_insurance: false, insurance_information: null }, 'back');
@@ -43,14 +53,10 @@ export function InsuranceEdit({ shipment }: { shipment: Shipment }) {
       <form noValidate onSubmit={(event) => void form.handleSubmit(submit)(event)}>
         <Stack gap="lg">
           <Alert color="blue" variant="light">
-            Las paqueterías cubren hasta MX$2,000.00 con garantía limitada (no cubre robo ni riesgos de tránsito). Te
-            recomendamos contratar un seguro adicional.
+            Las paqueterías cubren hasta MX$2,000.00 con garantía limitada (no cubre robo ni riesgos de tránsito). Te recomendamos contratar un seguro
+            adicional.
           </Alert>
-          <Radio.Group
-            label="Seguro"
-            value={choice}
-            onChange={(v) => form.setValue('choice', v, { shouldDirty: true })}
-          >
+          <Radio.Group label="Seguro" value={choice} onChange={(v) => form.setValue('choice', v, { shouldDirty: true })}>
             <Stack gap="xs" mt={6}>
               <Radio value="no" label="Sin seguro adicional" />
               <Radio value="yes" label="Con seguro adicional" />

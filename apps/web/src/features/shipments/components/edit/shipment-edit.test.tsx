@@ -23,7 +23,9 @@ function stubSlots(requests: QuoteRequest[], choice: ShippingOption = fedex): Sh
       requests.push(request);
       return (
         <div>
-          <p>Selector: {request.destination_direction.postal_code} · {request.parcels.length} paquetes</p>
+          <p>
+            Selector: {request.destination_direction.postal_code} · {request.parcels.length} paquetes
+          </p>
           <button type="button" onClick={() => void onChoose(choice)}>
             Enviar con {choice.carrier} {choice.carrier_service_name}
           </button>
@@ -125,7 +127,10 @@ describe('shipment edit screens', () => {
   it("a price that moved (409) shows the server's Spanish message and quotes again", async () => {
     const requests: QuoteRequest[] = [];
     api(shipmentRecord(), () =>
-      HttpResponse.json({ message: 'El precio del servicio cambió. Vuelve a cotizar y elige de nuevo la paquetería.', code: 'shipments.price_changed' }, { status: 409 }),
+      HttpResponse.json(
+        { message: 'El precio del servicio cambió. Vuelve a cotizar y elige de nuevo la paquetería.', code: 'shipments.price_changed' },
+        { status: 409 },
+      ),
     );
     const user = userEvent.setup();
     renderEdit('origin', stubSlots(requests));
@@ -186,7 +191,14 @@ describe('shipment edit screens', () => {
 
   it('parcels: Documento is one parcel of 41 × 31 × 1 cm and only its weight is asked', async () => {
     const requests: QuoteRequest[] = [];
-    api(shipmentRecord({ parcels: [{ height: 15, width: 30, depth: 20, weight: 3, volumetric_weight: 1.8 }, { height: 5, width: 5, depth: 5, weight: 1, volumetric_weight: 0.03 }] }));
+    api(
+      shipmentRecord({
+        parcels: [
+          { height: 15, width: 30, depth: 20, weight: 3, volumetric_weight: 1.8 },
+          { height: 5, width: 5, depth: 5, weight: 1, volumetric_weight: 0.03 },
+        ],
+      }),
+    );
     const user = userEvent.setup();
     renderEdit('parcels', stubSlots(requests));
     await user.click(await screen.findByRole('radio', { name: 'Documento' }));
@@ -239,7 +251,10 @@ describe('shipment edit screens', () => {
     await user.click(screen.getByRole('button', { name: 'Aplicar Cambios' }));
     await screen.findByText('Ruta: /shipments/:id');
     expect(puts).toEqual([
-      { package_insurance: true, insurance_information: { package_value: 5000, responsible_for_the_package: 'Ana López', mail_responsible: 'ana@correo.test' } },
+      {
+        package_insurance: true,
+        insurance_information: { package_value: 5000, responsible_for_the_package: 'Ana López', mail_responsible: 'ana@correo.test' },
+      },
     ]);
   });
 

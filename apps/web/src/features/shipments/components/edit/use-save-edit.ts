@@ -43,7 +43,12 @@ export function useSaveEdit(shipment: Shipment) {
       return true;
     } catch (error) {
       if (error instanceof ApiRequestError) {
-        setFailure({ message: error.body.message, details: (error.body.errors ?? []).map((e) => e.message), conflict: error.status === 409, code: error.body.code });
+        setFailure({
+          message: error.body.message,
+          details: (error.body.errors ?? []).map((e) => e.message),
+          conflict: error.status === 409,
+          code: error.body.code,
+        });
       } else {
         setFailure({ message: 'No pudimos guardar los cambios. Revisa tu conexión e intenta de nuevo.', details: [], conflict: false });
       }

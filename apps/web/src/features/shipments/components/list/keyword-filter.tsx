@@ -46,7 +46,12 @@ export function KeywordFilter({ keywords, onChange }: KeywordFilterProps) {
       {keywords.length > 0 && (
         <Pill.Group role="group" aria-label="Palabras clave">
           {keywords.map((k) => (
-            <Pill key={k} withRemoveButton onRemove={() => onChange(keywords.filter((e) => e !== k))} removeButtonProps={{ 'aria-label': `Quitar ${k}`, 'aria-hidden': false, tabIndex: 0 }}>
+            <Pill
+              key={k}
+              withRemoveButton
+              onRemove={() => onChange(keywords.filter((e) => e !== k))}
+              removeButtonProps={{ 'aria-label': `Quitar ${k}`, 'aria-hidden': false, tabIndex: 0 }}
+            >
               {k}
             </Pill>
           ))}

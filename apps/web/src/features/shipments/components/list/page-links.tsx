@@ -39,7 +39,11 @@ export function PageLinks({ page, pages, hrefFor }: PageLinksProps) {
         {edge('Anterior', page - 1, page > 1)}
         {numbers.map((n) =>
           n === page ? (
-            <span key={n} aria-current="page" style={{ ...linkStyle, background: 'var(--mantine-color-brand-7)', borderColor: 'var(--mantine-color-brand-7)', color: 'white' }}>
+            <span
+              key={n}
+              aria-current="page"
+              style={{ ...linkStyle, background: 'var(--mantine-color-brand-7)', borderColor: 'var(--mantine-color-brand-7)', color: 'white' }}
+            >
               <VisuallyHidden>Página </VisuallyHidden>
               {n}
             </span>

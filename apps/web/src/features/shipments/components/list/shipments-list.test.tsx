@@ -49,7 +49,9 @@ describe('Mis Envíos', () => {
     renderList();
     await screen.findByText('Destinatario 2');
     const table = screen.getByRole('table', { name: 'Mis envíos' });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['', 'Destino', 'Servicio', 'N° de guía', 'Estatus guía', 'Seguimiento', 'Días en tránsito', 'Total', 'Guía']);
     const [, unpaid, paid, justIssued] = within(table).getAllByRole('row');
     // A guide the carrier has said nothing about yet reads as the modal and /rastreo/{guía} read it.
@@ -171,7 +173,9 @@ describe('Mis Envíos', () => {
     await user.click(screen.getByRole('button', { name: 'Pagar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Información Preventiva' });
     expect(
-      within(dialog).getByText('Ha seleccionado un envío que ya ha sido pagado; le invitamos a que desmarque las casillas correspondientes para poder continuar con su operación.'),
+      within(dialog).getByText(
+        'Ha seleccionado un envío que ya ha sido pagado; le invitamos a que desmarque las casillas correspondientes para poder continuar con su operación.',
+      ),
     ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

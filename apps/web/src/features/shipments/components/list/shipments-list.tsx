@@ -197,8 +197,20 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', render
           <Stack gap="md">
             <FoldingFilters align="flex-start" active={query.keywords.length + (query.service ? 1 : 0) + (query.status ? 1 : 0) + (query.printed ? 1 : 0)}>
               <KeywordFilter keywords={query.keywords} onChange={(keywords) => update({ keywords })} />
-              <SelectFilter label="Servicio" allLabel="Servicios" options={serviceOptions(services.data)} value={query.service} onChange={(service) => update({ service })} />
-              <SelectFilter label="Estatus de pago" allLabel="Todos" options={paymentStatusOptions} value={query.status} onChange={(status) => update({ status })} />
+              <SelectFilter
+                label="Servicio"
+                allLabel="Servicios"
+                options={serviceOptions(services.data)}
+                value={query.service}
+                onChange={(service) => update({ service })}
+              />
+              <SelectFilter
+                label="Estatus de pago"
+                allLabel="Todos"
+                options={paymentStatusOptions}
+                value={query.status}
+                onChange={(status) => update({ status })}
+              />
               <SelectFilter label="Etiqueta" allLabel="Todas" options={printedOptions} value={query.printed} onChange={(printed) => update({ printed })} />
             </FoldingFilters>
 
@@ -226,7 +238,14 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', render
             </Group>
 
             {notice && (
-              <Alert color={notice.color} variant="light" role={notice.color === 'red' ? 'alert' : 'status'} withCloseButton closeButtonLabel="Cerrar aviso" onClose={() => setNotice(null)}>
+              <Alert
+                color={notice.color}
+                variant="light"
+                role={notice.color === 'red' ? 'alert' : 'status'}
+                withCloseButton
+                closeButtonLabel="Cerrar aviso"
+                onClose={() => setNotice(null)}
+              >
                 {notice.text}
               </Alert>
             )}
@@ -247,7 +266,14 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', render
             ) : (
               <>
                 {!shipments.isError && (
-                  <ShipmentsTable rows={data?.docs} selected={new Set(selectedIds)} onToggle={toggle} onToggleAll={toggleAll} busy={shipments.isPlaceholderData} paymentNote={paymentNote} />
+                  <ShipmentsTable
+                    rows={data?.docs}
+                    selected={new Set(selectedIds)}
+                    onToggle={toggle}
+                    onToggleAll={toggleAll}
+                    busy={shipments.isPlaceholderData}
+                    paymentNote={paymentNote}
+                  />
                 )}
                 {empty && (
                   <Stack align="center" gap="xs" py="md">
@@ -257,9 +283,7 @@ export function ShipmentsList({ userId, ecommerce, initialTab = 'envios', render
                     </Button>
                   </Stack>
                 )}
-                {data && (
-                  <PageLinks page={data.page} pages={data.pages} hrefFor={(page) => `?${writeQuery({ ...query, page }).toString()}`} />
-                )}
+                {data && <PageLinks page={data.page} pages={data.pages} hrefFor={(page) => `?${writeQuery({ ...query, page }).toString()}`} />}
               </>
             )}
           </Stack>

@@ -66,7 +66,14 @@ export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = f
   const some = rows !== undefined && rows.some((r) => selected.has(r._id));
 
   return (
-    <ResponsiveTable stackBelow="lg" highlightOnHover verticalSpacing="sm" aria-label="Mis envíos" aria-busy={busy || rows === undefined} style={{ opacity: busy ? 0.6 : 1 }}>
+    <ResponsiveTable
+      stackBelow="lg"
+      highlightOnHover
+      verticalSpacing="sm"
+      aria-label="Mis envíos"
+      aria-busy={busy || rows === undefined}
+      style={{ opacity: busy ? 0.6 : 1 }}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th w={40} data-card-label="Seleccionar todos">
@@ -126,7 +133,13 @@ export function ShipmentsTable({ rows, selected, onToggle, onToggleAll, busy = f
                   {row.carrier_service_name}
                 </Text>
               </Table.Td>
-              <Table.Td>{row.number_guide ?? <Text span size="sm" c="dimmed">{shipmentMessages.noGuide}</Text>}</Table.Td>
+              <Table.Td>
+                {row.number_guide ?? (
+                  <Text span size="sm" c="dimmed">
+                    {shipmentMessages.noGuide}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Badge color={row.status ? 'green' : 'orange'} variant="light" tt="none">
                   {row.status ? paymentStatusLabels.paid : paymentStatusLabels.unpaid}

@@ -17,7 +17,13 @@ function statsApi() {
       searches.push(search);
       const rows = [
         shipmentRow(1, { destination_name: 'Luis Pérez' }),
-        shipmentRow(2, { destination_name: 'Marta Ruiz', status: true, number_guide: '5544332211', guide: `/api/v1/shipments/${shipmentId(2)}/label`, total_amount: 99.9 }),
+        shipmentRow(2, {
+          destination_name: 'Marta Ruiz',
+          status: true,
+          number_guide: '5544332211',
+          guide: `/api/v1/shipments/${shipmentId(2)}/label`,
+          total_amount: 99.9,
+        }),
       ];
       return HttpResponse.json(search ? rows.filter((r) => r.destination_name.includes(search)) : rows);
     }),

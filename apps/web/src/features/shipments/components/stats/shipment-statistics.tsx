@@ -61,7 +61,13 @@ function LastShipmentRow({ row }: { row: ShipmentRow }) {
       <Table.Td>
         {row.carrier} {row.carrier_service_name}
       </Table.Td>
-      <Table.Td>{row.number_guide ?? <Text span size="sm" c="dimmed">{shipmentMessages.noGuideStats}</Text>}</Table.Td>
+      <Table.Td>
+        {row.number_guide ?? (
+          <Text span size="sm" c="dimmed">
+            {shipmentMessages.noGuideStats}
+          </Text>
+        )}
+      </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text span fw={700} c={row.status ? 'green.8' : 'blue.7'}>
           {mxn(row.total_amount)}
@@ -143,12 +149,20 @@ export function ShipmentStatistics({ userId, name }: ShipmentStatisticsProps) {
           <Table.Tbody>
             {last.isPending && <LoadingRows rows={3} cols={5} />}
             {last.isError && <Failed cols={5}>No pudimos cargar tus últimos envíos.</Failed>}
-            {last.data?.map((row) => <LastShipmentRow key={row._id} row={row} />)}
+            {last.data?.map((row) => (
+              <LastShipmentRow key={row._id} row={row} />
+            ))}
             {last.data?.length === 0 && (
               <Failed cols={5}>
-                {search ? 'Ningún envío coincide con tu búsqueda.' : (
+                {search ? (
+                  'Ningún envío coincide con tu búsqueda.'
+                ) : (
                   <>
-                    Aún no tienes envíos. <Anchor component={Link} to={paths.newShipment}>Crea el primero</Anchor>.
+                    Aún no tienes envíos.{' '}
+                    <Anchor component={Link} to={paths.newShipment}>
+                      Crea el primero
+                    </Anchor>
+                    .
                   </>
                 )}
               </Failed>

@@ -81,7 +81,14 @@ describe('NewShipmentWizard', () => {
     const user = userEvent.setup({ delay: null });
     const create = createShipmentsHandler('/api/v1/shipments', [{ status: 201, body: createdShipments(2) }]);
     const remove = deleteShipmentHandler();
-    server.use(create.handler, remove.handler, overweightHandler({ docs: [{ _id: '30000000-0000-4000-8000-000000000001', numberOfOrder: 900, number_guide: null, overweight: 2, cost_overweight: 50 }], total_cost_overweight: 50 }));
+    server.use(
+      create.handler,
+      remove.handler,
+      overweightHandler({
+        docs: [{ _id: '30000000-0000-4000-8000-000000000001', numberOfOrder: 900, number_guide: null, overweight: 2, cost_overweight: 50 }],
+        total_cost_overweight: 50,
+      }),
+    );
     const { slots, requests } = makeSlots();
     renderWizard({ slots });
 
@@ -149,7 +156,11 @@ describe('NewShipmentWizard', () => {
 
     await user.click(screen.getByRole('button', { name: /Anterior/ }));
     expect(await screen.findByRole('heading', { name: 'Ingresar direcciones' })).toBeInTheDocument();
-    expect(remove.deleted.sort()).toEqual(createdShipments(2).shipments.map((s) => s._id).sort());
+    expect(remove.deleted.sort()).toEqual(
+      createdShipments(2)
+        .shipments.map((s) => s._id)
+        .sort(),
+    );
     expect(within(screen.getByRole('group', { name: 'Origen' })).getByLabelText(/Nombre completo/)).toHaveValue('Ana López');
     expect(screen.getByLabelText(/Descripción del contenido/)).toHaveValue('Ropa');
     // The whole journey in one test: give a busy machine room.
@@ -166,8 +177,19 @@ describe('NewShipmentWizard', () => {
       prefill: {
         order: { id: order, label: 'pedido #1201 de Mi Tienda', notes: ['El peso es un estimado: revisa el paquete.'] },
         destination: {
-          full_name: 'Luis Pérez', email: 'luis@correo.test', phone: '5512345678', address: 'Durango', number: '25', intNumber: '',
-          reference_of_origin: '', colony: 'Juárez', postal_code: '06600', city: 'Ciudad de México, Cuauhtémoc', state_code: 'DF', state_short: 'CDMX', country_code: 'MX',
+          full_name: 'Luis Pérez',
+          email: 'luis@correo.test',
+          phone: '5512345678',
+          address: 'Durango',
+          number: '25',
+          intNumber: '',
+          reference_of_origin: '',
+          colony: 'Juárez',
+          postal_code: '06600',
+          city: 'Ciudad de México, Cuauhtémoc',
+          state_code: 'DF',
+          state_short: 'CDMX',
+          country_code: 'MX',
         },
         description: '2 × Taza de talavera',
         parcels: [{ width: 12, depth: 11, height: 20, weight: 0.9 }],

@@ -285,7 +285,12 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
       )}
       <Stepper active={state.step - 1} size="xs" allowNextStepsSelect={false} visibleFrom="sm" aria-label="Pasos del nuevo envío">
         {steps.map((k, index) => (
-          <Stepper.Step key={k} label={STEP_TEXT[k].label} description={STEP_TEXT[k].description} aria-current={index === state.step - 1 ? 'step' : undefined} />
+          <Stepper.Step
+            key={k}
+            label={STEP_TEXT[k].label}
+            description={STEP_TEXT[k].description}
+            aria-current={index === state.step - 1 ? 'step' : undefined}
+          />
         ))}
       </Stepper>
       {kind !== 'service' && (

@@ -136,8 +136,7 @@ export function PurchaseSummaryStep({ created, service, destination, userId, onD
         renderPayment(remove.isPending)
       ) : (
         <Alert color="brand" variant="light" icon={<IconReceipt size={18} />} title="Pago pendiente">
-          Tus envíos ya están creados con su folio y quedaron como «Guía sin pago» en Mis Envíos. Puedes pagarlos desde ahí
-          cuando quieras.
+          Tus envíos ya están creados con su folio y quedaron como «Guía sin pago» en Mis Envíos. Puedes pagarlos desde ahí cuando quieras.
         </Alert>
       )}
       {renderPayment && (

@@ -136,7 +136,11 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
 
   function pickTemplate(t: PickedParcel) {
     setValue('package_type', t.shipment_type, { shouldDirty: true });
-    setValue('parcels', [t.shipment_type === 'document' ? { weight: t.weight, ...DOCUMENT_PRESET } : { width: t.width, depth: t.depth, height: t.height, weight: t.weight }], { shouldDirty: true });
+    setValue(
+      'parcels',
+      [t.shipment_type === 'document' ? { weight: t.weight, ...DOCUMENT_PRESET } : { width: t.width, depth: t.depth, height: t.height, weight: t.weight }],
+      { shouldDirty: true },
+    );
     setValue('insured_value_currency', t.insured_value === null ? undefined : 'MXN');
     setValue('insured_value', t.insured_value ?? undefined);
     // The boxes are uncontrolled: they show the new numbers once remounted.
@@ -161,8 +165,15 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
             value: sides[side].saved?.id ?? null,
             onSelect: (location) => pickSaved(side, location),
           })}
-          {side === 'destination' &&
-            <slots.CountryField id={`${formId}-pais-destino`} name="destination_direction.country_code" label="País de destino" value={country} onChange={chooseCountry} />}
+          {side === 'destination' && (
+            <slots.CountryField
+              id={`${formId}-pais-destino`}
+              name="destination_direction.country_code"
+              label="País de destino"
+              value={country}
+              onChange={chooseCountry}
+            />
+          )}
           <Controller
             control={control}
             name={`${name}.postal_code`}
@@ -231,7 +242,10 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
               path="parcels.0"
               isDocument={isDocument}
               order={WIZARD_MEASURE_ORDER}
-              hint={isDocument && `El sobre viaja con medidas fijas de ${DOCUMENT_PRESET.width} × ${DOCUMENT_PRESET.depth} × ${DOCUMENT_PRESET.height} cm: solo indica su peso.`}
+              hint={
+                isDocument &&
+                `El sobre viaja con medidas fijas de ${DOCUMENT_PRESET.width} × ${DOCUMENT_PRESET.depth} × ${DOCUMENT_PRESET.height} cm: solo indica su peso.`
+              }
             />
             <Alert variant="light" color="yellow" className={classes.advice}>
               Ingresa el peso y las medidas reales de tu paquete: si la paquetería mide más, te cobrará la diferencia como sobrepeso.
@@ -243,7 +257,17 @@ function QuoteStepForm({ draft, sides: initialSides, slots, exitHref, onDraft, o
             )}
             <Checkbox label="Asegurar mi envío" checked={insured} onChange={(e) => setInsured(e.currentTarget.checked)} />
             {insured && (
-              <NumberField key={parcelKey} form={form} name="insured_value" label="Valor a asegurar (MXN)" min={1} step={0.01} required leftSection="$" maw={260} />
+              <NumberField
+                key={parcelKey}
+                form={form}
+                name="insured_value"
+                label="Valor a asegurar (MXN)"
+                min={1}
+                step={0.01}
+                required
+                leftSection="$"
+                maw={260}
+              />
             )}
           </Stack>
         </Fieldset>

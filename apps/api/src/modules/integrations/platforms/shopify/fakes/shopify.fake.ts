@@ -176,7 +176,13 @@ export async function startShopifyFake(opts: {
       const result = await opts.send({
         url: `${appUrl}/api/v1/webhooks/shopify/app`,
         body: raw,
-        headers: { 'content-type': 'application/json', 'x-shopify-topic': topic, 'x-shopify-shop-domain': shop, 'x-shopify-webhook-id': `privacy-${Date.now()}`, 'x-shopify-hmac-sha256': signShopifyBody(app.clientSecret, raw) },
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-topic': topic,
+          'x-shopify-shop-domain': shop,
+          'x-shopify-webhook-id': `privacy-${Date.now()}`,
+          'x-shopify-hmac-sha256': signShopifyBody(app.clientSecret, raw),
+        },
       });
       return result.status;
     },

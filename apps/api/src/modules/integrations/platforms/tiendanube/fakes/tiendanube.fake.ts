@@ -2,7 +2,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createOutboundHttp, type OutboundHttp } from '../../../../../shared/outbound-http.js';
 import { localOutboundPolicy, TEST_TLS } from '../../../../../testing/test-tls.js';
 import { startFakeServer, type FakeServer } from '../../../../carriers/adapters/fakes/fake-server.js';
-import { approveTiendanube, cancelOrder, deliveriesFor, emptyTiendanubeState, handleTiendanube, placeOrder, uninstall, type NewTiendanubeOrder, type TiendanubeSimState, type TnDelivery } from '../tiendanube-simulator.js';
+import {
+  approveTiendanube,
+  cancelOrder,
+  deliveriesFor,
+  emptyTiendanubeState,
+  handleTiendanube,
+  placeOrder,
+  uninstall,
+  type NewTiendanubeOrder,
+  type TiendanubeSimState,
+  type TnDelivery,
+} from '../tiendanube-simulator.js';
 
 /**
  * A local fake Tiendanube for tests: www.tiendanube.com (consent and token exchange) and
@@ -64,14 +75,27 @@ export async function startTiendanubeFake(opts: { send: (request: TnOutgoing) =>
   const real = createOutboundHttp(localOutboundPolicy({ hosts: { 'tiendanube.tienda.test': '127.0.0.1' }, allow: [`127.0.0.1:${port}`] }));
   const rewrite = (url: string | URL) => {
     const u = new URL(url.toString());
-    return u.hostname === 'api.tiendanube.com' || u.hostname === 'www.tiendanube.com' ? new URL(`https://tiendanube.tienda.test:${port}${u.pathname}${u.search}`) : u;
+    return u.hostname === 'api.tiendanube.com' || u.hostname === 'www.tiendanube.com'
+      ? new URL(`https://tiendanube.tienda.test:${port}${u.pathname}${u.search}`)
+      : u;
   };
   const outbound: OutboundHttp = {
     request: (url, init) => real.request(rewrite(url), init),
     checkDestination: (url, o) => real.checkDestination(rewrite(url), o),
   };
   const order = (input: Partial<NewTiendanubeOrder> = {}): NewTiendanubeOrder => ({
-    shipping_address: { name: 'Fernanda Torres', address: 'Av. Juárez', number: '123', floor: '4', locality: 'Guadalajara Centro', city: 'Guadalajara', province: 'Jalisco', zipcode: '44100', country: 'MX', phone: '3312345678' },
+    shipping_address: {
+      name: 'Fernanda Torres',
+      address: 'Av. Juárez',
+      number: '123',
+      floor: '4',
+      locality: 'Guadalajara Centro',
+      city: 'Guadalajara',
+      province: 'Jalisco',
+      zipcode: '44100',
+      country: 'MX',
+      phone: '3312345678',
+    },
     email: 'fer@correo.mx',
     products: [{ name: 'Rebozo de algodón', quantity: 1, sku: 'REB-104', weight: '0.35' }],
     total: '420.00',

@@ -97,7 +97,13 @@ export async function startWooFake(opts: {
         status = 0;
       }
       recordDeliveryResult(state, d.webhookId, status, d.kind);
-      deliveries.push({ kind: d.kind, webhookId: d.webhookId, topic: d.headers['x-wc-webhook-topic'], status, deliveryId: d.headers['x-wc-webhook-delivery-id'] });
+      deliveries.push({
+        kind: d.kind,
+        webhookId: d.webhookId,
+        topic: d.headers['x-wc-webhook-topic'],
+        status,
+        deliveryId: d.headers['x-wc-webhook-delivery-id'],
+      });
       statuses.push(status);
     }
     return statuses;
@@ -136,13 +142,20 @@ export async function startWooFake(opts: {
       const key = createKeys(state, p.app_name, p.scope, now());
       let status = 0;
       try {
-        status = (await opts.send({ url: p.callback_url, headers: { 'content-type': 'application/json;charset=UTF-8' }, body: keysCallbackBody(key, p.user_id) })).status;
+        status = (
+          await opts.send({ url: p.callback_url, headers: { 'content-type': 'application/json;charset=UTF-8' }, body: keysCallbackBody(key, p.user_id) })
+        ).status;
       } catch {
         status = 0;
       }
       if (status !== 200) {
         deleteKey(state, key.key_id);
-        return html(res, 401, 'Access denied', '<h1>Access denied</h1><p>An error occurred in the request and at the time were unable to send the consumer data</p>');
+        return html(
+          res,
+          401,
+          'Access denied',
+          '<h1>Access denied</h1><p>An error occurred in the request and at the time were unable to send the consumer data</p>',
+        );
       }
       res.statusCode = 302;
       res.setHeader('location', returnUrl(p, true));

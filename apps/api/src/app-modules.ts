@@ -170,20 +170,18 @@ export async function registerModules(
     quoting,
     carriers,
     findAccount: (id) =>
-      accounts
-        .findUser(id)
-        .then(
-          (u) =>
-            u && {
-              id: u._id,
-              firstName: u.firstName,
-              lastName: u.lastName,
-              email: u.email,
-              active: u.active,
-              locked: u.locked,
-              purchasesBlocked: u.purchasesBlocked,
-            },
-        ),
+      accounts.findUser(id).then(
+        (u) =>
+          u && {
+            id: u._id,
+            firstName: u.firstName,
+            lastName: u.lastName,
+            email: u.email,
+            active: u.active,
+            locked: u.locked,
+            purchasesBlocked: u.purchasesBlocked,
+          },
+      ),
   });
   await app.register(shipmentsRoutes, { shipments });
   const integrations = createIntegrations(

@@ -22,7 +22,7 @@ describe('prerendered public pages', () => {
     mkdirSync(path.join(root, 'dist-ssr'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html lang="es-MX"><head><meta name="description" content="genérica" /><title>Genérico</title>\n<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/vendor-1.js">\n</head><body><div id="root"></div></body></html>',
+      '<!doctype html><html lang="es-MX"><head><meta name="description" content="genérica" /><title>Genérico</title></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(
       path.join(dist, '.vite', 'manifest.json'),
@@ -66,20 +66,16 @@ export async function renderPage(p, site, data) {
     expect(r.body).toContain('<meta property="og:image" content="https://envios.example.mx/og-image.jpg" />');
   });
 
-  it("adds the page's own styles, and the app's code and the page's at low priority", async () => {
+  it("adds the page's own styles and preloads its code", async () => {
     const r = await t.app.inject({ method: 'GET', url: '/preguntas-frecuentes' });
     expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/content-1.css" />');
     expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/shared-1.css" />');
-    // No code competes with the first paint: the shell's and the page's code come at low priority.
-    expect(r.body).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script>');
-    expect(r.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/vendor-1.js">');
-    expect(r.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/faq-1.js" />');
-    expect(r.body).not.toMatch(/<(script type="module"|link rel="modulepreload") crossorigin (src|href)=/);
+    expect(r.body).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-1.js" />');
   });
 
   it('links the styles of what a page shows as a snapshot, without its code', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/' });
-    expect(r.body).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-1.js" />');
+    expect(r.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js" />');
     expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/form-1.css" />');
     expect(r.body).toContain('<link rel="stylesheet" crossorigin href="/assets/field-1.css" />');
     expect(r.body).not.toContain('form-1.js');
@@ -113,8 +109,6 @@ export async function renderPage(p, site, data) {
     expect(r.statusCode).toBe(200);
     expect(r.body).toContain('<div id="root"></div>');
     expect(r.body).toContain('<title>Genérico</title>');
-    // The signed-in area has nothing to paint before its code: its code keeps the default priority.
-    expect(r.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
   });
 
   it('renders /signin on the server at its bare address; with a query (?newUser) the browser renders it', async () => {

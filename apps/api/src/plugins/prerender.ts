@@ -123,19 +123,9 @@ export async function createPrerenderer(opts: {
     for (const f of [...js]) if (opts.template.includes(`/${f}"`)) js.delete(f);
     return [
       ...[...css].map((c) => `<link rel="stylesheet" crossorigin href="/${attr(c)}" />`),
-      ...[...js].map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${attr(f)}" />`),
+      ...[...js].map((f) => `<link rel="modulepreload" crossorigin href="/${attr(f)}" />`),
     ].join('\n    ');
   }
-
-  /*
-   * The page's code at low priority: the first paint needs only the HTML and the render-blocking
-   * styles, and on a slow phone they get the connection first; the code still runs before the
-   * load event and hydrates as soon as it arrives. (The signed-in area's shell keeps the default:
-   * it has nothing to paint before its code.)
-   */
-  const shell = opts.template
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
 
   const siteData = `<script type="application/json" id="datos-del-sitio">${scriptJson(opts.site)}</script>`;
 
@@ -149,7 +139,7 @@ export async function createPrerenderer(opts: {
     const body = await ssr.render(pathname, opts.site, data, keepAliveMs);
     const head = `${headTags(page, opts.appUrl)}\n    ${assetsFor(facts.routeSources[key], facts.routeSnapshotSources[key])}`;
     const pageData = data === undefined ? '' : `\n    <script type="application/json" id="datos-de-la-pagina">${scriptJson(data)}</script>`;
-    return shell
+    return opts.template
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       .replace('</head>', `    ${head}\n  </head>`)

@@ -19,7 +19,7 @@ export interface LaunchCheck {
   how: string;
 }
 
-/** What the checks read: the parsed environment (config/env.ts is the only reader of process.env). */
+/** What the checks read: the parsed environment (config/env.ts is the only reader of the process environment). */
 export type LaunchConfig = Pick<
   RawEnv,
   | 'NODE_ENV'

@@ -4,11 +4,12 @@ import { AppError } from '../../shared/errors.js';
 import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';
 import { JOB, UUID, isUnauthorized, recordFailure, recordSuccess, type Ctx } from './integrations.shared.js';
-import { mapOrder, orderWeightAndBox, type MappedOrder, type PostalLookup, type ProductFacts, type StoreOrderInput } from './order-mapping.js';
+import { mapOrder, type MappedOrder, type PostalLookup, type StoreOrderInput } from './order-mapping.js';
 import { findPlatform } from './platforms/platform-list.js';
 import type { StorePlatform, WebhookNotice } from './platforms/store-platform.js';
 import { scrubText } from '../../plugins/input-guard.js';
 import { queueAutoShip } from './integrations.autoship.js';
+import { createWeighing } from './integrations.weights.js';
 
 /*
  * Orders coming in, for every platform: webhook deliveries (signature first, then one merge per
@@ -21,20 +22,13 @@ import { queueAutoShip } from './integrations.autoship.js';
 const DAY = 24 * 60 * 60_000;
 const FIRST_SYNC_DAYS = 14;
 const SYNC_MAX_PAGES = 20;
-const PRODUCT_REFRESH_MS = 7 * DAY;
 /** A failed signature is recorded at most this often per store (the health panel, not a flood). */
 const BAD_SIGNATURE_EVENT_MS = 60_000;
 const AUTH_CACHE_MS = 3_000;
-const WEIGHTS_SLOT_MS = 3_000;
 /** How long the first order of a group waits for others before they are written together. */
 const GROUP_WINDOW_MS = 3;
 const TOUCH_EVERY_MS = 5_000;
 const COMMITTED_MEMORY = 20_000;
-/** Orders weighed per statement, and chunks per job run. */
-const WEIGHTS_CHUNK = 100;
-const WEIGHTS_ROUNDS = 30;
-/** Product lookups wait while deliveries keep arriving: answering the store comes first. */
-const QUIET_BEFORE_WEIGHTS_MS = 1_000;
 
 export interface WebhookRequest {
   /** The platform named in the delivery URL. */
@@ -86,9 +80,7 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
   /** When each order set aside was last told to the seller (once a day is enough). */
   const setAsideAt = new Map<string, number>();
   const maxBatch = opts.maxBatch ?? 200;
-  const weightsSlotMs = opts.weightsSlotMs ?? WEIGHTS_SLOT_MS;
   const groupWindowMs = opts.groupWindowMs ?? GROUP_WINDOW_MS;
-  const quietBeforeWeightsMs = opts.quietBeforeWeightsMs ?? QUIET_BEFORE_WEIGHTS_MS;
   const authCache = new Map<string, WebhookAuth>();
   /**
    * Deliveries this process already committed, by store and signature (the same bytes sign the
@@ -100,10 +92,9 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
   let queue: WriteItem[] = [];
   let flushing = false;
   let scheduled = false;
-  /** When this process last wrote delivered orders, and touched or queued what follows a write, per store. */
-  let lastWriteAt = 0;
+  /** When this process last touched each store after a write. */
   const touchedAt = new Map<string, number>();
-  const weightsQueued = new Map<string, number>();
+  const weighing = createWeighing(ctx, opts);
 
   const lookup: PostalLookup = (country, postalCode) => {
     try {
@@ -131,23 +122,6 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     const cached = authCache.get(connectionId);
     if (!fresh && cached && Date.now() - cached.loadedAt < AUTH_CACHE_MS) return cached;
     return loadAuth(connectionId);
-  }
-
-  /**
-   * One weights job per store and time slot, run when the slot ends: a burst of orders is looked
-   * up once, not once per order. The periodic sync and opening an order catch anything missed.
-   */
-  /** Queues the store's weights job of this slot (or a later one); answers the slot, already queued or not. */
-  async function enqueueWeights(connectionId: string, now: Date, executor?: Parameters<typeof ctx.jobs.enqueue>[1], later = 0): Promise<number> {
-    const slot = Math.floor(now.getTime() / weightsSlotMs) + later;
-    if (weightsQueued.get(connectionId) === slot) return slot;
-    await ctx.jobs.enqueue(
-      { type: JOB.weights, key: `woo.weights:${connectionId}:${slot}`, payload: { connectionId }, runAt: new Date((slot + 1) * weightsSlotMs) },
-      executor,
-    );
-    // Remembered only once committed (a transaction that rolls back queued nothing).
-    if (!executor) weightsQueued.set(connectionId, slot);
-    return slot;
   }
 
   // ------------------------------------------------------------ orders that cannot be stored
@@ -270,7 +244,7 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
         await repo.touchConnections(tx, touch, withNew, now);
         touched = [...new Set([...touch, ...withNew])];
         for (const connectionId of new Set(saved.filter((r) => r.weightSource === 'pending').map((r) => r.connectionId))) {
-          queued.set(connectionId, await enqueueWeights(connectionId, now, tx));
+          queued.set(connectionId, await weighing.enqueue(connectionId, now, tx));
         }
         // Paid orders of stores that buy by themselves: taken once, in this commit (integrations.autoship.ts).
         await queueAutoShip(
@@ -282,8 +256,10 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
         return saved;
       });
       for (const id of touched) touchedAt.set(id, now.getTime());
-      for (const [id, slot] of queued) weightsQueued.set(id, slot);
-      if (batch.some((i) => i.viaWebhook)) lastWriteAt = Date.now();
+      weighing.committed(
+        queued,
+        batch.some((i) => i.viaWebhook),
+      );
     } catch (error) {
       if (batch.length === 1) {
         batch[0]!.reject(error);
@@ -569,83 +545,8 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     });
     if (recovered > 0) ctx.log?.info({ connectionId, recovered }, 'pedidos recuperados por la sincronización');
     // Whatever still waits for its weight (a weights job missed) is looked up now.
-    await computeWeights(connectionId);
+    await weighing.compute(connectionId);
     return { checked, recovered };
-  }
-
-  // ------------------------------------------------------------ weights from the products
-
-  /**
-   * Products looked up once a week per store; each waiting order gets its weight and box. Done in
-   * chunks, yielding between them; with `whenQuiet` (the job) it stops and comes back later as soon
-   * as deliveries arrive, so answering the store always comes first.
-   */
-  async function computeWeights(connectionId: string, opts: { whenQuiet?: boolean } = {}): Promise<number> {
-    const busy = () => opts.whenQuiet === true && Date.now() - lastWriteAt < quietBeforeWeightsMs;
-    const later = async () => {
-      await enqueueWeights(connectionId, ctx.clock.now(), undefined, 1);
-    };
-    if (busy()) {
-      await later();
-      return 0;
-    }
-    const conn = await repo.findConnection(ctx.db, connectionId);
-    if (!conn || conn.state !== 'connected' || !ctx.platform(conn.platform).weighsProducts) return 0;
-    const facts = new Map<number, ProductFacts>();
-    let done = 0;
-    for (let round = 0; round < WEIGHTS_ROUNDS; round++) {
-      const waiting = await repo.ordersWaitingForWeight(ctx.db, conn.id, WEIGHTS_CHUNK);
-      if (waiting.length === 0) return done;
-      const ids = [...new Set(waiting.flatMap((o) => o.items.map((i) => i.productId)).filter((id) => id > 0 && !facts.has(id)))];
-      const known = await repo.findProducts(ctx.db, conn.id, ids);
-      const now = ctx.clock.now();
-      for (const p of known) facts.set(p.productId, { weightKg: p.weightKg, dimensionsCm: p.dimensionsCm ?? null });
-      const fresh = new Set(known.filter((p) => now.getTime() - p.fetchedAt.getTime() < PRODUCT_REFRESH_MS).map((p) => p.productId));
-      const missing = ids.filter((id) => !fresh.has(id));
-      if (missing.length > 0) {
-        let looked: Map<number, ProductFacts>;
-        try {
-          const api = ctx.storeApi(conn);
-          looked = (await api.productFacts?.(missing)) ?? new Map<number, ProductFacts>();
-        } catch (error) {
-          await recordFailure(ctx, ctx.db, conn.id, 'Al leer el peso de los productos', error);
-          if (isUnauthorized(error)) return done;
-          throw error;
-        }
-        const rows = missing.map((id) => {
-          const fact: ProductFacts = looked.get(id) ?? { weightKg: null, dimensionsCm: null };
-          facts.set(id, fact);
-          return { connectionId: conn.id, productId: id, weightKg: fact.weightKg, dimensionsCm: fact.dimensionsCm, fetchedAt: now };
-        });
-        await repo.upsertProducts(ctx.db, rows);
-      }
-      await ctx.db.transaction(async (tx) => {
-        await repo.setOrderWeights(
-          tx,
-          waiting.map((order) => {
-            const { weightKg, box } = orderWeightAndBox(order.items, facts);
-            return { id: order.id, weightKg, weightSource: weightKg === null ? ('unknown' as const) : ('products' as const), parcelCm: box };
-          }),
-        );
-        // Weighed now: the store's rule may buy their guides.
-        await queueAutoShip(
-          ctx,
-          tx,
-          waiting.map((order) => order.id),
-          ctx.clock.now(),
-        );
-      });
-      done += waiting.length;
-      if (waiting.length < WEIGHTS_CHUNK) return done;
-      await new Promise((resolve) => setImmediate(resolve));
-      if (busy()) {
-        await later();
-        return done;
-      }
-    }
-    // More than a few thousand waiting: the rest in the next slot.
-    await later();
-    return done;
   }
 
   return {
@@ -653,10 +554,10 @@ export function createIntake(ctx: Ctx, opts: IntakeOptions = {}) {
     receiveAppWebhook,
     fetchOrder,
     syncStore,
-    computeWeights,
+    computeWeights: weighing.compute,
     /** Opening an order that still waits for its weight asks for the lookup now. */
     weighSoon: async (connectionId: string) => {
-      await enqueueWeights(connectionId, ctx.clock.now());
+      await weighing.enqueue(connectionId, ctx.clock.now());
       ctx.jobs.wake();
     },
     /** Forgets the cached webhook secrets of a store (after a change in this process). */

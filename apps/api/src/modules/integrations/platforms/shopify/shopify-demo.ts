@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { storeStatusLabels, type DemoOrder, type DemoStore } from '@envios/contracts/integrations';
 import type { Caller } from '../../../../plugins/auth.js';
-import { outboundResponse, type HttpTransport } from '../../../../shared/outbound-http.js';
 import { integrationErrors } from '../../integrations.errors.js';
 import * as repo from '../../integrations.repository.js';
-import { JOB, type Ctx } from '../../integrations.shared.js';
+import type { Ctx } from '../../integrations.shared.js';
+import { simulatedStore } from '../simulated-store.js';
 import {
   approveConsent,
   checkConsent,
@@ -55,51 +55,15 @@ function pick<T>(list: readonly T[]): T {
 
 export function createShopifyDemo(ctx: Ctx) {
   const app = ctx.appFor('shopify', true)!;
-  const ourOrigin = new URL(ctx.base).origin;
-  const isOurs = (url: string) => {
-    try {
-      return new URL(url).origin === ourOrigin;
-    } catch {
-      return false;
-    }
-  };
   const asState = (raw: unknown): ShopifySimState =>
     raw && typeof raw === 'object' && (raw as ShopifySimState).version === 1 ? (raw as ShopifySimState) : emptyShopState(DEMO_SHOP, app);
 
-  /** One change to the account's shop, row locked; its deliveries become durable jobs in the same commit. */
-  async function mutate<T>(userId: string, change: (state: ShopifySimState) => { value: T; deliveries?: SimDelivery[] }): Promise<T> {
-    const value = await ctx.db.transaction(async (tx) => {
-      const state = asState(await repo.lockDemoStore(tx, userId, 'shopify'));
-      const result = change(state);
-      await repo.saveDemoStore(tx, userId, state, ctx.clock.now(), 'shopify');
-      for (const d of result.deliveries ?? []) {
-        if (!isOurs(d.url)) continue;
-        await ctx.jobs.enqueue<DemoSendPayload>({ type: JOB.demoSend, key: `demo.send:${d.headers['x-shopify-webhook-id']}`, payload: d, maxAttempts: 3 }, tx);
-      }
-      return result.value;
-    });
-    ctx.jobs.wake();
-    return value;
-  }
-
-  function transportFor(userId: string): HttpTransport {
-    return {
-      async request(input, init = {}) {
-        const url = input.toString();
-        const body = init.body === undefined ? '' : typeof init.body === 'string' ? init.body : Buffer.from(init.body).toString('utf8');
-        const response = await mutate(userId, (state) => {
-          const answer = handleShopRequest(state, { method: init.method ?? 'GET', url, headers: { ...init.headers }, body }, ctx.clock.now());
-          return { value: answer.response, deliveries: answer.deliveries };
-        });
-        return outboundResponse(
-          url,
-          response.status,
-          { 'content-type': 'application/json; charset=utf-8', ...response.headers },
-          JSON.stringify(response.body),
-        );
-      },
-    };
-  }
+  const { isOurs, mutate, transportFor } = simulatedStore<ShopifySimState, SimDelivery>(ctx, {
+    platform: 'shopify',
+    asState,
+    noticeKey: (d) => `demo.send:${d.headers['x-shopify-webhook-id']}`,
+    handle: handleShopRequest,
+  });
 
   function toDemoOrder(state: ShopifySimState, o: SimOrder): DemoOrder {
     const fulfillment = state.fulfillments.find((f) => f.order_id === o.id && f.status === 'SUCCESS');

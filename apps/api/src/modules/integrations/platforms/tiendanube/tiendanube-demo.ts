@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { storeStatusLabels, type DemoOrder, type DemoStore } from '@envios/contracts/integrations';
 import type { Caller } from '../../../../plugins/auth.js';
-import { outboundResponse, type HttpTransport } from '../../../../shared/outbound-http.js';
 import { integrationErrors } from '../../integrations.errors.js';
 import * as repo from '../../integrations.repository.js';
-import { JOB, type Ctx } from '../../integrations.shared.js';
+import type { Ctx } from '../../integrations.shared.js';
+import { simulatedStore } from '../simulated-store.js';
 import { approveTiendanube, emptyTiendanubeState, handleTiendanube, placeOrder, type TiendanubeSimState, type TnDelivery } from './tiendanube-simulator.js';
 import { neutralTiendanubeStatus } from './tiendanube-mapping.js';
 import type { TiendanubeOrder } from './tiendanube-wire.js';
@@ -39,54 +39,17 @@ function pick<T>(list: readonly T[]): T {
 
 export function createTiendanubeDemo(ctx: Ctx) {
   const app = ctx.appFor('tiendanube', true)!;
-  const ourOrigin = new URL(ctx.base).origin;
-  const isOurs = (url: string) => {
-    try {
-      return new URL(url).origin === ourOrigin;
-    } catch {
-      return false;
-    }
-  };
   const asState = (raw: unknown): TiendanubeSimState =>
     raw && typeof raw === 'object' && (raw as TiendanubeSimState).version === 1
       ? (raw as TiendanubeSimState)
       : { ...emptyTiendanubeState(DEMO_TIENDANUBE_STORE, app), localHooks: true };
 
-  /** One change to the account's store, row locked; its notices become durable jobs in the same commit. */
-  async function mutate<T>(userId: string, change: (state: TiendanubeSimState) => { value: T; deliveries?: TnDelivery[] }): Promise<T> {
-    const value = await ctx.db.transaction(async (tx) => {
-      const state = asState(await repo.lockDemoStore(tx, userId, 'tiendanube'));
-      const result = change(state);
-      await repo.saveDemoStore(tx, userId, state, ctx.clock.now(), 'tiendanube');
-      for (const [i, d] of (result.deliveries ?? []).entries()) {
-        if (!isOurs(d.url)) continue;
-        const key = `demo.send:tiendanube:${userId}:${d.headers['x-linkedstore-hmac-sha256']}:${ctx.clock.now().getTime()}:${i}`;
-        await ctx.jobs.enqueue({ type: JOB.demoSend, key, payload: d, maxAttempts: 3 }, tx);
-      }
-      return result.value;
-    });
-    ctx.jobs.wake();
-    return value;
-  }
-
-  function transportFor(userId: string): HttpTransport {
-    return {
-      async request(input, init = {}) {
-        const url = input.toString();
-        const body = init.body === undefined ? '' : typeof init.body === 'string' ? init.body : Buffer.from(init.body).toString('utf8');
-        const response = await mutate(userId, (state) => {
-          const answer = handleTiendanube(state, { method: init.method ?? 'GET', url, headers: { ...init.headers }, body }, ctx.clock.now());
-          return { value: answer.response, deliveries: answer.deliveries };
-        });
-        return outboundResponse(
-          url,
-          response.status,
-          { 'content-type': 'application/json; charset=utf-8', ...response.headers },
-          JSON.stringify(response.body),
-        );
-      },
-    };
-  }
+  const { mutate, transportFor } = simulatedStore<TiendanubeSimState, TnDelivery>(ctx, {
+    platform: 'tiendanube',
+    asState,
+    noticeKey: (d, i, userId) => `demo.send:tiendanube:${userId}:${d.headers['x-linkedstore-hmac-sha256']}:${ctx.clock.now().getTime()}:${i}`,
+    handle: handleTiendanube,
+  });
 
   function toDemoOrder(state: TiendanubeSimState, o: TiendanubeOrder): DemoOrder {
     const status = neutralTiendanubeStatus(o.status, o.payment_status, o.shipping_status);

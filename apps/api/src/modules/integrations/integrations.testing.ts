@@ -5,6 +5,7 @@ import { createOne } from '../shipments/shipments.fixtures.js';
 import type { AppDeps } from '../../app.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
+import type { OutboundHttp } from '../../shared/outbound-http.js';
 import { startWooFake, type OutgoingRequest, type WooFake } from './platforms/woocommerce/fakes/woocommerce.fake.js';
 
 /** Shared by the integrations tests: the app on https://envios.test and a fake store that reaches it in-process. */
@@ -49,6 +50,68 @@ export async function startStoreWorld(opts: { deps?: Partial<AppDeps> } = {}): P
       await fake.close();
     },
   };
+}
+
+/** A platform's world: the app on APP_URL with the platform's fake, which its real client reaches. */
+export interface PlatformWorld<F> {
+  t: TestApp;
+  fake: F;
+  admin: SignedIn;
+  /** Every back-off the client asked for (ms). */
+  waits: number[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a platform's fake (its notices injected into the app) and the app that reaches it. The
+ * client's back-off waits are recorded and slept for real at most `sleepUpToMs` (default 0: a fake
+ * whose limit drains with real time needs a little).
+ */
+export async function startPlatformWorld<F extends { outbound: OutboundHttp; close(): Promise<void> }>(
+  startFake: (send: (request: OutgoingRequest) => Promise<{ status: number }>) => Promise<F>,
+  opts: { storeApps: (fake: F) => NonNullable<NonNullable<AppDeps['integrations']>['storeApps']>; sleepUpToMs?: number; deps?: Partial<AppDeps> },
+): Promise<PlatformWorld<F>> {
+  const box: { app?: FastifyInstance } = {};
+  const fake = await startFake((request) => injectFromStore(box.app!, request));
+  const waits: number[] = [];
+  const sleepUpToMs = opts.sleepUpToMs ?? 0;
+  const t = await createTestApp({
+    env: { ...adminEnv, APP_URL },
+    deps: {
+      jobs: { backoffMs: () => 0 },
+      ...opts.deps,
+      integrations: {
+        outbound: fake.outbound,
+        storeTimeoutMs: 2_000,
+        storeApps: opts.storeApps(fake),
+        sleep: (ms) => {
+          waits.push(ms);
+          return sleepUpToMs > 0 ? new Promise((resolve) => setTimeout(resolve, Math.min(ms, sleepUpToMs))) : Promise.resolve();
+        },
+        intake: { weightsSlotMs: 1, quietBeforeWeightsMs: 0 },
+      },
+    },
+  });
+  box.app = t.app;
+  const admin = await signInAdmin(t.app);
+  return {
+    t,
+    fake,
+    admin,
+    waits,
+    close: async () => {
+      await t.close();
+      await fake.close();
+    },
+  };
+}
+
+/** The browser following a link into the app that answers with a redirect: where it sends it. */
+export async function followRedirect(world: Pick<StoreWorld, 't'>, who: SignedIn, url: string): Promise<string> {
+  const u = new URL(url);
+  const res = await world.t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}`, headers: who.headers });
+  expect(res.statusCode, res.body).toBe(302);
+  return String(res.headers.location);
 }
 
 export function newSeller(world: Pick<StoreWorld, 't' | 'admin'>): Promise<SignedIn> {

@@ -1,58 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { AppDeps } from '../../../../app.js';
-import { adminEnv, signInAdmin, type SignedIn } from '../../../../testing/accounts.js';
-import { createTestApp, type TestApp } from '../../../../testing/test-app.js';
-import { APP_URL, injectFromStore, listStores } from '../../integrations.testing.js';
+import type { SignedIn } from '../../../../testing/accounts.js';
+import { APP_URL, followRedirect, listStores, startPlatformWorld, type PlatformWorld } from '../../integrations.testing.js';
 import type { ContractHarness } from '../contract.testing.js';
 import { startShopifyFake, type ShopifyFake } from './fakes/shopify.fake.js';
 import { signShopifyBody } from './shopify-wire.js';
 
 /** The app on https://envios.test with a fake Shopify shop its real client reaches; throttling waits are recorded, not slept. */
+export type ShopifyWorld = PlatformWorld<ShopifyFake>;
 
-export interface ShopifyWorld {
-  t: TestApp;
-  fake: ShopifyFake;
-  admin: SignedIn;
-  /** Every back-off the client asked for (ms). */
-  waits: number[];
-  close(): Promise<void>;
-}
-
-export async function startShopifyWorld(opts: { deps?: Partial<AppDeps> } = {}): Promise<ShopifyWorld> {
-  const box: { app?: FastifyInstance } = {};
-  const fake = await startShopifyFake({ send: (request) => injectFromStore(box.app!, request) });
-  const waits: number[] = [];
-  const t = await createTestApp({
-    env: { ...adminEnv, APP_URL },
-    deps: {
-      jobs: { backoffMs: () => 0 },
-      ...opts.deps,
-      // integrations below: the fake's outbound client and app, throttling waits recorded.
-      integrations: {
-        outbound: fake.outbound,
-        storeTimeoutMs: 2_000,
-        storeApps: { shopify: fake.app },
-        sleep: (ms) => {
-          waits.push(ms);
-          return Promise.resolve();
-        },
-        intake: { weightsSlotMs: 1, quietBeforeWeightsMs: 0 },
-      },
-    },
-  });
-  box.app = t.app;
-  const admin = await signInAdmin(t.app);
-  return {
-    t,
-    fake,
-    admin,
-    waits,
-    close: async () => {
-      await t.close();
-      await fake.close();
-    },
-  };
+export function startShopifyWorld(opts: { deps?: Partial<AppDeps> } = {}): Promise<ShopifyWorld> {
+  return startPlatformWorld((send) => startShopifyFake({ send }), { storeApps: (fake) => ({ shopify: fake.app }), deps: opts.deps });
 }
 
 export async function authorizeShopify(world: ShopifyWorld, who: SignedIn, body: Record<string, unknown> = { shop: world.fake.shop }) {
@@ -60,12 +18,7 @@ export async function authorizeShopify(world: ShopifyWorld, who: SignedIn, body:
 }
 
 /** The browser coming back to our callback: answers where we send it. */
-export async function callback(world: ShopifyWorld, who: SignedIn, url: string): Promise<string> {
-  const u = new URL(url);
-  const res = await world.t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}`, headers: who.headers });
-  expect(res.statusCode, res.body).toBe(302);
-  return String(res.headers.location);
-}
+export const callback = followRedirect;
 
 /** The whole install as a seller makes it: consent approved, callback, set-up and first sync. */
 export async function installShopify(world: ShopifyWorld, who: SignedIn): Promise<string> {

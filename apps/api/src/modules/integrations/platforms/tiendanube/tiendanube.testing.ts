@@ -1,67 +1,22 @@
-import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { AppDeps } from '../../../../app.js';
-import { adminEnv, signInAdmin, type SignedIn } from '../../../../testing/accounts.js';
-import { createTestApp, type TestApp } from '../../../../testing/test-app.js';
-import { APP_URL, injectFromStore, listStores } from '../../integrations.testing.js';
+import type { SignedIn } from '../../../../testing/accounts.js';
+import { APP_URL, followRedirect, listStores, startPlatformWorld, type PlatformWorld } from '../../integrations.testing.js';
 import type { ContractHarness } from '../contract.testing.js';
 import { startTiendanubeFake, type TiendanubeFake } from './fakes/tiendanube.fake.js';
 import { signTiendanubeBody } from './tiendanube-wire.js';
 
-/** The app on https://envios.test with a fake Tiendanube its real client reaches; back-off waits recorded, not slept. */
+/** The app on https://envios.test with a fake Tiendanube its real client reaches; back-off waits recorded, slept at most 0.6 s. */
+export type TiendanubeWorld = PlatformWorld<TiendanubeFake>;
 
-export interface TiendanubeWorld {
-  t: TestApp;
-  fake: TiendanubeFake;
-  admin: SignedIn;
-  waits: number[];
-  close(): Promise<void>;
-}
-
-export async function startTiendanubeWorld(opts: { deps?: Partial<AppDeps> } = {}): Promise<TiendanubeWorld> {
-  const box: { app?: FastifyInstance } = {};
-  const fake = await startTiendanubeFake({ send: (request) => injectFromStore(box.app!, request) });
-  const waits: number[] = [];
-  const t = await createTestApp({
-    env: { ...adminEnv, APP_URL },
-    deps: {
-      jobs: { backoffMs: () => 0 },
-      ...opts.deps,
-      integrations: {
-        outbound: fake.outbound,
-        storeTimeoutMs: 2_000,
-        storeApps: { tiendanube: fake.app },
-        sleep: (ms) => {
-          waits.push(ms);
-          // The fake's bucket drains with real time: a throttled call waits a little for real.
-          return new Promise((resolve) => setTimeout(resolve, Math.min(ms, 600)));
-        },
-        intake: { weightsSlotMs: 1, quietBeforeWeightsMs: 0 },
-      },
-    },
-  });
-  box.app = t.app;
-  const admin = await signInAdmin(t.app);
-  return {
-    t,
-    fake,
-    admin,
-    waits,
-    close: async () => {
-      await t.close();
-      await fake.close();
-    },
-  };
+export function startTiendanubeWorld(opts: { deps?: Partial<AppDeps> } = {}): Promise<TiendanubeWorld> {
+  // The fake's bucket drains with real time: a throttled call waits a little for real.
+  return startPlatformWorld((send) => startTiendanubeFake({ send }), { storeApps: (fake) => ({ tiendanube: fake.app }), sleepUpToMs: 600, deps: opts.deps });
 }
 
 export const CALLBACK = `${APP_URL}/api/v1/stores/tiendanube/callback`;
 
-export async function browse(world: TiendanubeWorld, who: SignedIn, url: string): Promise<string> {
-  const u = new URL(url);
-  const res = await world.t.app.inject({ method: 'GET', url: `${u.pathname}${u.search}`, headers: who.headers });
-  expect(res.statusCode, res.body).toBe(302);
-  return String(res.headers.location);
-}
+export const browse = followRedirect;
 
 export async function installTiendanube(world: TiendanubeWorld, who: SignedIn): Promise<string> {
   const res = await world.t.app.inject({ method: 'POST', url: '/api/v1/stores/tiendanube/authorize', headers: who.headers, payload: {} });

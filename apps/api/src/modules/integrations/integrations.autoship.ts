@@ -11,6 +11,7 @@ import type { Caller } from '../../plugins/auth.js';
 import { AppError } from '../../shared/errors.js';
 import { mexicoCityTime } from '../../shared/mexico-city-time.js';
 import { integrationErrors } from './integrations.errors.js';
+import { ownedConnection } from './integrations.connect.js';
 import { getStoreOrder } from './integrations.orders.js';
 import * as repo from './integrations.repository.js';
 import * as rules from './integrations.rules.repository.js';
@@ -47,23 +48,16 @@ function toRuleDto(connectionId: string, row: rules.StoreRuleRow | undefined, bo
   };
 }
 
-async function ownStore(ctx: Ctx, caller: Caller, connectionId: string): Promise<repo.ConnectionRow> {
-  const conn = await repo.findConnection(ctx.db, connectionId);
-  if (!conn) throw integrationErrors.notFound();
-  if (caller.rol !== 'admin' && caller.id !== conn.userId) throw integrationErrors.notYours();
-  return conn;
-}
-
 /** `GET /stores/{id}/rule`: the rule of an own store (its defaults before the first save). */
 export async function getRule(ctx: Ctx, caller: Caller, connectionId: string): Promise<StoreRule> {
-  await ownStore(ctx, caller, connectionId);
+  await ownedConnection(ctx, caller, connectionId);
   const day = mexicoCityTime(ctx.clock.now()).date;
   return toRuleDto(connectionId, await rules.findRule(ctx.db, connectionId), await rules.countPurchasesOn(ctx.db, connectionId, day));
 }
 
 /** `PUT /stores/{id}/rule`: the origin and package must be the store owner's own. */
 export async function saveRule(ctx: Ctx, caller: Caller, connectionId: string, input: z.output<typeof storeRuleInputSchema>): Promise<StoreRule> {
-  const conn = await ownStore(ctx, caller, connectionId);
+  const conn = await ownedConnection(ctx, caller, connectionId);
   if (input.origin_address_id && !(await savedLocationsOf(ctx.db, conn.userId)).some((a) => a._id === input.origin_address_id)) {
     throw integrationErrors.ruleInvalid('origin_address_id', 'La dirección de origen no está entre tus direcciones guardadas.');
   }

@@ -6,7 +6,7 @@ import type { StoreConnection, StoreList, wooStatusUpdateSchema } from '@envios/
 import type { Caller } from '../../plugins/auth.js';
 import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';
-import { JOB, isUnauthorized, recordFailure, recordSuccess, type ApiConnection, type Ctx } from './integrations.shared.js';
+import { JOB, isUnauthorized, owns, recordFailure, recordSuccess, type ApiConnection, type Ctx } from './integrations.shared.js';
 
 /*
  * A connected store, whatever its platform: the set-up job that creates our order notices on it
@@ -33,10 +33,6 @@ export interface CleanupPayload {
   externalStoreId?: string | null;
   consumerKeySealed?: string;
   consumerSecretSealed?: string | null;
-}
-
-function owns(caller: Caller, userId: string): boolean {
-  return caller.rol === 'admin' || caller.id === userId;
 }
 
 export async function ownedConnection(ctx: Ctx, caller: Caller, id: string): Promise<repo.ConnectionRow> {

@@ -6,7 +6,7 @@ import { integrationErrors } from './integrations.errors.js';
 import * as repo from './integrations.repository.js';
 import * as rules from './integrations.rules.repository.js';
 import type { AutoOrderRow } from './integrations.rules.repository.js';
-import type { Ctx } from './integrations.shared.js';
+import { owns, type Ctx } from './integrations.shared.js';
 import { describeItems, foldText, parcelFor } from './order-mapping.js';
 import { ORDER_FILTER_MIN } from '@envios/contracts/integrations';
 
@@ -116,7 +116,7 @@ export async function getStoreOrder(
 ): Promise<StoreOrderDetail> {
   const found = await repo.findOrderWithStore(ctx.db, id);
   if (!found) throw integrationErrors.orderNotFound();
-  if (caller.rol !== 'admin' && caller.id !== found.order.userId) throw integrationErrors.notYours();
+  if (!owns(caller, found.order.userId)) throw integrationErrors.notYours();
   const order = found.order;
   if (order.weightSource === 'pending') await onWeightPending?.(order.connectionId);
   const shipments = await findShipmentsForStoreOrders(ctx.db, order.userId, [order.id]);

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { Caller } from '../../plugins/auth.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_STORE_PATH, normalizeStoreUrl } from '@envios/contracts/integrations';
 import type { Database, Executor } from '../../db/client.js';
@@ -57,6 +58,11 @@ export interface IntegrationsDeps {
 }
 
 /** Job types (the first names are kept from when WooCommerce was the only platform: stored jobs carry them). */
+/** The record's owner or an admin. */
+export function owns(caller: Caller, userId: string): boolean {
+  return caller.rol === 'admin' || caller.id === userId;
+}
+
 export const JOB = {
   setup: 'woocommerce.setup',
   sync: 'woocommerce.sync',

@@ -15,7 +15,7 @@ import { integrationErrors } from './integrations.errors.js';
 import { createIntake, type IntakeOptions, type WebhookRequest } from './integrations.intake.js';
 import { registerIntegrationJobs, type IntegrationsJobOptions } from './integrations.jobs.js';
 import { getStoreOrder, listStoreOrders } from './integrations.orders.js';
-import { createCtx, type IntegrationsDeps } from './integrations.shared.js';
+import { createCtx, owns, type IntegrationsDeps } from './integrations.shared.js';
 import { onGuideIssued, onTrackingState } from './integrations.writeback.js';
 import type { DomainEvent, InlineSubscriber } from '../events/events.usecases.js';
 import { finishOAuth, startOAuth } from './integrations.oauth.js';
@@ -54,8 +54,6 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
     if (platform === demo.platform) await demo.revokeKey(userId, keyId);
   };
   registerIntegrationJobs(deps.jobs, ctx, { intake, demo, revokeDemoKey, demoSend: (payload) => shopifyDemo.send(payload) }, options.jobs);
-
-  const owns = (caller: Caller, userId: string) => caller.rol === 'admin' || caller.id === userId;
 
   return {
     demoStoreUrl: ctx.demoStoreUrl,

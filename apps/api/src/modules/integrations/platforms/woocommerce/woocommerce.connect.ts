@@ -6,7 +6,7 @@ import { OutboundError } from '../../../../shared/outbound-http.js';
 import type { SetupPayload } from '../../integrations.connect.js';
 import { integrationErrors } from '../../integrations.errors.js';
 import * as repo from '../../integrations.repository.js';
-import { JOB, UUID, type Ctx } from '../../integrations.shared.js';
+import { JOB, UUID, owns, type Ctx } from '../../integrations.shared.js';
 
 /*
  * Connecting a store with WooCommerce's key handshake: our `user_id` is an opaque token (a
@@ -15,10 +15,6 @@ import { JOB, UUID, type Ctx } from '../../integrations.shared.js';
  */
 
 const HANDSHAKE_TTL_MS = 60 * 60_000;
-
-function owns(caller: Caller, userId: string): boolean {
-  return caller.rol === 'admin' || caller.id === userId;
-}
 
 function handshakeSignature(ctx: Ctx, id: string): string {
   return createHmac('sha256', ctx.secret).update(`woocommerce-handshake:${id}`).digest('base64url');

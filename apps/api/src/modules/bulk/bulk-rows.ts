@@ -318,14 +318,40 @@ export function buildRow(values: BulkRowValues, ctx: RowContext): BuiltRow {
   return { errors, body: checked.data, service };
 }
 
-/** The option the row's service column asks for among the quote's options (sorted by price). */
-export function chooseOption(options: readonly ShippingOption[], choice: ServiceChoice): { option?: ShippingOption; error?: BulkFieldError } {
+/**
+ * The guides a service has left for this row: a number for a service sold from the prepaid
+ * inventory (what is available minus what the file's other rows already take), `undefined` for
+ * one whose guides the carrier issues.
+ */
+export type GuidesLeft = (serviceId: string) => number | undefined;
+
+const UNLIMITED: GuidesLeft = () => undefined;
+
+/**
+ * The option the row's service column asks for among the quote's options (sorted by price).
+ * «Más barato» and «más rápido» choose among the services that still have guides for the row; a
+ * service named by the seller that has none left is explained on the row.
+ */
+export function chooseOption(
+  options: readonly ShippingOption[],
+  choice: ServiceChoice,
+  guidesLeft: GuidesLeft = UNLIMITED,
+): { option?: ShippingOption; error?: BulkFieldError } {
   if (options.length === 0)
     return { error: fieldError('servicio', 'Ningún servicio llega a este destino con este paquete. Revisa el código postal, el peso y las medidas.') };
-  if (choice.kind === 'cheapest') return { option: options.reduce((best, o) => (o.net_total_amount < best.net_total_amount ? o : best)) };
-  if (choice.kind === 'fastest') {
+  const inStock = (o: ShippingOption) => (guidesLeft(o.service_id) ?? 1) > 0;
+  if (choice.kind === 'cheapest' || choice.kind === 'fastest') {
+    const stocked = options.filter(inStock);
+    if (stocked.length === 0)
+      return {
+        error: fieldError(
+          'servicio',
+          'Por ahora no quedan guías de los servicios que llegan a este destino (las que hay ya cubren otras filas de este archivo). Inténtalo más tarde o escríbenos.',
+        ),
+      };
+    if (choice.kind === 'cheapest') return { option: stocked.reduce((best, o) => (o.net_total_amount < best.net_total_amount ? o : best)) };
     return {
-      option: options.reduce((best, o) =>
+      option: stocked.reduce((best, o) =>
         o.total_transit_days < best.total_transit_days || (o.total_transit_days === best.total_transit_days && o.net_total_amount < best.net_total_amount)
           ? o
           : best,
@@ -334,6 +360,14 @@ export function chooseOption(options: readonly ShippingOption[], choice: Service
   }
   const wanted = fold(choice.name);
   const option = options.find((o) => fold(`${o.carrier} ${o.carrier_service_name}`) === wanted || fold(o.carrier_service_name) === wanted);
+  if (option && !inStock(option)) {
+    return {
+      error: fieldError(
+        'servicio',
+        `No quedan guías de «${option.carrier} ${option.carrier_service_name}» para esta fila: las que hay ya cubren otras filas de este archivo o se agotaron. Escribe «${SERVICE_CHEAPEST}», «${SERVICE_FASTEST}» u otro servicio.`,
+      ),
+    };
+  }
   if (option) return { option };
   const names = options.map((o) => `${o.carrier} ${o.carrier_service_name}`);
   return {

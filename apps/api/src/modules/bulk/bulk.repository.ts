@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { BulkFieldError, BulkQuote, BulkRowStatus } from '@envios/contracts/bulk';
 import type { CreateShipmentInput } from '@envios/contracts/shipments';
 import type { Executor } from '../../db/client.js';
@@ -120,6 +120,30 @@ export async function pendingRows(ex: Executor, uploadId: string, limit: number)
     .where(and(eq(bulkRows.uploadId, uploadId), eq(bulkRows.status, 'pending')))
     .orderBy(asc(bulkRows.row))
     .limit(limit);
+}
+
+/**
+ * Per service, the guides this upload's rows already count on: its valid rows (except those being
+ * checked again) and its created shipments that are not paid yet.
+ */
+export async function guidesTakenByRows(ex: Executor, uploadId: string, except: readonly number[]): Promise<Map<string, number>> {
+  const serviceOfValid = sql<string>`${bulkRows.quote}->>'service_id'`;
+  const [valid, created] = await Promise.all([
+    ex
+      .select({ serviceId: serviceOfValid, n: count() })
+      .from(bulkRows)
+      .where(and(eq(bulkRows.uploadId, uploadId), eq(bulkRows.status, 'valid'), except.length > 0 ? notInArray(bulkRows.row, [...except]) : undefined))
+      .groupBy(serviceOfValid),
+    ex
+      .select({ serviceId: shipments.serviceId, n: count() })
+      .from(bulkRows)
+      .innerJoin(shipments, eq(shipments.id, bulkRows.shipmentId))
+      .where(and(eq(bulkRows.uploadId, uploadId), eq(bulkRows.status, 'created'), eq(shipments.paid, false), isNull(shipments.deletedAt)))
+      .groupBy(shipments.serviceId),
+  ]);
+  const taken = new Map<string, number>();
+  for (const r of [...valid, ...created]) if (r.serviceId) taken.set(r.serviceId, (taken.get(r.serviceId) ?? 0) + Number(r.n));
+  return taken;
 }
 
 export async function findRows(ex: Executor, uploadId: string, rows: readonly number[]): Promise<RowRecord[]> {

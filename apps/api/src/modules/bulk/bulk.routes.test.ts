@@ -13,6 +13,7 @@ import type { ApiError } from '@envios/contracts/errors';
 import { readXlsxRows } from '../../shared/xlsx-reader.js';
 import { xlsxWorkbook } from '../../shared/spreadsheet.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { setStock } from '../guides/guides.testing.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
 
 let t: TestApp;
@@ -309,6 +310,36 @@ describe('fixing in place, creating once, «Crear de nuevo»', () => {
     expect(total).toBe(3);
     const count = await t.database.query<{ n: number }>("select count(*)::int as n from bulk_rows where upload_id = $1 and status = 'created'", [report._id]);
     expect(count[0]!.n).toBe(3);
+  });
+});
+
+describe('services sold from the guide inventory', () => {
+  it('«más barato» takes AM/PM only while its guides last; a row naming it past the stock is explained, and passes once guides arrive', async () => {
+    const [ampm] = await t.database.query<{ id: string }>("select id from carrier_services where name = 'ESTANDAR'");
+    await setStock(t, ampm!.id, 2);
+    const cheapest = (n: number) => goodRow(700 + n, { servicio: 'más barato' });
+    const report = await uploadRows(owner, [cheapest(1), cheapest(2), cheapest(3), cheapest(4), goodRow(705, { servicio: 'AM/PM ESTANDAR' })]);
+    const services = report.rows.map((r) => (r.quote ? `${r.quote.carrier} ${r.quote.carrier_service_name}` : r.status));
+    expect(services.slice(0, 2)).toEqual(['AM/PM ESTANDAR', 'AM/PM ESTANDAR']);
+    expect(
+      services.slice(2, 4).every((s) => s !== 'AM/PM ESTANDAR' && s !== 'invalid'),
+      services.join(', '),
+    ).toBe(true);
+    const named = report.rows[4]!;
+    expect(named.status).toBe('invalid');
+    expect(named.errors).toEqual([
+      expect.objectContaining({
+        field: 'servicio',
+        message:
+          'No quedan guías de «AM/PM ESTANDAR» para esta fila: las que hay ya cubren otras filas de este archivo o se agotaron. Escribe «más barato», «más rápido» u otro servicio.',
+      }),
+    ]);
+
+    // Fixed in place: the two rows already counted on keep their guides; a third guide serves the row.
+    await setStock(t, ampm!.id, 3);
+    const again = await json('PATCH', `/api/v1/shipments/bulk/${report._id}/rows/5`, owner, { values: goodRow(705, { servicio: 'AM/PM ESTANDAR' }) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<BulkRow>()).toMatchObject({ status: 'valid', quote: { carrier: 'AM/PM', carrier_service_name: 'ESTANDAR' } });
   });
 });
 

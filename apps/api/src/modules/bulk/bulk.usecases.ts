@@ -21,11 +21,12 @@ import { AppError, commonErrors } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
 import { bindUseCases } from '../../shared/use-cases.js';
 import { savedLocationsOf } from '../addresses/addresses.usecases.js';
+import { guidesInStock } from '../guides/guides.usecases.js';
 import type { JobQueue } from '../jobs/jobs.usecases.js';
 import { parcelTemplatesByName } from '../parcels/parcels.usecases.js';
 import { quoteRequestForBody, shipmentsByIds, type Shipments } from '../shipments/shipments.usecases.js';
 import { readBulkFile, type ReadRows } from './bulk-file.js';
-import { buildRow, chooseOption, fieldError, fold, quoteOf, rowFingerprint, type RowContext } from './bulk-rows.js';
+import { buildRow, chooseOption, fieldError, fold, quoteOf, rowFingerprint, type GuidesLeft, type RowContext } from './bulk-rows.js';
 import { templateCsv, templateXlsx } from './bulk-template.js';
 import { bulkErrors } from './bulk.errors.js';
 import * as repo from './bulk.repository.js';
@@ -116,6 +117,36 @@ function quoteFailure(error: unknown): { field: Parameters<typeof fieldError>[0]
 }
 
 /**
+ * The guides left for the rows being checked, per inventory-sourced service: the stock, less what
+ * the upload's other rows already count on, less each row this check gives the service. Read once
+ * per check, when a row first meets such a service.
+ */
+function guidesLedger(deps: BulkDeps, uploadId: string, checking: readonly repo.RowRecord[]) {
+  let left: Map<string, number> | undefined;
+  return {
+    async load(): Promise<GuidesLeft> {
+      if (!left) {
+        const [stock, taken] = await Promise.all([
+          guidesInStock(deps.db),
+          repo.guidesTakenByRows(
+            deps.db,
+            uploadId,
+            checking.map((r) => r.row),
+          ),
+        ]);
+        left = new Map([...stock].map(([serviceId, available]) => [serviceId, available - (taken.get(serviceId) ?? 0)]));
+      }
+      const known = left;
+      return (serviceId) => known.get(serviceId);
+    },
+    take(serviceId: string): void {
+      const n = left?.get(serviceId);
+      if (n !== undefined) left!.set(serviceId, n - 1);
+    },
+  };
+}
+
+/**
  * Checks rows with the wizard's rules and quotes the valid ones: each row becomes valid (its body
  * and chosen option kept), invalid (each problem on its column) or duplicate (created before, in
  * this file or another, unless «Crear de nuevo» was chosen). Answers the outcome per row.
@@ -131,6 +162,7 @@ async function checkRows(deps: BulkDeps, upload: repo.UploadRow, rows: readonly 
   ]);
   const firstInBatch = new Map<string, number>();
   const caller = ownerCaller(upload.userId);
+  const guides = guidesLedger(deps, upload.id, rows);
   const out: repo.CheckedRow[] = [];
   for (const [i, r] of rows.entries()) {
     const fingerprint = fingerprints[i]!;
@@ -157,11 +189,12 @@ async function checkRows(deps: BulkDeps, upload: repo.UploadRow, rows: readonly 
       out.push({ ...base, status: 'invalid', errors: [fieldError(failure.field, failure.message)] });
       continue;
     }
-    const chosen = chooseOption(answer.options, built.service);
+    const chosen = chooseOption(answer.options, built.service, await guides.load());
     if (!chosen.option) {
       out.push({ ...base, status: 'invalid', errors: [chosen.error!] });
       continue;
     }
+    guides.take(chosen.option.service_id);
     const body: CreateShipmentInput = {
       ...built.body,
       selected_service: { service_id: chosen.option.service_id, net_total_amount: chosen.option.net_total_amount },

@@ -197,6 +197,14 @@ async function inventoryStock(deps: Pick<GuidesDeps, 'db'>): Promise<InventorySt
   return (await repo.stock(deps.db)).map(stockDto);
 }
 
+/**
+ * The guides left per inventory-sourced service (AM/PM…), by service id. A service that is not
+ * in the map issues its guides through the carrier and never runs out.
+ */
+export async function guidesInStock(db: Executor): Promise<Map<string, number>> {
+  return new Map((await repo.stock(db)).filter((r) => r.guideSource === 'inventory').map((r) => [r.serviceId, r.available]));
+}
+
 const HEADER = /^gu[ií]as?$/i;
 
 /** One guide number per line (first column of a CSV; quotes and a `guia` header line are ignored). */

@@ -325,6 +325,19 @@ describe('Payment of many shipments (/payment/shipments/many)', () => {
     expect(screen.getByText('Total a pagar: MX$411.00')).toBeInTheDocument();
   });
 
+  it('a long list shows its first 10 shipments and the total; «Ver los 25 envíos» opens the rest', async () => {
+    baseApi();
+    const many = Array.from({ length: 25 }, (_, i) => payable(i + 1));
+    renderCheckout('many', { status: 'ready', shipments: many });
+    const table = screen.getByRole('table', { name: 'Envíos a pagar' });
+    expect(within(table).getByText(many[9]!.destinationName)).toBeInTheDocument();
+    expect(within(table).queryByText(many[10]!.destinationName)).not.toBeInTheDocument();
+    expect(within(table).getByText('Total a pagar').closest('tr')).toHaveTextContent('MX$4,512.50');
+    await userEvent.click(within(table).getByRole('button', { name: 'Ver los 25 envíos' }));
+    expect(within(table).getByText(many[24]!.destinationName)).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Ver solo los primeros 10' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it("lists the shipments with the MXN total; a paid one gets 'Información Preventiva' and is left out", async () => {
     const asked = baseApi({ balance: 200 });
     renderCheckout('many', { status: 'ready', shipments: [payable(1), payable(2), payable(3, { paid: true })] });

@@ -1,4 +1,5 @@
-import { Badge, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import type { OwedOverweight, PayableShipment } from '../utils/payable';
 import { cell, ResponsiveTable } from '@/components/ui/responsive-table';
@@ -59,6 +60,9 @@ export function SingleShipmentSummary({ shipment, overweight }: { shipment: Paya
 }
 
 /** Several shipments: the list and the total in MXN; paid ones are shown but not counted. */
+/** Rows shown before «Ver los N envíos»: a 200-shipment payment should not push its method 12,000 px down. */
+export const SUMMARY_ROWS_SHOWN = 10;
+
 export function ManyShipmentsSummary({
   shipments,
   totalCentavos,
@@ -68,6 +72,9 @@ export function ManyShipmentsSummary({
   totalCentavos: number;
   overweight?: OwedOverweight;
 }) {
+  const [expanded, setExpanded] = useState(false);
+  const folded = !expanded && shipments.length > SUMMARY_ROWS_SHOWN;
+  const shown = folded ? shipments.slice(0, SUMMARY_ROWS_SHOWN) : shipments;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="payment-summary-title">
       <Title order={2} size="h4" mb="sm" id="payment-summary-title">
@@ -83,7 +90,7 @@ export function ManyShipmentsSummary({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {shipments.map((s) => (
+          {shown.map((s) => (
             <Table.Tr key={s.id}>
               <Table.Td>{s.numberOfOrder}</Table.Td>
               <Table.Td {...cell('title', 'Destino')}>
@@ -117,6 +124,15 @@ export function ManyShipmentsSummary({
           ))}
         </Table.Tbody>
         <Table.Tfoot>
+          {shipments.length > SUMMARY_ROWS_SHOWN && (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Button variant="subtle" size="compact-sm" onClick={() => setExpanded((v) => !v)} aria-expanded={expanded}>
+                  {folded ? `Ver los ${shipments.length} envíos` : `Ver solo los primeros ${SUMMARY_ROWS_SHOWN}`}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          )}
           {overweight && overweight.centavos > 0 && (
             <Table.Tr>
               <Table.Th colSpan={3} scope="row" fw={500}>

@@ -1,5 +1,5 @@
 /**
- * Writes apps/api/ROUTES.md (and the table inside ARCHITECTURE.md): every API route and who may call it, read from the running app's
+ * Writes apps/api/ROUTES.md (and the table inside docs/arquitectura/rutas.md): every API route and who may call it, read from the running app's
  * route table (the same `config.guard` the auth plugin enforces). Run: npm run routes:doc -w @envios/api
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -105,8 +105,8 @@ try {
   ];
   const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../ROUTES.md');
   writeFileSync(out, lines.join('\n'));
-  // The same table, kept inside ARCHITECTURE.md between its markers.
-  const architecture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../ARCHITECTURE.md');
+  // The same table, kept inside docs/arquitectura/rutas.md between its markers.
+  const architecture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/arquitectura/rutas.md');
   const start = '<!-- routes:start -->';
   const end = '<!-- routes:end -->';
   const doc = readFileSync(architecture, 'utf8');

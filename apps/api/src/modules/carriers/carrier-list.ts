@@ -9,7 +9,7 @@ import { redpack } from './redpack/redpack.carrier.js';
 /**
  * Every carrier, one line each, in the provider filter's order (CARRIER_CODES). Quoting, guides,
  * tracking, the demo catalogue and the logos read this list; carrier-list.test.ts checks that each
- * entry is complete. Adding a carrier: ARCHITECTURE.md, «Agregar una paquetería».
+ * entry is complete. Adding a carrier: docs/arquitectura/paqueterias.md, «Agregar una paquetería».
  */
 export const CARRIER_PROVIDERS: readonly CarrierProvider[] = [dhl, redpack, fedex, ampm, estafeta];
 

@@ -16,7 +16,7 @@ import type { JobQueue } from './modules/jobs/jobs.usecases.js';
 import type { Events } from './modules/events/events.usecases.js';
 import { createOutbox, creditMailOnPayment, type Notifier } from './modules/notifications/notifications.usecases.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { activeAdminEmails, findContact, guardRate, userSummaries } from './modules/accounts/accounts.usecases.js';
+import { activeAdminEmails, findContact, findInvoicingAccount, guardRate, userSummaries } from './modules/accounts/accounts.usecases.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createGeography } from './modules/geography/geography.usecases.js';
 import { carrierApisFromConfig, createCarriers, guideIssuersFromConfig, trackingAdaptersFromConfig } from './modules/carriers/carriers.usecases.js';
@@ -338,10 +338,7 @@ export async function registerModules(
     appUrl: config.APP_URL,
     secret: config.SECRET_KEY,
     payments: { find: findPaymentForInvoice, paidBetween: paidPaymentIdsBetween },
-    findAccount: (id) =>
-      accounts
-        .findUser(id)
-        .then((u) => u && { firstName: u.firstName, lastName: u.lastName, email: u.email, invoice: u.invoice, taxInformation: u.taxInformation }),
+    findAccount: (id, ex) => findInvoicingAccount(ex ?? database.db, id),
     limit: (key, rule) => accounts.guardRate(key, rule),
     log: app.log,
   });

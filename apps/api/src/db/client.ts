@@ -43,7 +43,33 @@ export interface DatabaseHandle {
  */
 export const pgliteExtensions = { pg_trgm };
 
+/**
+ * The embedded engine runs its callers one at a time (a statement, or a whole transaction), and
+ * each on a new turn of the event loop. PGlite queues callers itself but hands the engine from
+ * one to the next in microtasks: with many callers queued (a burst of requests) sockets and
+ * timers waited until the queue was empty, seconds, and background jobs' calls to outside
+ * services stalled for as long. Yielding between callers costs microseconds; inside a
+ * transaction statements run back to back as before.
+ */
+const takingTurnsAlready = new WeakSet<PGlite>();
+function takingTurns(client: PGlite): PGlite {
+  if (takingTurnsAlready.has(client)) return client;
+  takingTurnsAlready.add(client);
+  let previous: Promise<unknown> = Promise.resolve();
+  const callers = client as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const run = callers[name].bind(client);
+    callers[name] = (...args: unknown[]) => {
+      const turn = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => run(...args));
+      previous = turn.catch(() => undefined);
+      return turn;
+    };
+  }
+  return client;
+}
+
 export function openPglite(client: PGlite): DatabaseHandle {
+  takingTurns(client);
   return {
     db: drizzlePglite(client),
     kind: 'pglite',

@@ -14,7 +14,7 @@ export type { AccountsDeps, ClientInfo } from './accounts.deps.js';
 export type { SessionUser } from './accounts.repository.js';
 export type { Caller } from '../../plugins/auth.js';
 export { guardRate, limits, RESET_TOKEN_TTL_MS, SESSION_TTL_MS, signInDelayMs, toUserDto } from './accounts.shared.js';
-export { activeAdminEmails, findContact, findUserIdsMatching, userSummaries, type UpdateUserData } from './accounts.users.js';
+export { activeAdminEmails, findContact, findInvoicingAccount, findUserIdsMatching, userSummaries, type UpdateUserData } from './accounts.users.js';
 
 /** The accounts use cases, bound once. `secureCookie`: the session cookie is `Secure` when the app is served over HTTPS. */
 export function createAccounts(deps: AccountsDeps) {

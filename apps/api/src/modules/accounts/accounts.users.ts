@@ -159,6 +159,15 @@ export async function findContact(ex: Executor, id: string): Promise<{ firstName
   return row ? { firstName: row.firstName, lastName: row.lastName, email: row.email, phone: row.phone } : undefined;
 }
 
+/** An account's automatic-invoice choice and tax data as stored, for invoicing; inside its transaction when given. */
+export async function findInvoicingAccount(
+  ex: Executor,
+  id: string,
+): Promise<{ firstName: string; lastName: string; email: string; invoice: boolean; taxInformation: unknown } | undefined> {
+  const row = await repo.findUserById(ex, id);
+  return row ? { firstName: row.firstName, lastName: row.lastName, email: row.email, invoice: row.invoice, taxInformation: row.taxInformation } : undefined;
+}
+
 /** Where notices for the staff go when no other address is configured (the contact form's copy). */
 export async function activeAdminEmails(db: Executor): Promise<string[]> {
   return repo.findActiveAdminEmails(db);

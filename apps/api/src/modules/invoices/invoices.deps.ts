@@ -54,7 +54,8 @@ export interface InvoicesDeps {
   /** Signs the download links of the e-mails. */
   secret: string;
   payments: PaymentReader;
-  findAccount(userId: string): Promise<InvoiceAccount | undefined>;
+  /** Inside the caller's transaction when `ex` is given. */
+  findAccount(userId: string, ex?: Executor): Promise<InvoiceAccount | undefined>;
   /** Counts a call against a per-account limit shared by every process (throws 429 past it). */
   limit(key: string, rule: { limit: number; windowMs: number; blockMs: number }): Promise<void>;
   /** How long one caller may hold an invoice while it talks to the service (default 2 min). */

@@ -72,8 +72,12 @@ function billableRowOf(payment: PaymentForInvoice & { paidAt: Date }, form: stri
 }
 
 /** The payment if it is to be invoiced (paid, with money from outside the wallet), with its form of payment. */
-async function invoiceablePayment(deps: InvoicesDeps, paymentId: string): Promise<{ payment: PaymentForInvoice & { paidAt: Date }; form: string } | undefined> {
-  const payment = await deps.payments.find(deps.db, paymentId);
+async function invoiceablePayment(
+  deps: InvoicesDeps,
+  paymentId: string,
+  ex: Executor = deps.db,
+): Promise<{ payment: PaymentForInvoice & { paidAt: Date }; form: string } | undefined> {
+  const payment = await deps.payments.find(ex, paymentId);
   if (!payment || payment.status !== 'paid' || !payment.paidAt) return undefined;
   const form = paymentFormOf(payment.method, deps.settings);
   return form ? { payment: { ...payment, paidAt: payment.paidAt }, form } : undefined;
@@ -111,14 +115,14 @@ async function shipmentFacts(ex: Executor, ids: string[]): Promise<Map<string, S
   );
 }
 
-/** The concepts of a payment's invoice, read now (a guide issued meanwhile is named). */
-export async function conceptsFor(deps: InvoicesDeps, paymentId: string, read?: PaymentForInvoice): Promise<repo.NewInvoice['items']> {
-  const payment = read ?? (await deps.payments.find(deps.db, paymentId));
+/** The concepts of a payment's invoice, read now (a guide issued meanwhile is named); in `ex` when given. */
+export async function conceptsFor(deps: InvoicesDeps, paymentId: string, read?: PaymentForInvoice, ex: Executor = deps.db): Promise<repo.NewInvoice['items']> {
+  const payment = read ?? (await deps.payments.find(ex, paymentId));
   if (!payment) throw invoiceErrors.paymentNotFound();
   return paymentConcepts(
     payment,
     await shipmentFacts(
-      deps.db,
+      ex,
       payment.shares.map((s) => s.shipmentId),
     ),
     deps.settings,
@@ -191,58 +195,64 @@ export async function openPaymentInvoice(deps: InvoicesDeps, billable: repo.Bill
 
 class AlreadyRecorded extends Error {}
 
+/** What the first transaction of `invoices.payment` found or wrote. */
+type Recorded = { kind: 'recorded'; billable: repo.BillableRow } | { kind: 'opened'; invoice: repo.InvoiceRow | undefined } | { kind: 'none' };
+
 /**
  * `invoices.payment`: record the money, and invoice it at once when the seller asked for automatic
- * invoices. The first run writes the billable row and, with automatic invoicing, its invoice in
- * one transaction (the payment read once); a retry, or a second process, finds the row.
+ * invoices. Everything before the call to the service is ONE transaction (the billable row read,
+ * the payment, the account and its concepts read, the billable row and its invoice written): on
+ * the embedded database every statement outside a transaction waits its turn behind the requests
+ * of a burst of confirmations, a transaction waits once. A retry, or a second process, finds the
+ * billable row and only finishes the invoice it opened.
  */
 export async function runPaymentInvoiceJob(deps: InvoicesDeps, payload: PaymentInvoicePayload, ctx: JobContext): Promise<void> {
-  const billable = await repo.findBillable(deps.db, payload.paymentId);
-  if (billable) {
-    if (billable.excludedAt || billable.globalInvoiceId || !billable.invoiceId) return;
-    // A retry of this job: the invoice it opened may still be waiting for the service.
-    const current = await repo.findInvoice(deps.db, billable.invoiceId);
-    if (current?.status === 'pending') await stampOrRetry(deps, current.id);
-    return;
-  }
-  const found = await invoiceablePayment(deps, payload.paymentId);
-  if (!found) return;
-  const account = await deps.findAccount(found.payment.userId);
-  const tax = account?.invoice ? taxInformationSchema.safeParse(account.taxInformation) : undefined;
-  if (tax && !tax.success) {
-    deps.log?.info(
-      { paymentId: payload.paymentId, jobId: ctx.id },
-      'facturación automática sin datos fiscales completos: el pago queda para la factura global',
-    );
-  }
-  const items = tax?.success ? await conceptsFor(deps, payload.paymentId, found.payment) : undefined;
-  const now = deps.clock.now();
-  const row = billableRowOf(found.payment, found.form, now);
-  let invoice: repo.InvoiceRow | undefined;
   // The invoice is written already claimed by this run (its first call to the service counted).
   const claim = newStampClaim(deps);
+  let recorded: Recorded;
   try {
-    invoice = await deps.db.transaction(async (tx) => {
-      const opened =
-        tax?.success && items
-          ? await repo.insertInvoice(tx, {
-              ...newPaymentInvoice(deps, row, tax.data, items, now),
-              claimToken: claim.token,
-              claimedUntil: claim.until,
-              stampAttempts: 1,
-            })
-          : undefined;
+    recorded = await deps.db.transaction(async (tx): Promise<Recorded> => {
+      const billable = await repo.findBillable(tx, payload.paymentId);
+      if (billable) return { kind: 'recorded', billable };
+      const found = await invoiceablePayment(deps, payload.paymentId, tx);
+      if (!found) return { kind: 'none' };
+      const account = await deps.findAccount(found.payment.userId, tx);
+      const tax = account?.invoice ? taxInformationSchema.safeParse(account.taxInformation) : undefined;
+      if (tax && !tax.success) {
+        deps.log?.info(
+          { paymentId: payload.paymentId, jobId: ctx.id },
+          'facturación automática sin datos fiscales completos: el pago queda para la factura global',
+        );
+      }
+      const now = deps.clock.now();
+      const row = billableRowOf(found.payment, found.form, now);
+      const opened = tax?.success
+        ? await repo.insertInvoice(tx, {
+            ...newPaymentInvoice(deps, row, tax.data, await conceptsFor(deps, payload.paymentId, found.payment, tx), now),
+            claimToken: claim.token,
+            claimedUntil: claim.until,
+            stampAttempts: 1,
+          })
+        : undefined;
       if (!(await repo.insertBillable(tx, { ...row, invoiceId: opened?.id ?? null }))) throw new AlreadyRecorded();
-      return opened;
+      return { kind: 'opened', invoice: opened };
     });
   } catch (error) {
     // Another run recorded it meanwhile: that run's rows stand.
     if (error instanceof AlreadyRecorded) return runPaymentInvoiceJob(deps, payload, ctx);
     throw error;
   }
-  if (!invoice) return;
-  const stamped = await stampClaimed(deps, invoice, claim.token);
-  if (stamped.status === 'pending') throw new StampUnavailableError(`La factura ${invoice.id} la está timbrando otro proceso.`);
+  if (recorded.kind === 'recorded') {
+    const { billable } = recorded;
+    if (billable.excludedAt || billable.globalInvoiceId || !billable.invoiceId) return;
+    // A retry of this job: the invoice it opened may still be waiting for the service.
+    const current = await repo.findInvoice(deps.db, billable.invoiceId);
+    if (current?.status === 'pending') await stampOrRetry(deps, current.id);
+    return;
+  }
+  if (recorded.kind === 'none' || !recorded.invoice) return;
+  const stamped = await stampClaimed(deps, recorded.invoice, claim.token);
+  if (stamped.status === 'pending') throw new StampUnavailableError(`La factura ${recorded.invoice.id} la está timbrando otro proceso.`);
 }
 
 /** Stamps now; a pending row held by another caller is theirs to finish (their job retries it). */

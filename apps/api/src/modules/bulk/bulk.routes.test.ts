@@ -315,7 +315,7 @@ describe('fixing in place, creating once, «Crear de nuevo»', () => {
 
 describe('services sold from the guide inventory', () => {
   it('«más barato» takes AM/PM only while its guides last; a row naming it past the stock is explained, and passes once guides arrive', async () => {
-    const [ampm] = await t.database.query<{ id: string }>("select id from carrier_services where name = 'ESTANDAR'");
+    const [ampm] = await t.database.query<{ id: string }>("select id from carrier_services where name = 'ESTANDAR'", []);
     await setStock(t, ampm!.id, 2);
     const cheapest = (n: number) => goodRow(700 + n, { servicio: 'más barato' });
     const report = await uploadRows(owner, [cheapest(1), cheapest(2), cheapest(3), cheapest(4), goodRow(705, { servicio: 'AM/PM ESTANDAR' })]);

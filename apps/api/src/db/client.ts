@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { createLaneGate } from './lanes.js';
 import { fillFromTemplate } from './template.js';
 
 /** Drizzle over either driver; repositories only ever see this type. */
@@ -44,26 +45,23 @@ export interface DatabaseHandle {
 export const pgliteExtensions = { pg_trgm };
 
 /**
- * The embedded engine runs its callers one at a time (a statement, or a whole transaction), and
- * each on a new turn of the event loop. PGlite queues callers itself but hands the engine from
- * one to the next in microtasks: with many callers queued (a burst of requests) sockets and
- * timers waited until the queue was empty, seconds, and background jobs' calls to outside
- * services stalled for as long. Yielding between callers costs microseconds; inside a
+ * The embedded engine runs its callers one at a time (a statement, or a whole transaction). They
+ * go through the lane gate (lanes.ts): a person's request before queued jobs, turn about when
+ * both wait, and each on a new turn of the event loop. PGlite queues callers itself, first come
+ * first served, and hands the engine from one to the next in microtasks: with many callers queued
+ * sockets and timers waited until the queue was empty (seconds; background jobs' calls to outside
+ * services stalled), and a request's statements waited behind every queued job. Inside a
  * transaction statements run back to back as before.
  */
 const takingTurnsAlready = new WeakSet<PGlite>();
 function takingTurns(client: PGlite): PGlite {
   if (takingTurnsAlready.has(client)) return client;
   takingTurnsAlready.add(client);
-  let previous: Promise<unknown> = Promise.resolve();
+  const gate = createLaneGate();
   const callers = client as unknown as Record<'query' | 'exec' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
   for (const name of ['query', 'exec', 'transaction'] as const) {
     const run = callers[name].bind(client);
-    callers[name] = (...args: unknown[]) => {
-      const turn = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => run(...args));
-      previous = turn.catch(() => undefined);
-      return turn;
-    };
+    callers[name] = (...args: unknown[]) => gate.run(() => run(...args));
   }
   return client;
 }

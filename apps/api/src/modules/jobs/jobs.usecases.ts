@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.js';
+import { inBackgroundLane } from '../../db/lanes.js';
 import { systemClock, type Clock } from '../../shared/clock.js';
 import { safeErrorText } from '../../shared/log-safety.js';
 import { logContext } from '../../shared/request-context.js';
@@ -107,7 +108,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
 
   async function runJob(job: repo.JobRow): Promise<void> {
     const started = performance.now();
-    const outcome = await logContext.run({ jobId: job.id, jobType: job.type }, () => attemptJob(job));
+    // The background lane: on the embedded database a person's request goes before queued jobs.
+    const outcome = await inBackgroundLane(() => logContext.run({ jobId: job.id, jobType: job.type }, () => attemptJob(job)));
     opts.onRun?.({ type: job.type, outcome, seconds: (performance.now() - started) / 1000 });
   }
 
@@ -271,7 +273,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     start() {
       if (running) return;
       running = true;
-      loop = runLoop();
+      loop = inBackgroundLane(runLoop);
     },
     wake() {
       woken = true;

@@ -50,7 +50,7 @@ function racedIssuer(carrierCode: CarrierCode, whileIssuing: (request: GuideIssu
     sandbox: false,
     async issue(request) {
       await whileIssuing(request);
-      return { guideNumber: '4099999999', pieceNumbers: [], labelPdf: null, sandbox: false };
+      return { guideNumber: '4099999999', pieceNumbers: [], sandbox: false };
     },
   };
 }

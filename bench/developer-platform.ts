@@ -28,6 +28,10 @@ import { ensureWebBuild, root } from '../scripts/lib/build-web.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const KILL_EVENTS = Number(process.env.BENCH_KILL_EVENTS ?? 2_000);
+/** BENCH_QUOTE=0 skips the quote comparison (shorter runs while working on the webhooks). */
+const QUOTE = process.env.BENCH_QUOTE !== '0';
+/** Extra node flags for the server, e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+const SERVER_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const ENDPOINTS = 20;
 const PUBLISHERS = 8;
 const ADMIN = { email: 'bench-admin@envios.test', password: 'BenchAdmin1' };
@@ -93,7 +97,7 @@ const env = {
   API_KEY_RATE_PER_SECOND: '1000000',
   API_KEY_BURST: '1000000',
 };
-let server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+let server: ChildProcess = spawn(process.execPath, [...SERVER_ARGS, path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 const bare = fork(path.join(here, 'bare-server.ts'), ['0'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
 const barePort = await new Promise<number>((resolve) => bare.once('message', (m: { port: number }) => resolve(m.port)));
 
@@ -133,43 +137,47 @@ try {
   const { key } = await call<{ key: string }>('POST', '/api/v1/developers/keys', token, { name: 'Banco', scope: 'write', mode: 'live' });
 
   // ---------------------------------------------------------------- 1. quote: key against token
-  const quote = JSON.stringify({
-    origin_direction: { country_code: 'MX', postal_code: '44100', city: 'Guadalajara', suburb: 'Guadalajara Centro' },
-    destination_direction: { country_code: 'MX', postal_code: '06600', city: 'Cuauhtémoc', suburb: 'Juárez', state_short: 'CDMX' },
-    parcels: [{ depth: 15, width: 30, height: 20, weight: 3 }],
-    package_type: 'box',
-    cantidadGuias: 1,
-  });
-  await cannon(`${base}/api/v1/quoting`, { authorization: `Bearer ${token}` }, quote, 3);
-  await cannon(`${base}/api/v1/quoting`, { authorization: `Bearer ${key}` }, quote, 3);
-  const rounds: { who: string; r: autocannon.Result }[] = [];
-  // Alternated twice, so a slower moment of the shared machine falls on both.
-  for (let i = 0; i < 2; i++) {
-    rounds.push({ who: 'token', r: await cannon(`${base}/api/v1/quoting`, { authorization: `Bearer ${token}` }, quote, 8) });
-    rounds.push({ who: 'llave', r: await cannon(`${base}/api/v1/quoting`, { authorization: `Bearer ${key}` }, quote, 8) });
+  if (QUOTE) await compareQuotes(token, key);
+
+  async function compareQuotes(token: string, key: string) {
+    const quote = JSON.stringify({
+      origin_direction: { country_code: 'MX', postal_code: '44100', city: 'Guadalajara', suburb: 'Guadalajara Centro' },
+      destination_direction: { country_code: 'MX', postal_code: '06600', city: 'Cuauhtémoc', suburb: 'Juárez', state_short: 'CDMX' },
+      parcels: [{ depth: 15, width: 30, height: 20, weight: 3 }],
+      package_type: 'box',
+      cantidadGuias: 1,
+    });
+    await cannon(`${base}/api/v1/quoting`, { authorization: `Bearer ${token}` }, quote, 3);
+    await cannon(`${base}/api/v1/quoting`, { authorization: `Bearer ${key}` }, quote, 3);
+    const rounds: { who: string; r: autocannon.Result }[] = [];
+    // Alternated twice, so a slower moment of the shared machine falls on both.
+    for (let i = 0; i < 2; i++) {
+      rounds.push({ who: 'token', r: await cannon(`${base}/api/v1/quoting`, { authorization: `Bearer ${token}` }, quote, 8) });
+      rounds.push({ who: 'llave', r: await cannon(`${base}/api/v1/quoting`, { authorization: `Bearer ${key}` }, quote, 8) });
+    }
+    const bareRun = await cannon(`http://127.0.0.1:${barePort}/`, {}, undefined, 5);
+    const mean = (who: string, f: (r: autocannon.Result) => number) => rounds.filter((x) => x.who === who).reduce((s, x) => s + f(x.r), 0) / 2;
+    const tokenRps = mean('token', (r) => r.requests.average);
+    const keyRps = mean('llave', (r) => r.requests.average);
+    const tokenP99 = mean('token', (r) => r.latency.p99);
+    const keyP99 = mean('llave', (r) => r.latency.p99);
+    const errors = rounds.reduce((s, x) => s + x.r.errors + x.r.non2xx, 0);
+    lines.push(
+      '## Cotización con llave de API contra token de sesión',
+      '',
+      'POST /api/v1/quoting, el mismo cuerpo, 10 conexiones, 8 s por corrida, alternadas dos veces (promedio):',
+      '',
+      '| autenticación | solicitudes/s | p50 ms | p99 ms |',
+      '|---|---|---|---|',
+      `| token de sesión | ${tokenRps.toFixed(0)} | ${mean('token', (r) => r.latency.p50).toFixed(1)} | ${tokenP99.toFixed(1)} |`,
+      `| llave de API | ${keyRps.toFixed(0)} | ${mean('llave', (r) => r.latency.p50).toFixed(1)} | ${keyP99.toFixed(1)} |`,
+      `| Fastify desnudo (referencia) | ${bareRun.requests.average.toFixed(0)} | ${bareRun.latency.p50.toFixed(1)} | ${bareRun.latency.p99.toFixed(1)} |`,
+      '',
+      `Llave / token: ${((keyRps / tokenRps) * 100).toFixed(1)} % de las solicitudes por segundo; errores o respuestas no 2xx: ${errors}. Meta: dentro del 10 %.`,
+      '',
+    );
+    console.log(lines.slice(-4).join('\n'));
   }
-  const bareRun = await cannon(`http://127.0.0.1:${barePort}/`, {}, undefined, 5);
-  const mean = (who: string, f: (r: autocannon.Result) => number) => rounds.filter((x) => x.who === who).reduce((s, x) => s + f(x.r), 0) / 2;
-  const tokenRps = mean('token', (r) => r.requests.average);
-  const keyRps = mean('llave', (r) => r.requests.average);
-  const tokenP99 = mean('token', (r) => r.latency.p99);
-  const keyP99 = mean('llave', (r) => r.latency.p99);
-  const errors = rounds.reduce((s, x) => s + x.r.errors + x.r.non2xx, 0);
-  lines.push(
-    '## Cotización con llave de API contra token de sesión',
-    '',
-    'POST /api/v1/quoting, el mismo cuerpo, 10 conexiones, 8 s por corrida, alternadas dos veces (promedio):',
-    '',
-    '| autenticación | solicitudes/s | p50 ms | p99 ms |',
-    '|---|---|---|---|',
-    `| token de sesión | ${tokenRps.toFixed(0)} | ${mean('token', (r) => r.latency.p50).toFixed(1)} | ${tokenP99.toFixed(1)} |`,
-    `| llave de API | ${keyRps.toFixed(0)} | ${mean('llave', (r) => r.latency.p50).toFixed(1)} | ${keyP99.toFixed(1)} |`,
-    `| Fastify desnudo (referencia) | ${bareRun.requests.average.toFixed(0)} | ${bareRun.latency.p50.toFixed(1)} | ${bareRun.latency.p99.toFixed(1)} |`,
-    '',
-    `Llave / token: ${((keyRps / tokenRps) * 100).toFixed(1)} % de las solicitudes por segundo; errores o respuestas no 2xx: ${errors}. Meta: dentro del 10 %.`,
-    '',
-  );
-  console.log(lines.slice(-4).join('\n'));
 
   // ---------------------------------------------------------------- 2. fan-out
   for (let i = 1; i <= ENDPOINTS; i++) {
@@ -232,7 +240,7 @@ try {
       server.kill('SIGKILL');
       await new Promise((r) => server.once('exit', r));
       const t0 = performance.now();
-      server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      server = spawn(process.execPath, [...SERVER_ARGS, path.join(root, 'scripts/start.mjs')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
       await waitFor(`${base}/api/health/ready`, 180_000);
       restartedIn = (performance.now() - t0) / 1000;
     },

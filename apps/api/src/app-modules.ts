@@ -92,6 +92,8 @@ export interface ModuleContext {
   rateLimits: typeof defaultRateLimits;
   /** The HTTP client for every call made on a user's behalf: public internet only (shared/outbound-http.ts). */
   outbound: OutboundHttp;
+  /** The same guarded client with more connections per host, for outgoing webhooks. */
+  webhooksOutbound: OutboundHttp;
 }
 
 /**
@@ -101,7 +103,7 @@ export interface ModuleContext {
  */
 export async function registerModules(
   app: FastifyInstance,
-  { deps, clock, metrics, jobs, events, notifier, accounts, developers, outbound, rateLimits }: ModuleContext,
+  { deps, clock, metrics, jobs, events, notifier, accounts, developers, outbound, webhooksOutbound, rateLimits }: ModuleContext,
 ) {
   const { config, database } = deps;
   const readiness = {
@@ -316,7 +318,7 @@ export async function registerModules(
     clock,
     jobs,
     notifier,
-    outbound,
+    outbound: webhooksOutbound,
     secret: config.SECRET_KEY,
     appUrl: paymentsCore.appUrl,
     findContact,

@@ -38,6 +38,9 @@ import { createMetrics, type Metrics } from './modules/metrics/metrics.usecases.
 import { markedChildLogger, registerObservability } from './plugins/observability.js';
 import { registerModules } from './app-modules.js';
 import { createOutboundHttp } from './shared/outbound-http.js';
+
+/** Outgoing webhooks: connections kept per receiving host (a fan-out of 20 endpoints on one host sends 20 at once per event). */
+const WEBHOOK_SOCKETS_PER_ORIGIN = 64;
 import { defaultRateLimits, type AppDeps } from './app-deps.js';
 
 export type { AppDeps } from './app-deps.js';
@@ -220,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     developers,
     rateLimits,
     outbound: createOutboundHttp(outboundPolicy),
+    webhooksOutbound: createOutboundHttp({ ...outboundPolicy, maxSocketsPerOrigin: WEBHOOK_SOCKETS_PER_ORIGIN }),
   });
   late.postalCodeKnown = (code) => geography.lookupPostalCode({ country: 'MX', code }).country_codes.length > 0;
 

@@ -37,6 +37,11 @@ export interface OutboundPolicy {
   resolve?: (hostname: string) => Promise<ResolvedAddress[]>;
   /** Certificates trusted instead of the system's (tests: a local fake's self-signed certificate). */
   ca?: string | Buffer;
+  /**
+   * Keep-alive connections per origin (default 16). The webhooks' client takes more: many
+   * endpoints of one account often share a host, and each delivery holds a connection until its answer.
+   */
+  maxSocketsPerOrigin?: number;
 }
 
 export interface OutboundRequestInit {
@@ -161,8 +166,8 @@ export function createOutboundHttp(policy: OutboundPolicy = {}): OutboundHttp {
   }
 
   const agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 16 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 16, ...(policy.ca ? { ca: policy.ca } : {}) }),
+    'http:': new http.Agent({ keepAlive: true, maxSockets: policy.maxSocketsPerOrigin ?? 16 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: policy.maxSocketsPerOrigin ?? 16, ...(policy.ca ? { ca: policy.ca } : {}) }),
   };
 
   function once(url: URL, init: OutboundRequestInit, signal: AbortSignal, maxBytes: number): Promise<{ res: IncomingMessage; body: Buffer }> {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { TEST_EVENT_TYPE, type EventData, type EventEnvelope, type EventType } from '@envios/contracts/events';
 import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../shared/clock.js';
-import type { JobContext, JobQueue } from '../jobs/jobs.usecases.js';
+import type { EnqueueInput, JobContext, JobQueue } from '../jobs/jobs.usecases.js';
 import * as repo from './events.repository.js';
 
 /*
@@ -110,12 +110,9 @@ export function createEvents(deps: { jobs: JobQueue; clock: Clock; log?: Fastify
       if (list.length === 0) return [];
       const now = deps.clock.now();
       const events = list.map((e) => ({ id: randomUUID(), type: e.type, userId: e.userId, subjectId: e.subjectId ?? null, data: e.data, createdAt: now }));
-      await repo.insertEvents(
-        tx,
-        events.map((e) => ({ ...e, data: e.data })),
-      );
+      await repo.insertEvents(tx, events);
       const wanted = new Map<string, Promise<boolean>>();
-      let enqueued = false;
+      const jobs: EnqueueInput<EventPayload>[] = [];
       for (const event of events) {
         for (const subscriber of byType.get(event.type) ?? []) {
           if (subscriber.mode === 'inline') {
@@ -129,13 +126,12 @@ export function createEvents(deps: { jobs: JobQueue; clock: Clock; log?: Fastify
             if (!(await answer)) continue;
           }
           const payload: EventPayload = { ...event, createdAt: event.createdAt.toISOString() };
-          await deps.jobs.enqueue(
-            { type: durableJobType(subscriber.name), key: eventJobKey(subscriber.name, event.id), payload, maxAttempts: subscriber.maxAttempts },
-            tx,
-          );
-          enqueued = true;
+          jobs.push({ type: durableJobType(subscriber.name), key: eventJobKey(subscriber.name, event.id), payload, maxAttempts: subscriber.maxAttempts });
         }
       }
+      // Every durable subscriber's job of the batch in one statement, in the same transaction.
+      await deps.jobs.enqueueMany(jobs, tx);
+      const enqueued = jobs.length > 0;
       // The worker's next claim waits for this transaction on the embedded database (one
       // connection); elsewhere the publisher's own wake after its commit, or the next poll, finds the jobs.
       if (enqueued) setImmediate(() => deps.jobs.wake());

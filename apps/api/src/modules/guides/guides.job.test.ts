@@ -4,7 +4,9 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { adminEnv, createSignedInUser, signInAdmin, type SignedIn } from '../../testing/accounts.js';
 import { manualClock } from '../../shared/clock.js';
 import type { GuideIssueRequest, GuideIssuer, IssuedGuide } from '../carriers/adapters/guide-issuer.js';
+import { eventsQueries } from '../events/events.usecases.js';
 import { jobsQueries } from '../jobs/jobs.usecases.js';
+import { issueGuide } from './guides.job.js';
 import { createOne } from '../shipments/shipments.fixtures.js';
 import { createPickupsForPaidShipments } from '../pickups/pickups.usecases.js';
 import { cloneShipment, insertPayment, inventoryOf, markPaid, setStock } from './guides.testing.js';
@@ -39,6 +41,18 @@ function fakeIssuer(carrierCode: CarrierCode) {
     },
   };
   return issuer;
+}
+
+/** The first call finds the guide already written by another worker while the carrier answers (a lease taken over). */
+function racedIssuer(carrierCode: CarrierCode, whileIssuing: (request: GuideIssueRequest) => Promise<void>): GuideIssuer {
+  return {
+    carrierCode,
+    sandbox: false,
+    async issue(request) {
+      await whileIssuing(request);
+      return { guideNumber: '4099999999', pieceNumbers: [], sandbox: false };
+    },
+  };
 }
 
 const clock = manualClock(new Date('2026-03-10T17:00:00Z'));
@@ -193,6 +207,29 @@ describe('guides.issue — carrier_api', () => {
     await t.app.jobs.drain();
     expect(dhl.calls.length - before).toBe(2);
     expect(await mailsTo(id!)).toHaveLength(1);
+  });
+
+  it('records nothing when the shipment got its number while the carrier answered: no second label, event or e-mail', async () => {
+    const [id] = await cloneShipment(t, apiTemplate, 1);
+    await pay([id!]);
+    const winner = '4011111111';
+    const issuer = racedIssuer('dhl', async () => {
+      await t.database.query(`update shipments set number_guide = $1 where id = $2`, [winner, id]);
+    });
+    const deps = {
+      db: t.database.db,
+      clock,
+      notifier: t.app.notifier,
+      issuerFor: () => issuer,
+      appUrl: 'https://envios.test',
+      secret: 'x'.repeat(32),
+      events: t.app.events,
+    };
+    const job = (await jobsQueries.findByKey(t.database.db, `guides.issue:${id}`))!;
+    await issueGuide(deps, { shipmentId: id! }, { id: job.id, key: job.key, attempt: 1, commit: (effect) => t.database.db.transaction(effect) });
+    expect(await guideOf(id!)).toMatchObject({ number_guide: winner, source: null });
+    expect(await mailsTo(id!)).toHaveLength(0);
+    expect((await eventsQueries.listOf(t.database.db, user.id, { type: 'guide.issued', limit: 50 })).filter((e) => e.subjectId === id)).toHaveLength(0);
   });
 
   it('does nothing for an unpaid shipment', async () => {

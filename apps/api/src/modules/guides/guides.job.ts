@@ -109,11 +109,9 @@ export async function issueGuide(deps: GuidesJobDeps, payload: GuideIssuePayload
 
   if (shipment.guideSource === 'carrier_api') {
     const issued = await issueWithCarrier(deps, shipment);
-    await ctx.commit(async (tx) => {
-      const current = await findShipmentForGuide(tx, shipment.id, { lock: true });
-      if (!current || current.numberGuide) return;
-      await recordGuide(deps, tx, current, issued);
-    });
+    // No second read: recordGuide's first write sets the number only where there is none yet (that
+    // row lock is the guard), and the rest is told with the shipment the carrier was sent.
+    await ctx.commit((tx) => recordGuide(deps, tx, shipment, issued));
     return;
   }
 

@@ -87,12 +87,16 @@ export async function releaseGuides(tx: Executor, paymentId: string): Promise<nu
 
 /** One durable job per paid shipment; enqueueing the same shipment twice keeps one job. */
 export async function enqueueGuideIssue(jobs: JobQueue, tx: Executor, shipmentIds: string[]): Promise<void> {
-  for (const shipmentId of new Set(shipmentIds)) {
-    await jobs.enqueue<GuideIssuePayload>(
-      { type: GUIDE_ISSUE_JOB, key: guideIssueJobKey(shipmentId), payload: { shipmentId }, maxAttempts: GUIDE_JOB_MAX_ATTEMPTS },
-      tx,
-    );
-  }
+  const payload = (shipmentId: string): GuideIssuePayload => ({ shipmentId });
+  await jobs.enqueueMany(
+    [...new Set(shipmentIds)].map((shipmentId) => ({
+      type: GUIDE_ISSUE_JOB,
+      key: guideIssueJobKey(shipmentId),
+      payload: payload(shipmentId),
+      maxAttempts: GUIDE_JOB_MAX_ATTEMPTS,
+    })),
+    tx,
+  );
 }
 
 /**

@@ -48,6 +48,25 @@ export async function insertJob(
   return { id: existing[0]!.id, created: false };
 }
 
+/** Many jobs in one statement; keys already queued keep their job. Answers how many were inserted. */
+export async function insertJobs(
+  db: Executor,
+  rows: readonly { type: string; key: string; payload: unknown; runAt: Date; maxAttempts: number }[],
+  now: Date,
+): Promise<number> {
+  let count = 0;
+  // Slices keep each statement well under PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < rows.length; i += 1_000) {
+    const inserted = await db
+      .insert(jobs)
+      .values(rows.slice(i, i + 1_000).map((r) => ({ ...r, status: 'pending' as const, createdAt: now, updatedAt: now })))
+      .onConflictDoNothing({ target: jobs.key })
+      .returning({ id: jobs.id });
+    count += inserted.length;
+  }
+  return count;
+}
+
 /** Jobs whose worker died on their last allowed attempt are given up for good. */
 export async function failAbandonedJobs(db: Executor, now: Date): Promise<number> {
   const rows = await db

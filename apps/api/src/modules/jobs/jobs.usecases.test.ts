@@ -58,6 +58,27 @@ describe('job queue', () => {
     expect(await q.drain()).toBe(0);
   });
 
+  it('enqueues many jobs in one statement, keeping one job per key, inside the caller transaction', async () => {
+    const q = queue();
+    await q.enqueue({ type: 't', key: 'lote:1', payload: { n: 0 } });
+    const jobs = [1, 2, 3].map((n) => ({ type: 't', key: `lote:${n}`, payload: { n }, maxAttempts: 3 }));
+    await expect(
+      database.db.transaction(async (tx) => {
+        await q.enqueueMany(jobs, tx);
+        throw new Error('deshecho');
+      }),
+    ).rejects.toThrow('deshecho');
+    expect(await jobsQueries.findByKey(database.db, 'lote:2')).toBeUndefined();
+    expect(await database.db.transaction((tx) => q.enqueueMany([...jobs, jobs[1]!], tx))).toBe(2);
+    expect(await q.enqueueMany([], database.db)).toBe(0);
+    const runs: unknown[] = [];
+    q.register('t', { run: async (payload) => void runs.push(payload) });
+    await q.drain();
+    expect(runs).toEqual(expect.arrayContaining([{ n: 0 }, { n: 2 }, { n: 3 }]));
+    expect(runs).toHaveLength(3);
+    expect(await jobsQueries.findByKey(database.db, 'lote:3')).toMatchObject({ maxAttempts: 3 });
+  });
+
   it('retries a failing job with exponential back-off, records the last error, then succeeds', async () => {
     const q = queue();
     let calls = 0;

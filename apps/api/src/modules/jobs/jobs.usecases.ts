@@ -42,6 +42,11 @@ export interface JobQueue {
   register<P>(type: string, handler: JobHandler<P>): void;
   /** Inside a transaction, pass it: the job then exists only if the transaction commits. */
   enqueue<P>(input: EnqueueInput<P>, executor?: Executor): Promise<{ id: string; created: boolean }>;
+  /**
+   * Many jobs in one statement (a purchase of 100 shipments enqueues 100 guides at once); a key
+   * already queued keeps its job, as with `enqueue`. Answers how many were new.
+   */
+  enqueueMany(inputs: readonly EnqueueInput<unknown>[], executor?: Executor): Promise<number>;
   /** Claims one batch and runs it; answers how many jobs ran (tests and scripts; the loop is `start`). */
   runOnce(): Promise<number>;
   /** Runs batches until none is due (tests and one-off scripts). */
@@ -259,6 +264,21 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         maxAttempts: input.maxAttempts ?? defaultMaxAttempts,
         now,
       });
+    },
+    async enqueueMany(inputs, executor) {
+      if (inputs.length === 0) return 0;
+      const now = clock.now();
+      return repo.insertJobs(
+        executor ?? db,
+        inputs.map((input) => ({
+          type: input.type,
+          key: input.key,
+          payload: input.payload,
+          runAt: input.runAt ?? now,
+          maxAttempts: input.maxAttempts ?? defaultMaxAttempts,
+        })),
+        now,
+      );
     },
     runOnce,
     async drain(maxBatches = 100) {

@@ -107,6 +107,8 @@ describe('a wallet short', () => {
     first = await world.fake.placeOrder();
     await world.t.app.jobs.drain();
     const waiting = await orderRow(first);
+    // The E-Commerce tab names the store's platform (what a shipment made by hand from it carries).
+    expect(waiting.platform).toBe('shopify');
     expect(waiting.auto_ship?.status).toBe('waiting');
     expect(waiting.auto_ship?.reason).toMatch(WALLET_SHORT);
     expect(waiting.shipments).toHaveLength(1);

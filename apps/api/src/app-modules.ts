@@ -312,6 +312,8 @@ export async function registerModules(
   events.subscribe(overweightOnPayment());
   events.subscribe(creditMailOnPayment({ notifier, appUrl: paymentsCore.appUrl, findContact }));
   events.subscribe(integrations.storeWriteback);
+  // Orders a store's rule could not pay for lack of money are paid when the wallet is credited.
+  events.subscribe(integrations.autoShipOnCredit);
   // Outgoing webhooks: durable (a job per event for accounts whose endpoints want it), through the guarded client.
   const webhooks = createWebhooks({
     db: database.db,

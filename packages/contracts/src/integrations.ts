@@ -199,6 +199,8 @@ export type OrderShipment = z.infer<typeof orderShipmentSchema>;
 export const storeOrderRowSchema = z.object({
   _id: z.uuid(),
   connection_id: z.uuid(),
+  /** The store's platform: what a shipment made from the order names as its `ecommerce_type`. */
+  platform: z.enum(PLATFORM_IDS),
   store_name: z.string(),
   sandbox: z.boolean(),
   /** WooCommerce's order id and its displayed number. */

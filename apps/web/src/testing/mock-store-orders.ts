@@ -10,6 +10,7 @@ export function storeOrderRow(n: number, over: Partial<StoreOrderRow> = {}): Sto
   return {
     _id: storeOrderId(n),
     connection_id: STORE_ID,
+    platform: 'woocommerce',
     store_name: 'Mi Tienda',
     sandbox: false,
     order_id: 1200 + n,

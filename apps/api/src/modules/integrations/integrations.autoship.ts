@@ -1,6 +1,7 @@
 import { savedLocationsOf } from '../addresses/addresses.usecases.js';
 import { findAccountParcelTemplate } from '../parcels/parcels.usecases.js';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
+import { walletErrorCodes } from '@envios/contracts/wallet';
 import type { StoreOrderDetail, StoreRule } from '@envios/contracts/integrations';
 import { quoteRequestSchema, type QuoteResponse, type ShippingOption } from '@envios/contracts/quotes';
 import { createShipmentSchema, type CreateShipment } from '@envios/contracts/shipments';
@@ -26,7 +27,15 @@ import { JOB, type Ctx } from './integrations.shared.js';
  * the shipment and pay it from the wallet through the same use cases as a click (same checks,
  * ledger, events and notification). Whoever moves the row from `queued` does the work, so a notice
  * delivered twice or two processes buy one guide; what the rule cannot decide waits with its reason.
+ *
+ * Two waits go on by themselves: a wallet short (the shipment is created, unpaid) is paid when the
+ * account's wallet is credited (`wallet.credited`), and an order held by the daily limit is tried
+ * again the next day (Mexico City). Each is moved out of `waiting` by one conditional update, so
+ * two credits at once resume it once. An address to review waits for the seller.
  */
+
+/** A resumed order's own job, should this process stop before it is done (its inline run is long over by then). */
+const RESUME_AFTER_MS = 10 * 60_000;
 
 export interface AutoShipPayload {
   orderId: string;
@@ -187,8 +196,8 @@ async function planShipment(
 export async function runAutoShip(ctx: Ctx, ports: AutoShipPorts, orderId: string): Promise<void> {
   const auto = await rules.findAutoOrder(ctx.db, orderId);
   if (!auto || auto.status === 'bought' || auto.status === 'waiting') return;
-  const wait = async (reason: string) => {
-    await rules.moveAutoOrder(ctx.db, orderId, ['queued', 'buying'], { status: 'waiting', reason: reason.slice(0, 500) }, ctx.clock.now());
+  const wait = async (reason: string, waitKind: 'wallet_short' | null = null) => {
+    await rules.moveAutoOrder(ctx.db, orderId, ['queued', 'buying'], { status: 'waiting', reason: reason.slice(0, 500), waitKind }, ctx.clock.now());
   };
   const caller = ownerCaller(auto.userId);
   const rule = await rules.findRule(ctx.db, auto.connectionId);
@@ -213,7 +222,9 @@ export async function runAutoShip(ctx: Ctx, ports: AutoShipPorts, orderId: strin
           ['queued'],
           {
             status: 'waiting',
-            reason: `Se alcanzó el límite de ${locked.dailyLimit} guías automáticas por día de esta tienda: genera esta tú o espera a mañana.`,
+            reason: `Se alcanzó el límite de ${locked.dailyLimit} guías automáticas por día de esta tienda: se comprará sola mañana, o genérala tú.`,
+            waitKind: 'daily_limit',
+            day,
           },
           now,
         );
@@ -239,8 +250,56 @@ export async function runAutoShip(ctx: Ctx, ports: AutoShipPorts, orderId: strin
   try {
     await ports.payWithWallet(caller, [shipmentId]);
   } catch (error) {
+    if (error instanceof AppError && error.code === walletErrorCodes.insufficientBalance) {
+      return wait(`La guía quedó creada sin pagar: ${error.message} Se pagará sola cuando abones a tu monedero.`, 'wallet_short');
+    }
     if (error instanceof AppError && error.statusCode < 500) return wait(`La guía quedó creada sin pagar: ${error.message}`);
     throw error;
   }
   await rules.moveAutoOrder(ctx.db, orderId, ['buying'], { status: 'bought', reason: null }, ctx.clock.now());
+}
+
+/**
+ * Takes a waiting order back (one conditional update: whoever moves it runs it) and runs it now,
+ * so that the orders go in order of arrival. Its own job is queued in the same transaction for
+ * later, in case this process stops before the run ends (it then finds the order done and ends).
+ */
+async function resume(ctx: Ctx, ports: AutoShipPorts, orderId: string, kind: 'wallet_short' | 'daily_limit', runKey: string): Promise<void> {
+  const now = ctx.clock.now();
+  const claimed = await ctx.db.transaction(async (tx) => {
+    if (!(await rules.resumeWaiting(tx, orderId, kind, kind === 'wallet_short' ? 'buying' : 'queued', now))) return false;
+    await ctx.jobs.enqueue<AutoShipPayload>(
+      {
+        type: JOB.autoShip,
+        key: `${JOB.autoShip}:${orderId}:${runKey}`,
+        payload: { orderId },
+        runAt: new Date(now.getTime() + RESUME_AFTER_MS),
+        maxAttempts: 5,
+      },
+      tx,
+    );
+    return true;
+  });
+  if (claimed) await runAutoShip(ctx, ports, orderId);
+}
+
+/** Whether a credit to this account has orders to pay (the subscriber's job exists only then). */
+export const hasWalletShort = (ex: Executor, userId: string) => rules.hasWalletShort(ex, userId);
+
+/**
+ * After a credit to the account's wallet (`wallet.credited`, event `eventId`): each order waiting
+ * for money is paid once more, in order of arrival; one still short waits again for the next credit.
+ */
+export async function retryWalletShort(ctx: Ctx, ports: AutoShipPorts, userId: string, eventId: string): Promise<void> {
+  for (const orderId of await rules.walletShortOrders(ctx.db, userId)) {
+    await resume(ctx, ports, orderId, 'wallet_short', `credit:${eventId}`);
+  }
+}
+
+/** The day's carry-over (Mexico City `day`): orders held by a daily limit on an earlier day go again, in order of arrival. */
+export async function carryOverHeld(ctx: Ctx, ports: AutoShipPorts, day: string): Promise<void> {
+  // An order held again gets today's date, so the list only shrinks.
+  for (let ids = await rules.heldBefore(ctx.db, day, 100); ids.length > 0; ids = await rules.heldBefore(ctx.db, day, 100)) {
+    for (const orderId of ids) await resume(ctx, ports, orderId, 'daily_limit', `day:${day}`);
+  }
 }

@@ -9,13 +9,14 @@ import * as repo from './integrations.repository.js';
 import { JOB, reasonFor, type Ctx } from './integrations.shared.js';
 import { writeBack, type WritebackPayload } from './integrations.writeback.js';
 import type { DemoDeliveryPayload, DemoStoreService } from './platforms/woocommerce/woocommerce-demo.js';
-import { runAutoShip, type AutoShipPayload } from './integrations.autoship.js';
+import { carryOverHeld, runAutoShip, type AutoShipPayload } from './integrations.autoship.js';
 
 /*
  * The module's durable work. `woocommerce.tick` is a chain, one link per slot (10 minutes by
  * default), that queues one sync per connected store (keyed by store and slot, so several
  * processes queue it once), e-mails the owner of a store failing for an hour (once per failing
- * period), and forgets old health events and spent handshakes.
+ * period), forgets old health events and spent handshakes, and once a day (Mexico City) queues
+ * the carry-over of the orders a store's daily limit held.
  */
 
 const DAY = 24 * 60 * 60_000;
@@ -68,6 +69,11 @@ export function registerIntegrationJobs(
       if (ctx.autoShip) await runAutoShip(ctx, ctx.autoShip, payload.orderId);
     },
   });
+  jobs.register<{ day: string }>(JOB.carryOver, {
+    run: async (payload) => {
+      if (ctx.autoShip) await carryOverHeld(ctx, ctx.autoShip, payload.day);
+    },
+  });
   jobs.register<{ connectionId: string; externalId: number }>(JOB.fetchOrder, {
     run: (payload) => parts.intake.fetchOrder(payload.connectionId, payload.externalId),
   });
@@ -87,7 +93,10 @@ export function registerIntegrationJobs(
       await repo.deleteHandshakesBefore(ctx.db, new Date(now.getTime() - DAY));
       const slot = slotStart(now, intervalMs).toISOString();
       const stores = await repo.connectedIds(ctx.db);
+      const today = mexicoCityTime(now).date;
       await jobCtx.commit(async (tx) => {
+        // Once a day: the key is the day's.
+        await jobs.enqueue({ type: JOB.carryOver, key: `${JOB.carryOver}:${today}`, payload: { day: today }, maxAttempts: 5 }, tx);
         for (const { id } of stores) await jobs.enqueue({ type: JOB.sync, key: `woo.sync:${id}:${slot}`, payload: { connectionId: id } }, tx);
         const next = slotStart(new Date(now.getTime() + intervalMs), intervalMs);
         await jobs.enqueue({ type: JOB.tick, key: `${JOB.tick}:${next.toISOString()}`, payload: {}, runAt: next }, tx);

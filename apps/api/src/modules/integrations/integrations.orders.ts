@@ -1,5 +1,12 @@
 import { fromCentavos } from '@envios/contracts/money';
-import { storeStatusLabels, type OrderProblem, type StoreOrderDetail, type StoreOrderPage, type StoreOrderRow } from '@envios/contracts/integrations';
+import {
+  storeStatusLabels,
+  type OrderProblem,
+  type PlatformId,
+  type StoreOrderDetail,
+  type StoreOrderPage,
+  type StoreOrderRow,
+} from '@envios/contracts/integrations';
 import type { Caller } from '../../plugins/auth.js';
 import { findShipmentsForStoreOrders, type OrderShipmentRow } from '../shipments/shipments.usecases.js';
 import { integrationErrors } from './integrations.errors.js';
@@ -31,7 +38,7 @@ function weightProblem(order: repo.StoreOrderRow): OrderProblem[] {
 
 function toRow(
   order: repo.StoreOrderRow,
-  store: { storeName: string; sandbox: boolean },
+  store: { storeName: string; sandbox: boolean; platform: string },
   shipments: OrderShipmentRow[],
   auto: AutoOrderRow | undefined,
 ): StoreOrderRow {
@@ -53,6 +60,7 @@ function toRow(
   return {
     _id: order.id,
     connection_id: order.connectionId,
+    platform: store.platform as PlatformId,
     store_name: store.storeName,
     sandbox: store.sandbox,
     order_id: order.externalId,

@@ -274,7 +274,7 @@ export async function listOrders(ex: Executor, q: { userId: string; search?: str
   );
   const [rows, [total]] = await Promise.all([
     ex
-      .select({ order: storeOrders, storeName: storeConnections.appName, sandbox: storeConnections.sandbox })
+      .select({ order: storeOrders, storeName: storeConnections.appName, sandbox: storeConnections.sandbox, platform: storeConnections.platform })
       .from(storeOrders)
       .innerJoin(storeConnections, eq(storeConnections.id, storeOrders.connectionId))
       .where(where)
@@ -288,7 +288,13 @@ export async function listOrders(ex: Executor, q: { userId: string; search?: str
 
 export async function findOrderWithStore(ex: Executor, id: string) {
   const [row] = await ex
-    .select({ order: storeOrders, storeName: storeConnections.appName, sandbox: storeConnections.sandbox, weightUnit: storeConnections.weightUnit })
+    .select({
+      order: storeOrders,
+      storeName: storeConnections.appName,
+      sandbox: storeConnections.sandbox,
+      platform: storeConnections.platform,
+      weightUnit: storeConnections.weightUnit,
+    })
     .from(storeOrders)
     .innerJoin(storeConnections, eq(storeConnections.id, storeOrders.connectionId))
     .where(eq(storeOrders.id, id));

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { storeAutoOrders, storeOrders, storeRules } from './integrations.table.js';
 
@@ -40,6 +40,7 @@ export async function queueAutoOrders(ex: Executor, orderIds: string[], now: Dat
           userId: storeOrders.userId,
           status: sql<'queued'>`'queued'`.as('status'),
           reason: sql<null>`null`.as('reason'),
+          waitKind: sql<null>`null`.as('wait_kind'),
           shipmentId: sql<null>`null::uuid`.as('shipment_id'),
           day: sql<null>`null`.as('day'),
           createdAt: sql<Date>`${now.toISOString()}::timestamptz`.as('created_at'),
@@ -64,13 +65,76 @@ export async function findAutoOrders(ex: Executor, orderIds: string[]): Promise<
   return ex.select().from(storeAutoOrders).where(inArray(storeAutoOrders.orderId, orderIds));
 }
 
-/** Purchases of the store's rule that count on a day: bought, or being bought. */
+/**
+ * Purchases of the store's rule that count on a day: bought, being bought, or waiting with their
+ * shipment already created (a wallet short: it keeps its place and is paid when money comes).
+ */
 export async function countPurchasesOn(ex: Executor, connectionId: string, day: string): Promise<number> {
   const [row] = await ex
     .select({ n: sql<number>`count(*)::int` })
     .from(storeAutoOrders)
-    .where(and(eq(storeAutoOrders.connectionId, connectionId), eq(storeAutoOrders.day, day), inArray(storeAutoOrders.status, ['buying', 'bought'])));
+    .where(
+      and(
+        eq(storeAutoOrders.connectionId, connectionId),
+        eq(storeAutoOrders.day, day),
+        or(inArray(storeAutoOrders.status, ['buying', 'bought']), and(eq(storeAutoOrders.status, 'waiting'), isNotNull(storeAutoOrders.shipmentId))),
+      ),
+    );
   return Number(row?.n ?? 0);
+}
+
+/** Whether the account has orders waiting for money in its wallet. */
+export async function hasWalletShort(ex: Executor, userId: string): Promise<boolean> {
+  const [row] = await ex
+    .select({ orderId: storeAutoOrders.orderId })
+    .from(storeAutoOrders)
+    .where(and(eq(storeAutoOrders.status, 'waiting'), eq(storeAutoOrders.waitKind, 'wallet_short'), eq(storeAutoOrders.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The account's orders waiting for money (their shipment created, unpaid), in order of arrival. */
+export async function walletShortOrders(ex: Executor, userId: string): Promise<string[]> {
+  const rows = await ex
+    .select({ orderId: storeAutoOrders.orderId })
+    .from(storeAutoOrders)
+    .where(
+      and(
+        eq(storeAutoOrders.status, 'waiting'),
+        eq(storeAutoOrders.waitKind, 'wallet_short'),
+        eq(storeAutoOrders.userId, userId),
+        isNotNull(storeAutoOrders.shipmentId),
+      ),
+    )
+    .orderBy(asc(storeAutoOrders.createdAt), asc(storeAutoOrders.orderId));
+  return rows.map((r) => r.orderId);
+}
+
+/** Orders held by their store's daily limit on a day before `day`, in order of arrival (at most `limit`). */
+export async function heldBefore(ex: Executor, day: string, limit: number): Promise<string[]> {
+  const rows = await ex
+    .select({ orderId: storeAutoOrders.orderId })
+    .from(storeAutoOrders)
+    .where(and(eq(storeAutoOrders.status, 'waiting'), eq(storeAutoOrders.waitKind, 'daily_limit'), lt(storeAutoOrders.day, day)))
+    .orderBy(asc(storeAutoOrders.createdAt), asc(storeAutoOrders.orderId))
+    .limit(limit);
+  return rows.map((r) => r.orderId);
+}
+
+/** Moves a waiting order of this kind back into work (the claim: one caller wins it). */
+export async function resumeWaiting(
+  ex: Executor,
+  orderId: string,
+  kind: NonNullable<AutoOrderRow['waitKind']>,
+  to: 'queued' | 'buying',
+  now: Date,
+): Promise<boolean> {
+  const rows = await ex
+    .update(storeAutoOrders)
+    .set({ status: to, reason: null, waitKind: null, ...(to === 'queued' ? { day: null } : {}), updatedAt: now })
+    .where(and(eq(storeAutoOrders.orderId, orderId), eq(storeAutoOrders.status, 'waiting'), eq(storeAutoOrders.waitKind, kind)))
+    .returning({ orderId: storeAutoOrders.orderId });
+  return rows.length > 0;
 }
 
 /** Moves one order from `from` only (the claim: whoever moves it does the work). */
@@ -78,7 +142,7 @@ export async function moveAutoOrder(
   ex: Executor,
   orderId: string,
   from: AutoOrderRow['status'][],
-  patch: Partial<Pick<AutoOrderRow, 'status' | 'reason' | 'day' | 'shipmentId'>>,
+  patch: Partial<Pick<AutoOrderRow, 'status' | 'reason' | 'waitKind' | 'day' | 'shipmentId'>>,
   now: Date,
 ): Promise<boolean> {
   const rows = await ex

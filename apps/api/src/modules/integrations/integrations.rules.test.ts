@@ -143,7 +143,7 @@ describe('automatic purchase', () => {
     const row = await orderRow(third);
     expect(row.auto_ship).toEqual({
       status: 'waiting',
-      reason: 'Se alcanzó el límite de 2 guías automáticas por día de esta tienda: genera esta tú o espera a mañana.',
+      reason: 'Se alcanzó el límite de 2 guías automáticas por día de esta tienda: se comprará sola mañana, o genérala tú.',
     });
     expect(row.shipments).toHaveLength(0);
     const read = await world.t.app.inject({ method: 'GET', url: `/api/v1/stores/${connectionId}/rule`, headers: seller.headers });

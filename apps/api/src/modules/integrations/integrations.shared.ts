@@ -74,6 +74,7 @@ export const JOB = {
   fetchOrder: 'stores.fetch-order',
   demoSend: 'demo-store.send',
   autoShip: 'stores.auto-ship',
+  carryOver: 'stores.auto-carry-over',
 } as const;
 
 /** What every part of the module shares: sealed secrets, the store clients, health records. */

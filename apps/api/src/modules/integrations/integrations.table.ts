@@ -275,11 +275,21 @@ export const storeAutoOrders = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').$type<'queued' | 'buying' | 'bought' | 'waiting'>().notNull(),
     reason: text('reason'),
+    /**
+     * Why a waiting order waits, when it can go on by itself: `wallet_short` retries when the
+     * wallet is credited, `daily_limit` the next day; null (an address to review, no service…) waits for the seller.
+     */
+    waitKind: text('wait_kind').$type<'wallet_short' | 'daily_limit'>(),
     shipmentId: uuid('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
-    /** The day of the purchase in America/Mexico_City (YYYY-MM-DD): what the daily limit counts. */
+    /** The day of the purchase in America/Mexico_City (YYYY-MM-DD): what the daily limit counts (a held order: the day it was held). */
     day: text('day'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('store_auto_orders_connection_day_idx').on(t.connectionId, t.day)],
+  (t) => [
+    index('store_auto_orders_connection_day_idx').on(t.connectionId, t.day),
+    index('store_auto_orders_waiting_idx')
+      .on(t.waitKind, t.userId, t.createdAt)
+      .where(sql`${t.status} = 'waiting'`),
+  ],
 );

@@ -9,7 +9,7 @@ import type {
 } from '@envios/contracts/integrations';
 import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
-import { getRule, saveRule } from './integrations.autoship.js';
+import { getRule, hasWalletShort, retryWalletShort, saveRule } from './integrations.autoship.js';
 import { disconnect, listStores, syncNow, updateStore } from './integrations.connect.js';
 import { integrationErrors } from './integrations.errors.js';
 import { createIntake, type IntakeOptions, type WebhookRequest } from './integrations.intake.js';
@@ -17,7 +17,7 @@ import { registerIntegrationJobs, type IntegrationsJobOptions } from './integrat
 import { getStoreOrder, listStoreOrders } from './integrations.orders.js';
 import { createCtx, owns, type IntegrationsDeps } from './integrations.shared.js';
 import { onGuideIssued, onTrackingState } from './integrations.writeback.js';
-import type { DomainEvent, InlineSubscriber } from '../events/events.usecases.js';
+import type { DomainEvent, DurableSubscriber, InlineSubscriber } from '../events/events.usecases.js';
 import { finishOAuth, startOAuth } from './integrations.oauth.js';
 import { pasteShopifyToken } from './platforms/shopify/shopify.connect.js';
 import { createShopifyDemo } from './platforms/shopify/shopify-demo.js';
@@ -125,6 +125,21 @@ export function createIntegrations(deps: IntegrationsDeps, options: { jobs?: Int
         else await onTrackingState(ctx, tx, { ...base, state: (event as DomainEvent<'tracking.updated'>).data.state });
       },
     } satisfies InlineSubscriber<'guide.issued' | 'tracking.updated'>,
+
+    /**
+     * Money into a wallet (`wallet.credited`) pays the account's orders that waited for it, in
+     * order of arrival (a durable job per credit, only when the account has such orders).
+     */
+    autoShipOnCredit: {
+      name: 'store-auto-ship-credit',
+      mode: 'durable',
+      types: ['wallet.credited'],
+      wants: (tx: Executor, event: DomainEvent<'wallet.credited'>) => (event.userId ? hasWalletShort(tx, event.userId) : Promise.resolve(false)),
+      async handle(event: DomainEvent<'wallet.credited'>) {
+        if (ctx.autoShip && event.userId) await retryWalletShort(ctx, ctx.autoShip, event.userId, event.id);
+      },
+      maxAttempts: 5,
+    } satisfies DurableSubscriber<'wallet.credited'>,
 
     /** Tests and tools: a store's sync and weights right now. */
     syncStore: (connectionId: string) => intake.syncStore(connectionId),

@@ -110,6 +110,7 @@ function prefillFrom(order: StoreOrderDetail): WizardPrefill {
   return {
     order: {
       id: order._id,
+      platform: order.platform,
       label: `pedido #${order.number} de ${order.store_name}`,
       notes: order.problems.map((p) => p.message),
     },

@@ -236,6 +236,33 @@ describe('Integraciones', () => {
     expect(await within(dialog).findByText('Shopify no aceptó este token: revisa que esté completo.')).toBeInTheDocument();
   });
 
+  it("each store card names the store as its seller knows it: the address, or Tiendanube's store number (not its API address)", async () => {
+    api([
+      store(),
+      store({ _id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e30', ecommerce_type: 'shopify', store_url: 'https://mi-tienda.myshopify.com', app_name: 'Mi Shopify' }),
+      store({
+        _id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e31',
+        ecommerce_type: 'tiendanube',
+        store_url: 'https://api.tiendanube.com/v1/1234567',
+        app_name: 'Mi Nube',
+      }),
+      store({
+        _id: '7c1d1c2e-0f3a-4c1b-9e8d-7a6b5c4d3e32',
+        ecommerce_type: 'tiendanube',
+        store_url: 'https://api.tiendanube.com/v1/1000001',
+        app_name: 'Tienda demo de Tiendanube',
+        sandbox: true,
+      }),
+    ]);
+    renderWithApp(<IntegrationsPage userId={USER} links={links} onLeave={vi.fn()} />, { path: '/integrations' });
+    expect(within(await screen.findByRole('region', { name: 'Mi Tienda' })).getByText('mitienda.mx')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Mi Shopify' })).getByText('mi-tienda.myshopify.com')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Mi Nube' })).getByText('Tienda n.º 1234567 en Tiendanube')).toBeInTheDocument();
+    const demo = screen.getByRole('region', { name: 'Tienda demo de Tiendanube' });
+    expect(within(demo).getByText('Tienda n.º 1000001 simulada en Envíos MX')).toBeInTheDocument();
+    expect(screen.queryByText(/api\.tiendanube\.com/)).not.toBeInTheDocument();
+  });
+
   it('Tiendanube and the demo stores start the authorization; back with ?tienda=rechazada says so', async () => {
     const sent = api([store()]);
     const onLeave = vi.fn();

@@ -140,7 +140,7 @@ function renderPage(orderIds: string[]) {
 const created = (n: number) => ({ shipments: Array.from({ length: n }, (_, i) => ({ _id: id(50 + i) })) });
 
 describe('several store orders into guides', () => {
-  it('quotes each ready order from the chosen origin, proposes its cheapest service and buys them all with one key', async () => {
+  it('quotes each ready order from the chosen origin, proposes its cheapest service and buys them all with one key, each named by its store platform', async () => {
     const flagged = order(3, { ready: false, problems: [{ field: 'postal_code', message: 'El código postal 00000 no existe.', blocking: true }] });
     const shipped = order(4, {
       shipments: [
@@ -155,7 +155,10 @@ describe('several store orders into guides', () => {
         },
       ],
     });
-    const calls = api([order(1), order(2), flagged, shipped], () => HttpResponse.json(created(2), { status: 201 }));
+    // Orders of two stores: each shipment names its own store's platform.
+    const calls = api([order(1, { platform: 'shopify' }), order(2, { platform: 'tiendanube' }), flagged, shipped], () =>
+      HttpResponse.json(created(2), { status: 201 }),
+    );
     const user = userEvent.setup();
     const { router } = renderPage([id(1), id(2), id(3), id(4)]);
 
@@ -190,8 +193,8 @@ describe('several store orders into guides', () => {
     const sent = calls.created[0]!;
     expect(sent.key).toMatch(/\S{16,}/);
     expect(sent.body.shipments.map((s) => [s.selected_service.service_id, s.shipment_ecommerce])).toEqual([
-      [DHL, { order_id: id(1), ecommerce_type: 'woocommerce' }],
-      [FEDEX, { order_id: id(2), ecommerce_type: 'woocommerce' }],
+      [DHL, { order_id: id(1), ecommerce_type: 'shopify' }],
+      [FEDEX, { order_id: id(2), ecommerce_type: 'tiendanube' }],
     ]);
   });
 

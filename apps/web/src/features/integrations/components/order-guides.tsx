@@ -113,7 +113,7 @@ export function OrderGuides({ orderIds, renderOriginPicker, links }: OrderGuides
       origin_direction: origin.address,
       destination_direction: o.destination_direction,
       description_of_the_content: o.description_of_the_content,
-      shipment_ecommerce: { order_id: o._id, ecommerce_type: 'woocommerce' as const },
+      shipment_ecommerce: { order_id: o._id, ecommerce_type: o.platform },
     }));
     const body = JSON.stringify(bodies);
     // One key per purchase until it succeeds: a retry is recognised instead of buying twice.

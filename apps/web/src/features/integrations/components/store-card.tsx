@@ -18,6 +18,19 @@ export interface StoreCardProps {
 
 const PLATFORM_NAMES: Readonly<Record<string, string>> = { woocommerce: 'WooCommerce', shopify: 'Shopify', tiendanube: 'Tiendanube' };
 
+/**
+ * Where the seller knows the store by: its address (WooCommerce, the shop's myshopify.com domain),
+ * or, for Tiendanube, whose connection keeps the API's address, the store number its admin shows.
+ */
+export function storeAddress(store: Pick<StoreConnection, 'ecommerce_type' | 'store_url' | 'sandbox'>): string {
+  if (store.ecommerce_type === 'tiendanube') {
+    const number = /\/(\d+)\/?$/.exec(store.store_url)?.[1];
+    const where = store.sandbox ? 'simulada en Envíos MX' : 'en Tiendanube';
+    return number ? `Tienda n.º ${number} ${where}` : `Tienda ${where}`;
+  }
+  return store.store_url.replace(/^https?:\/\//, '').replace(/\/+$/, '');
+}
+
 function Fact({ label, iso, never }: { label: string; iso: string | null; never?: string }) {
   return (
     <div>
@@ -65,8 +78,8 @@ export function StoreCard({ store, userId, onReconnect, links }: StoreCardProps)
               <Title order={3} size="h4" id={titleId}>
                 {store.app_name}
               </Title>
-              <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                {store.store_url}
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {storeAddress(store)}
               </Text>
             </div>
           </Group>

@@ -57,8 +57,9 @@ describe('the body of POST /api/v1/shipments', () => {
   });
 
   it("carries the store order it was made for ('Generar Guia')", () => {
-    const body = buildCreateShipmentBody({ quote: demoQuoteRequest, service: dhl, addresses, ecommerceOrderId: '00000000-0000-4000-8000-000000000001' });
-    expect(body.shipment_ecommerce).toEqual({ order_id: '00000000-0000-4000-8000-000000000001', ecommerce_type: 'woocommerce' });
+    const ecommerceOrder = { id: '00000000-0000-4000-8000-000000000001', platform: 'shopify' as const };
+    const body = buildCreateShipmentBody({ quote: demoQuoteRequest, service: dhl, addresses, ecommerceOrder });
+    expect(body.shipment_ecommerce).toEqual({ order_id: '00000000-0000-4000-8000-000000000001', ecommerce_type: 'shopify' });
     expect(createShipmentSchema.safeParse(body).success).toBe(true);
     expect(buildCreateShipmentBody({ quote: demoQuoteRequest, service: dhl, addresses })).not.toHaveProperty('shipment_ecommerce');
   });

@@ -3,6 +3,7 @@ import { destinationAddressSchema, originAddressSchema } from '@envios/contracts
 import { expandParcelsToGuides, type QuoteRequest, type ShippingOption } from '@envios/contracts/quotes';
 import { descriptionSchema, insuranceInformationSchema, offersLocalPickup, type CreateShipmentInput } from '@envios/contracts/shipments';
 import { toCentavos } from '@envios/contracts/money';
+import type { PlatformId } from '@envios/contracts/integrations';
 
 /**
  * Step 3 of the wizard, checked with the contract's own pieces: both sides, the content, the
@@ -35,10 +36,10 @@ export function buildCreateShipmentBody(input: {
   quote: QuoteRequest;
   service: ShippingOption;
   addresses: AddressesStepValues;
-  /** The store order this guide is for ('Generar Guia' in the E-Commerce tab). */
-  ecommerceOrderId?: string | null;
+  /** The store order this guide is for ('Generar Guia' in the E-Commerce tab) and its store's platform. */
+  ecommerceOrder?: { id: string; platform: PlatformId } | null;
 }): CreateShipmentInput {
-  const { quote, service, addresses, ecommerceOrderId } = input;
+  const { quote, service, addresses, ecommerceOrder } = input;
   const insured = quote.insured_value !== undefined;
   return {
     selected_service: { service_id: service.service_id, net_total_amount: service.net_total_amount },
@@ -62,7 +63,7 @@ export function buildCreateShipmentBody(input: {
     save_destination: addresses.save_destination,
     // 'Solicitar recolección local' only counts where it is offered.
     local_pickup: addresses.local_pickup && offersLocalPickup(addresses.origin_direction.city),
-    ...(ecommerceOrderId ? { shipment_ecommerce: { order_id: ecommerceOrderId, ecommerce_type: 'woocommerce' as const } } : {}),
+    ...(ecommerceOrder ? { shipment_ecommerce: { order_id: ecommerceOrder.id, ecommerce_type: ecommerceOrder.platform } } : {}),
   };
 }
 

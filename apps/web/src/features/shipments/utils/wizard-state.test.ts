@@ -147,7 +147,7 @@ describe('the wizard state', () => {
       country_code: 'MX',
     };
     const state = initialWizardState('dashboard', undefined, {
-      order: { id: 'pedido-1', label: 'pedido #1201 de Mi Tienda', notes: [] },
+      order: { id: 'pedido-1', platform: 'woocommerce', label: 'pedido #1201 de Mi Tienda', notes: [] },
       destination,
       description: '2 × Taza de talavera',
       parcels: [{ width: 12, depth: 11, height: 20, weight: 0.9 }],

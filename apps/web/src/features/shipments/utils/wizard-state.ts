@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AddressSide } from '@envios/contracts/addresses';
 import { DEFAULT_COUNTRY } from '@envios/contracts/geography';
+import type { PlatformId } from '@envios/contracts/integrations';
 import {
   DEFAULT_PACKAGE_TYPE,
   quoteRequestSchema,
@@ -67,6 +68,8 @@ export interface WizardState {
 /** A store order the wizard is pre-filled from (the integrations feature's order, mapped by the route). */
 export interface WizardOrder {
   id: string;
+  /** The store's platform, named on the shipment with the order id. */
+  platform: PlatformId;
   /** 'Pedido #1201 de Mi Tienda'. */
   label: string;
   /** What the seller should check (address problems, estimated weight). */

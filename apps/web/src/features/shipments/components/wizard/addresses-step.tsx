@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, Text
 import { DESCRIPTION_MAX, offersLocalPickup, shipmentErrorCodes } from '@envios/contracts/shipments';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import type { QuoteRequest } from '@envios/contracts/quotes';
+import type { PlatformId } from '@envios/contracts/integrations';
 import { useZodForm } from '@/components/ui/form/use-zod-form';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@/components/ui/icons';
 import { ApiRequestError } from '@/lib/api-client';
@@ -28,7 +29,7 @@ export interface AddressesStepProps {
   /** The caller, for the overweight owed. */
   userId: string;
   /** The store order this shipment is for, if any. */
-  ecommerceOrderId?: string | null;
+  ecommerceOrder?: { id: string; platform: PlatformId } | null;
   /** `dashboard`: POST /shipments; `home`: POST /shipments/home. */
   createFrom: 'dashboard' | 'home';
   /** The key kept for this body until it succeeds, if an earlier try did not. */
@@ -56,7 +57,7 @@ function AddressesStepForm({
   service,
   draft,
   userId,
-  ecommerceOrderId,
+  ecommerceOrder,
   createFrom,
   attempt,
   slots,
@@ -92,7 +93,7 @@ function AddressesStepForm({
 
   async function submit(values: AddressesStepValues) {
     setFailure(null);
-    const body = buildCreateShipmentBody({ quote, service: service.option, addresses: values, ecommerceOrderId });
+    const body = buildCreateShipmentBody({ quote, service: service.option, addresses: values, ecommerceOrder });
     const bodyText = JSON.stringify(body);
     // One key per body until it succeeds: a retry of the same purchase is recognised by the server.
     const key = attempt && attempt.body === bodyText ? attempt.key : newIdempotencyKey();

@@ -175,7 +175,7 @@ describe('NewShipmentWizard', () => {
     renderWizard({
       slots,
       prefill: {
-        order: { id: order, label: 'pedido #1201 de Mi Tienda', notes: ['El peso es un estimado: revisa el paquete.'] },
+        order: { id: order, platform: 'tiendanube', label: 'pedido #1201 de Mi Tienda', notes: ['El peso es un estimado: revisa el paquete.'] },
         destination: {
           full_name: 'Luis Pérez',
           email: 'luis@correo.test',
@@ -215,7 +215,7 @@ describe('NewShipmentWizard', () => {
 
     expect(await screen.findByRole('heading', { name: 'Resumen de Compra' })).toBeInTheDocument();
     expect(create.calls[0]!.body).toMatchObject({
-      shipment_ecommerce: { order_id: order, ecommerce_type: 'woocommerce' },
+      shipment_ecommerce: { order_id: order, ecommerce_type: 'tiendanube' },
       description_of_the_content: '2 × Taza de talavera',
       destination_direction: { full_name: 'Luis Pérez', postal_code: '06600', colony: 'Juárez', number: '25' },
       parcels: [{ width: 12, depth: 11, height: 20, weight: 0.9 }],

@@ -66,7 +66,8 @@ function sameEntry(state: WizardState, entry: NewShipmentWizardProps['entry']): 
  */
 function startState({ variant, entry, userId, prefill }: Pick<NewShipmentWizardProps, 'variant' | 'entry' | 'userId' | 'prefill'>): WizardState {
   const kept = loadWizardState(variant, userId);
-  if (prefill) return kept?.order?.id === prefill.order.id ? kept : initialWizardState(variant, entry, prefill);
+  // The order as the server tells it now (its platform, its notes), even in a wizard kept from before.
+  if (prefill) return kept?.order?.id === prefill.order.id ? { ...kept, order: prefill.order } : initialWizardState(variant, entry, prefill);
   if (kept && (kept.created.length > 0 || sameEntry(kept, entry))) return kept;
   return initialWizardState(variant, entry);
 }
@@ -199,7 +200,7 @@ export function NewShipmentWizard({ variant, userId, entry, exit, slots, onServi
         service={state.service}
         draft={state.addresses}
         userId={userId}
-        ecommerceOrderId={state.order?.id ?? null}
+        ecommerceOrder={state.order ? { id: state.order.id, platform: state.order.platform } : null}
         createFrom={variant === 'dashboard' ? 'dashboard' : 'home'}
         attempt={state.attempt}
         slots={slots}

@@ -1,4 +1,5 @@
 import { savedLocationsOf } from '../addresses/addresses.usecases.js';
+import { guidesInStock } from '../guides/guides.usecases.js';
 import { findAccountParcelTemplate } from '../parcels/parcels.usecases.js';
 import { formatMXN, toCentavos } from '@envios/contracts/money';
 import { walletErrorCodes } from '@envios/contracts/wallet';
@@ -163,7 +164,11 @@ async function planShipment(
     if (error instanceof AppError && error.statusCode < 500) return { reason: `No se pudo cotizar: ${error.message}` };
     throw error;
   }
-  const picked = pickOption(answer.options, rule);
+  // A service sold from the prepaid guide inventory (AM/PM…) with none left cannot be paid: skip it.
+  const stock = await guidesInStock(ctx.db);
+  const stocked = answer.options.filter((o) => (stock.get(o.service_id) ?? 1) > 0);
+  if (stocked.length === 0 && answer.options.length > 0) return { reason: 'Por ahora no quedan guías de los servicios que llegan a este destino.' };
+  const picked = pickOption(stocked, rule);
   if ('reason' in picked) return picked;
   const body = createShipmentSchema.safeParse({
     selected_service: { service_id: picked.option.service_id, net_total_amount: picked.option.net_total_amount },

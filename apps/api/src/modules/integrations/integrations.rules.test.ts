@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreOrderPage, StoreRule } from '@envios/contracts/integrations';
 import type { SignedIn } from '../../testing/accounts.js';
+import { setStock } from '../guides/guides.testing.js';
 import { newSeller, tabOrders } from './integrations.testing.js';
 import { shopifyAddress } from './platforms/shopify/fakes/shopify.fake.js';
 import { installShopify, startShopifyWorld, type ShopifyWorld } from './platforms/shopify/shopify.testing.js';
@@ -155,5 +156,27 @@ describe('automatic purchase', () => {
     const id = await world.fake.placeOrder();
     await world.t.app.jobs.drain();
     expect((await orderRow(id)).auto_ship).toEqual({ status: 'waiting', reason: 'Ningún servicio de tu regla cuesta MX$1.00 o menos para este pedido.' });
+  });
+
+  it('«más barato» skips a service sold from the guide inventory when it has no guides left, and takes it again once guides arrive', async () => {
+    const [ampm] = await world.t.database.query<{ id: string }>("select id from carrier_services where name = 'ESTANDAR'", []);
+    const serviceOf = async (externalId: number) => {
+      const row = await orderRow(externalId);
+      expect(row.auto_ship, JSON.stringify(row.auto_ship)).toEqual({ status: 'bought', reason: null });
+      const [s] = await world.t.database.query<{ service_id: string }>('select service_id from shipments where id = $1', [row.shipments[0]!._id]);
+      return s!.service_id;
+    };
+    expect(
+      (await putRule(seller, connectionId, { ...rule, origin_address_id: originId, daily_limit: 50, carrier_rule: 'cheapest', service_name: null })).statusCode,
+    ).toBe(200);
+    await setStock(world.t, ampm!.id, 0);
+    const without = await world.fake.placeOrder();
+    await world.t.app.jobs.drain();
+    expect(await serviceOf(without)).not.toBe(ampm!.id);
+    // With guides, the same order is AM/PM's: it was the cheapest all along.
+    await setStock(world.t, ampm!.id, 1);
+    const withGuides = await world.fake.placeOrder();
+    await world.t.app.jobs.drain();
+    expect(await serviceOf(withGuides)).toBe(ampm!.id);
   });
 });

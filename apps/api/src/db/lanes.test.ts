@@ -69,7 +69,10 @@ describe('the embedded database through the gate', () => {
       ),
     );
     await tick();
-    const read = handle.query<{ jobs_before: number }>(`insert into lane_log (who) values ('request') returning (select count(*)::int from lane_log) as jobs_before`, []);
+    const read = handle.query<{ jobs_before: number }>(
+      `insert into lane_log (who) values ('request') returning (select count(*)::int from lane_log) as jobs_before`,
+      [],
+    );
     const [row] = await read;
     await Promise.all(jobs);
     // Without the gate it came after all 12 (first come, first served).

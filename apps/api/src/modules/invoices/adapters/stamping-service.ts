@@ -116,8 +116,11 @@ export function createRateLimiter(perSecond: number): { acquire(): Promise<void>
   return {
     acquire() {
       const mine = turn.then(async () => {
-        const wait = lastLeft + interval - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        // A timer may fire a millisecond early (the event loop's clock is cached in whole
+        // milliseconds): wait again for what is left, so no call ever leaves sooner.
+        for (let wait = lastLeft + interval - performance.now(); wait > 0; wait = lastLeft + interval - performance.now()) {
+          await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+        }
         lastLeft = performance.now();
       });
       turn = mine;

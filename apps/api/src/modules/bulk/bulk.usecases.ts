@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   bulkRowValuesSchema,
   type BulkCreateResult,
@@ -10,26 +9,22 @@ import {
   type BulkShipment,
   type BulkUpload,
 } from '@envios/contracts/bulk';
-import type { PostalSuggestion } from '@envios/contracts/geography';
-import { fromCentavos, toCentavos } from '@envios/contracts/money';
-import type { QuoteRequest, QuoteResponse } from '@envios/contracts/quotes';
-import { createShipmentSchema, type CreateShipment, type CreateShipmentInput } from '@envios/contracts/shipments';
-import type { Database, Executor } from '../../db/client.js';
+import { fromCentavos } from '@envios/contracts/money';
+import { createShipmentSchema, type CreateShipment } from '@envios/contracts/shipments';
+import type { Executor } from '../../db/client.js';
 import type { Caller } from '../../plugins/auth.js';
-import type { Clock } from '../../shared/clock.js';
 import { AppError, commonErrors } from '../../shared/errors.js';
 import { toPage } from '../../shared/pagination.js';
 import { bindUseCases } from '../../shared/use-cases.js';
-import { savedLocationsOf } from '../addresses/addresses.usecases.js';
-import { guidesInStock } from '../guides/guides.usecases.js';
-import type { JobQueue } from '../jobs/jobs.usecases.js';
-import { parcelTemplatesByName } from '../parcels/parcels.usecases.js';
-import { quoteRequestForBody, shipmentsByIds, type Shipments } from '../shipments/shipments.usecases.js';
+import { shipmentsByIds } from '../shipments/shipments.usecases.js';
 import { readBulkFile, type ReadRows } from './bulk-file.js';
-import { buildRow, chooseOption, fieldError, fold, quoteOf, rowFingerprint, type GuidesLeft, type RowContext } from './bulk-rows.js';
+import { checkRows } from './bulk-check.js';
 import { templateCsv, templateXlsx } from './bulk-template.js';
 import { bulkErrors } from './bulk.errors.js';
+import type { BulkDeps } from './bulk.deps.js';
 import * as repo from './bulk.repository.js';
+
+export type { BulkDeps } from './bulk.deps.js';
 
 /** The durable job that checks and quotes an upload's rows, a chunk at a time. */
 export const BULK_CHECK_JOB = 'bulk.check';
@@ -40,28 +35,12 @@ export const INLINE_ROWS = 100;
 /** Rows created per creation transaction. */
 const CREATE_CHUNK = 100;
 
-export interface BulkDeps {
-  db: Database;
-  clock: Clock;
-  jobs: JobQueue;
-  /** The quote, as `POST /quoting` answers it for this caller (their margin and owed overweight). */
-  quote(request: QuoteRequest, caller: Caller): Promise<QuoteResponse>;
-  /** The settlements of a Mexican postal code, or `invalid` when it is malformed. */
-  lookupPostalCode(code: string): readonly PostalSuggestion[] | 'invalid';
-  /** The shipments' creation (the wizard's `POST /shipments`): re-quote, price check, one transaction. */
-  createShipments: Shipments['create'];
-  /** 'DHL EXPRESS DOMESTIC'…: the services the template lists by name. */
-  serviceNames(): string[];
-  log?: FastifyBaseLogger | undefined;
-}
-
 export interface CheckPayload {
   uploadId: string;
   chunk: number;
 }
 
 const isAdmin = (caller: Caller) => caller.rol === 'admin';
-const ownerCaller = (userId: string): Caller => ({ id: userId, rol: 'user', sessionId: '' });
 
 function toRowDto(r: repo.RowRecord): BulkRow {
   return {
@@ -105,103 +84,6 @@ async function requireOwned(deps: BulkDeps, caller: Caller, id: string): Promise
   if (!upload) throw bulkErrors.notFound();
   if (upload.userId !== caller.id && !isAdmin(caller)) throw commonErrors.forbidden();
   return upload;
-}
-
-/** A quote's refusal (a postal code the catalogue lacks…) on the column the seller typed it in. */
-function quoteFailure(error: unknown): { field: Parameters<typeof fieldError>[0]; message: string } | undefined {
-  if (!(error instanceof AppError) || error.statusCode >= 500 || error.statusCode === 429) return undefined;
-  const path = error.errors?.[0]?.path ?? '';
-  const side = path.startsWith('origin_direction') ? 'origen' : path.startsWith('destination_direction') ? 'destino' : undefined;
-  const field = side && path.endsWith('postal_code') ? (`${side}_cp` as const) : path.startsWith('parcels') ? 'peso_kg' : 'fila';
-  return { field, message: error.message };
-}
-
-/**
- * The guides left for the rows being checked, per inventory-sourced service: the stock, less what
- * the upload's other rows already count on, less each row this check gives the service. Read once
- * per check, when a row first meets such a service.
- */
-function guidesLedger(deps: BulkDeps, uploadId: string, checking: readonly repo.RowRecord[]) {
-  let left: Map<string, number> | undefined;
-  return {
-    async load(): Promise<GuidesLeft> {
-      if (!left) {
-        const [stock, taken] = await Promise.all([
-          guidesInStock(deps.db),
-          repo.guidesTakenByRows(
-            deps.db,
-            uploadId,
-            checking.map((r) => r.row),
-          ),
-        ]);
-        left = new Map([...stock].map(([serviceId, available]) => [serviceId, available - (taken.get(serviceId) ?? 0)]));
-      }
-      const known = left;
-      return (serviceId) => known.get(serviceId);
-    },
-    take(serviceId: string): void {
-      const n = left?.get(serviceId);
-      if (n !== undefined) left!.set(serviceId, n - 1);
-    },
-  };
-}
-
-/**
- * Checks rows with the wizard's rules and quotes the valid ones: each row becomes valid (its body
- * and chosen option kept), invalid (each problem on its column) or duplicate (created before, in
- * this file or another, unless «Crear de nuevo» was chosen). Answers the outcome per row.
- */
-async function checkRows(deps: BulkDeps, upload: repo.UploadRow, rows: readonly repo.RowRecord[]): Promise<repo.CheckedRow[]> {
-  if (rows.length === 0) return [];
-  const [addresses, templates] = await Promise.all([savedLocationsOf(deps.db, upload.userId), parcelTemplatesByName(deps.db, upload.userId)]);
-  const ctx: RowContext = { addresses: new Map(addresses.map((a) => [fold(a.name), a])), templates, lookupPostalCode: (code) => deps.lookupPostalCode(code) };
-  const fingerprints = rows.map((r) => rowFingerprint(upload.userId, r.values));
-  const [before, earlier] = await Promise.all([
-    repo.createdFingerprints(deps.db, upload.userId, fingerprints),
-    repo.earlierRowsWith(deps.db, upload.id, fingerprints, rows[rows.length - 1]!.row + 1),
-  ]);
-  const firstInBatch = new Map<string, number>();
-  const caller = ownerCaller(upload.userId);
-  const guides = guidesLedger(deps, upload.id, rows);
-  const out: repo.CheckedRow[] = [];
-  for (const [i, r] of rows.entries()) {
-    const fingerprint = fingerprints[i]!;
-    const built = buildRow(r.values, ctx);
-    const base = { row: r.row, fingerprint, body: null, quote: null, netCentavos: null, sameFileRow: null };
-    if (!built.body) {
-      out.push({ ...base, status: 'invalid', errors: built.errors });
-      continue;
-    }
-    const earlierRow = [earlier.get(fingerprint), firstInBatch.get(fingerprint)]
-      .filter((n): n is number => n !== undefined && n < r.row)
-      .sort((a, b) => a - b)[0];
-    if (!firstInBatch.has(fingerprint)) firstInBatch.set(fingerprint, r.row);
-    if (!r.recreate && (before.has(fingerprint) || earlierRow !== undefined)) {
-      out.push({ ...base, status: 'duplicate', errors: [], sameFileRow: before.has(fingerprint) ? null : (earlierRow ?? null) });
-      continue;
-    }
-    let answer: QuoteResponse;
-    try {
-      answer = await deps.quote(quoteRequestForBody(built.body), caller);
-    } catch (error) {
-      const failure = quoteFailure(error);
-      if (!failure) throw error;
-      out.push({ ...base, status: 'invalid', errors: [fieldError(failure.field, failure.message)] });
-      continue;
-    }
-    const chosen = chooseOption(answer.options, built.service, await guides.load());
-    if (!chosen.option) {
-      out.push({ ...base, status: 'invalid', errors: [chosen.error!] });
-      continue;
-    }
-    guides.take(chosen.option.service_id);
-    const body: CreateShipmentInput = {
-      ...built.body,
-      selected_service: { service_id: chosen.option.service_id, net_total_amount: chosen.option.net_total_amount },
-    };
-    out.push({ ...base, status: 'valid', errors: [], body, quote: quoteOf(chosen.option), netCentavos: toCentavos(chosen.option.net_total_amount) });
-  }
-  return out;
 }
 
 /** Checks the next chunk of an upload's pending rows; answers whether rows are left. */

@@ -129,6 +129,18 @@ export async function releaseForPayment(ex: Executor, paymentId: string): Promis
   return rows.length;
 }
 
+/** Available rows of every service sold from the inventory (0 for one with none left). */
+export async function availableOfInventoryServices(ex: Executor): Promise<Map<string, number>> {
+  const gi = guideInventory;
+  const rows = await ex
+    .select({ serviceId: carrierServices.id, n: sql<number>`count(${gi.id})::int` })
+    .from(carrierServices)
+    .leftJoin(gi, and(eq(gi.serviceId, carrierServices.id), eq(gi.status, 'available')))
+    .where(eq(carrierServices.guideSource, 'inventory'))
+    .groupBy(carrierServices.id);
+  return new Map(rows.map((r) => [r.serviceId, Number(r.n)]));
+}
+
 /** Available rows per service, for the given services. */
 export async function countAvailable(ex: Executor, serviceIds: string[]): Promise<Map<string, number>> {
   if (serviceIds.length === 0) return new Map();

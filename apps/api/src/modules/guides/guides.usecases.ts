@@ -205,8 +205,8 @@ async function inventoryStock(deps: Pick<GuidesDeps, 'db'>): Promise<InventorySt
  * The guides left per inventory-sourced service (AM/PM…), by service id. A service that is not
  * in the map issues its guides through the carrier and never runs out.
  */
-export async function guidesInStock(db: Executor): Promise<Map<string, number>> {
-  return new Map((await repo.stock(db)).filter((r) => r.guideSource === 'inventory').map((r) => [r.serviceId, r.available]));
+export function guidesInStock(db: Executor): Promise<Map<string, number>> {
+  return repo.availableOfInventoryServices(db);
 }
 
 const HEADER = /^gu[ií]as?$/i;

@@ -4,7 +4,7 @@ import type { SignedIn } from '../../testing/accounts.js';
 import { manualClock } from '../../shared/clock.js';
 import { mexicoCityTime } from '../../shared/mexico-city-time.js';
 import { scheduleIntegrationsTick } from './integrations.usecases.js';
-import { newSeller, tabOrders } from './integrations.testing.js';
+import { newSeller, saveOrigin, tabOrders } from './integrations.testing.js';
 import { shopifyAddress } from './platforms/shopify/fakes/shopify.fake.js';
 import { installShopify, startShopifyWorld, type ShopifyWorld } from './platforms/shopify/shopify.testing.js';
 
@@ -27,29 +27,13 @@ beforeAll(async () => {
   world = await startShopifyWorld({ deps: { clock } });
   seller = await newSeller(world);
   connectionId = await installShopify(world, seller);
-  const origin = await world.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/locations-user',
-    headers: seller.headers,
-    payload: {
-      name: 'Bodega Centro',
-      email: 'bodega@correo.test',
-      phone: '3312345678',
-      address: 'Av. Juárez',
-      number: '123',
-      colony: 'Guadalajara Centro',
-      postal_code: '44100',
-      city: 'Jalisco, Guadalajara',
-      state_code: 'JAL',
-    },
-  });
-  expect(origin.statusCode, origin.body).toBe(200);
+  const originId = await saveOrigin(world, seller);
   const rule = await world.t.app.inject({
     method: 'PUT',
     url: `/api/v1/stores/${connectionId}/rule`,
     headers: seller.headers,
     payload: {
-      origin_address_id: origin.json<{ _id: string }>()._id,
+      origin_address_id: originId,
       package_template_id: null,
       carrier_rule: 'service',
       service_name: 'EXPRESS DOMESTIC',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreOrderPage, StoreRule } from '@envios/contracts/integrations';
 import type { SignedIn } from '../../testing/accounts.js';
 import { setStock } from '../guides/guides.testing.js';
-import { newSeller, tabOrders } from './integrations.testing.js';
+import { newSeller, saveOrigin, tabOrders } from './integrations.testing.js';
 import { shopifyAddress } from './platforms/shopify/fakes/shopify.fake.js';
 import { installShopify, startShopifyWorld, type ShopifyWorld } from './platforms/shopify/shopify.testing.js';
 
@@ -22,32 +22,11 @@ beforeAll(async () => {
   world = await startShopifyWorld();
   seller = await newSeller(world);
   connectionId = await installShopify(world, seller);
-  originId = await saveOrigin(seller);
+  originId = await saveOrigin(world, seller);
 });
 afterAll(async () => {
   await world.close();
 });
-
-async function saveOrigin(who: SignedIn): Promise<string> {
-  const res = await world.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/locations-user',
-    headers: who.headers,
-    payload: {
-      name: 'Bodega Centro',
-      email: 'bodega@correo.test',
-      phone: '3312345678',
-      address: 'Av. Juárez',
-      number: '123',
-      colony: 'Guadalajara Centro',
-      postal_code: '44100',
-      city: 'Jalisco, Guadalajara',
-      state_code: 'JAL',
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ _id: string }>()._id;
-}
 
 async function putRule(who: SignedIn, id: string, rule: Record<string, unknown>) {
   return world.t.app.inject({ method: 'PUT', url: `/api/v1/stores/${id}/rule`, headers: who.headers, payload: rule });
@@ -86,14 +65,14 @@ describe('the rule, its owner only', () => {
 
     const other = await newSeller(world);
     expect((await world.t.app.inject({ method: 'GET', url: `/api/v1/stores/${connectionId}/rule`, headers: other.headers })).statusCode).toBe(403);
-    expect((await putRule(other, connectionId, { ...rule, origin_address_id: await saveOrigin(other) })).statusCode).toBe(403);
+    expect((await putRule(other, connectionId, { ...rule, origin_address_id: await saveOrigin(world, other) })).statusCode).toBe(403);
 
     const noOrigin = await putRule(seller, connectionId, rule);
     expect(noOrigin.statusCode).toBe(400);
     const issue = noOrigin.json<{ errors: { path: string; message: string }[] }>().errors[0]!;
     expect(issue.path).toBe('origin_address_id');
     expect(issue.message).toContain('Para comprar guías solas elige la dirección de origen.');
-    const foreign = await putRule(seller, connectionId, { ...rule, origin_address_id: await saveOrigin(other) });
+    const foreign = await putRule(seller, connectionId, { ...rule, origin_address_id: await saveOrigin(world, other) });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe('origin_address_id');
     const badLimit = await putRule(seller, connectionId, { ...rule, origin_address_id: originId, daily_limit: 0 });

@@ -114,6 +114,28 @@ export async function followRedirect(world: Pick<StoreWorld, 't'>, who: SignedIn
   return String(res.headers.location);
 }
 
+/** Saves the seller's «Bodega Centro» in Guadalajara, the origin a store rule ships from; answers its id. */
+export async function saveOrigin(world: Pick<StoreWorld, 't'>, who: SignedIn): Promise<string> {
+  const res = await world.t.app.inject({
+    method: 'POST',
+    url: '/api/v1/locations-user',
+    headers: who.headers,
+    payload: {
+      name: 'Bodega Centro',
+      email: 'bodega@correo.test',
+      phone: '3312345678',
+      address: 'Av. Juárez',
+      number: '123',
+      colony: 'Guadalajara Centro',
+      postal_code: '44100',
+      city: 'Jalisco, Guadalajara',
+      state_code: 'JAL',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ _id: string }>()._id;
+}
+
 export function newSeller(world: Pick<StoreWorld, 't' | 'admin'>): Promise<SignedIn> {
   return createSignedInUser(world.t.app, world.admin);
 }

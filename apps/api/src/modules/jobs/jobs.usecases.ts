@@ -111,6 +111,11 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   // A wake that arrives while a batch runs must not be lost to the next sleep.
   let woken = false;
 
+  /** The row a job is written as: due now and with the default attempts unless it says otherwise. */
+  function jobRow(input: Parameters<JobQueue['enqueue']>[0], now: Date) {
+    return { type: input.type, key: input.key, payload: input.payload, runAt: input.runAt ?? now, maxAttempts: input.maxAttempts ?? defaultMaxAttempts };
+  }
+
   async function runJob(job: repo.JobRow): Promise<void> {
     const started = performance.now();
     // The background lane: on the embedded database a person's request goes before queued jobs.
@@ -256,27 +261,14 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     },
     async enqueue(input, executor) {
       const now = clock.now();
-      return repo.insertJob(executor ?? db, {
-        type: input.type,
-        key: input.key,
-        payload: input.payload,
-        runAt: input.runAt ?? now,
-        maxAttempts: input.maxAttempts ?? defaultMaxAttempts,
-        now,
-      });
+      return repo.insertJob(executor ?? db, { ...jobRow(input, now), now });
     },
     async enqueueMany(inputs, executor) {
       if (inputs.length === 0) return 0;
       const now = clock.now();
       return repo.insertJobs(
         executor ?? db,
-        inputs.map((input) => ({
-          type: input.type,
-          key: input.key,
-          payload: input.payload,
-          runAt: input.runAt ?? now,
-          maxAttempts: input.maxAttempts ?? defaultMaxAttempts,
-        })),
+        inputs.map((input) => jobRow(input, now)),
         now,
       );
     },
